@@ -1,0 +1,100 @@
+import { defineConfig, devices } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// The e2e suite runs against the *built* app served by the real server (no Vite dev server):
+// build first (`npm run build`, or `MANNA_DIST=<dir> npm run build`), then `npx playwright test`.
+// `npm test` does both, into a temporary dist folder, on a free port.
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+const dist = path.resolve(process.env.MANNA_DIST ?? 'dist');
+
+// One fresh database and upload folder per run. The config is evaluated again in every worker
+// process; the environment variable makes them all agree (workers inherit the runner's env). The
+// process that created the folder removes it on exit, after the web server has been stopped.
+// Set E2E_DATA_DIR yourself to keep the data of a run.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-e2e-data-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+// Chromium from Debian (never `playwright install`); the background-networking flags keep it quiet
+// on a closed network.
+export const chromiumExecutable = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const workers = Number(process.env.E2E_WORKERS) || (os.availableParallelism() >= 2 ? 2 : 1);
+const jsonReport = process.env.E2E_JSON_REPORT;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    trace: process.env.E2E_TRACE ? 'on' : 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // devices[] sets a channel/user agent for the bundled browser; keep the system one.
+        channel: undefined,
+        launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: {
+    // Same as `npx tsx server/index.ts`, in one process: SIGTERM reaches the server once, so it
+    // shuts down gracefully (the tsx CLI would relay a second signal, which means "exit now").
+    command: 'node --import tsx server/index.ts',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DIST_DIR: dist,
+      SEED_DEMO: 'true',
+      NODE_ENV: 'production',
+      PUBLIC_URL: baseURL,
+      // production requires a fixed secret; this one is for the throw-away e2e database only
+      SECRET: process.env.E2E_SECRET ?? 'e2e-only-secret-0123456789abcdef0123456789abcdef',
+      // Tests raise the limits; one server test checks them at their defaults.
+      RATE_LIMIT_PUBLIC_PER_MIN: '10000',
+      // The first owner account of the throw-away database (tests/e2e/admin-*.spec.ts sign in with it).
+      ADMIN_EMAIL: 'owner@e2e.example',
+      ADMIN_PASSWORD: 'e2e owner passphrase for tests',
+    },
+  },
+});

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Hydration check (issue 2): production React hides attribute mismatches, so this builds the app
+// with React's development build, serves it with the real server, opens every prerendered route
+// in English and in Malayalam in headless Chromium, and reports any console error or warning
+// React prints while hydrating. Exit code 1 when one is found.
+//   node scripts/check-hydration.mjs [--no-build]
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = process.env.HYDRATION_DIST ?? path.join(os.tmpdir(), 'manna-dist-dev');
+const port = Number(process.env.HYDRATION_PORT ?? 4185);
+const base = `http://127.0.0.1:${port}`;
+
+if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(dist, 'pages', 'manifest.json'))) {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, MANNA_DIST: dist, NODE_ENV: 'development' },
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-hydration-'));
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: dist, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch (err) {
+      if (i === 100) console.error(err);
+    }
+    if (i > 100) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'pages', 'manifest.json'), 'utf8'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const problems = [];
+  let checked = 0;
+  for (const lang of ['en', 'ml']) {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'lang', value: lang, url: base }]);
+    const page = await context.newPage();
+    let current = '';
+    page.on('console', (m) => {
+      if (m.type() !== 'error' && !/hydrat|did not match|server rendered/i.test(m.text())) return;
+      // The not-found page logs its path (a warning) and is itself served with status 404.
+      if (/404 Error: User attempted/.test(m.text())) return;
+      if (current === '/no-such-page' && /status of 404/.test(m.text())) return;
+      problems.push(`${lang} ${current}: [${m.type()}] ${m.text().slice(0, 300)}`);
+    });
+    page.on('pageerror', (e) => problems.push(`${lang} ${current}: ${e.message}`));
+    for (const route of [...Object.keys(manifest.routes), '/no-such-page']) {
+      current = route;
+      await page.goto(base + route);
+      await page.waitForFunction(() => document.getElementById('root')?.dataset.hydrated === 'true', null, { timeout: 15000 });
+      await page.waitForTimeout(100);
+      checked++;
+    }
+    await context.close();
+  }
+  await browser.close();
+  console.log(`hydration: ${checked} page loads (development React, en + ml), ${problems.length} problem(s)`);
+  for (const p of problems) console.log(`  ${p}`);
+  stop();
+  process.exit(problems.length ? 1 : 0);
+} catch (err) {
+  stop();
+  console.error(err);
+  process.exit(1);
+}

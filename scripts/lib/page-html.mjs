@@ -1,0 +1,115 @@
+// Assembles the HTML of one page around a server render: head tags (title, description, canonical,
+// Open Graph, JSON-LD), the CSS the page needs inlined, modulepreload links for the modules that
+// hydration needs, and optional page data for hydration. Used at build time by
+// scripts/prerender.mjs (every public page) and at run time by the server (blog permalinks,
+// server/lib/page-render.ts), so both produce the same document. Node built-ins only.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+// JSON inside <script> must not close the element (nor open a comment).
+export const safeJson = (v) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The id of the `<script type="application/json">` that carries page data for hydration. */
+export const PAGE_DATA_ID = 'page-data';
+
+/**
+ * @param {{ clientDir: string, template: string, viteManifest: Record<string, any> }} options
+ *   clientDir: the built static folder (CSS files are read from it); template: the built
+ *   index.html; viteManifest: client/.vite/manifest.json.
+ */
+export function createPageAssembler({ clientDir, template, viteManifest: manifest }) {
+  const entry = manifest['index.html'];
+  const cssCache = new Map();
+  const readCss = (file) => {
+    if (!cssCache.has(file)) cssCache.set(file, fs.readFileSync(path.join(clientDir, file), 'utf8'));
+    return cssCache.get(file);
+  };
+
+  /** Every chunk a manifest entry statically imports, itself included. */
+  function closure(key, seen = new Set()) {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) closure(dep, seen);
+    return seen;
+  }
+  const entryChunks = closure('index.html');
+
+  function assetsFor(moduleKeys) {
+    const css = new Set(entry.css ?? []);
+    const preload = new Set();
+    for (const key of moduleKeys) {
+      for (const k of closure(key)) {
+        const chunk = manifest[k];
+        for (const c of chunk.css ?? []) css.add(c);
+        if (!entryChunks.has(k)) preload.add(chunk.file);
+      }
+    }
+    return { css: [...css], preload: [...preload] };
+  }
+
+  const localeKey = (lang, ns) => `src/i18n/locales/${lang}/${ns}.json`;
+
+  /**
+   * One HTML document. `path` is the page's address (percent-encoded where needed); `%PUBLIC_URL%`
+   * is left for the server to fill in. `data` (optional) is embedded as JSON for hydration;
+   * `preloadImages` (optional) are fetched early with high priority (a post's cover, the LCP).
+   */
+  function page({ lang, body, head, path: pagePath, moduleKey, ns = [], shell = false, data, preloadImages = [] }) {
+    const keys = [];
+    if (moduleKey) keys.push(moduleKey);
+    const langs = lang === 'en' ? ['en'] : [lang, 'en'];
+    for (const l of langs) for (const n of ['common', ...ns]) if (manifest[localeKey(l, n)]) keys.push(localeKey(l, n));
+    const { css, preload } = assetsFor(keys.filter((k) => manifest[k]));
+    const title = head?.title ?? 'Manna';
+    const description = head?.description ?? '';
+    const canonical = `%PUBLIC_URL%${pagePath === '/' ? '/' : escapeHtml(pagePath)}`;
+    const image = head?.image
+      ? /^https?:\/\//.test(head.image)
+        ? escapeHtml(head.image)
+        : `%PUBLIC_URL%${escapeHtml(head.image)}`
+      : '%PUBLIC_URL%/og-image.png';
+    const tags = [
+      `<title>${escapeHtml(title)}</title>`,
+      description && `<meta name="description" content="${escapeHtml(description)}" />`,
+      head?.noindex || shell
+        ? '<meta name="robots" content="noindex" />'
+        : `<link rel="canonical" href="${canonical}" />`,
+      !shell && `<meta property="og:site_name" content="Manna" />`,
+      !shell && `<meta property="og:type" content="${head?.type === 'article' ? 'article' : 'website'}" />`,
+      !shell && `<meta property="og:title" content="${escapeHtml(title)}" />`,
+      !shell && description && `<meta property="og:description" content="${escapeHtml(description)}" />`,
+      !shell && !head?.noindex && `<meta property="og:url" content="${canonical}" />`,
+      !shell && `<meta property="og:image" content="${image}" />`,
+      !shell && `<meta property="og:locale" content="${escapeHtml(lang)}" />`,
+      !shell && `<meta name="twitter:card" content="summary_large_image" />`,
+      !shell && `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+      !shell && description && `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
+      ...(head?.jsonLd ?? []).map((d) => `<script type="application/ld+json">${safeJson(d)}</script>`),
+      data !== undefined && `<script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`,
+      ...preloadImages.map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`),
+      ...preload.map((f) => `<link rel="modulepreload" href="/${f}" />`),
+      `<style>${css.map(readCss).join('\n')}</style>`,
+    ].filter(Boolean);
+
+    return (
+      template
+        .replace('<html lang="en">', `<html lang="${escapeHtml(lang)}">`)
+        // CSS is inlined below; the entry's stylesheet link would only block rendering.
+        .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+        .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+        // functions as replacements, so a `$&` in the page text stays text
+        .replace('<!--app-head-->', () => tags.join('\n    '))
+        .replace('<!--app-html-->', () => body)
+    );
+  }
+
+  return { page };
+}

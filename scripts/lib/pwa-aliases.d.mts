@@ -1,0 +1,2 @@
+export const PAGE_ALIASES: string[][];
+export function pageAliasTarget(address: string): string;

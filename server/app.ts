@@ -1,0 +1,159 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import { createDatabase, dialectOf, type Dialect } from './db/database';
+import type { Database } from './db/schema';
+import { HttpError } from './http-error';
+import { auth } from './plugins/auth';
+import { rateLimits } from './plugins/rate-limit';
+import { security } from './plugins/security';
+import { storage } from './plugins/storage';
+import { readBuild, web } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    /** 'sqlite' or 'postgres', for the few queries that differ (full-text search). */
+    dialect: Dialect;
+  }
+}
+
+export type BuildOptions = {
+  /** false silences logs (tests); default: pino at config.LOG_LEVEL. */
+  logger?: boolean;
+  /** Use this database instead of opening the one of the settings; the app still destroys it on close. */
+  db?: Kysely<Database>;
+};
+
+export const routesDir = fileURLToPath(new URL('./routes', import.meta.url));
+
+/**
+ * A route module: `server/routes/<area>.ts` default-exports a FastifyPluginAsyncZod. Its routes
+ * live under `/api` unless the module also exports `prefix` (for example `'/media'`, or `''` for
+ * addresses at the root such as `/feed.xml`).
+ */
+type RouteModule = { default?: unknown; prefix?: unknown };
+
+async function loadRouteModules(dir: string) {
+  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.ts') && !/\.(test|d)\.ts$/.test(f)).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const module = (await import(pathToFileURL(path.join(dir, file)).href)) as RouteModule;
+      if (typeof module.default !== 'function')
+        throw new Error(`Route module ${file} has no default export plugin`);
+      if (module.prefix !== undefined && typeof module.prefix !== 'string')
+        throw new Error(`Route module ${file}: prefix must be a string`);
+      return { file, plugin: module.default as FastifyPluginAsync, prefix: module.prefix ?? '/api' };
+    }),
+  );
+}
+
+/** Turns a validation error into `{ field: message }` (field paths joined with "."). */
+function fieldErrors(error: FastifyError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const field =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+    errors[field] ??= issue.message ?? 'Invalid value';
+  }
+  return errors;
+}
+
+/**
+ * Fastify ignores a bare hop count (it cannot check the nearest peer), so hops become the
+ * equivalent function: trust the socket peer and the next hops-1 forwarded addresses.
+ */
+function trustProxy(setting: Config['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+const isApiPath = (url: string) => /^\/(api|media)(\/|\?|$)/.test(url);
+
+/** Builds the whole server (API, pages, files) for the settings; `listen` is the caller's. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? createDatabase(config.database, app.log);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialectOf(db));
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  // Graceful shutdown: close() refuses new requests (503) and waits for in-flight ones. Answers
+  // sent while closing carry `Connection: close`, so a keep-alive socket does not hold the
+  // shutdown open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      return reply.code(400).send({ message: 'Invalid request', errors: fieldErrors(error) });
+    }
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      return reply
+        .code(error.statusCode)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, wrong content type, rate limited...
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'Request failed');
+    return reply.code(500).send({ message: 'Internal error' });
+  });
+
+  try {
+    const build = await readBuild(config.DIST_DIR);
+    await app.register(security, {
+      isHttps: config.isHttps,
+      cspHashes: build?.manifest.cspHashes ?? [],
+      connectSrc: build?.manifest.connectSrc ?? [],
+    });
+    await app.register(fastifyCookie, { secret: config.SECRET });
+    await app.register(auth, { isHttps: config.isHttps, publicUrl: config.PUBLIC_URL });
+    await app.register(rateLimits, { perMinute: config.RATE_LIMIT_PUBLIC_PER_MIN });
+    await app.register(storage, { dataDir: config.DATA_DIR, s3Configured: config.s3 !== undefined });
+
+    for (const { plugin, prefix } of await loadRouteModules(routesDir)) {
+      await app.register(plugin, { prefix });
+    }
+
+    await app.register(web, { build, publicUrl: config.PUBLIC_URL });
+
+    app.setNotFoundHandler((request, reply) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+        return app.pages.handle(request, reply);
+      }
+      return reply.code(404).send({ message: 'Not found' });
+    });
+  } catch (err) {
+    await app.close(); // closes the database opened above
+    throw err;
+  }
+
+  return app;
+}

@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting of the server, read from the environment (DESIGN.md section 4a). This file is the
+ * one place for settings: a new setting gets a line in `Settings` below and in server/README.md.
+ */
+
+export type Env = Record<string, string | undefined>;
+
+/** Thrown for a bad setting; its message names the setting. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .refine((s) => /^\d+$/.test(s) && Number(s) >= min && Number(s) <= max, {
+      error: `expected a whole number between ${min} and ${max}`,
+    })
+    .transform(Number);
+
+const boolean = z
+  .enum(['true', 'false'], { error: 'expected "true" or "false"' })
+  .transform((s) => s === 'true');
+
+const url = (protocols: string[], hint = '') =>
+  z.string().refine(
+    (s) => {
+      try {
+        return protocols.includes(new URL(s).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `expected an address starting with ${protocols.map((p) => `${p}//`).join(' or ')}${hint}` },
+  );
+
+const isCidr = (s: string) => {
+  const [ip, bits, ...rest] = s.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/** TRUST_PROXY: "true"/"false", a hop count, or a comma-separated list of addresses/CIDRs. */
+const trustProxy = z.string().transform((s, ctx): boolean | number | string[] => {
+  if (s === 'true' || s === 'false') return s === 'true';
+  if (/^\d+$/.test(s)) return Number(s);
+  const list = s
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (list.length > 0 && list.every(isCidr)) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      'expected "true", "false", a number of hops, or a comma-separated list of IP addresses or CIDR ranges',
+  });
+  return z.NEVER;
+});
+
+const Settings = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: wholeNumber(1, 65535).default(8080),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: url(
+    ['postgres:', 'postgresql:'],
+    ' (leave it unset for the embedded SQLite database)',
+  ).optional(),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, { error: 'expected an HTTP header name' })
+    .transform((s) => s.toLowerCase())
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: 'expected an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  APPLICATION_RETENTION_DAYS: wholeNumber(1, 36500).default(365),
+  RATE_LIMIT_PUBLIC_PER_MIN: wholeNumber(1, 1_000_000).default(30),
+  RATE_LIMIT_LOGIN_FAILURES: wholeNumber(1, 1_000_000).default(5),
+  SEED_DEMO: boolean.optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  DIST_DIR: z.string().default('./dist'),
+});
+
+export type DatabaseSettings = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export type S3Settings = {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+};
+
+type Parsed = z.output<typeof Settings>;
+
+export type Config = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'SECRET' | 'SEED_DEMO'> & {
+  HOST: string;
+  /** Absolute, no trailing slash. */
+  PUBLIC_URL: string;
+  SECRET: string;
+  SEED_DEMO: boolean;
+  /** Absolute paths. */
+  DATA_DIR: string;
+  DIST_DIR: string;
+  isProduction: boolean;
+  /** true when PUBLIC_URL is https: Secure cookies and HSTS. */
+  isHttps: boolean;
+  database: DatabaseSettings;
+  /** undefined: files go to local disk under DATA_DIR. */
+  s3: S3Settings | undefined;
+};
+
+/** Reads every setting; throws a ConfigError naming the setting on a bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(Settings.shape)) {
+    const value = env[key]?.trim();
+    if (value) raw[key] = value; // an empty value counts as unset
+  }
+  const result = Settings.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ConfigError(`Invalid setting ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const s = result.data;
+  const isProduction = s.NODE_ENV === 'production';
+  const fail = (name: string, message: string): never => {
+    throw new ConfigError(`Invalid setting ${name}: ${message}`);
+  };
+
+  const DATA_DIR = path.resolve(s.DATA_DIR);
+  const database: DatabaseSettings = s.DATABASE_URL
+    ? { dialect: 'postgres', url: s.DATABASE_URL }
+    : { dialect: 'sqlite', file: path.join(DATA_DIR, 'manna.sqlite') };
+
+  const s3Keys = [
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_REGION',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ] as const;
+  let s3: S3Settings | undefined;
+  if (s3Keys.some((key) => s[key] !== undefined)) {
+    if (!s.S3_BUCKET) fail('S3_BUCKET', 'required when any S3_ setting is set');
+    if (!s.S3_ACCESS_KEY_ID !== !s.S3_SECRET_ACCESS_KEY) {
+      fail(
+        s.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      );
+    }
+    s3 = {
+      endpoint: s.S3_ENDPOINT,
+      bucket: s.S3_BUCKET!,
+      region: s.S3_REGION ?? 'us-east-1',
+      accessKeyId: s.S3_ACCESS_KEY_ID,
+      secretAccessKey: s.S3_SECRET_ACCESS_KEY,
+    };
+  }
+
+  if (!s.ADMIN_EMAIL !== !s.ADMIN_PASSWORD) {
+    fail(s.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
+  }
+
+  const PUBLIC_URL = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, '');
+
+  let SECRET = s.SECRET;
+  if (!SECRET) {
+    if (isProduction)
+      fail(
+        'SECRET',
+        'required when NODE_ENV=production (at least 32 characters, the same for every process of the site)',
+      );
+    SECRET = readOrCreateSecret(DATA_DIR);
+  }
+
+  return {
+    ...s,
+    HOST: s.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    DATA_DIR,
+    DIST_DIR: path.resolve(s.DIST_DIR),
+    PUBLIC_URL,
+    SECRET,
+    // "On for a new embedded database": decided before the database file is created.
+    SEED_DEMO: s.SEED_DEMO ?? (database.dialect === 'sqlite' && !fs.existsSync(database.file)),
+    isProduction,
+    isHttps: PUBLIC_URL.startsWith('https:'),
+    database,
+    s3,
+  };
+}
+
+/** The embedded default: one random secret kept in DATA_DIR/secret (mode 600), made on first start. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' fails when the file exists, so two processes starting together share one secret
+    fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const secret = fs.readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new ConfigError(
+      `Invalid setting SECRET: ${file} holds fewer than 32 characters; delete it to make a new one`,
+    );
+  }
+  return secret;
+}

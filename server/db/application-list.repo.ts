@@ -1,0 +1,314 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  APPLICATION_COUNT_CAP,
+  APPLICATION_CSV_COLUMNS,
+  type ApplicationListRow,
+  type ApplicationStatus,
+  type BindJobApplicationsQuery,
+  type ExportApplicationsQuery,
+} from '../../src/api/contract/admin-applications';
+import type { Storage } from '../storage/storage';
+import { dialectOf } from './database';
+import type { Database } from './schema';
+
+/**
+ * The admin's view of job applications (issue 8): the filtered, paged list, the CSV export in
+ * batches, status changes and deletion of an application with its CV. Plain functions taking `db`
+ * first. Writes of the public form are in applications.repo.ts.
+ */
+
+type Db = Kysely<Database>;
+type Filters = Omit<ExportApplicationsQuery, never>;
+
+/**
+ * Words of the search box for the full-text index: letters, marks and digits only (so no query
+ * syntax such as `"`, `*`, `NEAR`, `OR`, `:` or `'; DROP` reaches FTS5 or to_tsquery), lower case,
+ * at most 8 words of at most 50 characters, each matched as a prefix. No words: no search filter.
+ */
+export function searchTerms(search: string): string[] {
+  return (search.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, 8)
+    .map((w) => w.slice(0, 50));
+}
+
+/** The first instant of a day and of the day after it, for an inclusive UTC day range. */
+export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+export function nextDayStart(day: string): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+/**
+ * How SQLite runs a search: a selective one (fewer than COMMON_MATCHES matches) starts from the
+ * FTS matches and sorts the few rows; a common one ('com' is in nearly every email) walks the
+ * list index in page order and checks each row against the matches (`+application_id` keeps
+ * SQLite from starting at the matches), so a page stops after 20 rows instead of sorting them all.
+ */
+const COMMON_MATCHES = 2_000;
+
+type SearchPlan =
+  | { kind: 'none' }
+  | { kind: 'postgres'; tsquery: string }
+  | { kind: 'sqlite'; match: string; common: boolean };
+
+async function searchPlan(db: Db, search: string): Promise<SearchPlan> {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return { kind: 'none' };
+  if (dialectOf(db) === 'postgres') return { kind: 'postgres', tsquery: terms.map((t) => `${t}:*`).join(' & ') };
+  // each word quoted: FTS5 reads it as a string, never as an operator or a column filter
+  const match = terms.map((t) => `"${t}"*`).join(' ');
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (
+    select rowid from job_application_fts where job_application_fts match ${match} limit ${COMMON_MATCHES})`.execute(db);
+  return { kind: 'sqlite', match, common: Number(rows[0]?.n ?? 0) >= COMMON_MATCHES };
+}
+
+function filtered(db: Db, f: Filters, plan: SearchPlan) {
+  let query = db.selectFrom('job_application as a');
+  if (f.applicationid) query = query.where('a.application_id', '=', f.applicationid);
+  if (f.status) query = query.where('a.status', '=', f.status);
+  if (f.startdate) query = query.where('a.created_at', '>=', dayStart(f.startdate));
+  if (f.enddate) query = query.where('a.created_at', '<', nextDayStart(f.enddate));
+  if (plan.kind === 'postgres') {
+    query = query.where(sql<boolean>`a.search_vector @@ to_tsquery('simple', ${plan.tsquery})`);
+  } else if (plan.kind === 'sqlite') {
+    const matches = sql<number>`(select rowid from job_application_fts where job_application_fts match ${plan.match})`;
+    query = query.where(plan.common ? sql<number>`+a.application_id` : sql.ref('a.application_id'), 'in', matches);
+  }
+  return query;
+}
+
+type Filtered = ReturnType<typeof filtered>;
+
+function withColumns(query: Filtered) {
+  return query
+    .leftJoin('job_opening as o', 'o.job_id', 'a.job_id')
+    .select([
+      'a.application_id',
+      'a.job_id',
+      'a.full_name',
+      'a.email',
+      'a.contact_number',
+      'o.job_title',
+      'a.created_at',
+      'a.resume',
+      'a.status',
+      'a.is_duplicate',
+      'a.consent_at',
+    ]);
+}
+
+type RawRow = {
+  application_id: number;
+  job_id: number | null;
+  full_name: string;
+  email: string;
+  contact_number: string;
+  job_title: string | null;
+  created_at: string;
+  resume: string;
+  status: string;
+  is_duplicate: number | boolean;
+  consent_at: string;
+};
+
+function toRow(r: RawRow): ApplicationListRow {
+  return {
+    application_id: Number(r.application_id),
+    job_id: r.job_id === null ? null : Number(r.job_id),
+    full_name: r.full_name,
+    email: r.email,
+    contact_number: r.contact_number,
+    job_title: r.job_title,
+    applied_date: r.created_at,
+    resume: r.resume,
+    status: r.status,
+    is_duplicate: Boolean(Number(r.is_duplicate)),
+    consent_at: r.consent_at,
+  };
+}
+
+type Listed = ReturnType<typeof withColumns>;
+
+/** Newest first, ties by newest id; with a selective PostgreSQL search the sort happens after it. */
+function ordered(query: Listed, sortAfterSearch: boolean): Listed {
+  return query
+    .orderBy(sortAfterSearch ? sql`a.created_at || ''` : sql.ref('a.created_at'), 'desc')
+    .orderBy(sortAfterSearch ? sql`a.application_id + 0` : sql.ref('a.application_id'), 'desc');
+}
+
+/** Matching applications, capped at APPLICATION_COUNT_CAP (reads at most that many index entries). */
+export async function countApplications(db: Db, f: Filters, plan?: SearchPlan): Promise<number> {
+  plan ??= await searchPlan(db, f.search);
+  if (plan.kind === 'sqlite' && !f.applicationid && !f.status && !f.startdate && !f.enddate) {
+    // only a search: the index has one row per application (triggers keep it so), so its own
+    // matches are the count, without visiting the applications
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (
+      select rowid from job_application_fts where job_application_fts match ${plan.match} limit ${APPLICATION_COUNT_CAP})`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
+  const capped = filtered(db, f, plan)
+    .select('a.application_id')
+    .limit(APPLICATION_COUNT_CAP);
+  const { n } = await db
+    .selectFrom(capped.as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/**
+ * GET bind-job-applications: one page, newest first, `total_count` (exact up to 10,000) on the
+ * first row. An empty page answers [].
+ */
+export async function listApplications(db: Db, q: BindJobApplicationsQuery): Promise<ApplicationListRow[]> {
+  const plan = await searchPlan(db, q.search);
+  // PostgreSQL misjudges how many rows a prefix search matches; the capped count decides whether
+  // to sort after the full-text index (few matches) or read the list index in order (many).
+  const total = plan.kind === 'postgres' ? await countApplications(db, q, plan) : undefined;
+  const sortAfterSearch = plan.kind === 'postgres' && total! < COMMON_MATCHES;
+  const rows = (await ordered(withColumns(filtered(db, q, plan)), sortAfterSearch)
+    .limit(q.pagesize)
+    .offset(q.pagesize * (q.pagenum - 1))
+    .execute()) as RawRow[];
+  if (rows.length === 0) return [];
+  const count = total ?? (await countApplications(db, q, plan));
+  return rows.map((r, i) => (i === 0 ? { ...toRow(r), total_count: count } : toRow(r)));
+}
+
+export async function getApplicationRow(db: Db, applicationId: number): Promise<ApplicationListRow | undefined> {
+  const row = (await withColumns(db.selectFrom('job_application as a'))
+    .where('a.application_id', '=', applicationId)
+    .executeTakeFirst()) as RawRow | undefined;
+  return row && toRow(row);
+}
+
+/**
+ * Every matching application in list order, `batchSize` rows at a time (keyset paging on the
+ * list index), so an export of any size holds one batch in memory.
+ */
+export async function* applicationBatches(db: Db, f: Filters, batchSize = 500): AsyncGenerator<ApplicationListRow[]> {
+  const plan = await searchPlan(db, f.search);
+  let after: { created_at: string; application_id: number } | undefined;
+  for (;;) {
+    let query = withColumns(filtered(db, f, plan));
+    if (after) {
+      const { created_at, application_id } = after;
+      query = query.where((eb) =>
+        eb.or([
+          eb('a.created_at', '<', created_at),
+          eb.and([eb('a.created_at', '=', created_at), eb('a.application_id', '<', application_id)]),
+        ]),
+      );
+    }
+    const rows = (await ordered(query, false).limit(batchSize).execute()) as RawRow[];
+    if (rows.length === 0) return;
+    yield rows.map(toRow);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { created_at: last.created_at, application_id: Number(last.application_id) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One CSV cell (RFC 4180), safe to open in a spreadsheet: a text starting with = + - @ (or a tab
+ * or carriage return, which some spreadsheets skip before reading a formula) gets a leading `'`,
+ * so it is shown as text and never run as a formula.
+ */
+export function csvCell(value: string | number | boolean | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+export const CSV_HEADER = csvLine([...APPLICATION_CSV_COLUMNS]);
+
+export function csvRow(r: ApplicationListRow): string {
+  return csvLine([
+    r.application_id,
+    r.full_name,
+    r.email,
+    r.contact_number,
+    r.job_title ?? 'N/A',
+    r.applied_date,
+    r.status,
+    r.is_duplicate ? 'yes' : 'no',
+    r.consent_at,
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+// ---------------------------------------------------------------------------------------------
+
+/** Sets the status; answers the previous one, or undefined when there is no such application. */
+export async function setApplicationStatus(
+  db: Db,
+  applicationId: number,
+  status: ApplicationStatus,
+): Promise<{ previous: string } | undefined> {
+  const current = await db
+    .selectFrom('job_application')
+    .select('status')
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+  if (!current) return undefined;
+  if (current.status !== status) {
+    await db.updateTable('job_application').set({ status }).where('application_id', '=', applicationId).execute();
+  }
+  return { previous: current.status };
+}
+
+/**
+ * Deletes applications and their CVs together: in one transaction the rows and their stored_file
+ * rows go, then the files; a file that cannot be removed rolls the rows back, so a retry finds
+ * everything still there (a missing file is not an error). Answers how many rows were deleted.
+ */
+export async function deleteApplications(db: Db, storage: Storage, applicationIds: number[]): Promise<number> {
+  if (applicationIds.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('job_application')
+      .select(['application_id', 'resume'])
+      .where('application_id', 'in', applicationIds)
+      .execute();
+    if (rows.length === 0) return 0;
+    await trx
+      .deleteFrom('job_application')
+      .where(
+        'application_id',
+        'in',
+        rows.map((r) => r.application_id),
+      )
+      .execute();
+    const keys = [...new Set(rows.map((r) => r.resume))];
+    // a key another application still uses (never made by this server, but possible in old data) stays
+    const shared = new Set(
+      (await trx.selectFrom('job_application').select('resume').where('resume', 'in', keys).execute()).map((r) => r.resume),
+    );
+    const gone = keys.filter((k) => !shared.has(k));
+    if (gone.length > 0) await trx.deleteFrom('stored_file').where('file_key', 'in', gone).execute();
+    for (const key of gone) await storage.delete(key);
+    return rows.length;
+  });
+}
+
+/** Ids of applications stored before `cutoff` (ISO), oldest first, at most `limit`. */
+export async function applicationsStoredBefore(db: Db, cutoff: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('job_application')
+    .select('application_id')
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
+    .orderBy('application_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.application_id));
+}

@@ -1,0 +1,394 @@
+import type { Kysely } from 'kysely';
+import {
+  BUILT_IN_ROLES,
+  PERMISSIONS,
+  isPermission,
+  type Permission,
+  type RoleRow,
+  type SessionUser,
+  type UserRow,
+} from '../../src/api/contract/auth';
+import type { Database } from './schema';
+
+/**
+ * Roles, users and sessions of the back office. Plain functions taking `db` first (a transaction
+ * works too). Passwords are hashed by the caller (server/lib/passwords.ts); this file never sees
+ * a plain password.
+ */
+type Db = Kysely<Database>;
+
+/** Reads a role's stored permissions, dropping names this version does not know. */
+export function parsePermissions(json: string): Permission[] {
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list) ? PERMISSIONS.filter((p) => list.includes(p) && isPermission(p)) : [];
+  } catch {
+    return [];
+  }
+}
+
+const serialisePermissions = (list: readonly Permission[]) =>
+  JSON.stringify(PERMISSIONS.filter((p) => list.includes(p)));
+
+/** Creates the built-in roles when missing and keeps their permissions as the code says. */
+export async function ensureBuiltInRoles(db: Db, now = new Date()): Promise<void> {
+  for (const [name, permissions] of Object.entries(BUILT_IN_ROLES)) {
+    const existing = await db
+      .selectFrom('admin_role')
+      .select('role_id')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (existing) {
+      await db
+        .updateTable('admin_role')
+        .set({ permissions: serialisePermissions(permissions), built_in: 1 })
+        .where('role_id', '=', existing.role_id)
+        .execute();
+    } else {
+      await db
+        .insertInto('admin_role')
+        .values({
+          name,
+          permissions: serialisePermissions(permissions),
+          built_in: 1,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    }
+  }
+}
+
+export async function listRoles(db: Db): Promise<RoleRow[]> {
+  await ensureBuiltInRoles(db);
+  const rows = await db
+    .selectFrom('admin_role')
+    .leftJoin('admin_user', 'admin_user.role_id', 'admin_role.role_id')
+    .select((eb) => [
+      'admin_role.role_id',
+      'admin_role.name',
+      'admin_role.permissions',
+      'admin_role.built_in',
+      eb.fn.count<number>('admin_user.user_id').as('user_count'),
+    ])
+    .groupBy(['admin_role.role_id', 'admin_role.name', 'admin_role.permissions', 'admin_role.built_in'])
+    .orderBy('admin_role.built_in', 'desc')
+    .orderBy('admin_role.role_id')
+    .execute();
+  return rows.map((r) => ({
+    role_id: r.role_id,
+    name: r.name,
+    permissions: parsePermissions(r.permissions),
+    built_in: Number(r.built_in) === 1,
+    user_count: Number(r.user_count),
+  }));
+}
+
+export async function getRole(db: Db, roleId: number): Promise<RoleRow | undefined> {
+  return (await listRoles(db)).find((r) => r.role_id === roleId);
+}
+
+export async function roleIdByName(db: Db, name: string): Promise<number | undefined> {
+  await ensureBuiltInRoles(db);
+  const row = await db.selectFrom('admin_role').select('role_id').where('name', '=', name).executeTakeFirst();
+  return row?.role_id;
+}
+
+export async function roleNameTaken(db: Db, name: string, exceptId = 0): Promise<boolean> {
+  const rows = await db.selectFrom('admin_role').select(['role_id', 'name']).execute();
+  return rows.some((r) => r.role_id !== exceptId && r.name.toLowerCase() === name.toLowerCase());
+}
+
+export async function createRole(
+  db: Db,
+  name: string,
+  permissions: Permission[],
+  now = new Date(),
+): Promise<number> {
+  const { role_id } = await db
+    .insertInto('admin_role')
+    .values({
+      name,
+      permissions: serialisePermissions(permissions),
+      built_in: 0,
+      created_at: now.toISOString(),
+    })
+    .returning('role_id')
+    .executeTakeFirstOrThrow();
+  return role_id;
+}
+
+export async function updateRole(
+  db: Db,
+  roleId: number,
+  name: string,
+  permissions: Permission[],
+): Promise<void> {
+  await db
+    .updateTable('admin_role')
+    .set({ name, permissions: serialisePermissions(permissions) })
+    .where('role_id', '=', roleId)
+    .execute();
+}
+
+export async function deleteRole(db: Db, roleId: number): Promise<void> {
+  await db.deleteFrom('admin_role').where('role_id', '=', roleId).execute();
+}
+
+function userColumns(db: Db) {
+  return db
+    .selectFrom('admin_user')
+    .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
+    .select([
+      'admin_user.user_id',
+      'admin_user.email',
+      'admin_user.role_id',
+      'admin_role.name as role',
+      'admin_user.disabled',
+      'admin_user.must_change_password',
+      'admin_user.created_at',
+      'admin_user.last_login_at',
+    ]);
+}
+
+type UserSelect = Awaited<ReturnType<ReturnType<typeof userColumns>['executeTakeFirstOrThrow']>>;
+const toUserRow = (r: UserSelect): UserRow => ({
+  ...r,
+  disabled: Number(r.disabled) === 1,
+  must_change_password: Number(r.must_change_password) === 1,
+});
+
+export async function listUsers(db: Db): Promise<UserRow[]> {
+  return (await userColumns(db).orderBy('admin_user.email').execute()).map(toUserRow);
+}
+
+export async function getUser(db: Db, userId: number): Promise<UserRow | undefined> {
+  const row = await userColumns(db).where('admin_user.user_id', '=', userId).executeTakeFirst();
+  return row && toUserRow(row);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('admin_user')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** The user and password hash for a sign-in (email already trimmed and lower-cased). */
+export async function findLogin(db: Db, email: string) {
+  return db
+    .selectFrom('admin_user')
+    .select(['user_id', 'email', 'password_hash', 'disabled'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function passwordHashOf(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('admin_user')
+    .select('password_hash')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  return (
+    (await db.selectFrom('admin_user').select('user_id').where('email', '=', email).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+export async function createUser(
+  db: Db,
+  input: { email: string; passwordHash: string; roleId: number; mustChangePassword: boolean },
+  now = new Date(),
+): Promise<number> {
+  const at = now.toISOString();
+  const { user_id } = await db
+    .insertInto('admin_user')
+    .values({
+      email: input.email,
+      password_hash: input.passwordHash,
+      role_id: input.roleId,
+      must_change_password: input.mustChangePassword ? 1 : 0,
+      created_at: at,
+      updated_at: at,
+      last_login_at: null,
+    })
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
+  return user_id;
+}
+
+export async function updateUser(
+  db: Db,
+  userId: number,
+  changes: { roleId?: number; disabled?: boolean; passwordHash?: string; mustChangePassword?: boolean },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('admin_user')
+    .set({
+      ...(changes.roleId !== undefined ? { role_id: changes.roleId } : {}),
+      ...(changes.disabled !== undefined ? { disabled: changes.disabled ? 1 : 0 } : {}),
+      ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
+      ...(changes.mustChangePassword !== undefined
+        ? { must_change_password: changes.mustChangePassword ? 1 : 0 }
+        : {}),
+      updated_at: now.toISOString(),
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('admin_session').where('user_id', '=', userId).execute();
+  await db.deleteFrom('admin_user').where('user_id', '=', userId).execute();
+}
+
+/** Active (not disabled) users holding users.manage: the last one cannot be removed or demoted. */
+export async function countActiveUserManagers(db: Db): Promise<number> {
+  const rows = await db
+    .selectFrom('admin_user')
+    .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
+    .select(['admin_user.user_id', 'admin_role.permissions'])
+    .where('admin_user.disabled', '=', 0)
+    .execute();
+  return rows.filter((r) => parsePermissions(r.permissions).includes('users.manage')).length;
+}
+
+// Sessions -----------------------------------------------------------------------------------
+
+export async function insertSession(
+  db: Db,
+  sessionHash: string,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto('admin_session')
+    .values({ session_hash: sessionHash, user_id: userId, created_at: at, last_seen_at: at })
+    .execute();
+  await db.updateTable('admin_user').set({ last_login_at: at }).where('user_id', '=', userId).execute();
+}
+
+/** The session with its user, role and permissions; the caller checks the time limits. */
+export async function findSession(db: Db, sessionHash: string) {
+  const row = await db
+    .selectFrom('admin_session')
+    .innerJoin('admin_user', 'admin_user.user_id', 'admin_session.user_id')
+    .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
+    .select([
+      'admin_session.created_at',
+      'admin_session.last_seen_at',
+      'admin_user.user_id',
+      'admin_user.email',
+      'admin_user.disabled',
+      'admin_user.must_change_password',
+      'admin_user.role_id',
+      'admin_role.name as role',
+      'admin_role.permissions',
+    ])
+    .where('admin_session.session_hash', '=', sessionHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const user: SessionUser = {
+    user_id: row.user_id,
+    email: row.email,
+    role_id: row.role_id,
+    role: row.role,
+    permissions: parsePermissions(row.permissions),
+    must_change_password: Number(row.must_change_password) === 1,
+  };
+  return {
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    disabled: Number(row.disabled) === 1,
+    user,
+  };
+}
+
+/** The signed-in view of a user (role and permissions), or undefined when missing or disabled. */
+export async function sessionUserById(db: Db, userId: number): Promise<SessionUser | undefined> {
+  const row = await db
+    .selectFrom('admin_user')
+    .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
+    .select([
+      'admin_user.user_id',
+      'admin_user.email',
+      'admin_user.disabled',
+      'admin_user.must_change_password',
+      'admin_user.role_id',
+      'admin_role.name as role',
+      'admin_role.permissions',
+    ])
+    .where('admin_user.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row || Number(row.disabled) === 1) return undefined;
+  return {
+    user_id: row.user_id,
+    email: row.email,
+    role_id: row.role_id,
+    role: row.role,
+    permissions: parsePermissions(row.permissions),
+    must_change_password: Number(row.must_change_password) === 1,
+  };
+}
+
+export async function touchSession(db: Db, sessionHash: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('admin_session')
+    .set({ last_seen_at: now.toISOString() })
+    .where('session_hash', '=', sessionHash)
+    .execute();
+}
+
+export async function deleteSession(db: Db, sessionHash: string): Promise<void> {
+  await db.deleteFrom('admin_session').where('session_hash', '=', sessionHash).execute();
+}
+
+/** Ends every session of a user (password change, disabling), optionally keeping one. */
+export async function deleteUserSessions(db: Db, userId: number, exceptHash?: string): Promise<void> {
+  let q = db.deleteFrom('admin_session').where('user_id', '=', userId);
+  if (exceptHash) q = q.where('session_hash', '!=', exceptHash);
+  await q.execute();
+}
+
+/** Removes sessions past their idle or absolute limit. */
+export async function purgeSessions(db: Db, idleBefore: string, createdBefore: string): Promise<void> {
+  await db
+    .deleteFrom('admin_session')
+    .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('created_at', '<', createdBefore)]))
+    .execute();
+}
+
+// Failed sign-ins ----------------------------------------------------------------------------
+
+export async function countFailures(db: Db, keys: string[], since: string): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('login_failure')
+    .select((eb) => ['throttle_key', eb.fn.countAll<number>().as('n')])
+    .where('throttle_key', 'in', keys)
+    .where('at', '>=', since)
+    .groupBy('throttle_key')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.throttle_key, Number(r.n)]));
+}
+
+export async function addFailures(db: Db, keys: string[], now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto('login_failure')
+    .values(keys.map((throttle_key) => ({ throttle_key, at })))
+    .execute();
+}
+
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_failure').where('throttle_key', '=', key).execute();
+}
+
+export async function purgeFailures(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('login_failure').where('at', '<', before).execute();
+}

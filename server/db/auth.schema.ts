@@ -1,0 +1,68 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the back-office accounts (migrations 0400-0499). `Database` in schema.ts extends
+ * this interface. Timestamps are ISO 8601 strings in UTC; flags are 0/1 integers.
+ */
+export interface AdminRoleTable {
+  role_id: Generated<number>;
+  name: string;
+  /** JSON array of permission names (src/api/contract/auth.ts PERMISSIONS). */
+  permissions: string;
+  /** 1 for owner, editor and recruiter: their name and permissions are fixed. */
+  built_in: Generated<number>;
+  created_at: string;
+}
+
+export interface AdminUserTable {
+  user_id: Generated<number>;
+  /** Trimmed and lower-cased. */
+  email: string;
+  /** argon2id (server/lib/passwords.ts). */
+  password_hash: string;
+  role_id: number;
+  disabled: Generated<number>;
+  /** 1 after an owner set a one-time password, until the user picks their own. */
+  must_change_password: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+export interface AdminSessionTable {
+  /** SHA-256 (hex) of the session id in the cookie. */
+  session_hash: string;
+  user_id: number;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface LoginFailureTable {
+  failure_id: Generated<number>;
+  /** 'ip:<address>' or 'email:<address>'. */
+  throttle_key: string;
+  at: string;
+}
+
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  at: string;
+  /** The acting user; null for the system (first-start account, scripts). Kept when the user is deleted. */
+  actor_id: number | null;
+  actor_email: string | null;
+  /** 'create', 'update', 'delete', 'login', ... */
+  action: string;
+  /** 'job_opening', 'blog_post', 'admin_user', ... */
+  entity: string;
+  entity_id: string | null;
+  /** JSON text: what changed (never passwords). */
+  detail: string | null;
+}
+
+export interface AuthTables {
+  admin_role: AdminRoleTable;
+  admin_user: AdminUserTable;
+  admin_session: AdminSessionTable;
+  login_failure: LoginFailureTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,347 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  BLOG_COMPANY_ID,
+  COUNT_CAP,
+  isHttpUrl,
+  SLUG_MAX,
+  type BlogListQuery,
+  type BlogPostRow,
+  type BlogStatus,
+} from '../../src/api/contract/blog';
+import { textOf } from '../lib/rich-text';
+import type { BlogPostTable } from './blog.schema';
+import { dialectOf } from './database';
+import type { Database } from './schema';
+
+/**
+ * Blog posts. Plain functions taking `db` first; they work inside a transaction too. Writes go
+ * through createPost/updatePost so `search_text` (the full-text index) and `updated_at` stay in
+ * step. Content reaching these functions is already sanitised (routes/blog.ts).
+ */
+
+type Db = Kysely<Database>;
+export type BlogPost = Selectable<BlogPostTable>;
+
+/** Where the public reads an uploaded image (routes/media.ts). */
+export const MEDIA_PREFIX = '/media/';
+/** The stored_file kind of featured images. */
+export const BLOG_IMAGE_KIND = 'blog-image';
+
+/**
+ * Words of a search box for the full-text index: letters, marks and digits only (so no query
+ * syntax such as `"`, `*`, `NEAR`, `OR` or `'; DROP` reaches FTS5 or to_tsquery), lower case, at
+ * most 8 words, each matched as a prefix. A search with no words filters nothing.
+ */
+export function searchTerms(search: string): string[] {
+  return (search.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, 8)
+    .map((w) => w.slice(0, 50));
+}
+
+/** The public address of a post's image: the http(s) URL itself, or `/media/<key>`. */
+export function imageUrlOf(featuredImage: string): string | null {
+  if (!featuredImage) return null;
+  if (isHttpUrl(featuredImage)) return featuredImage;
+  return `${MEDIA_PREFIX}${featuredImage}`;
+}
+
+export function toRow(post: BlogPost): BlogPostRow {
+  return {
+    blog_id: post.blog_id,
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    publication_date: post.publication_date,
+    read_time: post.read_time,
+    featured_image_url: post.featured_image_url,
+    status: post.status,
+    slug: post.slug,
+    image_url: imageUrlOf(post.featured_image_url),
+    updated_at: post.updated_at,
+  };
+}
+
+const COLUMNS = [
+  'blog_id',
+  'company_id',
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'search_text',
+  'publication_date',
+  'publication_day',
+  'read_time',
+  'featured_image_url',
+  'status',
+  'created_at',
+  'updated_at',
+] as const;
+
+export interface ListOptions {
+  /** false for everyone but the admin list: drafts never leave the admin API. */
+  includeDrafts: boolean;
+}
+
+/**
+ * How SQLite runs a search (PostgreSQL: see listPosts). A selective search (fewer
+ * than COMMON_MATCHES matches) starts from the FTS matches and sorts the few rows; a common one
+ * (a word most posts contain) walks the list index in page order and checks each row against the
+ * matches (`+blog_id` keeps SQLite from starting at the matches), so it stops after one page
+ * instead of sorting nearly every post. The probe reads at most COMMON_MATCHES index entries.
+ */
+const COMMON_MATCHES = 5_000;
+
+type SearchPlan = { kind: 'none' } | { kind: 'postgres'; tsquery: string } | { kind: 'sqlite'; match: string; common: boolean };
+
+async function searchPlan(db: Db, search: string): Promise<SearchPlan> {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return { kind: 'none' };
+  if (dialectOf(db) === 'postgres') return { kind: 'postgres', tsquery: terms.map((t) => `${t}:*`).join(' & ') };
+  // each word quoted: FTS5 reads it as a string, never as an operator
+  const match = terms.map((t) => `"${t}"*`).join(' ');
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (
+    select rowid from blog_post_fts where blog_post_fts match ${match} limit ${COMMON_MATCHES})`.execute(db);
+  return { kind: 'sqlite', match, common: Number(rows[0]?.n ?? 0) >= COMMON_MATCHES };
+}
+
+function filtered(db: Db, q: Pick<BlogListQuery, 'blogid' | 'slug'>, plan: SearchPlan, { includeDrafts }: ListOptions) {
+  let query = db.selectFrom('blog_post').where('company_id', '=', BLOG_COMPANY_ID);
+  if (!includeDrafts) query = query.where('status', '=', 'Published');
+  if (q.blogid) query = query.where('blog_id', '=', q.blogid);
+  if (q.slug !== undefined) query = query.where('slug', '=', q.slug);
+  if (plan.kind === 'postgres') {
+    query = query.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${plan.tsquery})`);
+  } else if (plan.kind === 'sqlite') {
+    const matches = sql<number>`(select rowid from blog_post_fts where blog_post_fts match ${plan.match})`;
+    query = query.where(plan.common ? sql<number>`+blog_id` : sql.ref('blog_id'), 'in', matches);
+  }
+  return query;
+}
+
+/**
+ * A page of posts, newest publication day first (then newest id), with `total_count` on the first
+ * row: exact up to 10,000 matches, 10,000 above that (DESIGN.md section 4). The count reads at most
+ * 10,000 index entries, so it costs the same with 10,000 posts or a million.
+ */
+export async function listPosts(db: Db, q: BlogListQuery, options: ListOptions): Promise<BlogPostRow[]> {
+  const plan = await searchPlan(db, q.search);
+  // PostgreSQL misjudges how many posts a prefix search matches; its exact count (capped) decides:
+  // a selective search is sorted after the full-text index finds it, a common one reads the list
+  // index in page order.
+  const total = plan.kind === 'postgres' ? await countPosts(db, q, options, plan) : undefined;
+  const sortAfterSearch = plan.kind === 'postgres' && total! < COMMON_MATCHES;
+  const posts = await filtered(db, q, plan, options)
+    .select(COLUMNS)
+    .orderBy(sortAfterSearch ? sql`publication_day || ''` : sql.ref('publication_day'), 'desc')
+    .orderBy(sortAfterSearch ? sql`blog_id + 0` : sql.ref('blog_id'), 'desc')
+    .limit(q.page_size)
+    .offset(q.page_size * (q.page_number - 1))
+    .execute();
+  if (posts.length === 0) return [];
+  const count = total ?? (await countPosts(db, q, options, plan));
+  return posts.map((post, i) => (i === 0 ? { ...toRow(post), total_count: count } : toRow(post)));
+}
+
+export async function countPosts(
+  db: Db,
+  q: Pick<BlogListQuery, 'blogid' | 'search' | 'slug'>,
+  options: ListOptions,
+  plan?: SearchPlan,
+): Promise<number> {
+  const capped = filtered(db, q, plan ?? (await searchPlan(db, q.search)), options)
+    .select('blog_id')
+    .limit(COUNT_CAP);
+  const { n } = await db
+    .selectFrom(capped.as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function getPost(db: Db, blogId: number): Promise<BlogPost | undefined> {
+  return db
+    .selectFrom('blog_post')
+    .select(COLUMNS)
+    .where('company_id', '=', BLOG_COMPANY_ID)
+    .where('blog_id', '=', blogId)
+    .executeTakeFirst();
+}
+
+/** A published post by its permalink, for `/blog/{slug}`. */
+export async function getPublishedBySlug(db: Db, slug: string): Promise<BlogPost | undefined> {
+  return db
+    .selectFrom('blog_post')
+    .select(COLUMNS)
+    .where('slug', '=', slug)
+    .where('company_id', '=', BLOG_COMPANY_ID)
+    .where('status', '=', 'Published')
+    .executeTakeFirst();
+}
+
+/** The newest published posts (the RSS feed). */
+export async function latestPublished(db: Db, limit: number): Promise<BlogPost[]> {
+  return db
+    .selectFrom('blog_post')
+    .select(COLUMNS)
+    .where('company_id', '=', BLOG_COMPANY_ID)
+    .where('status', '=', 'Published')
+    .orderBy('publication_day', 'desc')
+    .orderBy('blog_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Permalinks of published posts, newest first, for the sitemap. */
+export async function publishedPermalinks(
+  db: Db,
+  limit: number,
+): Promise<{ slug: string; updated_at: string }[]> {
+  return db
+    .selectFrom('blog_post')
+    .select(['slug', 'updated_at'])
+    .where('company_id', '=', BLOG_COMPANY_ID)
+    .where('status', '=', 'Published')
+    .orderBy('publication_day', 'desc')
+    .orderBy('blog_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slugs
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The permalink part made from a title: lower case; letters of any script (with their marks) and
+ * digits; everything else becomes one hyphen; Latin accents dropped ('Café' -> 'cafe'); at most
+ * SLUG_MAX characters, cut at a hyphen. A title with nothing usable gives 'post'.
+ */
+export function slugify(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+/gu, '-')
+    .replace(/^[-\p{M}]+|-+$/gu, '');
+  let slug = words;
+  if (Array.from(slug).length > SLUG_MAX) {
+    slug = Array.from(slug).slice(0, SLUG_MAX).join('');
+    const cut = slug.lastIndexOf('-');
+    if (cut > SLUG_MAX / 2) slug = slug.slice(0, cut);
+    slug = slug.replace(/-+$/, '');
+  }
+  return slug || 'post';
+}
+
+/** `base`, or `base-2`, `base-3`... : the first that no other post uses. */
+export async function uniqueSlug(db: Db, base: string, exceptId = 0): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .selectFrom('blog_post')
+        .select('slug')
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .where('blog_id', '!=', exceptId)
+        .execute()
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------------
+
+export interface PostInput {
+  title: string;
+  excerpt: string;
+  /** Sanitised HTML. */
+  content: string;
+  publication_date: string;
+  publication_day: string;
+  read_time: string;
+  featured_image_url: string;
+  status: BlogStatus;
+}
+
+/** A timestamp later than `previous`, so every change has its own `updated_at` (page caches key on it). */
+function nextTimestamp(previous?: string): string {
+  const now = Date.now();
+  const last = previous ? Date.parse(previous) : 0;
+  return new Date(Math.max(now, Number.isFinite(last) ? last + 1 : now)).toISOString();
+}
+
+const isUniqueViolation = (err: unknown) =>
+  /unique|duplicate key/i.test(err instanceof Error ? err.message : String(err));
+
+export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
+  const now = nextTimestamp();
+  for (let attempt = 0; ; attempt++) {
+    const base = slugify(input.title);
+    const slug = attempt < 3 ? await uniqueSlug(db, base) : `${base}-${Math.random().toString(36).slice(2, 8)}`;
+    try {
+      return await db
+        .insertInto('blog_post')
+        .values({
+          company_id: BLOG_COMPANY_ID,
+          ...input,
+          slug,
+          search_text: textOf(input.content),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+    } catch (err) {
+      // two posts with the same title saved at once: take the next free slug
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/**
+ * Saves a post. The slug follows the title only while the post has never been public (a draft
+ * being written); once published, its permalink stays, so shared links keep working.
+ */
+export async function updatePost(db: Db, current: BlogPost, input: PostInput): Promise<BlogPost> {
+  const keepSlug = current.status === 'Published' || input.title.trim() === current.title.trim();
+  for (let attempt = 0; ; attempt++) {
+    const slug = keepSlug ? current.slug : await uniqueSlug(db, slugify(input.title), current.blog_id);
+    try {
+      const row = await db
+        .updateTable('blog_post')
+        .set({ ...input, slug, search_text: textOf(input.content), updated_at: nextTimestamp(current.updated_at) })
+        .where('blog_id', '=', current.blog_id)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (!row) throw new Error(`Blog post ${current.blog_id} vanished during the update`);
+      return row;
+    } catch (err) {
+      if (keepSlug || !isUniqueViolation(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+export async function deletePost(db: Db, blogId: number): Promise<BlogPost | undefined> {
+  return db
+    .deleteFrom('blog_post')
+    .where('company_id', '=', BLOG_COMPANY_ID)
+    .where('blog_id', '=', blogId)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Whether any post still shows this image (before an unused upload is removed). */
+export async function imageInUse(db: Db, featuredImage: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blog_post')
+    .select('blog_id')
+    .where('featured_image_url', '=', featuredImage)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,33 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the blog (migrations 0500-0599). `Database` in schema.ts extends this interface.
+ * Timestamps are ISO 8601 strings in UTC.
+ */
+export interface BlogPostTable {
+  blog_id: Generated<number>;
+  /** Always 2 for now (spec section 6); kept so the shape matches the spec's calls. */
+  company_id: number;
+  title: string;
+  /** The permalink `/blog/{slug}`: unique, made from the title, kept once the post is public. */
+  slug: string;
+  excerpt: string;
+  /** Rich text (HTML, sanitised when stored). */
+  content: string;
+  /** Plain text of the content, for the full-text index (kept by blog.repo.ts). */
+  search_text: string;
+  /** The spec's text, 'August 6, 2025'. */
+  publication_date: string;
+  /** The same day as 'YYYY-MM-DD', for sorting. */
+  publication_day: string;
+  read_time: string;
+  /** An http(s) address, or the storage key of an uploaded image (stored_file, kind 'blog-image'). */
+  featured_image_url: string;
+  status: 'Published' | 'Draft';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogTables {
+  blog_post: BlogPostTable;
+}

@@ -1,0 +1,92 @@
+import { sql, type Kysely } from 'kysely';
+import type { ContactMessageRow, ContactMessagesQuery } from '../../src/api/contract/admin-messages';
+import { APPLICATION_COUNT_CAP } from '../../src/api/contract/admin-applications';
+import { searchTerms } from './application-list.repo';
+import { dialectOf } from './database';
+import type { Database } from './schema';
+
+/**
+ * The admin's inbox of contact messages (issue 8): search (full-text over name, email, company
+ * and message), newest first, paged, and the handled flag. The public form's writes are in
+ * contact.repo.ts.
+ */
+
+type Db = Kysely<Database>;
+
+function filtered(db: Db, q: Pick<ContactMessagesQuery, 'search' | 'handled'>) {
+  let query = db.selectFrom('contact_message');
+  if (q.handled) query = query.where('handled', '=', q.handled === 'true' ? 1 : 0);
+  const terms = searchTerms(q.search);
+  if (terms.length > 0) {
+    if (dialectOf(db) === 'postgres') {
+      const tsquery = terms.map((t) => `${t}:*`).join(' & ');
+      query = query.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`);
+    } else {
+      const match = terms.map((t) => `"${t}"*`).join(' ');
+      query = query.where(
+        'message_id',
+        'in',
+        sql<number>`(select rowid from contact_message_fts where contact_message_fts match ${match})`,
+      );
+    }
+  }
+  return query;
+}
+
+const COLUMNS = ['message_id', 'name', 'email', 'company', 'message', 'lang', 'handled', 'created_at'] as const;
+
+type Raw = {
+  message_id: number;
+  name: string;
+  email: string;
+  company: string;
+  message: string;
+  lang: string;
+  handled: number;
+  created_at: string;
+};
+
+const toRow = (r: Raw): ContactMessageRow => ({
+  message_id: Number(r.message_id),
+  name: r.name,
+  email: r.email,
+  company: r.company,
+  message: r.message,
+  lang: r.lang,
+  handled: Boolean(Number(r.handled)),
+  created_at: r.created_at,
+});
+
+/** A page of messages, newest first; `total_count` (exact up to 10,000) on the first row. */
+export async function listContactMessages(db: Db, q: ContactMessagesQuery): Promise<ContactMessageRow[]> {
+  const rows = await filtered(db, q)
+    .select(COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('message_id', 'desc')
+    .limit(q.pagesize)
+    .offset(q.pagesize * (q.pagenum - 1))
+    .execute();
+  if (rows.length === 0) return [];
+  const capped = filtered(db, q).select('message_id').limit(APPLICATION_COUNT_CAP);
+  const { n } = await db
+    .selectFrom(capped.as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return rows.map((r, i) => (i === 0 ? { ...toRow(r), total_count: Number(n) } : toRow(r)));
+}
+
+export async function getContactMessage(db: Db, messageId: number): Promise<ContactMessageRow | undefined> {
+  const row = await db.selectFrom('contact_message').select(COLUMNS).where('message_id', '=', messageId).executeTakeFirst();
+  return row && toRow(row);
+}
+
+/** Sets the handled flag; answers the updated row, or undefined when there is no such message. */
+export async function setMessageHandled(db: Db, messageId: number, handled: boolean): Promise<ContactMessageRow | undefined> {
+  const result = await db
+    .updateTable('contact_message')
+    .set({ handled: handled ? 1 : 0 })
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return getContactMessage(db, messageId);
+}

@@ -1,0 +1,25 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the contact area (migrations 0200-0299). `Database` in schema.ts extends this
+ * interface. Timestamps are ISO 8601 strings in UTC; flags are 0/1 integers on both databases.
+ */
+export interface ContactMessageTable {
+  message_id: Generated<number>;
+  name: string;
+  email: string;
+  /** '' when the sender gave none (the field is optional). */
+  company: Generated<string>;
+  message: string;
+  /** The site language the message was written from ('en', 'ml', 'fr', 'de', 'es'). */
+  lang: Generated<string>;
+  /** 0 until an admin marks the message handled. */
+  handled: Generated<number>;
+  /** The client's Idempotency-Key, unique; null when the request had none. */
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+export interface ContactTables {
+  contact_message: ContactMessageTable;
+}

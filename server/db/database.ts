@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseSettings } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+// COUNT(*) and BIGINT come back from PostgreSQL as strings; SQLite gives numbers. Numbers on both
+// keep repositories portable (our counts and ids stay far below 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens the database of the settings: embedded SQLite (WAL) or a PostgreSQL pool. */
+export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Database> {
+  if (settings.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: settings.url, max: 10 });
+    // an idle client losing its connection must not crash the process; the pool replaces it
+    pool.on('error', (err) => log?.warn({ err }, 'PostgreSQL connection error'));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  fs.mkdirSync(path.dirname(settings.file), { recursive: true });
+  const sqlite = new SQLite(settings.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * Which database a Kysely instance (or transaction) talks to, for the few places that differ:
+ * full-text search (FTS5 or tsvector) and dialect-specific migrations.
+ * Uses Kysely's executor adapter, so it also works inside `db.transaction()`.
+ */
+export function dialectOf(db: Pick<Kysely<unknown>, 'getExecutor'>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}

@@ -1,0 +1,197 @@
+import { sql, type Kysely } from 'kysely';
+import type { BindJobOpeningsQuery, JobOpeningRow, JobTypeRow } from '../../src/api/contract/jobs';
+import { sanitizeRichText, textOf } from '../lib/rich-text';
+import { dialectOf } from './database';
+import type { Database } from './schema';
+
+/**
+ * Job openings and job types. Plain functions taking `db` first; they work inside a transaction
+ * too. Writes go through createOpening/updateOpening so the rich text is sanitised and the
+ * full-text index (search_text) stays in step.
+ */
+
+type Db = Kysely<Database>;
+
+/** Paged lists count exactly up to this many matches (DESIGN.md section 4). */
+export const COUNT_CAP = 10_000;
+
+export interface OpeningInput {
+  job_title: string;
+  department: string;
+  location: string;
+  job_type_id: number;
+  description: string;
+  requirement: string;
+  about_role: string;
+  responsibility: string;
+}
+
+/**
+ * Words of a search box for the full-text index: letters and digits only (so no query syntax
+ * reaches FTS5 or to_tsquery), lower case, at most 8 words, each matched as a prefix.
+ */
+export function searchTerms(search: string): string[] {
+  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 50));
+}
+
+function openingColumns(db: Db) {
+  return db
+    .selectFrom('job_opening')
+    .innerJoin('job_type', 'job_type.job_type_id', 'job_opening.job_type_id')
+    .select([
+      'job_opening.job_id',
+      'job_opening.job_title',
+      'job_opening.department',
+      'job_opening.location',
+      'job_opening.job_type_id',
+      'job_type.job_type_name',
+      'job_opening.description',
+      'job_opening.requirement',
+      'job_opening.about_role',
+      'job_opening.responsibility',
+      'job_opening.created_at',
+    ]);
+}
+
+type Filterable = ReturnType<typeof openingColumns>;
+
+function applyFilters<Q extends Filterable>(
+  db: Db,
+  query: Q,
+  q: Pick<BindJobOpeningsQuery, 'jobid' | 'search'>,
+): Q {
+  let out = query;
+  if (q.jobid) out = out.where('job_opening.job_id', '=', q.jobid) as Q;
+  const terms = searchTerms(q.search);
+  if (terms.length > 0) {
+    if (dialectOf(db) === 'postgres') {
+      const tsquery = terms.map((t) => `${t}:*`).join(' & ');
+      out = out.where(sql<boolean>`job_opening.search_vector @@ to_tsquery('simple', ${tsquery})`) as Q;
+    } else {
+      const match = terms.map((t) => `"${t}"*`).join(' ');
+      out = out.where(
+        'job_opening.job_id',
+        'in',
+        sql<number>`(select rowid from job_opening_fts where job_opening_fts match ${match})`,
+      ) as Q;
+    }
+  }
+  return out;
+}
+
+/** GET bind-job-openings: newest first; `total_count` (capped at 10,000) on the first row. */
+export async function listOpenings(db: Db, q: BindJobOpeningsQuery): Promise<JobOpeningRow[]> {
+  const rows = await applyFilters(db, openingColumns(db), q)
+    .orderBy('job_opening.created_at', 'desc')
+    .orderBy('job_opening.job_id', 'desc')
+    .limit(q.pagesize)
+    .offset(q.pagesize * (q.pagenum - 1))
+    .execute();
+  if (rows.length === 0) return [];
+  const capped = applyFilters(db, openingColumns(db), q)
+    .clearSelect()
+    .select('job_opening.job_id')
+    .limit(COUNT_CAP);
+  const { n } = await db
+    .selectFrom(capped.as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return rows.map((row, i) => (i === 0 ? { ...row, total_count: Number(n) } : row));
+}
+
+export async function getOpening(db: Db, jobId: number): Promise<JobOpeningRow | undefined> {
+  return openingColumns(db).where('job_opening.job_id', '=', jobId).executeTakeFirst();
+}
+
+/** Whether an opening exists (the application form's job_id check). */
+export async function openingExists(db: Db, jobId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('job_opening')
+    .select('job_id')
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** GET bind-job-types: alphabetical by id (the seed order). */
+export async function listJobTypes(db: Db): Promise<JobTypeRow[]> {
+  return db.selectFrom('job_type').select(['job_type_id', 'job_type_name']).orderBy('job_type_id').execute();
+}
+
+export async function getJobType(db: Db, jobTypeId: number): Promise<JobTypeRow | undefined> {
+  return db
+    .selectFrom('job_type')
+    .select(['job_type_id', 'job_type_name'])
+    .where('job_type_id', '=', jobTypeId)
+    .executeTakeFirst();
+}
+
+/** Adds a job type by name unless it exists; answers its row. */
+export async function ensureJobType(db: Db, name: string): Promise<JobTypeRow> {
+  const existing = await db
+    .selectFrom('job_type')
+    .select(['job_type_id', 'job_type_name'])
+    .where('job_type_name', '=', name)
+    .executeTakeFirst();
+  if (existing) return existing;
+  return db
+    .insertInto('job_type')
+    .values({ job_type_name: name, created_at: new Date().toISOString() })
+    .returning(['job_type_id', 'job_type_name'])
+    .executeTakeFirstOrThrow();
+}
+
+function cleanOpening(input: OpeningInput) {
+  const rich = {
+    description: sanitizeRichText(input.description),
+    requirement: sanitizeRichText(input.requirement),
+    about_role: sanitizeRichText(input.about_role),
+    responsibility: sanitizeRichText(input.responsibility),
+  };
+  return {
+    job_title: input.job_title.trim(),
+    department: input.department.trim(),
+    location: input.location.trim(),
+    job_type_id: input.job_type_id,
+    ...rich,
+    search_text: [rich.about_role, rich.description, rich.responsibility, rich.requirement]
+      .map(textOf)
+      .join('\n'),
+  };
+}
+
+/** Stores a new opening (rich text sanitised); answers the saved row with its job type name. */
+export async function createOpening(db: Db, input: OpeningInput, now = new Date()): Promise<JobOpeningRow> {
+  const at = now.toISOString();
+  const { job_id } = await db
+    .insertInto('job_opening')
+    .values({ ...cleanOpening(input), created_at: at, updated_at: at })
+    .returning('job_id')
+    .executeTakeFirstOrThrow();
+  return (await getOpening(db, job_id))!;
+}
+
+/** Replaces an opening's fields; answers the saved row, or undefined when it does not exist. */
+export async function updateOpening(
+  db: Db,
+  jobId: number,
+  input: OpeningInput,
+  now = new Date(),
+): Promise<JobOpeningRow | undefined> {
+  const result = await db
+    .updateTable('job_opening')
+    .set({ ...cleanOpening(input), updated_at: now.toISOString() })
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return getOpening(db, jobId);
+}
+
+/**
+ * Deletes an opening; its applications stay (job_id becomes null, the admin list shows N/A).
+ * Answers whether a row was deleted.
+ */
+export async function deleteOpening(db: Db, jobId: number): Promise<boolean> {
+  const result = await db.deleteFrom('job_opening').where('job_id', '=', jobId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

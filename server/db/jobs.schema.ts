@@ -1,0 +1,71 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of the careers area (migrations 0300-0399): job types, job openings, job applications
+ * and the stored files they reference. `Database` in schema.ts extends this interface.
+ * Timestamps are ISO 8601 strings in UTC; flags are 0/1 integers on both databases.
+ */
+export interface JobTypeTable {
+  job_type_id: Generated<number>;
+  job_type_name: string;
+  created_at: string;
+}
+
+export interface JobOpeningTable {
+  job_id: Generated<number>;
+  job_title: string;
+  department: string;
+  location: string;
+  job_type_id: number;
+  /** Rich text (HTML, sanitised when stored). */
+  description: string;
+  requirement: string;
+  about_role: string;
+  responsibility: string;
+  /** Plain text of the four rich-text fields, for the full-text index (kept by jobs.repo.ts). */
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file in the storage (server/storage): its generated key and what the upload check found. */
+export interface StoredFileTable {
+  file_key: string;
+  /** 'cv' for résumés; other areas add their own kinds. */
+  kind: string;
+  /** The content type the content check decided, never the one the client declared. */
+  content_type: string;
+  byte_size: number;
+  /** The uploaded name, cleaned; shown to staff only, never used as a path. */
+  original_name: string;
+  created_at: string;
+}
+
+export interface JobApplicationTable {
+  application_id: Generated<number>;
+  /** null once the opening is deleted (the list shows N/A). */
+  job_id: number | null;
+  full_name: string;
+  /** Trimmed and lower-cased, so a repeat application is recognised. */
+  email: string;
+  contact_number: string;
+  address: string;
+  /** stored_file.file_key of the CV. */
+  resume: string;
+  /** Recruiting status for the admin (issue of the application list); new rows are 'New'. */
+  status: Generated<string>;
+  /** 1 when the same email had already applied to the same job. */
+  is_duplicate: Generated<number>;
+  /** When the applicant ticked the consent box. */
+  consent_at: string;
+  /** The Idempotency-Key header of the request that stored the row (unique when present). */
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+export interface JobsTables {
+  job_type: JobTypeTable;
+  job_opening: JobOpeningTable;
+  stored_file: StoredFileTable;
+  job_application: JobApplicationTable;
+}

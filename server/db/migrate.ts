@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { dialectOf } from './database';
+
+/**
+ * What a migration's up()/down() receive. Deliberately untyped: a migration describes the schema as
+ * it was when it was written, not the current `Database` interface.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type MigrationDb = Kysely<any>;
+
+export const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** A migration file: `NNNN-kebab-name.ts`; its tests (`.test.ts`) sit beside it and are skipped. */
+const MIGRATION_FILE = /^\d{4}-[a-z0-9-]+\.ts$/;
+
+/**
+ * Kysely's FileMigrationProvider would also import `*.test.ts` files, so this small provider lists
+ * the folder itself. Migrations run in file-name order.
+ */
+export class MigrationFolder implements MigrationProvider {
+  constructor(private readonly dir = migrationsDir) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await fs.readdir(this.dir)).filter((f) => MIGRATION_FILE.test(f)).sort();
+    const migrations: Record<string, Migration> = {};
+    for (const file of files) {
+      const module = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Partial<Migration>;
+      if (typeof module.up !== 'function') throw new Error(`Migration ${file} exports no up() function`);
+      migrations[file.replace(/\.ts$/, '')] = { up: module.up, down: module.down };
+    }
+    return migrations;
+  }
+}
+
+/** Brings the database to the newest migration; throws an error naming the migration that failed. */
+export async function migrateToLatest<DB>(db: Kysely<DB>, dir = migrationsDir): Promise<string[]> {
+  // On PostgreSQL, Kysely would accept its bookkeeping tables from any schema; pin them to ours.
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres'
+      ? ((await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema ?? undefined)
+      : undefined;
+  const migrator = new Migrator({ db, provider: new MigrationFolder(dir), migrationTableSchema });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      failed ? `Migration ${failed} failed: ${reason}` : `Migrations could not run: ${reason}`,
+      { cause: error },
+    );
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

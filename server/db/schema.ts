@@ -1,0 +1,32 @@
+/**
+ * The Kysely type of the database: one interface per table, named as the table. A migration that
+ * adds or changes a table updates this file in the same change. Column types follow what both
+ * SQLite and PostgreSQL return (see server/README.md, "Data").
+ */
+
+import type { AuthTables } from './auth.schema';
+import type { BlogTables } from './blog.schema';
+import type { ContactTables } from './contact.schema';
+import type { JobsTables } from './jobs.schema';
+import type { PricingTables } from './pricing.schema';
+import type { ScheduledTables } from './scheduled-task.schema';
+
+/** Small key/value facts about the installation (created by 0001-initial). */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+/** One row per (scope, Idempotency-Key): pending while status is null, then the first answer. */
+export interface IdempotencyKeyTable {
+  scope: string;
+  key: string;
+  status: number | null;
+  body: string | null;
+  created_at: string;
+}
+
+export interface Database extends AuthTables, JobsTables, BlogTables, PricingTables, ContactTables, ScheduledTables {
+  app_meta: AppMetaTable;
+  idempotency_key: IdempotencyKeyTable;
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { BLOG_COMPANY_ID, parsePublicationDate } from '../../../src/api/contract/blog';
+import { sanitizeRichText, textOf } from '../../lib/rich-text';
+import { createLocalStorage } from '../../storage/local';
+import { BLOG_IMAGE_KIND } from '../blog.repo';
+import type { Seeder } from './index';
+import { featuredImageSvg } from './blog-seed-art';
+import { SEED_POSTS } from './blog-seed-posts';
+
+/**
+ * Demo blog: a dozen posts about the writing process and historical research (nine published,
+ * three drafts), each with original SVG artwork stored through the storage under a generated
+ * `blog/<uuid>.svg` key, exactly like an uploaded image. Idempotent: a post whose slug exists is
+ * left alone (and its image is not stored again).
+ */
+const seedBlog: Seeder = async (db, config) => {
+  const existing = new Set(
+    (await db.selectFrom('blog_post').select('slug').where('slug', 'in', SEED_POSTS.map((p) => p.slug)).execute()).map(
+      (r) => r.slug,
+    ),
+  );
+  const missing = SEED_POSTS.map((post, index) => ({ post, index })).filter(({ post }) => !existing.has(post.slug));
+  if (missing.length === 0) return;
+
+  const storage = await createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  // oldest first, so ids grow with the publication date like posts written over time
+  for (const { post, index } of missing.reverse()) {
+    const svg = Buffer.from(featuredImageSvg(post.motif, index));
+    const key = await storage.put(Readable.from([svg]), { prefix: 'blog', ext: 'svg', contentType: 'image/svg+xml' });
+    const day = parsePublicationDate(post.publication_date);
+    if (!day) throw new Error(`Seed post ${post.slug} has an invalid date ${post.publication_date}`);
+    const at = `${day}T09:00:00.000Z`;
+    const content = sanitizeRichText(post.content);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('stored_file')
+        .values({
+          file_key: key,
+          kind: BLOG_IMAGE_KIND,
+          content_type: 'image/svg+xml',
+          byte_size: svg.length,
+          original_name: `${post.slug}.svg`,
+          created_at: at,
+        })
+        .execute();
+      await trx
+        .insertInto('blog_post')
+        .values({
+          company_id: BLOG_COMPANY_ID,
+          title: post.title,
+          slug: post.slug,
+          excerpt: post.excerpt,
+          content,
+          search_text: textOf(content),
+          publication_date: post.publication_date,
+          publication_day: day,
+          read_time: post.read_time,
+          featured_image_url: key,
+          status: post.status,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    });
+  }
+};
+
+export default seedBlog;

@@ -1,0 +1,106 @@
+// @vitest-environment node
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp } from './testing';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+describe('graceful shutdown', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('lets an in-flight request finish when the app closes, and then stops listening', async () => {
+    app = await createTestApp();
+    let started!: () => void;
+    const requestStarted = new Promise<void>((resolve) => (started = resolve));
+    app.get('/api/test/slow', async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { done: true };
+    });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+    const inFlight = fetch(`${address}/api/test/slow`);
+    await requestStarted;
+    const closed = app.close();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closed;
+    app = undefined;
+    await expect(fetch(`${address}/api/health`)).rejects.toThrow();
+  });
+});
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Runs `tsx server/index.ts` as `npm start` does, collecting its output. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(tsx, ['server/index.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const printed = (text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => (output.includes(text) ? resolve() : undefined);
+      child.stdout.on('data', check);
+      child.on('exit', () => reject(new Error(`exited before printing "${text}":\n${output}`)));
+      check();
+    });
+  return { child, exited, printed, output: () => output };
+}
+
+describe('server/index.ts', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-start-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  it('refuses to start on a bad setting, naming it', async () => {
+    const server = startServer({ PORT: '99999', DATA_DIR: tempDir() });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid setting PORT: expected a whole number between 1 and 65535');
+  }, 20_000);
+
+  it('migrates, prints its address, answers, and exits 0 on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'dist'),
+      LOG_LEVEL: 'warn',
+    });
+    await server.printed(`Manna is running at http://localhost:${port}`);
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(fs.existsSync(path.join(dataDir, 'manna.sqlite'))).toBe(true);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 20_000);
+});

@@ -1,0 +1,73 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { migrateToLatest } from './db/migrate';
+import { runSeeders } from './db/seed';
+import { prepareAccounts } from './lib/owner-account';
+
+/** How long in-flight requests get to finish after SIGTERM/SIGINT. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+
+const app = await buildApp(config);
+
+try {
+  const applied = await migrateToLatest(app.db);
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
+  const accounts = await prepareAccounts(app.db, config);
+  if (accounts.created) app.log.info({ email: accounts.email }, 'Owner account created from ADMIN_EMAIL');
+  if (config.SEED_DEMO) {
+    const seeders = await runSeeders(app.db, config);
+    app.log.info({ seeders }, 'Demo content seeded');
+  }
+  await app.listen({ host: config.HOST, port: config.PORT });
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${config.PORT} on ${config.HOST} is in use; stop the other server or set PORT`
+      : `Manna could not start: ${err instanceof Error ? err.message : String(err)}`,
+  );
+  await app.close().catch(() => {});
+  process.exit(1);
+}
+
+const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.HOST)
+  ? 'localhost'
+  : config.HOST.includes(':')
+    ? `[${config.HOST}]`
+    : config.HOST;
+const local = `http://${host}:${config.PORT}`;
+console.log(
+  `Manna is running at ${local}${config.PUBLIC_URL !== local ? ` (public address ${config.PUBLIC_URL})` : ''}`,
+);
+
+let closing = false;
+function shutdown(signal: NodeJS.Signals) {
+  if (closing) {
+    app.log.warn({ signal }, 'Second signal: exiting now');
+    process.exit(1);
+  }
+  closing = true;
+  app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
+  setTimeout(() => {
+    app.log.error(`In-flight requests did not finish within ${SHUTDOWN_GRACE_MS / 1000} s; exiting`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  app.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      app.log.error({ err }, 'Shutdown failed');
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

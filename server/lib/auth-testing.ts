@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Permission } from '../../src/api/contract/auth';
+import { createRole, createUser, ensureBuiltInRoles, roleIdByName } from '../db/auth.repo';
+import { hashPassword } from './passwords';
+
+/**
+ * For server tests (app.inject): a signed-in user with a built-in role or exactly the given
+ * permissions, and the headers an admin request needs (session cookie + same-origin Origin).
+ *
+ *   const { headers } = await signInAs(app, { permissions: ['blog.manage'] });
+ *   await app.inject({ method: 'POST', url: '/api/manage-company-blog', headers, payload });
+ */
+export async function signInAs(
+  app: FastifyInstance,
+  who: { role: 'owner' | 'editor' | 'recruiter' } | { permissions: Permission[] },
+): Promise<{
+  userId: number;
+  email: string;
+  password: string;
+  cookie: string;
+  headers: Record<string, string>;
+}> {
+  await ensureBuiltInRoles(app.db);
+  const tag = randomBytes(4).toString('hex');
+  const roleId =
+    'role' in who
+      ? (await roleIdByName(app.db, who.role))!
+      : await createRole(app.db, `test-role-${tag}`, who.permissions);
+  const email = `user-${tag}@example.test`;
+  const password = `Test passphrase ${tag} with length`;
+  const userId = await createUser(app.db, {
+    email,
+    passwordHash: await hashPassword(password),
+    roleId,
+    mustChangePassword: false,
+  });
+  const origin = sameOrigin(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`signInAs: login answered ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return { userId, email, password, cookie, headers: { cookie, origin } };
+}
+
+/** The Origin header of a same-origin browser request to this app. */
+export const sameOrigin = (app: FastifyInstance) => new URL(app.config.PUBLIC_URL).origin;

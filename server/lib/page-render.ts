@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { createPageAssembler, type HeadData } from '../../scripts/lib/page-html.mjs';
+
+/**
+ * Pages rendered on request (blog permalinks), with the same server-render bundle and the same
+ * page assembly as the prerender step (DESIGN.md section 2): `DIST_DIR/server/entry-server.js`
+ * renders the route, scripts/lib/page-html.mjs wraps it in the built template with its head tags,
+ * inlined CSS, preloads and page data. `%PUBLIC_URL%` is filled in as for prerendered pages.
+ */
+
+interface ServerBundle {
+  render(url: string, lang: string, data?: unknown): Promise<{ html: string; head: HeadData | undefined; status: number }>;
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  head: HeadData | undefined;
+}
+
+export interface PageRenderer {
+  /** Changes with every build: part of every cache key and ETag of rendered pages. */
+  readonly buildId: string;
+  /** Loads the bundle ahead of the first page (answers when loaded; never throws). */
+  warm(): Promise<void>;
+  render(input: {
+    url: string;
+    lang: string;
+    /** The route module, for its CSS and modulepreload links: 'src/routes/blog-post.tsx'. */
+    moduleKey: string;
+    ns: string[];
+    data?: unknown;
+    /** Images the page shows first (preloaded with high priority). */
+    preloadImages?: string[];
+  }): Promise<RenderedPage>;
+}
+
+/** The renderer of the build in `distDir`, or null when there is no (complete) build. */
+export async function createPageRenderer(distDir: string, publicUrl: string): Promise<PageRenderer | null> {
+  const templateFile = path.join(distDir, 'template.html');
+  const manifestFile = path.join(distDir, 'client', '.vite', 'manifest.json');
+  const bundleFile = path.join(distDir, 'server', 'entry-server.js');
+  let template: string;
+  let manifestText: string;
+  try {
+    [template, manifestText] = await Promise.all([fs.readFile(templateFile, 'utf8'), fs.readFile(manifestFile, 'utf8')]);
+    await fs.access(bundleFile);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const buildId = createHash('sha1').update(template).update(manifestText).digest('base64url').slice(0, 16);
+  const { page } = createPageAssembler({
+    clientDir: path.join(distDir, 'client'),
+    template,
+    viteManifest: JSON.parse(manifestText) as Record<string, unknown>,
+  });
+  let bundle: Promise<ServerBundle> | undefined;
+  const loadBundle = () => {
+    // loaded on first use: a server that never renders a permalink never pays for it
+    bundle ??= import(pathToFileURL(bundleFile).href) as Promise<ServerBundle>;
+    bundle.catch(() => (bundle = undefined));
+    return bundle;
+  };
+
+  return {
+    buildId,
+    warm: () => loadBundle().then(
+      () => undefined,
+      () => undefined,
+    ),
+    async render({ url, lang, moduleKey, ns, data, preloadImages }) {
+      const { render } = await loadBundle();
+      const result = await render(url, lang, data);
+      const html = page({
+        lang,
+        body: result.html,
+        head: result.head,
+        path: url,
+        moduleKey,
+        ns,
+        data,
+        preloadImages,
+      }).replaceAll('%PUBLIC_URL%', publicUrl);
+      return { status: result.status, html, head: result.head };
+    },
+  };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** An HTML document kept in memory with its ETag and compressed copies made on first use. */
+export class HtmlEntry {
+  private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+  readonly body: Buffer;
+
+  constructor(
+    html: string,
+    readonly etag: string,
+  ) {
+    this.body = Buffer.from(html);
+  }
+
+  bytes(encoding: 'br' | 'gzip' | 'identity'): Promise<Buffer> {
+    if (encoding === 'identity') return Promise.resolve(this.body);
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotli(this.body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
+              },
+            })
+          : gzip(this.body, { level: 9 });
+      this.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+}
+
+/** A small least-recently-used map. */
+export class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+  }
+
+  get size(): number {
+    return this.map.size;
+  }
+}

@@ -1,0 +1,50 @@
+import { global } from './global';
+
+export type SecurityOptions = {
+  /** PUBLIC_URL is https: add HSTS. */
+  isHttps: boolean;
+  /** `sha256-…` hashes of the build's inline scripts (pages/manifest.json). */
+  cspHashes: readonly string[];
+  /** Extra API origins the pages call (pages/manifest.json). */
+  connectSrc: readonly string[];
+};
+
+/** The security headers of DESIGN.md section 4, in the order they are sent. */
+export function securityHeaders({ isHttps, cspHashes, connectSrc }: SecurityOptions): [string, string][] {
+  const csp = [
+    "default-src 'self'",
+    ['script-src', "'self'", ...cspHashes.map((hash) => `'${hash}'`)].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data: blob:",
+    "font-src 'self'",
+    ['connect-src', "'self'", ...connectSrc].join(' '),
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+  const headers: [string, string][] = [
+    ['content-security-policy', csp],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['x-frame-options', 'DENY'],
+    // only features every current browser knows: an unknown one is a console error in Chromium
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
+  ];
+  if (isHttps) headers.push(['strict-transport-security', 'max-age=31536000']);
+  return headers;
+}
+
+/**
+ * Sets the headers on every response (pages, files and API) in onRequest, so they are there for
+ * errors and 404s too, and a route may still replace one of them.
+ */
+export const security = global<SecurityOptions>(async (app, options) => {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of headers) reply.header(name, value);
+  });
+});

@@ -1,0 +1,202 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Permission } from '../../src/api/contract/auth';
+import { createRole, createUser, ensureBuiltInRoles, roleIdByName } from '../db/auth.repo';
+import { addApplication, addOpening } from '../db/application-list.testing';
+import { insertContactMessage } from '../db/contact.repo';
+import { ensureJobType } from '../db/jobs.repo';
+import { sameOrigin, signInAs } from '../lib/auth-testing';
+import type { RouteAccess } from '../plugins/auth';
+import { createTestApp } from '../testing';
+
+/**
+ * Every admin endpoint of the product, read from the Fastify route table (`app.accessTable`, filled
+ * from each route's `config.permission`), is called signed out (401), signed in without its
+ * permission (403) and with exactly that permission (2xx). A route of a later issue is picked
+ * up by itself: GETs are checked for 2xx with no query; a write gets a 2xx check once it has a
+ * sample request in SAMPLES below, and until then must at least get past the permission check
+ * without a 5xx. An /api/admin route that declares no permission fails the first test.
+ */
+
+type Sample = (app: FastifyInstance) => Promise<Pick<InjectOptions, 'payload' | 'url' | 'headers'>>;
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
+
+async function someUser(app: FastifyInstance) {
+  await ensureBuiltInRoles(app.db);
+  return createUser(app.db, {
+    email: `${unique('target')}@example.test`,
+    passwordHash: 'not-a-real-hash',
+    roleId: (await roleIdByName(app.db, 'editor'))!,
+    mustChangePassword: false,
+  });
+}
+
+const someApplication = async (app: FastifyInstance) =>
+  addApplication(app, {
+    jobId: await addOpening(app, 'Copy Editor'),
+    name: 'Asha Menon',
+    email: `${unique('asha')}@example.com`,
+    at: new Date(),
+  });
+
+const jobFields = async (app: FastifyInstance) => ({
+  job_title: 'Copy Editor',
+  department: 'Editorial',
+  location: 'Kochi, India',
+  job_type_id: (await ensureJobType(app.db, 'Full-time')).job_type_id,
+  description: '<p>Edit manuscripts for clarity and style.</p>',
+  requirement: '<ul><li>Three years of copy editing</li></ul>',
+  about_role: '<p>You will work with journal editors.</p>',
+  responsibility: '<ul><li>Copy edit accepted papers</li></ul>',
+});
+
+/** Valid requests for writes (and reads that need an existing record). Key: 'METHOD url'. */
+const SAMPLES: Record<string, Sample> = {
+  'POST /api/admin/users': async () => ({
+    payload: { email: `${unique('new')}@example.test`, role: 'editor' },
+  }),
+  'PATCH /api/admin/users/:id': async (app) => ({
+    url: `/api/admin/users/${await someUser(app)}`,
+    payload: { role: 'recruiter' },
+  }),
+  'DELETE /api/admin/users/:id': async (app) => ({ url: `/api/admin/users/${await someUser(app)}` }),
+  'POST /api/admin/users/:id/reset-password': async (app) => ({
+    url: `/api/admin/users/${await someUser(app)}/reset-password`,
+  }),
+  'POST /api/admin/roles': async () => ({ payload: { name: unique('Role'), permissions: ['blog.manage'] } }),
+  'PATCH /api/admin/roles/:id': async (app) => ({
+    url: `/api/admin/roles/${await createRole(app.db, unique('Role'), [])}`,
+    payload: { name: unique('Renamed'), permissions: ['audit.read'] },
+  }),
+  'DELETE /api/admin/roles/:id': async (app) => ({
+    url: `/api/admin/roles/${await createRole(app.db, unique('Role'), [])}`,
+  }),
+  'POST /api/manage-job-openings': async (app) => ({
+    payload: { mode: 1, job_id: 0, ...(await jobFields(app)) },
+  }),
+  'POST /api/admin/job-applications/:application_id/status': async (app) => ({
+    url: `/api/admin/job-applications/${(await someApplication(app)).application_id}/status`,
+    payload: { status: 'Reviewed' },
+  }),
+  'DELETE /api/admin/job-applications/:application_id': async (app) => ({
+    url: `/api/admin/job-applications/${(await someApplication(app)).application_id}`,
+  }),
+  'PATCH /api/admin/contact-messages/:message_id': async (app) => ({
+    url: `/api/admin/contact-messages/${await insertContactMessage(app.db, { name: 'Sam', email: 'sam@example.com', company: '', message: 'Hi', lang: 'en', idempotency_key: null })}`,
+    payload: { handled: true },
+  }),
+};
+
+describe('every admin endpoint checks its permission', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  let routes: { method: string; url: string; permission: RouteAccess | null }[];
+  beforeAll(async () => {
+    app = await createTestApp();
+    origin = sameOrigin(app);
+    routes = app.accessTable.filter((r) => r.permission !== null || r.url.startsWith('/api/admin'));
+  });
+  afterAll(() => app.close());
+
+  it('finds the admin endpoints in the route table, each with a permission', () => {
+    const keys = routes.map((r) => `${r.method} ${r.url}`);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/users',
+        'POST /api/manage-job-openings',
+        'GET /api/admin/audit',
+      ]),
+    );
+    const undeclared = routes.filter((r) => r.permission === null).map((r) => `${r.method} ${r.url}`);
+    expect(undeclared, 'admin routes without config.permission').toEqual([]);
+    for (const r of routes) expect([...PERMISSIONS, 'signed-in']).toContain(r.permission);
+  });
+
+  const request = async (route: { method: string; url: string }, headers: Record<string, string>) => {
+    const key = `${route.method} ${route.url}`;
+    const sample = SAMPLES[key] ? await SAMPLES[key](app) : {};
+    // path parameters without a sample get an id that exists nowhere
+    const url = sample.url ?? route.url.replace(/:[A-Za-z_]+/g, '999999');
+    return app.inject({
+      method: route.method as InjectOptions['method'],
+      url,
+      headers: { origin, ...headers },
+      ...(sample.payload !== undefined ? { payload: sample.payload as InjectOptions['payload'] } : {}),
+    });
+  };
+
+  it('answers 401 to a signed-out caller on every admin endpoint', async () => {
+    const failures: string[] = [];
+    for (const route of routes) {
+      const res = await request(route, {});
+      if (res.statusCode !== 401) failures.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('answers 403 to a signed-in caller without the permission', async () => {
+    const failures: string[] = [];
+    const without = new Map<Permission, Record<string, string>>();
+    for (const route of routes) {
+      if (route.permission === null || route.permission === 'signed-in') continue;
+      const permission = route.permission;
+      if (!without.has(permission)) {
+        const { cookie } = await signInAs(app, { permissions: PERMISSIONS.filter((p) => p !== permission) });
+        without.set(permission, { cookie });
+      }
+      const res = await request(route, without.get(permission)!);
+      if (res.statusCode !== 403) failures.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('lets a caller with exactly the permission through (2xx where a valid request is known)', async () => {
+    const failures: string[] = [];
+    const unsampled: string[] = [];
+    const holders = new Map<string, Awaited<ReturnType<typeof signInAs>>>();
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      // one user per permission (the password change gets its own, since it changes the password)
+      const holderKey = key === 'POST /api/auth/password' ? key : String(route.permission);
+      if (!holders.has(holderKey)) {
+        const permission = route.permission;
+        holders.set(
+          holderKey,
+          await signInAs(app, {
+            permissions: permission === 'signed-in' || permission === null ? [] : [permission],
+          }),
+        );
+      }
+      const user = holders.get(holderKey)!;
+      const headers: Record<string, string> = { cookie: user.cookie };
+      let res;
+      if (key === 'POST /api/auth/password') {
+        res = await app.inject({
+          method: 'POST',
+          url: route.url,
+          headers: { origin, ...headers },
+          payload: { current_password: user.password, new_password: 'a brand new unusual passphrase' },
+        });
+      } else {
+        res = await request(route, headers);
+      }
+      const checkable =
+        route.method === 'GET' || SAMPLES[key] !== undefined || key === 'POST /api/auth/password';
+      if (
+        checkable
+          ? res.statusCode < 200 || res.statusCode > 299
+          : [401, 403].includes(res.statusCode) || res.statusCode >= 500
+      ) {
+        failures.push(`${key}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      if (!checkable) unsampled.push(key);
+    }
+    expect(failures).toEqual([]);
+    if (unsampled.length)
+      console.info(
+        `Admin writes without a sample request (checked for no 401/403/5xx only): ${unsampled.join(', ')}`,
+      );
+  }, 120_000);
+});

@@ -1,0 +1,345 @@
+import { Readable } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BLOG_COMPANY_ID,
+  BLOG_CONTENT_MAX,
+  BLOG_IMAGE_MAX_BYTES,
+  BLOG_MESSAGES as M,
+  BLOG_MODES,
+  BlogListQuery,
+  BlogPostRows,
+  BlogStatus,
+  blogFormErrors,
+  isHttpUrl,
+  ManageBlogFields,
+  ManageBlogResponse,
+  parsePublicationDate,
+  type BlogFormErrors,
+} from '../../src/api/contract/blog';
+import {
+  BLOG_IMAGE_KIND,
+  createPost,
+  deletePost,
+  getPost,
+  imageInUse,
+  listPosts,
+  toRow,
+  updatePost,
+  type BlogPost,
+  type PostInput,
+} from '../db/blog.repo';
+import { HttpError } from '../http-error';
+import { recordAudit } from '../lib/audit';
+import { cleanFileName } from '../lib/file-check';
+import { checkImage } from '../lib/image-check';
+import { sanitizeRichText, textOf } from '../lib/rich-text';
+import { isStorageKey } from '../storage/storage';
+
+/**
+ * The back office's blog calls (blog.manage):
+ * - GET /api/admin/blog-posts: the query and rows of bind-company-blog, drafts included,
+ *   `Cache-Control: private, no-store`.
+ * - POST /api/manage-company-blog (spec section 7): multipart; mode 1 create, 2 update, 3 delete;
+ *   company_id is always 2. Every rule of the blog form is checked again (the shared rules of
+ *   src/api/contract/blog.ts, on the sanitised content), the featured image is an http(s) address,
+ *   an image this site stored, or an uploaded file that is really a PNG, JPEG, WebP, GIF or AVIF
+ *   of at most 5 MB (stored through app.storage under a generated key), slugs are unique, and
+ *   every change is written to the audit log. Answers `{ message, row }`.
+ */
+
+/** The text fields may take this much of a request (content is the big one). */
+const FIELDS_BUDGET_BYTES = BLOG_CONTENT_MAX * 4 + 64 * 1024;
+const MAX_REQUEST_BYTES = BLOG_IMAGE_MAX_BYTES + FIELDS_BUDGET_BYTES;
+const FIELD_NAMES = new Set(Object.keys(ManageBlogFields.shape));
+const STATUS_MESSAGE = 'Status must be Published or Draft';
+
+const tooLarge = () => new HttpError(413, M.imageTooLarge, { featured_image: M.imageTooLarge });
+const invalidForm = (errors: Record<string, string>) =>
+  new HttpError(400, 'Please correct the highlighted fields.', errors);
+
+interface Upload {
+  bytes: Buffer;
+  name: string;
+}
+
+/** Errors of the multipart parser that are the client's doing, by @fastify/multipart code. */
+function clientError(err: unknown): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  switch ((err as { code?: unknown }).code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge();
+    case 'FST_FILES_LIMIT':
+      return new HttpError(400, 'Send one image in the field "featured_image".');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(413, 'The form has too many fields.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new HttpError(415, 'Send the post as multipart/form-data.');
+  }
+  if (err instanceof Error && !('syscall' in err)) return new HttpError(400, 'The form could not be read.');
+  return undefined;
+}
+
+/** Text a person typed into a one-line field: no control characters or broken surrogates. */
+const cleanLine = (s: string) =>
+  s
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim();
+
+const blogAdmin: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: BLOG_IMAGE_MAX_BYTES,
+      files: 1,
+      fields: 16,
+      fieldSize: BLOG_CONTENT_MAX * 4,
+      fieldNameSize: 100,
+      parts: 18,
+      headerPairs: 20,
+    },
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+    return payload;
+  });
+
+  app.get(
+    '/admin/blog-posts',
+    {
+      config: { permission: 'blog.manage' },
+      schema: { querystring: BlogListQuery, response: { 200: BlogPostRows } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listPosts(app.db, request.query, { includeDrafts: true });
+    },
+  );
+
+  async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; upload?: Upload }> {
+    const fields: Record<string, string> = {};
+    let upload: Upload | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'featured_image' || upload) {
+            part.file.resume();
+            throw new HttpError(400, 'Send one image in the field "featured_image".');
+          }
+          const bytes = await part.toBuffer();
+          if (bytes.length > 0) upload = { bytes, name: part.filename };
+        } else {
+          if (!FIELD_NAMES.has(part.fieldname)) continue;
+          if (part.fieldname in fields) throw new HttpError(400, `The field "${part.fieldname}" was sent twice.`);
+          if (part.valueTruncated) throw invalidForm({ [part.fieldname]: 'Too long' });
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+    } catch (err) {
+      if (!request.raw.complete) {
+        request.raw.unpipe();
+        request.raw.pause();
+      }
+      const mapped = clientError(err);
+      if (mapped) throw mapped;
+      throw err;
+    }
+    return { fields, upload };
+  }
+
+  /** Whether `value` is the key of a featured image this site stored. */
+  async function isBlogImageKey(value: string): Promise<boolean> {
+    if (!isStorageKey(value)) return false;
+    const row = await app.db
+      .selectFrom('stored_file')
+      .select('file_key')
+      .where('file_key', '=', value)
+      .where('kind', '=', BLOG_IMAGE_KIND)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Checks the fields of a create or update; answers the post to save (the image not yet stored). */
+  async function validatePost(fields: ManageBlogFields, upload: Upload | undefined) {
+    const content = sanitizeRichText(fields.content);
+    const imageUrl = fields.featured_image_url.trim();
+    const knownKey = !upload && imageUrl !== '' && !isHttpUrl(imageUrl) && (await isBlogImageKey(imageUrl));
+    const input = {
+      title: cleanLine(fields.title),
+      excerpt: cleanLine(fields.excerpt),
+      content,
+      publication_date: cleanLine(fields.publication_date),
+      read_time: cleanLine(fields.read_time),
+      featured_image_url: imageUrl,
+      // the declared type decides nothing: the bytes are checked below
+      image: upload ? { type: 'image/png', size: upload.bytes.length } : null,
+    };
+    const errors: BlogFormErrors & { status?: string; company_id?: string } = blogFormErrors(input, {
+      isKnownImageKey: () => knownKey,
+    });
+    if (!errors.content && !textOf(content)) errors.content = M.contentRequired;
+    const status = BlogStatus.safeParse(fields.status);
+    if (!status.success) errors.status = STATUS_MESSAGE;
+    if (fields.company_id !== undefined && fields.company_id.trim() !== String(BLOG_COMPANY_ID)) {
+      errors.company_id = `Blog posts belong to company ${BLOG_COMPANY_ID}`;
+    }
+
+    let image: Awaited<ReturnType<typeof checkImage>> | undefined;
+    if (upload && !errors.featured_image) {
+      image = await checkImage(upload.bytes);
+      if (!image.ok) errors.featured_image = M.imageInvalidFile;
+    }
+    if (Object.keys(errors).length > 0) {
+      const only = Object.keys(errors);
+      if (only.length === 1 && only[0] === 'featured_image' && errors.featured_image === M.imageInvalidFile) {
+        throw new HttpError(415, M.imageInvalidFile, { featured_image: M.imageInvalidFile });
+      }
+      if (only.length === 1 && errors.featured_image === M.imageTooLarge) throw tooLarge();
+      throw invalidForm(errors as Record<string, string>);
+    }
+    const post: PostInput = {
+      title: input.title,
+      excerpt: input.excerpt,
+      content,
+      publication_date: input.publication_date,
+      publication_day: parsePublicationDate(input.publication_date)!,
+      read_time: input.read_time,
+      featured_image_url: imageUrl,
+      status: status.data!,
+    };
+    return { post, image: image?.ok ? image.type : undefined };
+  }
+
+  /** Stores an uploaded image under a generated key and records it; answers the key. */
+  async function storeImage(upload: Upload, type: { ext: string; contentType: string }): Promise<string> {
+    const key = await app.storage.put(Readable.from([upload.bytes]), {
+      prefix: 'blog',
+      ext: type.ext,
+      contentType: type.contentType,
+    });
+    try {
+      await app.db
+        .insertInto('stored_file')
+        .values({
+          file_key: key,
+          kind: BLOG_IMAGE_KIND,
+          content_type: type.contentType,
+          byte_size: upload.bytes.length,
+          original_name: cleanFileName(upload.name) ?? `image.${type.ext}`,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    } catch (err) {
+      await app.storage.delete(key);
+      throw err;
+    }
+    return key;
+  }
+
+  /** Removes an uploaded image no post shows any more (a failed save, a deleted post). */
+  async function dropImageIfUnused(key: string) {
+    if (!isStorageKey(key) || (await imageInUse(app.db, key))) return;
+    await app.db.deleteFrom('stored_file').where('file_key', '=', key).where('kind', '=', BLOG_IMAGE_KIND).execute();
+    await app.storage.delete(key);
+  }
+
+  const changedFields = (before: BlogPost, after: PostInput) =>
+    (['title', 'excerpt', 'content', 'publication_date', 'read_time', 'featured_image_url', 'status'] as const).filter(
+      (k) => before[k] !== after[k],
+    );
+
+  app.post(
+    '/manage-company-blog',
+    {
+      config: { permission: 'blog.manage' },
+      schema: { response: { 200: ManageBlogResponse } },
+      onRequest: async (request) => {
+        const type = request.headers['content-type'] ?? '';
+        if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError(415, 'Send the post as multipart/form-data.');
+        if (Number(request.headers['content-length']) > MAX_REQUEST_BYTES) throw tooLarge();
+      },
+    },
+    async (request) => {
+      const { fields: raw, upload } = await readForm(request);
+      const parsed = ManageBlogFields.safeParse(raw);
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'request')] ??= issue.message;
+        throw invalidForm(errors);
+      }
+      const fields = parsed.data;
+      const actor = request.user;
+
+      if (fields.mode === BLOG_MODES.delete) {
+        if (!fields.blog_id) throw invalidForm({ blog_id: 'Choose a post to delete' });
+        const deleted = await app.db.transaction().execute(async (trx) => {
+          const row = await deletePost(trx, fields.blog_id);
+          if (row) {
+            await recordAudit(trx, {
+              actor,
+              action: 'delete',
+              entity: 'blog_post',
+              entityId: row.blog_id,
+              detail: { title: row.title, slug: row.slug, status: row.status },
+            });
+          }
+          return row;
+        });
+        if (!deleted) throw new HttpError(404, M.notFound);
+        await dropImageIfUnused(deleted.featured_image_url).catch((err: unknown) =>
+          request.log.warn({ err }, 'Could not remove the image of a deleted blog post'),
+        );
+        return { message: M.deletedText };
+      }
+
+      let current: BlogPost | undefined;
+      if (fields.mode === BLOG_MODES.update) {
+        if (!fields.blog_id) throw invalidForm({ blog_id: 'Choose a post to update' });
+        current = await getPost(app.db, fields.blog_id);
+        if (!current) throw new HttpError(404, M.notFound);
+      }
+
+      const { post, image } = await validatePost(fields, upload);
+      const newKey = upload && image ? await storeImage(upload, image) : undefined;
+      if (newKey) post.featured_image_url = newKey;
+      try {
+        const saved = await app.db.transaction().execute(async (trx) => {
+          if (!current) {
+            const row = await createPost(trx, post);
+            await recordAudit(trx, {
+              actor,
+              action: 'create',
+              entity: 'blog_post',
+              entityId: row.blog_id,
+              detail: { title: row.title, slug: row.slug, status: row.status },
+            });
+            return row;
+          }
+          // the post may have been deleted since it was read
+          const fresh = await getPost(trx, current.blog_id);
+          if (!fresh) throw new HttpError(404, M.notFound);
+          const changed = changedFields(fresh, post);
+          const row = await updatePost(trx, fresh, post);
+          await recordAudit(trx, {
+            actor,
+            action: changed.length === 1 && changed[0] === 'status' ? 'status' : 'update',
+            entity: 'blog_post',
+            entityId: row.blog_id,
+            detail: { title: row.title, slug: row.slug, status: row.status, changed },
+          });
+          return row;
+        });
+        return { message: current ? M.updated : M.created, row: toRow(saved) };
+      } catch (err) {
+        if (newKey) await dropImageIfUnused(newKey).catch(() => {});
+        throw err;
+      }
+    },
+  );
+};
+
+export default blogAdmin;

@@ -1,0 +1,208 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPost, updatePost, getPost, type PostInput } from '../db/blog.repo';
+import seedBlog from '../db/seed/50-blog.seed';
+import { createTestApp } from '../testing';
+
+/**
+ * The permalink route with a small stand-in build: a template, a Vite manifest, a pages manifest
+ * and a server bundle whose render() echoes the post it is given. The real bundle is exercised by
+ * the end-to-end tests (tests/e2e/blog.spec.ts).
+ */
+async function fakeBuild(dir: string) {
+  const write = async (file: string, text: string) => {
+    await fs.mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await fs.writeFile(path.join(dir, file), text);
+  };
+  await write(
+    'template.html',
+    '<!doctype html>\n<html lang="en"><head><!--app-head--><link rel="stylesheet" crossorigin href="/assets/index.css"></head><body><div id="root"><!--app-html--></div><script type="module" crossorigin src="/assets/index.js"></script></body></html>',
+  );
+  await write(
+    'client/.vite/manifest.json',
+    JSON.stringify({
+      'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true },
+      'src/routes/blog-post.tsx': { file: 'assets/blog-post.js', css: ['assets/blog-post.css'], isDynamicEntry: true },
+    }),
+  );
+  await write('client/assets/index.css', 'body{margin:0}');
+  await write('client/assets/blog-post.css', '.post{color:navy}');
+  await write(
+    'server/entry-server.js',
+    `const esc = (s) => String(s).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
+     export async function render(url, lang, data) {
+       const p = data.blogPost;
+       if (!p) return { status: 200, html: '<main><h1>Blog post not found</h1></main>', head: { title: 'Blog post not found', description: '', noindex: true } };
+       return {
+         status: 200,
+         html: '<main class="post" data-lang="' + lang + '"><h1>' + esc(p.title) + '</h1><div>' + p.content + '</div><p>' + esc(p.image_url) + '</p></main>',
+         head: { title: p.title + ' | Manna Blog', description: p.excerpt, path: url, type: 'article', image: p.image_url, jsonLd: [{ headline: p.title, url: '%PUBLIC_URL%' + url }] },
+       };
+     }`,
+  );
+  await write(
+    'pages/manifest.json',
+    JSON.stringify({ routes: { '/blog': 'blog' }, languages: ['en', 'ml'], notFound: '404', shell: 'shell.html' }),
+  );
+  for (const lang of ['en', 'ml']) {
+    await write(`pages/${lang}/404.html`, `<!doctype html><html lang="${lang}"><title>404</title><h1>Oops! Page not found</h1></html>`);
+    await write(`pages/${lang}/blog.html`, `<!doctype html><html lang="${lang}"><title>Blog</title></html>`);
+  }
+  await write('pages/shell.html', '<!doctype html><title>Admin</title>');
+}
+
+const POST: PostInput = {
+  title: 'Letters </script><script>alert(1)</script> & "quotes"',
+  excerpt: 'An excerpt with <b>tags</b> that stay text',
+  content: '<p>Body <strong>bold</strong></p><script>alert(2)</script><img src=x onerror=alert(3)>',
+  publication_date: 'August 6, 2025',
+  publication_day: '2025-08-06',
+  read_time: '5 min read',
+  featured_image_url: 'https://images.example.org/letter.png',
+  status: 'Published',
+};
+
+let dist: string;
+let dataDir: string;
+let app: FastifyInstance;
+let slug: string;
+
+beforeAll(async () => {
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'manna-fake-dist-'));
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manna-blog-pages-'));
+  await fakeBuild(dist);
+  app = await createTestApp({ DIST_DIR: dist, DATA_DIR: dataDir, PUBLIC_URL: 'https://www.manna.example' });
+  await seedBlog(app.db, app.config);
+  slug = (await createPost(app.db, POST)).slug;
+});
+afterAll(async () => {
+  await app.close();
+  await fs.rm(dist, { recursive: true, force: true });
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('GET /blog/{slug}', () => {
+  it('renders the post on request with its own head, escaped, and its data for hydration', async () => {
+    const res = await app.inject(`/blog/${slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-language']).toBe('en');
+    expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+    const html = res.body;
+    expect(html).toContain('<title>Letters &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; | Manna Blog</title>');
+    expect(html).toContain(`<link rel="canonical" href="https://www.manna.example/blog/${slug}" />`);
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain('<meta property="og:image" content="https://images.example.org/letter.png" />');
+    expect(html).toContain(`"url":"https://www.manna.example/blog/${slug}"`);
+    expect(html).toContain('<link rel="modulepreload" href="/assets/blog-post.js" />');
+    expect(html).toContain('.post{color:navy}');
+    expect(html).not.toContain('rel="stylesheet"');
+    // the content is sanitised, and no script element but the entry's exists
+    expect(html).toContain('<p>Body <strong>bold</strong></p>');
+    expect(html).not.toContain('alert(2)');
+    expect(html).not.toContain('onerror');
+    expect(html.match(/<script(?![^>]*type="application\/(ld\+)?json")[^>]*>/g)).toEqual([
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">',
+    ]);
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(data).toBeDefined();
+    expect(data).not.toContain('</script>');
+    const parsed = JSON.parse(data!) as { slug: string; blogPost: { title: string; slug: string; image_url: string } };
+    expect(parsed.slug).toBe(slug);
+    expect(parsed.blogPost).toMatchObject({ title: POST.title, slug, image_url: POST.featured_image_url });
+  });
+
+  it('answers in the language of the cookie', async () => {
+    const res = await app.inject({ url: `/blog/${slug}`, headers: { cookie: 'lang=ml' } });
+    expect(res.headers['content-language']).toBe('ml');
+    expect(res.body).toContain('<html lang="ml">');
+    expect(res.body).toContain('data-lang="ml"');
+  });
+
+  it('is compressed, and revalidates with a 304 that any process of the site gives for the same version', async () => {
+    const first = await app.inject({ url: `/blog/${slug}`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    const etag = String(first.headers.etag);
+    expect((await app.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    // a second process on the same database and build: same ETag before it ever rendered the page
+    const other = await createTestApp({ DIST_DIR: dist, DATA_DIR: dataDir, PUBLIC_URL: 'https://www.manna.example' });
+    try {
+      const again = await other.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('shows the new version after an edit (new ETag, new text)', async () => {
+    const before = await app.inject(`/blog/${slug}`);
+    const post = (await app.db.selectFrom('blog_post').select('blog_id').where('slug', '=', slug).executeTakeFirstOrThrow()).blog_id;
+    const current = (await getPost(app.db, post))!;
+    await updatePost(app.db, current, { ...POST, content: '<p>Revised body</p>' });
+    const after = await app.inject(`/blog/${slug}`);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body).toContain('<p>Revised body</p>');
+    expect((await app.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': String(before.headers.etag) } })).statusCode).toBe(200);
+  });
+
+  it("answers a draft, an unknown slug or one that cannot be one with the blog's not-found page, status 404", async () => {
+    const draft = await app.db.selectFrom('blog_post').select('slug').where('status', '=', 'Draft').executeTakeFirstOrThrow();
+    for (const [url, slugOf] of [
+      [`/blog/${draft.slug}`, draft.slug],
+      ['/blog/no-such-post', 'no-such-post'],
+      ['/blog/%3Cscript%3Ealert(1)%3C%2Fscript%3E', '<script>alert(1)</script>'],
+      ['/blog/UPPER', 'UPPER'],
+      [`/blog/${'a'.repeat(400)}`, 'a'.repeat(400)],
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<h1>Blog post not found</h1>');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+      expect(res.body, url).not.toContain('<script>alert(1)');
+      const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]) as unknown;
+      expect(data, url).toEqual({ blogPost: null, slug: slugOf });
+    }
+  });
+
+  it('leaves addresses deeper than a permalink to the 404 page, and /blog/ to the blog page', async () => {
+    const deep = await app.inject('/blog/a/b');
+    expect(deep.statusCode).toBe(404);
+    expect(deep.body).toContain('Oops! Page not found');
+    const blog = await app.inject('/blog/');
+    expect(blog.statusCode).toBe(200);
+    expect(blog.body).toContain('<title>Blog</title>');
+  });
+
+  it('sends /blog/{slug}/ to the address without the slash', async () => {
+    const res = await app.inject(`/blog/${slug}/`);
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(`/blog/${slug}`);
+  });
+
+  it('keeps a site-relative image address in the page data and makes it absolute in the head', async () => {
+    const seeded = 'keeping-a-research-log-your-future-self-can-read';
+    const res = await app.inject(`/blog/${seeded}`);
+    const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]) as { blogPost: { image_url: string } };
+    expect(data.blogPost.image_url).toMatch(/^\/media\/blog\/[0-9a-f-]{36}\.svg$/);
+    expect(res.body).toContain(`<meta property="og:image" content="https://www.manna.example${data.blogPost.image_url}" />`);
+    // the cover, the page's largest paint, is fetched with the page
+    expect(res.body).toContain(`<link rel="preload" as="image" href="${data.blogPost.image_url}" fetchpriority="high" />`);
+  });
+});
+
+describe('sitemap', () => {
+  it('lists every published post with its last change, and no draft', async () => {
+    const res = await app.inject('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<loc>https://www.manna.example/blog/keeping-a-research-log-your-future-self-can-read</loc>');
+    expect(res.body).toContain('<lastmod>2025-08-06T09:00:00.000Z</lastmod>');
+    expect(res.body).not.toContain('writing-routines-of-working-historians');
+    const published = await app.db.selectFrom('blog_post').select('slug').where('status', '=', 'Published').execute();
+    for (const { slug: s } of published) expect(res.body).toContain(`/blog/${encodeURI(s)}</loc>`);
+  });
+});

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SLUG_MAX, SLUG_PATTERN } from '../../src/api/contract/blog';
+import {
+  getPublishedBySlug,
+  imageUrlOf,
+  latestPublished,
+  publishedPermalinks,
+  toRow,
+  type BlogPost,
+} from '../db/blog.repo';
+import { createPageRenderer, HtmlEntry, Lru } from '../lib/page-render';
+import { sanitizeRichText } from '../lib/rich-text';
+import { addSitemapSource } from '../lib/sitemap';
+import { renderRss } from '../lib/rss';
+import { preferredEncoding } from '../plugins/web';
+
+/**
+ * Blog addresses outside /api:
+ * - `/blog/{slug}`: the permalink page of a published post, rendered on request with the built
+ *   server-render bundle (server/lib/page-render.ts) in the visitor's language. Each rendering is
+ *   kept in memory under (build, post, updated_at, language), and its ETag is made of the same
+ *   parts, so every process of the site answers the same ETag for the same version and a
+ *   revalidation is a 304 without rendering.
+ * - `/blog/rss.xml`: RSS 2.0 of the newest published posts.
+ * An unknown or unpublished slug gets the blog's own 'not found' page (status 404), rendered by the
+ * same route, so the browser hydrates what the server rendered.
+ */
+export const prefix = '';
+
+export const FEED_SIZE = 20;
+export const FEED_DESCRIPTION = 'Notes on the writing process and historical research from the Manna team.';
+const PAGE_CACHE_ENTRIES = 300;
+
+/** A sitemap holds at most 50,000 addresses; the newest posts fill what the pages leave. */
+export const SITEMAP_POSTS = 45_000;
+
+// Every published post is in /sitemap.xml (routes/seo.ts), with its last change.
+addSitemapSource('blog', async (app) =>
+  (await publishedPermalinks(app.db, SITEMAP_POSTS)).map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updated_at })),
+);
+
+const absolute = (publicUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url}`);
+export const permalinkPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
+
+const blogPages: FastifyPluginAsyncZod = async (app) => {
+  const publicUrl = app.config.PUBLIC_URL;
+  const renderer = await createPageRenderer(app.config.DIST_DIR, publicUrl);
+  const cache = new Lru<HtmlEntry>(PAGE_CACHE_ENTRIES);
+  // load the render bundle once the server is up, so the first reader of a post does not wait for it
+  app.addHook('onReady', async () => {
+    if (renderer) setImmediate(() => void renderer.warm());
+  });
+
+  async function sendHtml(request: FastifyRequest, reply: FastifyReply, entry: HtmlEntry, lang: string) {
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Encoding')
+      .header('content-language', lang);
+    if (entry.etag) {
+      reply.header('etag', entry.etag);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag)) return reply.code(304).send();
+    }
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(await entry.bytes(encoding));
+  }
+
+  /**
+   * The post as the page shows it: content sanitised again at render time. The image stays
+   * site-relative for the <img> (the page's own origin, whatever address it was reached by); the
+   * page makes it absolute for Open Graph and JSON-LD.
+   */
+  const pageRow = (post: BlogPost) => ({ ...toRow(post), content: sanitizeRichText(post.content) });
+
+  app.get('/blog/rss.xml', async (request, reply) => {
+    const posts = await latestPublished(app.db, FEED_SIZE);
+    const lastBuild = posts.map((p) => p.updated_at).sort().at(-1);
+    const etag = `W/"${createHash('sha1')
+      .update(posts.map((p) => `${p.blog_id}:${p.updated_at}`).join(','))
+      .digest('base64url')
+      .slice(0, 22)}"`;
+    reply
+      .header('content-type', 'application/rss+xml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return renderRss({
+      title: 'Manna Blog',
+      link: `${publicUrl}/blog`,
+      selfLink: `${publicUrl}/blog/rss.xml`,
+      description: FEED_DESCRIPTION,
+      language: 'en',
+      lastBuild,
+      items: posts.map((post) => {
+        const image = imageUrlOf(post.featured_image_url);
+        return {
+          title: post.title,
+          link: `${publicUrl}${permalinkPath(post.slug)}`,
+          description: post.excerpt,
+          content: sanitizeRichText(post.content),
+          day: post.publication_day,
+          imageUrl: image ? absolute(publicUrl, image) : null,
+        };
+      }),
+    });
+  });
+
+  /** Renders the permalink of `slug` with `post` (null: the blog's own 'not found' page). */
+  function renderPermalink(slug: string, lang: string, post: BlogPost | null) {
+    const image = post ? imageUrlOf(post.featured_image_url) : null;
+    return renderer!.render({
+      url: permalinkPath(slug),
+      lang,
+      moduleKey: 'src/routes/blog-post.tsx',
+      ns: ['blog'],
+      data: { blogPost: post ? pageRow(post) : null, slug },
+      // the cover is the page's largest paint: fetch it with the page, not after the CSS
+      // (only what the page's CSP lets it load: this site or https)
+      preloadImages: image && /^(\/|https:\/\/)/i.test(image) ? [image] : [],
+    });
+  }
+
+  // Every /blog/<one segment> is the permalink route of the app (blog/:slug), so it is rendered
+  // here, found or not: the browser then hydrates the same route the server rendered. (A wildcard,
+  // not :slug, so that no length limit sends a long address past this handler.)
+  app.get('/blog/*', async (request, reply) => {
+    // segments as the browser's router counts them: on the raw address (an encoded '/' stays in its segment)
+    const rest = request.url.split('?', 1)[0].replace(/^\/blog\//, '');
+    if (rest === '') return app.pages.handle(request, reply); // '/blog/': the blog page
+    let slug: string;
+    try {
+      slug = decodeURIComponent(rest.replace(/\/$/, ''));
+    } catch {
+      return app.pages.notFound(request, reply);
+    }
+    if (/^[^/]+\/$/.test(rest)) return reply.redirect(permalinkPath(slug), 301); // one address
+    if (rest.includes('/') || !app.pages.manifest || !renderer) return app.pages.notFound(request, reply);
+    const lang = app.pages.languageOf(request);
+    const post = Array.from(slug).length <= SLUG_MAX * 2 && SLUG_PATTERN.test(slug) ? await getPublishedBySlug(app.db, slug) : undefined;
+
+    if (!post) {
+      // not kept: any address can be asked for, and a missing post costs one render
+      const page = await renderPermalink(slug, lang, null);
+      return sendHtml(request, reply.code(404), new HtmlEntry(page.html, ''), lang);
+    }
+
+    const version = `${renderer.buildId}|${post.blog_id}|${post.updated_at}|${lang}`;
+    const etag = `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
+    let entry = cache.get(version);
+    if (!entry) {
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+        // another process (or an earlier life of this one) rendered this very version
+        reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Encoding');
+        return reply.code(304).send();
+      }
+      const page = await renderPermalink(post.slug, lang, post);
+      if (page.status !== 200) {
+        request.log.error({ status: page.status, slug }, 'Blog permalink rendered with an unexpected status');
+        return app.pages.notFound(request, reply);
+      }
+      entry = new HtmlEntry(page.html, etag);
+      cache.set(version, entry);
+    }
+    return sendHtml(request, reply, entry, lang);
+  });
+};
+
+export default blogPages;

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ensureJobType } from '../db/jobs.repo';
+import { signInAs } from '../lib/auth-testing';
+import { createTestApp } from '../testing';
+
+describe('POST /api/manage-job-openings', () => {
+  let app: FastifyInstance;
+  let headers: Record<string, string>;
+  let fullTime: number;
+  beforeEach(async () => {
+    app = await createTestApp();
+    ({ headers } = await signInAs(app, { role: 'recruiter' }));
+    fullTime = (await ensureJobType(app.db, 'Full-time')).job_type_id;
+  });
+  afterEach(() => app.close());
+
+  const valid = () => ({
+    job_title: 'Senior Copy Editor (STEM)',
+    department: 'Editorial & Production',
+    location: 'Kochi, India',
+    job_type_id: fullTime,
+    description: '<p>Edit manuscripts for clarity.</p>',
+    requirement: '<ul><li>Three years of editing</li></ul>',
+    about_role: '<p>You will work with journal editors.</p>',
+    responsibility: '<ol><li data-list="bullet">Copy edit accepted papers</li></ol>',
+  });
+  const send = (payload: unknown) =>
+    app.inject({ method: 'POST', url: '/api/manage-job-openings', headers, payload: payload as object });
+
+  it('creates, updates and deletes, answering { message, row } and recording each change', async () => {
+    const created = await send({ mode: 1, job_id: 0, ...valid() });
+    expect(created.statusCode).toBe(200);
+    const { message, row } = created.json();
+    expect(message).toBe('Job created successfully');
+    expect(row).toMatchObject({ job_title: 'Senior Copy Editor (STEM)', job_type_name: 'Full-time' });
+    expect(row.job_id).toBeGreaterThan(0);
+
+    const updated = await send({ mode: 2, job_id: row.job_id, ...valid(), location: 'Remote' });
+    expect(updated.json()).toMatchObject({
+      message: 'Job updated successfully',
+      row: { job_id: row.job_id, location: 'Remote' },
+    });
+
+    const listed = await app.inject({ url: '/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20' });
+    expect(listed.json().map((r: { location: string }) => r.location)).toEqual(['Remote']);
+
+    const deleted = await send({ mode: 3, job_id: row.job_id });
+    expect(deleted.json()).toMatchObject({
+      message: 'Job deleted successfully',
+      row: { job_id: row.job_id },
+    });
+    expect((await app.inject({ url: '/api/bind-job-openings' })).json()).toEqual([]);
+
+    const audit = await app.db.selectFrom('audit_log').selectAll().orderBy('audit_id').execute();
+    expect(audit.map((a) => [a.action, a.entity, a.entity_id])).toEqual([
+      ['create', 'job_opening', String(row.job_id)],
+      ['update', 'job_opening', String(row.job_id)],
+      ['delete', 'job_opening', String(row.job_id)],
+    ]);
+    expect(audit[1].actor_email).toMatch(/@example\.test$/);
+    expect(JSON.parse(audit[1].detail!).changed).toEqual(['location']);
+  });
+
+  it('sanitises the rich text: scripts, handlers and javascript: links are removed', async () => {
+    const res = await send({
+      mode: 1,
+      ...valid(),
+      description:
+        '<p onclick="alert(1)">Edit manuscripts <img src=x onerror=alert(1)><script>alert(1)</script></p>',
+      about_role:
+        '<p>Read <a href="javascript:alert(1)">this</a> and <a href="https://example.com">that</a> today</p>',
+    });
+    const row = res.json().row;
+    expect(row.description).toBe('<p>Edit manuscripts </p>');
+    expect(row.about_role).not.toContain('javascript');
+    expect(row.about_role).toContain('href="https://example.com"');
+  });
+
+  it.each([
+    [{ job_title: '' }, 'Job Title is required.', 'job_title'],
+    [{ job_title: 'A' }, 'Job title must be at least 2 characters long.', 'job_title'],
+    [{ job_title: 'x'.repeat(201) }, 'Job title must not exceed 200 characters.', 'job_title'],
+    [{ job_title: 'Editor <b>' }, 'Job title contains invalid characters.', 'job_title'],
+    [{ department: '' }, 'Department is required.', 'department'],
+    [{ department: 'Team 42' }, 'Department contains invalid characters.', 'department'],
+    [{ location: 'Kochi!' }, 'Location contains invalid characters.', 'location'],
+    [{ job_type_id: 0 }, 'Please select a job type.', 'job_type_id'],
+    [{ job_type_id: 9999 }, 'Please select a job type.', 'job_type_id'],
+    [{ description: '<p><br></p>' }, 'Description is required.', 'description'],
+    [{ requirement: '<p>short</p>' }, 'Requirement must be at least 10 characters long.', 'requirement'],
+    [{ about_role: '' }, 'About the Role is required.', 'about_role'],
+    [
+      { responsibility: '<ul><li>tiny</li></ul>' },
+      'Responsibility must be at least 10 characters long.',
+      'responsibility',
+    ],
+  ])('refuses %o with "%s"', async (change, message, field) => {
+    const res = await send({ mode: 1, ...valid(), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(res.json().errors[field]).toBe(message);
+    expect(await app.db.selectFrom('job_opening').selectAll().execute()).toEqual([]);
+  });
+
+  it('answers 404 for an update or delete of a missing opening, and 400 for an unknown mode', async () => {
+    expect((await send({ mode: 2, job_id: 12345, ...valid() })).statusCode).toBe(404);
+    expect((await send({ mode: 3, job_id: 12345 })).statusCode).toBe(404);
+    expect((await send({ mode: 4, job_id: 1 })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  JOB_FORM_FIELDS,
+  JOB_MESSAGES,
+  ManageJobOpeningAnswer,
+  ManageJobOpeningBody,
+  firstJobFormError,
+  jobFormErrors,
+  type JobFormValues,
+} from '../../src/api/contract/jobs-admin';
+import {
+  createOpening,
+  deleteOpening,
+  getJobType,
+  getOpening,
+  updateOpening,
+  type OpeningInput,
+} from '../db/jobs.repo';
+import { HttpError } from '../http-error';
+import { recordAudit } from '../lib/audit';
+
+/**
+ * POST /api/manage-job-openings (spec section 7; jobs.manage): mode 1 creates, 2 updates,
+ * 3 deletes (only mode and job_id). Fields are checked with the admin form's own rules
+ * (src/api/contract/jobs-admin.ts), the rich text is sanitised by jobs.repo.ts
+ * (server/lib/rich-text.ts), and every change is recorded in the audit log. Answers
+ * `{ message, row }` with the saved (or deleted) row.
+ */
+const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/manage-job-openings',
+    {
+      config: { permission: 'jobs.manage' },
+      schema: { body: ManageJobOpeningBody, response: { 200: ManageJobOpeningAnswer } },
+    },
+    async (request) => {
+      const body = request.body;
+      const db = app.db;
+      if (body.mode === 3) {
+        const row = body.job_id ? await getOpening(db, body.job_id) : undefined;
+        if (!row) throw new HttpError(404, 'Job opening not found');
+        await db.transaction().execute(async (trx) => {
+          await deleteOpening(trx, row.job_id);
+          await recordAudit(trx, {
+            actor: request.user,
+            action: 'delete',
+            entity: 'job_opening',
+            entityId: row.job_id,
+            detail: { job_title: row.job_title },
+          });
+        });
+        return { message: JOB_MESSAGES.deleted, row };
+      }
+
+      const values = Object.fromEntries(
+        JOB_FORM_FIELDS.map((f) => [
+          f,
+          f === 'job_type_id' ? String(body.job_type_id ?? '') : (body[f] ?? ''),
+        ]),
+      ) as JobFormValues;
+      const first = firstJobFormError(values);
+      if (first) throw new HttpError(400, first.message, jobFormErrors(values));
+      const jobType = await getJobType(db, body.job_type_id!);
+      if (!jobType) {
+        throw new HttpError(400, 'Please select a job type.', { job_type_id: 'Please select a job type.' });
+      }
+      const input: OpeningInput = {
+        job_title: values.job_title,
+        department: values.department,
+        location: values.location,
+        job_type_id: jobType.job_type_id,
+        description: values.description,
+        requirement: values.requirement,
+        about_role: values.about_role,
+        responsibility: values.responsibility,
+      };
+
+      if (body.mode === 1) {
+        const row = await db.transaction().execute(async (trx) => {
+          const saved = await createOpening(trx, input);
+          await recordAudit(trx, {
+            actor: request.user,
+            action: 'create',
+            entity: 'job_opening',
+            entityId: saved.job_id,
+            detail: { job_title: saved.job_title },
+          });
+          return saved;
+        });
+        return { message: JOB_MESSAGES.created, row };
+      }
+
+      if (!body.job_id) throw new HttpError(404, 'Job opening not found');
+      const before = await getOpening(db, body.job_id);
+      if (!before) throw new HttpError(404, 'Job opening not found');
+      const row = await db.transaction().execute(async (trx) => {
+        const saved = await updateOpening(trx, body.job_id!, input);
+        if (!saved) throw new HttpError(404, 'Job opening not found');
+        const changed = JOB_FORM_FIELDS.filter((f) => String(before[f]) !== String(saved[f]));
+        await recordAudit(trx, {
+          actor: request.user,
+          action: 'update',
+          entity: 'job_opening',
+          entityId: saved.job_id,
+          detail: { job_title: saved.job_title, changed },
+        });
+        return saved;
+      });
+      return { message: JOB_MESSAGES.updated, row };
+    },
+  );
+};
+
+export default jobsAdmin;

@@ -1,0 +1,81 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BLOG_IMAGE_KIND } from '../db/blog.repo';
+import { PUBLIC_IMAGE_TYPES } from '../lib/image-check';
+import { verifyMediaSignature } from '../lib/signed-url';
+import type { StoredObject } from '../storage/storage';
+import { isStorageKey } from '../storage/storage';
+
+/**
+ * Files under /media (DESIGN.md section 4 "Files"):
+ * - `/media/<key>`: a public blog image. Stable and immutable (keys are never reused), so it is
+ *   cached for a year; served with the content type the upload check decided, `nosniff`, and a
+ *   sandboxing CSP so that even seeded SVG artwork opened on its own runs nothing.
+ * - `/media/private/<key>?expires=&sig=`: a CV through an HMAC-signed address that
+ *   GetPresignedUrl made (valid 5 minutes): `Content-Disposition: attachment`, `no-store`.
+ * Anything else, including a CV key at the public address, is a JSON 404.
+ */
+export const prefix = '/media';
+
+const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const notFound = { message: 'Not found' };
+
+/** `filename*=` per RFC 6266/5987, plus an ASCII fallback. */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_').slice(0, 150) || 'download';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+const media: FastifyPluginAsyncZod = async (app) => {
+  async function sendObject(reply: FastifyReply, object: StoredObject, contentType: string) {
+    return reply
+      .header('content-type', contentType)
+      .header('content-length', object.size)
+      .header('content-security-policy', FILE_CSP)
+      .header('x-content-type-options', 'nosniff')
+      .send(object.body);
+  }
+
+  app.get(
+    '/private/*',
+    { schema: { querystring: z.object({ expires: z.string().optional(), sig: z.string().optional() }) } },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      reply.header('cache-control', 'no-store');
+      if (!isStorageKey(key) || !verifyMediaSignature(app.config.SECRET, key, request.query.expires, request.query.sig)) {
+        return reply.code(404).send(notFound);
+      }
+      const file = await app.db
+        .selectFrom('stored_file')
+        .select(['content_type', 'original_name', 'kind'])
+        .where('file_key', '=', key)
+        .executeTakeFirst();
+      const object = file && (await app.storage.get(key));
+      if (!file || !object) return reply.code(404).send(notFound);
+      reply.header('content-disposition', attachmentHeader(file.original_name));
+      return sendObject(reply, object, file.content_type);
+    },
+  );
+
+  app.get('/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    if (!isStorageKey(key) || !key.startsWith('blog/')) return reply.code(404).send(notFound);
+    const etag = `"${key.slice(key.indexOf('/') + 1, key.indexOf('.'))}"`;
+    const file = await app.db
+      .selectFrom('stored_file')
+      .select(['content_type'])
+      .where('file_key', '=', key)
+      .where('kind', '=', BLOG_IMAGE_KIND)
+      .executeTakeFirst();
+    if (!file || !PUBLIC_IMAGE_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
+    const cached = request.headers['if-none-match'] === etag;
+    const object = cached ? undefined : await app.storage.get(key);
+    if (!cached && !object) return reply.code(404).send(notFound);
+    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+    if (!object) return reply.code(304).send();
+    return sendObject(reply, object, file.content_type);
+  });
+};
+
+export default media;

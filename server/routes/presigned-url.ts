@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PresignedUrlQuery, PresignedUrlResponse } from '../../src/api/contract/blog';
+import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../db/blog.repo';
+import { HttpError } from '../http-error';
+import { signedMediaPath } from '../lib/signed-url';
+import { isStorageKey } from '../storage/storage';
+
+/**
+ * GET /api/GetPresignedUrl?s3_key= (spec section 7; DESIGN.md section 4 "Files"): `{ url }`.
+ * - A blog image key: its stable public address `/media/<key>` (cacheable: it never changes).
+ * - A CV key: applications.read (401 signed out, 403 without it), then an HMAC-signed address
+ *   that expires within 5 minutes, served as an attachment with `no-store` (routes/media.ts).
+ * - Anything else: 404 `{ message }`.
+ */
+const presignedUrl: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/GetPresignedUrl',
+    { schema: { querystring: PresignedUrlQuery, response: { 200: PresignedUrlResponse } } },
+    async (request, reply) => {
+      const key = request.query.s3_key.trim();
+      const file = isStorageKey(key)
+        ? await app.db.selectFrom('stored_file').select(['kind']).where('file_key', '=', key).executeTakeFirst()
+        : undefined;
+      if (file?.kind === BLOG_IMAGE_KIND) {
+        reply.header('cache-control', 'public, max-age=86400');
+        return { url: `${MEDIA_PREFIX}${key}` };
+      }
+      if (file?.kind === 'cv') {
+        reply.header('cache-control', 'private, no-store');
+        await app.checkPermission(request, 'applications.read');
+        return { url: signedMediaPath(app.config.SECRET, key) };
+      }
+      throw new HttpError(404, 'File not found');
+    },
+  );
+};
+
+export default presignedUrl;

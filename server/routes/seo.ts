@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sitemapSources, sitemapXml, type SitemapEntry } from '../lib/sitemap';
+
+/** Addresses at the site root, not under /api. */
+export const prefix = '';
+
+/**
+ * GET /sitemap.xml: every public page of the build (the pages manifest's routes, the same
+ * addresses the page handler serves) plus the addresses of the registered sources (server/lib/
+ * sitemap.ts; the blog adds its published posts). GET /robots.txt: everything may be crawled
+ * except the back office and the API, and it points to the sitemap. Both use PUBLIC_URL.
+ */
+const seo: FastifyPluginAsyncZod = async (app) => {
+  app.get('/sitemap.xml', async (request, reply) => {
+    const entries: SitemapEntry[] = Object.keys(app.pages?.manifest?.routes ?? {})
+      .sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)))
+      .map((path) => ({ path }));
+    for (const [name, source] of sitemapSources()) {
+      try {
+        entries.push(...(await source(app)));
+      } catch (err) {
+        request.log.error({ err, source: name }, 'A sitemap source failed; its addresses are left out');
+      }
+    }
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(sitemapXml(app.config.PUBLIC_URL, entries));
+  });
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /admin',
+      'Disallow: /api/',
+      '',
+      `Sitemap: ${app.config.PUBLIC_URL}/sitemap.xml`,
+      '',
+    ].join('\n');
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  });
+};
+
+export default seo;

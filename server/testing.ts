@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from './app';
+import { loadConfig, type Env } from './config';
+import { migrateToLatest } from './db/migrate';
+
+/**
+ * A migrated app for `app.inject` tests, on its own throw-away database: a SQLite file in a temp
+ * DATA_DIR, or, when TEST_DATABASE_URL is set (CI's PostgreSQL run), a fresh PostgreSQL schema.
+ * `await app.close()` removes both. Settings in `env` win over the test defaults.
+ */
+export async function createTestApp(env: Env = {}): Promise<FastifyInstance> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manna-test-'));
+  let dropSchema: (() => Promise<void>) | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  if (databaseUrl === undefined && process.env.TEST_DATABASE_URL) {
+    ({ url: databaseUrl, drop: dropSchema } = await createSchema(process.env.TEST_DATABASE_URL));
+  }
+  const cleanUp = async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await dropSchema?.();
+  };
+  let app: FastifyInstance;
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'no-build'),
+      SECRET: 'test-secret-that-is-at-least-32-characters',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ...env,
+      DATABASE_URL: databaseUrl,
+    });
+    app = await buildApp(config, { logger: false });
+  } catch (err) {
+    await cleanUp();
+    throw err;
+  }
+  app.addHook('onClose', cleanUp);
+  try {
+    await migrateToLatest(app.db);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  return app;
+}
+
+/** A new schema, and an address whose connections use it (search_path), so tests never collide. */
+async function createSchema(url: string) {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const address = new URL(url);
+  address.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: address.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}

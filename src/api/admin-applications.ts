@@ -1,0 +1,61 @@
+import { config } from '../config';
+import { fetchJson, jsonBody, toQuery } from './client';
+import {
+  ApplicationDeleteAnswer,
+  ApplicationListRows,
+  ApplicationStatusAnswer,
+  type ApplicationFilters,
+  type ApplicationListRow,
+  type ApplicationStatus,
+} from './contract/admin-applications';
+import { PresignedUrlResponse } from './contract/blog';
+
+/**
+ * The admin's job applications (issue 8). The list is the spec's call on the website API base;
+ * status, deletion and the CSV export are this server's additions on the same origin. Writes carry
+ * the CSRF header besides the browser's Origin. Nothing here is cached: it is applicants' data.
+ */
+const CSRF = { 'X-Manna-CSRF': '1' };
+
+export interface ApplicationPageQuery extends ApplicationFilters {
+  page: number;
+  pageSize: number;
+  /** 0 for all (the spec's default). */
+  applicationId?: number;
+}
+
+/** Query parameters of the list and the export, as the spec names them (empty ones are sent). */
+function filterQuery(f: ApplicationFilters) {
+  return { search: f.search.trim(), startdate: f.startdate, enddate: f.enddate, ...(f.status ? { status: f.status } : {}) };
+}
+
+/** GET {website API}/bind-job-applications */
+export function loadApplications(q: ApplicationPageQuery, init?: RequestInit): Promise<ApplicationListRow[]> {
+  const query = toQuery({ ...filterQuery(q), applicationid: q.applicationId ?? 0, pagenum: q.page, pagesize: q.pageSize });
+  return fetchJson(ApplicationListRows, `${config.websiteApi}/bind-job-applications?${query}`, { cache: 'no-store', ...init });
+}
+
+/** The address of the CSV of every application matching the filters (a download, streamed). */
+export function exportCsvUrl(f: ApplicationFilters): string {
+  return `/api/admin/job-applications/export.csv?${toQuery(filterQuery(f))}`;
+}
+
+export function saveApplicationStatus(applicationId: number, status: ApplicationStatus): Promise<ApplicationListRow> {
+  return fetchJson(
+    ApplicationStatusAnswer,
+    `/api/admin/job-applications/${applicationId}/status`,
+    jsonBody({ status }, 'POST', CSRF),
+  ).then((a) => a.row);
+}
+
+export function deleteApplication(applicationId: number): Promise<{ message: string }> {
+  return fetchJson(ApplicationDeleteAnswer, `/api/admin/job-applications/${applicationId}`, { method: 'DELETE', headers: CSRF });
+}
+
+/** GET {website API}/GetPresignedUrl for a CV: a signed address valid for at most 5 minutes. */
+export async function signedResumeUrl(key: string): Promise<string> {
+  const { url } = await fetchJson(PresignedUrlResponse, `${config.websiteApi}/GetPresignedUrl?${toQuery({ s3_key: key })}`, {
+    cache: 'no-store',
+  });
+  return url;
+}

@@ -1,0 +1,64 @@
+import { ApiError, fetchJson, jsonBody, toQuery } from './client';
+import {
+  AuditRows,
+  CreateUserAnswer,
+  MessageAnswer,
+  RoleAnswer,
+  RoleRows,
+  SessionAnswer,
+  SessionUser,
+  UserAnswer,
+  UserRows,
+  type AuditRow,
+  type ChangePasswordBody,
+  type CreateUserAnswer as CreateUserAnswerT,
+  type LoginBody,
+  type Permission,
+  type RoleRow,
+  type SessionUser as SessionUserT,
+  type UserRow,
+} from './contract/auth';
+
+/**
+ * Sign-in and the back office's own API (DESIGN.md section 4). It lives on the same origin as the
+ * admin (`/api/auth`, `/api/admin`), never behind a configurable base. Writes carry the CSRF
+ * header besides the browser's Origin.
+ */
+const CSRF = { 'X-Manna-CSRF': '1' };
+const write = (body: unknown, method = 'POST') => jsonBody(body, method, CSRF);
+const del = (): RequestInit => ({ method: 'DELETE', headers: CSRF });
+
+/** The signed-in user; rejects with status 401 when signed out (the session call itself answers 200). */
+export async function fetchMe(): Promise<SessionUserT> {
+  const { user } = await fetchJson(SessionAnswer, '/api/auth/session', { cache: 'no-store' });
+  if (!user) throw new ApiError(401, 'Please sign in.');
+  return user;
+}
+export const login = (body: LoginBody): Promise<SessionUserT> =>
+  fetchJson(SessionUser, '/api/auth/login', write(body));
+export const logout = (): Promise<{ message: string }> =>
+  fetchJson(MessageAnswer, '/api/auth/logout', write({}));
+export const changePassword = (body: ChangePasswordBody): Promise<SessionUserT> =>
+  fetchJson(SessionUser, '/api/auth/password', write(body));
+
+export const listUsers = (): Promise<UserRow[]> => fetchJson(UserRows, '/api/admin/users');
+export const createUser = (body: {
+  email: string;
+  role: string;
+  password?: string;
+}): Promise<CreateUserAnswerT> => fetchJson(CreateUserAnswer, '/api/admin/users', write(body));
+export const updateUser = (id: number, body: { role?: string; disabled?: boolean }) =>
+  fetchJson(UserAnswer, `/api/admin/users/${id}`, write(body, 'PATCH'));
+export const resetUserPassword = (id: number): Promise<CreateUserAnswerT> =>
+  fetchJson(CreateUserAnswer, `/api/admin/users/${id}/reset-password`, write({}));
+export const deleteUser = (id: number) => fetchJson(MessageAnswer, `/api/admin/users/${id}`, del());
+
+export const listRoles = (): Promise<RoleRow[]> => fetchJson(RoleRows, '/api/admin/roles');
+export const createRole = (body: { name: string; permissions: Permission[] }) =>
+  fetchJson(RoleAnswer, '/api/admin/roles', write(body));
+export const updateRole = (id: number, body: { name: string; permissions: Permission[] }) =>
+  fetchJson(RoleAnswer, `/api/admin/roles/${id}`, write(body, 'PATCH'));
+export const deleteRole = (id: number) => fetchJson(MessageAnswer, `/api/admin/roles/${id}`, del());
+
+export const listAudit = (pagenum: number, pagesize = 50): Promise<AuditRow[]> =>
+  fetchJson(AuditRows, `/api/admin/audit?${toQuery({ pagenum, pagesize })}`, { cache: 'no-store' });

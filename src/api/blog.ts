@@ -1,0 +1,217 @@
+import { config } from '../config';
+import { deleteCopy, readCopy, saveCopy } from '../offline/cache';
+import { ApiError, fetchJson, toQuery } from './client';
+import {
+  BLOG_COMPANY_ID,
+  BlogPostRows,
+  isHttpUrl,
+  ManageBlogResponse,
+  PresignedUrlResponse,
+  type BlogPostRow,
+  type ManageBlogResponse as ManageBlogAnswer,
+} from './contract/blog';
+
+/**
+ * The blog calls (spec section 7; DESIGN.md section 4). Public reads go to the website API (which
+ * may be a customer's backend); the admin list with drafts is ours, on the same origin.
+ */
+
+export interface BlogListParams {
+  blogid?: number;
+  search?: string;
+  page_number?: number;
+  page_size?: number;
+  slug?: string;
+}
+
+const listQuery = (q: BlogListParams) =>
+  toQuery({
+    blogid: q.blogid ?? 0,
+    search: q.search ?? '',
+    page_number: q.page_number ?? 1,
+    page_size: q.page_size,
+    slug: q.slug,
+  });
+
+/** GET bind-company-blog: published posts. */
+export function loadBlogPosts(q: BlogListParams, init?: RequestInit): Promise<BlogPostRow[]> {
+  return fetchJson(BlogPostRows, `${config.websiteApi}/bind-company-blog?${listQuery(q)}`, init);
+}
+
+/** GET /api/admin/blog-posts: every post, drafts included (blog.manage). */
+export function loadAdminBlogPosts(q: BlogListParams, init?: RequestInit): Promise<BlogPostRow[]> {
+  return fetchJson(BlogPostRows, `/api/admin/blog-posts?${listQuery(q)}`, { cache: 'no-store', ...init });
+}
+
+/** GET GetPresignedUrl: the address of a stored image (or a CV). */
+export async function presignedUrl(key: string): Promise<string> {
+  const { url } = await fetchJson(PresignedUrlResponse, `${config.mediaUrl}/GetPresignedUrl?${toQuery({ s3_key: key })}`);
+  return url;
+}
+
+/**
+ * Where a post's image can be shown from: `image_url` when the server gave one, the URL itself
+ * when it is an http(s) address, otherwise null (a storage key, resolved with presignedUrl).
+ */
+export function directImageUrl(row: Pick<BlogPostRow, 'image_url' | 'featured_image_url'>): string | null {
+  if (row.image_url) return row.image_url;
+  const value = row.featured_image_url ?? '';
+  return isHttpUrl(value) ? value : null;
+}
+
+export interface BlogPostForm {
+  mode: 1 | 2;
+  blog_id: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  publication_date: string;
+  read_time: string;
+  status: 'Published' | 'Draft';
+  /** An http(s) address, or the key of the image already stored (edit without a new file). */
+  featured_image_url: string;
+  featured_image?: File | null;
+}
+
+function formData(fields: Record<string, string>, file?: File | null): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  if (file) body.append('featured_image', file, file.name);
+  return body;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/**
+ * POST manage-company-blog with XMLHttpRequest, which reports upload progress (fetch does not).
+ * Answers `{ message, row }`; throws ApiError like fetchJson (status 0 for a network failure).
+ */
+export function sendBlogForm(
+  body: FormData,
+  { onProgress, signal }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<ManageBlogAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${config.websiteApi}/manage-company-blog`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-Manna-CSRF', '1');
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    if (onProgress) xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    xhr.onerror = () => reject(new ApiError(0, 'Network error'));
+    xhr.onabort = () => reject(new ApiError(0, 'Cancelled'));
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const body = (data ?? {}) as { message?: unknown; errors?: unknown };
+        reject(
+          new ApiError(
+            xhr.status,
+            typeof body.message === 'string' && body.message ? body.message : `Request failed with status ${xhr.status}`,
+            body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {},
+          ),
+        );
+        return;
+      }
+      const parsed = ManageBlogResponse.safeParse(data);
+      if (!parsed.success) reject(new ApiError(xhr.status, 'The server sent an answer of an unexpected shape'));
+      else resolve(parsed.data);
+    };
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+/** Create (mode 1) or update (mode 2) a post; a chosen file goes as `featured_image`. */
+export function saveBlogPost(
+  form: BlogPostForm,
+  options?: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
+): Promise<ManageBlogAnswer> {
+  const { featured_image, ...fields } = form;
+  return sendBlogForm(
+    formData(
+      {
+        mode: String(fields.mode),
+        company_id: String(BLOG_COMPANY_ID),
+        blog_id: String(fields.mode === 1 ? 0 : fields.blog_id),
+        title: fields.title,
+        excerpt: fields.excerpt,
+        content: fields.content,
+        publication_date: fields.publication_date,
+        read_time: fields.read_time,
+        status: fields.status,
+        featured_image_url: featured_image ? '' : fields.featured_image_url,
+      },
+      featured_image,
+    ),
+    options,
+  );
+}
+
+/** Delete (mode 3). */
+export function deleteBlogPost(blogId: number): Promise<ManageBlogAnswer> {
+  return sendBlogForm(formData({ mode: '3', company_id: String(BLOG_COMPANY_ID), blog_id: String(blogId) }));
+}
+
+/** Re-save a post with another status (the admin card's badge). */
+export function saveBlogStatus(row: BlogPostRow, status: 'Published' | 'Draft'): Promise<ManageBlogAnswer> {
+  return saveBlogPost({
+    mode: 2,
+    blog_id: row.blog_id,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    publication_date: row.publication_date,
+    read_time: row.read_time,
+    status,
+    featured_image_url: row.featured_image_url ?? '',
+  });
+}
+
+const resolved = new Map<string, Promise<string | null>>();
+
+/**
+ * Fills `image_url` of rows whose image is a storage key with no address given (a customer's
+ * backend): one GetPresignedUrl per key, remembered for the session. A failed lookup gives null,
+ * and the card shows 'No Image' (spec section 8).
+ */
+export async function withImages(rows: BlogPostRow[]): Promise<BlogPostRow[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      const direct = directImageUrl(row);
+      const key = row.featured_image_url ?? '';
+      if (direct || !key) return { ...row, image_url: direct };
+      let url = resolved.get(key);
+      if (!url) {
+        url = presignedUrl(key).catch(() => null);
+        resolved.set(key, url);
+      }
+      return { ...row, image_url: await url };
+    }),
+  );
+}
+
+/** Where the first page of posts is kept for a visit without network (src/offline). */
+const KEPT = ['blog', 'firstPage'] as const;
+
+/** Keeps the public first page (an empty page removes the copy: nothing to show from it). */
+export async function keepFirstPage(rows: BlogPostRow[]): Promise<void> {
+  if (rows.length > 0) await saveCopy(...KEPT, rows);
+  else await deleteCopy(...KEPT);
+}
+
+/** The kept first page with the time it was saved, or null (none, or no longer the contract's shape). */
+export async function keptFirstPage(): Promise<{ rows: BlogPostRow[]; savedAt: string } | null> {
+  const copy = await readCopy(...KEPT);
+  if (!copy) return null;
+  const parsed = BlogPostRows.safeParse(copy.value);
+  return parsed.success && parsed.data.length > 0 ? { rows: parsed.data, savedAt: copy.savedAt } : null;
+}

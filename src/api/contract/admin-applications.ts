@@ -1,0 +1,132 @@
+import { z } from 'zod/mini';
+
+/**
+ * The admin's list of job applications (spec sections 2, 3 and 7; DESIGN.md section 4):
+ * GET bind-job-applications, and our additions under /api/admin: status, deletion, CSV export.
+ * Shared by the server (request validation) and the browser (answer checks). Imports only zod.
+ */
+
+/** Spec section 9: the application list shows 20 a page. */
+export const APPLICATION_PAGE_SIZE = 20;
+/** Paged lists count exactly up to this many matches; above it the UI says "10,000+". */
+export const APPLICATION_COUNT_CAP = 10_000;
+
+/** The recruiting status of an application; new rows are 'New'. */
+export const APPLICATION_STATUSES = ['New', 'Reviewed', 'Interview', 'Offer', 'Rejected', 'Hired'] as const;
+export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
+export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
+
+export const APPLICATION_LIST_MESSAGES = {
+  dateFormat: 'Use a date like 2025-08-06 (YYYY-MM-DD)',
+  dateRange: 'Start Date must be on or before End Date',
+  notFound: 'Application not found',
+  statusUpdated: 'Status updated',
+  deleted: 'Application and CV deleted',
+} as const;
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD (2025-02-30 is not). */
+export function isIsoDay(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 9999 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/** '' (no filter) or a real day. */
+const day = z.string().check(
+  z.maxLength(10, APPLICATION_LIST_MESSAGES.dateFormat),
+  z.refine((v) => v === '' || isIsoDay(v), APPLICATION_LIST_MESSAGES.dateFormat),
+);
+
+const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
+
+/** The filters shared by the list and the CSV export. */
+const filterShape = {
+  search: z._default(z.string().check(z.maxLength(200)), ''),
+  applicationid: z._default(whole(0, 2_147_483_647), 0),
+  startdate: z._default(day, ''),
+  enddate: z._default(day, ''),
+  /** Our addition: '' for every status. */
+  status: z._default(z.union([z.literal(''), ApplicationStatus]), ''),
+};
+
+/**
+ * GET bind-job-applications?search=&applicationid=&pagenum=&pagesize=&startdate=&enddate=&status=
+ * Dates are inclusive days in UTC. A start after the end is refused by the server (400).
+ */
+export const BindJobApplicationsQuery = z.object({
+  ...filterShape,
+  pagenum: z._default(whole(1, 10_000), 1),
+  pagesize: z._default(whole(1, 100), APPLICATION_PAGE_SIZE),
+});
+export type BindJobApplicationsQuery = z.output<typeof BindJobApplicationsQuery>;
+export type BindJobApplicationsQueryIn = z.input<typeof BindJobApplicationsQuery>;
+
+/** GET /api/admin/job-applications/export.csv: the same filters, every page. */
+export const ExportApplicationsQuery = z.object(filterShape);
+export type ExportApplicationsQuery = z.output<typeof ExportApplicationsQuery>;
+
+/** Filters as the screen keeps them (and as the address bar shows them). */
+export interface ApplicationFilters {
+  search: string;
+  startdate: string;
+  enddate: string;
+  status: ApplicationStatus | '';
+}
+
+/** The field and message when the range is the wrong way round, else null. */
+export function dateRangeError(startdate: string, enddate: string): { field: 'startdate'; message: string } | null {
+  if (startdate && enddate && isIsoDay(startdate) && isIsoDay(enddate) && startdate > enddate) {
+    return { field: 'startdate', message: APPLICATION_LIST_MESSAGES.dateRange };
+  }
+  return null;
+}
+
+/**
+ * One application as the admin sees it (spec section 3, "as listed for the admin"), plus
+ * application_id, job_id, status, is_duplicate and consent_at (DESIGN.md section 4). `job_title`
+ * is null when the opening was deleted (the screen shows 'N/A'); `resume` is the storage key, read
+ * through GetPresignedUrl. `total_count` is on the first row of a page.
+ */
+export const ApplicationListRow = z.object({
+  application_id: z.number().check(z.int()),
+  job_id: z.nullable(z.number().check(z.int())),
+  full_name: z.string(),
+  email: z.string(),
+  contact_number: z.string(),
+  job_title: z.nullable(z.string()),
+  applied_date: z.string(),
+  resume: z.string(),
+  status: z.string(),
+  is_duplicate: z.boolean(),
+  consent_at: z.string(),
+  total_count: z.optional(z.number().check(z.int())),
+});
+export type ApplicationListRow = z.infer<typeof ApplicationListRow>;
+export const ApplicationListRows = z.array(ApplicationListRow);
+
+/** POST /api/admin/job-applications/{application_id}/status */
+export const ApplicationIdParams = z.object({
+  application_id: z.string().check(z.regex(/^[1-9]\d{0,9}$/, 'Expected an application id')),
+});
+export const ApplicationStatusBody = z.object({ status: ApplicationStatus });
+export type ApplicationStatusBody = z.infer<typeof ApplicationStatusBody>;
+export const ApplicationStatusAnswer = z.object({ message: z.string(), row: ApplicationListRow });
+export type ApplicationStatusAnswer = z.infer<typeof ApplicationStatusAnswer>;
+
+/** DELETE /api/admin/job-applications/{application_id}: the row and its CV. */
+export const ApplicationDeleteAnswer = z.object({ message: z.string() });
+
+/** The columns of the CSV export, in order. */
+export const APPLICATION_CSV_COLUMNS = [
+  'application_id',
+  'full_name',
+  'email',
+  'contact_number',
+  'job_title',
+  'applied_date',
+  'status',
+  'is_duplicate',
+  'consent_at',
+] as const;

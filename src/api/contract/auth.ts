@@ -1,0 +1,156 @@
+import { z } from 'zod/mini';
+
+/**
+ * Sign-in, users, roles and the audit log of the back office (DESIGN.md section 4). Shared by the
+ * server (request validation) and the browser (answer checks).
+ */
+
+/** Every permission of the back office. A role is a set of these. */
+export const PERMISSIONS = [
+  'jobs.manage',
+  'blog.manage',
+  'applications.read',
+  'applications.manage',
+  'messages.read',
+  'messages.manage',
+  'users.manage',
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export const Permission = z.enum(PERMISSIONS);
+
+export const isPermission = (value: unknown): value is Permission =>
+  typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+
+/** The built-in roles (their names are fixed; custom roles get any other name). */
+export const BUILT_IN_ROLES: Record<'owner' | 'editor' | 'recruiter', readonly Permission[]> = {
+  owner: PERMISSIONS,
+  editor: ['blog.manage'],
+  recruiter: ['jobs.manage', 'applications.read', 'applications.manage', 'messages.read', 'messages.manage'],
+};
+
+/** Password rules (server/lib/passwords.ts adds the common-password list). */
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string()
+  .check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email({ error: 'Enter a valid email address' }));
+
+export const LoginBody = z.object({
+  email: z
+    .string()
+    .check(z.trim(), z.toLowerCase(), z.minLength(1, { error: 'Email is required' }), z.maxLength(254)),
+  password: z.string().check(z.minLength(1, { error: 'Password is required' }), z.maxLength(1024)),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const SessionUser = z.object({
+  user_id: z.number().check(z.int()),
+  email: z.string(),
+  role_id: z.number().check(z.int()),
+  role: z.string(),
+  permissions: z.array(Permission),
+  /** Set for an account made with a one-time password until its owner picks their own. */
+  must_change_password: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+/** GET /api/auth/session: the signed-in user, or null (always 200). */
+export const SessionAnswer = z.object({ user: z.nullable(SessionUser) });
+
+export const ChangePasswordBody = z.object({
+  current_password: z
+    .string()
+    .check(z.minLength(1, { error: 'Current password is required' }), z.maxLength(1024)),
+  new_password: z.string().check(z.maxLength(1024)),
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const MessageAnswer = z.object({ message: z.string() });
+
+export const UserRow = z.object({
+  user_id: z.number().check(z.int()),
+  email: z.string(),
+  role_id: z.number().check(z.int()),
+  role: z.string(),
+  disabled: z.boolean(),
+  must_change_password: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.nullable(z.string()),
+});
+export type UserRow = z.infer<typeof UserRow>;
+export const UserRows = z.array(UserRow);
+
+const roleName = z.string().check(z.trim(), z.minLength(1, { error: 'Choose a role' }), z.maxLength(60));
+
+/** POST /api/admin/users: `role` is the role's name (owner, editor, recruiter or a custom one). */
+export const CreateUserBody = z.object({
+  email,
+  role: roleName,
+  /** Omitted: the server makes a one-time password and answers it once. */
+  password: z.optional(z.string().check(z.maxLength(1024))),
+});
+export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+export const CreateUserAnswer = z.object({
+  message: z.string(),
+  user: UserRow,
+  one_time_password: z.optional(z.string()),
+});
+export type CreateUserAnswer = z.infer<typeof CreateUserAnswer>;
+
+export const UpdateUserBody = z.object({
+  role: z.optional(roleName),
+  disabled: z.optional(z.boolean()),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+export const UserAnswer = z.object({ message: z.string(), user: UserRow });
+
+export const IdParams = z.object({
+  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)),
+});
+
+export const RoleRow = z.object({
+  role_id: z.number().check(z.int()),
+  name: z.string(),
+  permissions: z.array(Permission),
+  built_in: z.boolean(),
+  user_count: z.number().check(z.int()),
+});
+export type RoleRow = z.infer<typeof RoleRow>;
+export const RoleRows = z.array(RoleRow);
+
+export const RoleBody = z.object({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(2, { error: 'Role name must be at least 2 characters long.' }),
+      z.maxLength(60, { error: 'Role name must not exceed 60 characters.' }),
+      z.regex(/^[\p{L}\p{N} ._-]+$/u, { error: 'Role name contains invalid characters.' }),
+    ),
+  permissions: z.array(Permission).check(z.maxLength(PERMISSIONS.length)),
+});
+export type RoleBody = z.infer<typeof RoleBody>;
+export const RoleAnswer = z.object({ message: z.string(), role: RoleRow });
+
+export const AuditQuery = z.object({
+  pagenum: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  pagesize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
+});
+export type AuditQuery = z.output<typeof AuditQuery>;
+
+export const AuditRow = z.object({
+  audit_id: z.number().check(z.int()),
+  at: z.string(),
+  actor_email: z.nullable(z.string()),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.nullable(z.string()),
+  detail: z.nullable(z.string()),
+  total_count: z.optional(z.number().check(z.int())),
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+export const AuditRows = z.array(AuditRow);

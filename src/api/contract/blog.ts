@@ -1,0 +1,293 @@
+import { z } from 'zod/mini';
+
+/**
+ * The blog (spec sections 3, 5, 7, 8 and 9; DESIGN.md section 4). Shared by the PWA and the
+ * server: the row shapes, the queries, and the rules of the blog form, so both sides refuse the
+ * same input with the same words. Imports only zod.
+ */
+
+/** Blog management always acts for company 2 (spec section 6). */
+export const BLOG_COMPANY_ID = 2;
+/** Page size of the public blog and the admin list (spec section 9). */
+export const BLOG_PAGE_SIZE = 10;
+/** Characters of content shown on a card before 'Read More' (spec section 9). */
+export const BLOG_PREVIEW_LENGTH = 200;
+/** Title must be under 100 characters, excerpt under 200 (spec section 5). */
+export const BLOG_TITLE_LIMIT = 100;
+export const BLOG_EXCERPT_LIMIT = 200;
+/** Content is rich text; this bound only keeps a request finite (about 40 pages of prose). */
+export const BLOG_CONTENT_MAX = 200_000;
+export const BLOG_IMAGE_URL_MAX = 2048;
+/** An uploaded featured image: at most 5 MB = 5 * 1024 * 1024 bytes. */
+export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** What the file picker offers; the server decides by the file's bytes, not by this list. */
+export const BLOG_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+/** Form errors stay 2.5 s; blog toasts last 2500 ms (spec sections 5 and 9). */
+export const BLOG_ERROR_DISPLAY_MS = 2500;
+export const BLOG_TOAST_MS = 2500;
+/** Paged lists count exactly up to this many matches (DESIGN.md section 4); the UI says "10,000+". */
+export const COUNT_CAP = 10_000;
+
+export const BLOG_STATUSES = ['Published', 'Draft'] as const;
+export const BlogStatus = z.enum(BLOG_STATUSES);
+export type BlogStatus = z.infer<typeof BlogStatus>;
+
+/** The texts of spec sections 5 and 8, exactly. */
+export const BLOG_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be less than 100 characters',
+  excerptRequired: 'Excerpt is required',
+  excerptTooLong: 'Excerpt must be less than 200 characters',
+  contentRequired: 'Content is required',
+  contentTooLong: 'Content is too long',
+  dateRequired: 'Publication date is required',
+  dateInvalid: 'Publication date is not a valid date',
+  readTimeRequired: 'Read time is required',
+  readTimeFormat: "Format should be 'X min read' (e.g., '5 min read')",
+  imageRequired: 'Featured image is required',
+  imageInvalidFile: 'Please upload a valid image file',
+  imageTooLarge: 'Image too large (max 5MB)',
+  imageUrlInvalid: 'Image URL must start with http:// or https://',
+  created: 'Post Created',
+  updated: 'Post Updated',
+  deleted: 'Post Deleted',
+  deletedText: 'Blog has been deleted.',
+  statusUpdated: 'Status Updated',
+  submitFailed: 'Failed to submit blog. Check console for details.',
+  deleteFailed: 'Failed to delete blog. Check console for details.',
+  statusFailed: 'Failed to update publication status',
+  confirmDelete: 'Are you sure you want to delete this blog post?',
+  notFound: 'Blog post not found',
+} as const;
+
+/**
+ * One post as GET bind-company-blog answers it (spec section 3). `featured_image_url` is a full
+ * http(s) address or a storage key (resolve it with GetPresignedUrl). Our additions, which a
+ * customer's backend may leave out: `slug` (the permalink `/blog/{slug}`), `image_url` (the
+ * image's stable public address, so a list needs no lookup per card), `updated_at` (ISO 8601).
+ */
+export const BlogPostRow = z.object({
+  blog_id: z.number().check(z.int()),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  publication_date: z.string(),
+  read_time: z.string(),
+  featured_image_url: z.nullable(z.string()),
+  status: z.string(),
+  slug: z.optional(z.string()),
+  image_url: z.optional(z.nullable(z.string())),
+  updated_at: z.optional(z.string()),
+  total_count: z.optional(z.number().check(z.int())),
+});
+export type BlogPostRow = z.infer<typeof BlogPostRow>;
+export const BlogPostRows = z.array(BlogPostRow);
+
+const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
+
+/** Slugs are lower-case letters (any script), digits and single hyphens. */
+export const SLUG_PATTERN = /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+(-[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+)*$/u;
+export const SLUG_MAX = 90;
+
+/**
+ * GET bind-company-blog and GET /api/admin/blog-posts: blogid 0 for all; search uses the
+ * full-text index; page_number from 1. `slug` (ours) picks one post by its permalink.
+ */
+export const BlogListQuery = z.object({
+  blogid: z._default(whole(0, 2_147_483_647), 0),
+  search: z._default(z.string().check(z.maxLength(200)), ''),
+  page_number: z._default(whole(1, 100_000), 1),
+  page_size: z._default(whole(1, 100), BLOG_PAGE_SIZE),
+  slug: z.optional(z.string().check(z.maxLength(SLUG_MAX * 4))),
+});
+export type BlogListQuery = z.output<typeof BlogListQuery>;
+export type BlogListQueryIn = z.input<typeof BlogListQuery>;
+
+/** POST manage-company-blog: mode 1 create, 2 update, 3 delete. */
+export const BLOG_MODES = { create: 1, update: 2, delete: 3 } as const;
+
+/**
+ * The text fields of the multipart form (spec section 7). The file is `featured_image`. Values are
+ * bounded here so a hostile request stays small; the rules with the spec's messages are
+ * `blogFormErrors` below.
+ */
+export const ManageBlogFields = z.object({
+  mode: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3)),
+  company_id: z.optional(z.string().check(z.maxLength(20))),
+  blog_id: z._default(whole(0, 2_147_483_647), 0),
+  title: z._default(z.string().check(z.maxLength(2_000)), ''),
+  excerpt: z._default(z.string().check(z.maxLength(4_000)), ''),
+  content: z._default(z.string().check(z.maxLength(BLOG_CONTENT_MAX * 2)), ''),
+  publication_date: z._default(z.string().check(z.maxLength(200)), ''),
+  read_time: z._default(z.string().check(z.maxLength(200)), ''),
+  status: z._default(z.string().check(z.maxLength(20)), 'Draft'),
+  featured_image_url: z._default(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2)), ''),
+});
+export type ManageBlogFields = z.output<typeof ManageBlogFields>;
+
+export const ManageBlogResponse = z.object({
+  message: z.string(),
+  row: z.optional(BlogPostRow),
+});
+export type ManageBlogResponse = z.infer<typeof ManageBlogResponse>;
+
+/** GET GetPresignedUrl?s3_key= */
+export const PresignedUrlQuery = z.object({ s3_key: z.string().check(z.minLength(1), z.maxLength(500)) });
+export const PresignedUrlResponse = z.object({ url: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Rules of the blog form (spec section 5), used by the dialog and by the server.
+// ---------------------------------------------------------------------------------------------
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * Reads the spec's publication date, 'August 6, 2025' (long English form; the comma optional,
+ * the month in any letter case), and answers the calendar day 'YYYY-MM-DD', or null when the text
+ * is not a real date in that form ('February 30, 2025' is not).
+ */
+export function parsePublicationDate(text: string): string | null {
+  const m = /^([A-Za-z]+)\s+(\d{1,2}),?\s+(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const month = MONTHS.findIndex((name) => name.toLowerCase() === m[1].toLowerCase());
+  const day = Number(m[2]);
+  const year = Number(m[3]);
+  if (month < 0 || year < 1000 || day < 1) return null;
+  const date = new Date(Date.UTC(year, month, day));
+  if (date.getUTCMonth() !== month || date.getUTCDate() !== day) return null;
+  return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A date in the spec's long English form: 'August 6, 2025' (the day of `date` in UTC unless local). */
+export function formatPublicationDate(date: Date, { local = false } = {}): string {
+  const [y, mo, d] = local
+    ? [date.getFullYear(), date.getMonth(), date.getDate()]
+    : [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+  return `${MONTHS[mo]} ${d}, ${y}`;
+}
+
+/** 'X min read' (spec section 5): a whole number, one space, 'min read'. */
+export const READ_TIME_PATTERN = /^\d{1,4} min read$/;
+
+/** Only http(s) addresses may name an image; javascript:, data: and the rest are refused. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/**
+ * The text a person reads in rich text: tags removed (block ends become spaces), the common
+ * entities decoded, whitespace collapsed. Only for lengths, previews and search; never inserted
+ * as HTML.
+ */
+export function plainText(html: string): string {
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<\/(p|li|h[1-6]|div|ul|ol|blockquote)\s*>|<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>?/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (entity, name: string) => {
+      const lower = name.toLowerCase();
+      if (lower in ENTITIES) return ENTITIES[lower];
+      const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : lower.startsWith('#') ? Number(lower.slice(1)) : NaN;
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Length in characters as a person counts them (code points, not UTF-16 units). */
+export const charCount = (text: string) => Array.from(text).length;
+
+/** The first `length` characters of the content's text, with '...' when there is more. */
+export function previewOf(html: string, length = BLOG_PREVIEW_LENGTH): { text: string; truncated: boolean } {
+  const text = plainText(html);
+  const chars = Array.from(text);
+  if (chars.length <= length) return { text, truncated: false };
+  return { text: `${chars.slice(0, length).join('').trimEnd()}...`, truncated: true };
+}
+
+/** What the form holds when it is checked. `image` says whether a file was chosen and what it is. */
+export interface BlogFormInput {
+  title: string;
+  excerpt: string;
+  content: string;
+  publication_date: string;
+  read_time: string;
+  featured_image_url: string;
+  /** A chosen file: its declared type and size (the server checks the bytes again). */
+  image?: { type: string; size: number } | null;
+}
+
+export type BlogField = 'title' | 'excerpt' | 'content' | 'publication_date' | 'read_time' | 'featured_image';
+export type BlogFormErrors = Partial<Record<BlogField, string>>;
+
+/** Field order of the dialog: the first error in this order gets the focus. */
+export const BLOG_FIELDS: BlogField[] = ['title', 'excerpt', 'content', 'publication_date', 'read_time', 'featured_image'];
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
+
+/**
+ * Every rule of spec section 5 "Blog form", in field order, with the spec's messages. The server
+ * runs it on what it received (with `isKnownImageKey` telling whether a non-URL image value is an
+ * image this site stored); the dialog runs it before sending.
+ */
+export function blogFormErrors(
+  input: BlogFormInput,
+  { isKnownImageKey = () => false }: { isKnownImageKey?: (value: string) => boolean } = {},
+): BlogFormErrors {
+  const errors: BlogFormErrors = {};
+  const title = input.title.trim();
+  if (!title) errors.title = BLOG_MESSAGES.titleRequired;
+  else if (charCount(title) >= BLOG_TITLE_LIMIT) errors.title = BLOG_MESSAGES.titleTooLong;
+
+  const excerpt = input.excerpt.trim();
+  if (!excerpt) errors.excerpt = BLOG_MESSAGES.excerptRequired;
+  else if (charCount(excerpt) >= BLOG_EXCERPT_LIMIT) errors.excerpt = BLOG_MESSAGES.excerptTooLong;
+
+  if (!plainText(input.content)) errors.content = BLOG_MESSAGES.contentRequired;
+  else if (input.content.length > BLOG_CONTENT_MAX) errors.content = BLOG_MESSAGES.contentTooLong;
+
+  const date = input.publication_date.trim();
+  if (!date) errors.publication_date = BLOG_MESSAGES.dateRequired;
+  else if (!parsePublicationDate(date)) errors.publication_date = BLOG_MESSAGES.dateInvalid;
+
+  const readTime = input.read_time.trim();
+  if (!readTime) errors.read_time = BLOG_MESSAGES.readTimeRequired;
+  else if (!READ_TIME_PATTERN.test(readTime)) errors.read_time = BLOG_MESSAGES.readTimeFormat;
+
+  const url = input.featured_image_url.trim();
+  if (input.image) {
+    if (!IMAGE_TYPES.includes(input.image.type)) errors.featured_image = BLOG_MESSAGES.imageInvalidFile;
+    else if (input.image.size > BLOG_IMAGE_MAX_BYTES) errors.featured_image = BLOG_MESSAGES.imageTooLarge;
+  } else if (!url) errors.featured_image = BLOG_MESSAGES.imageRequired;
+  else if (url.length > BLOG_IMAGE_URL_MAX || (!isHttpUrl(url) && !isKnownImageKey(url)))
+    errors.featured_image = BLOG_MESSAGES.imageUrlInvalid;
+  return errors;
+}
+
+/** "Showing X-Y of N posts" figures; N is capped (COUNT_CAP) and shown as "10,000+" then. */
+export function pageRange(page: number, pageSize: number, total: number) {
+  if (total <= 0) return { from: 0, to: 0 };
+  const from = (page - 1) * pageSize + 1;
+  return { from: Math.min(from, total), to: Math.min(page * pageSize, total) };
+}

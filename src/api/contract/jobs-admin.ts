@@ -1,0 +1,160 @@
+import { z } from 'zod/mini';
+import { JobOpeningRow } from './jobs';
+
+/**
+ * POST manage-job-openings (spec section 7) and the admin job form's rules (spec section 5,
+ * "Admin job form"). The browser form (src/machines/job-form.machine.ts) and the server route
+ * (server/routes/jobs-admin.ts) both validate with `firstJobFormError` / `jobFormErrors`, so a
+ * message the server sends is the one the form would have shown.
+ */
+
+/** The form's fields in the order they unlock and are validated (spec section 4). */
+export const JOB_FORM_FIELDS = [
+  'job_title',
+  'department',
+  'location',
+  'job_type_id',
+  'description',
+  'requirement',
+  'about_role',
+  'responsibility',
+] as const;
+export type JobFormField = (typeof JOB_FORM_FIELDS)[number];
+export const RICH_TEXT_FIELDS = ['description', 'requirement', 'about_role', 'responsibility'] as const;
+export type RichTextField = (typeof RICH_TEXT_FIELDS)[number];
+export const isRichTextField = (f: JobFormField): f is RichTextField =>
+  (RICH_TEXT_FIELDS as readonly string[]).includes(f);
+
+/** What the form holds: every value a string (job_type_id is the select's value, '' for none). */
+export type JobFormValues = Record<JobFormField, string>;
+
+export const EMPTY_JOB_FORM: JobFormValues = {
+  job_title: '',
+  department: '',
+  location: '',
+  job_type_id: '',
+  description: '',
+  requirement: '',
+  about_role: '',
+  responsibility: '',
+};
+
+/** Field labels as the form shows them (spec section 2, "Admin: Current Openings"). */
+export const JOB_FIELD_LABELS: Record<JobFormField, string> = {
+  job_title: 'Job Title',
+  department: 'Department',
+  location: 'Location',
+  job_type_id: 'Job Type',
+  description: 'Description',
+  requirement: 'Requirement',
+  about_role: 'About the Role',
+  responsibility: 'Responsibility',
+};
+
+/** The text inputs' maximum length, and the rich-text fields' minimum text length (spec section 9). */
+export const JOB_TEXT_MAX = 200;
+export const JOB_TEXT_MIN = 2;
+export const JOB_RICH_MIN = 10;
+/** Our cap on a rich-text field's HTML, so no request stores megabytes (the spec sets none). */
+export const JOB_RICH_MAX_HTML = 50_000;
+
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  apos: "'",
+};
+
+/** The text of rich-text HTML with the tags removed and spaces collapsed (for the length rules). */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|amp|lt|gt|quot|#39|apos);/g, (_m, name: string) => ENTITIES[name] ?? ' ')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
+}
+
+const TEXT_RULES: Record<'job_title' | 'department' | 'location', { name: string; allowed: RegExp }> = {
+  // letters, digits, spaces and - ( ) & , . /
+  job_title: { name: 'Job title', allowed: /^[\p{L}\p{M}\p{N} \-()&,./]+$/u },
+  // letters, spaces and - & , . /
+  department: { name: 'Department', allowed: /^[\p{L}\p{M} \-&,./]+$/u },
+  // letters, digits, spaces and - , . / ( )
+  location: { name: 'Location', allowed: /^[\p{L}\p{M}\p{N} \-,./()]+$/u },
+};
+
+/** The message for one field, or null when it passes (spec section 5, in the spec's words). */
+export function jobFieldError(field: JobFormField, values: JobFormValues): string | null {
+  const raw = values[field] ?? '';
+  if (field === 'job_type_id') {
+    return /^[1-9]\d{0,9}$/.test(raw.trim()) ? null : 'Please select a job type.';
+  }
+  if (isRichTextField(field)) {
+    const text = plainText(raw);
+    if (!text) return `${JOB_FIELD_LABELS[field]} is required.`;
+    if (text.length < JOB_RICH_MIN)
+      return `${JOB_FIELD_LABELS[field]} must be at least ${JOB_RICH_MIN} characters long.`;
+    if (raw.length > JOB_RICH_MAX_HTML) return `${JOB_FIELD_LABELS[field]} is too long.`;
+    return null;
+  }
+  const value = raw.trim();
+  const rule = TEXT_RULES[field];
+  if (!value) return `${JOB_FIELD_LABELS[field]} is required.`;
+  if (value.length < JOB_TEXT_MIN) return `${rule.name} must be at least ${JOB_TEXT_MIN} characters long.`;
+  if (value.length > JOB_TEXT_MAX) return `${rule.name} must not exceed ${JOB_TEXT_MAX} characters.`;
+  if (!rule.allowed.test(value)) return `${rule.name} contains invalid characters.`;
+  return null;
+}
+
+/** The first failing field in field order, as the form shows it; null when all pass. */
+export function firstJobFormError(values: JobFormValues): { field: JobFormField; message: string } | null {
+  for (const field of JOB_FORM_FIELDS) {
+    const message = jobFieldError(field, values);
+    if (message) return { field, message };
+  }
+  return null;
+}
+
+/** Every failing field with its message (the server's `errors`). */
+export function jobFormErrors(values: JobFormValues): Partial<Record<JobFormField, string>> {
+  const errors: Partial<Record<JobFormField, string>> = {};
+  for (const field of JOB_FORM_FIELDS) {
+    const message = jobFieldError(field, values);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+const text = z.optional(z.string().check(z.maxLength(JOB_RICH_MAX_HTML + 1)));
+const whole = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(2_147_483_647));
+
+/**
+ * POST manage-job-openings: mode 1 create, 2 update, 3 delete (delete sends only mode and
+ * job_id). The field rules are checked by the route with `jobFormErrors`, so their messages are
+ * the form's.
+ */
+export const ManageJobOpeningBody = z.object({
+  mode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  job_id: z._default(whole, 0),
+  job_title: text,
+  department: text,
+  location: text,
+  job_type_id: z.optional(whole),
+  description: text,
+  requirement: text,
+  about_role: text,
+  responsibility: text,
+});
+export type ManageJobOpeningBody = z.input<typeof ManageJobOpeningBody>;
+
+export const ManageJobOpeningAnswer = z.object({ message: z.string(), row: JobOpeningRow });
+export type ManageJobOpeningAnswer = z.infer<typeof ManageJobOpeningAnswer>;
+
+export const JOB_MESSAGES = {
+  created: 'Job created successfully',
+  updated: 'Job updated successfully',
+  deleted: 'Job deleted successfully',
+} as const;

@@ -1,0 +1,48 @@
+import { z } from 'zod/mini';
+
+/**
+ * Job openings and job types (spec sections 3 and 7). Rows keep the spec's snake_case fields;
+ * the four rich-text fields are HTML (sanitised on the server when stored, and only ever read as
+ * text in the browser). `created_at` is our addition (ISO 8601, UTC) for JobPosting's datePosted;
+ * a customer's backend may leave it out.
+ */
+export const JobOpeningRow = z.object({
+  job_id: z.number().check(z.int()),
+  job_title: z.string(),
+  department: z.string(),
+  location: z.string(),
+  job_type_id: z.number().check(z.int()),
+  job_type_name: z.string(),
+  description: z.string(),
+  requirement: z.string(),
+  about_role: z.string(),
+  responsibility: z.string(),
+  created_at: z.optional(z.string()),
+  total_count: z.optional(z.number().check(z.int())),
+});
+export type JobOpeningRow = z.infer<typeof JobOpeningRow>;
+
+export const JobOpeningRows = z.array(JobOpeningRow);
+
+export const JobTypeRow = z.object({
+  job_type_id: z.number().check(z.int()),
+  job_type_name: z.string(),
+});
+export type JobTypeRow = z.infer<typeof JobTypeRow>;
+
+export const JobTypeRows = z.array(JobTypeRow);
+
+/** Careers and admin lists use page 1 of 20 (spec section 9). */
+export const JOB_PAGE_SIZE = 20;
+
+const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
+
+/** GET bind-job-openings: jobid 0 for all; search uses the full-text index. */
+export const BindJobOpeningsQuery = z.object({
+  jobid: z._default(whole(0, 2_147_483_647), 0),
+  search: z._default(z.string().check(z.maxLength(200)), ''),
+  pagenum: z._default(whole(1, 10_000), 1),
+  pagesize: z._default(whole(1, 100), JOB_PAGE_SIZE),
+});
+export type BindJobOpeningsQuery = z.output<typeof BindJobOpeningsQuery>;
+export type BindJobOpeningsQueryIn = z.input<typeof BindJobOpeningsQuery>;

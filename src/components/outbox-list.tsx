@@ -1,0 +1,97 @@
+import { useMachine } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { fromCallback, fromPromise } from 'xstate';
+import { outboxMachine, type OutboxEntry } from '../machines/outbox.machine';
+import { cancelOutboxItem, listOutbox, onOutboxMessage, type OutboxKind } from '../offline/send-queue';
+import { formatSavedAt } from '../offline/format';
+import { showToast } from './toasts';
+import s from './outbox-list.module.css';
+
+const loadEntries = (kind: OutboxKind) =>
+  fromPromise<OutboxEntry[]>(async () =>
+    (await listOutbox(kind)).map(({ id, kind: k, label, status, createdAt, error }) => ({
+      id,
+      kind: k,
+      label,
+      status,
+      createdAt,
+      error,
+    })),
+  );
+
+const outboxEvents = fromCallback(({ sendBack }) =>
+  onOutboxMessage(() => sendBack({ type: 'outbox.changed' })),
+);
+
+/**
+ * 'Waiting to send': the contact messages or job applications kept on this device because they
+ * were made without a connection, each with Cancel. Shows nothing when there are none (and in
+ * the server render: the list is read after mount).
+ */
+export function OutboxList({ kind }: { kind: OutboxKind }) {
+  const { t, i18n } = useTranslation('offline');
+  const [state, send] = useMachine(
+    outboxMachine.provide({
+      actors: {
+        loadEntries: loadEntries(kind),
+        cancelEntry: fromPromise(({ input }: { input: { id: string } }) => cancelOutboxItem(input.id)),
+        outboxEvents,
+      },
+      actions: {
+        notifyCancelled: () => showToast('info', { message: t('outbox.cancelled') }),
+        notifyInFlight: () => showToast('info', { message: t('outbox.inFlight') }),
+        notifyCancelFailed: () => showToast('error', { message: t('outbox.cancelFailed') }),
+      },
+    }),
+  );
+  const { entries } = state.context;
+  if (entries.length === 0) return null;
+  const busy = state.matches('cancelling');
+  const labelOf = (e: OutboxEntry) =>
+    e.kind === 'application'
+      ? t('outbox.application', { title: e.label })
+      : t('outbox.contact', { name: e.label });
+
+  return (
+    <section className={s.box} aria-labelledby={`outbox-${kind}`} data-testid={`outbox-${kind}`}>
+      <h2 id={`outbox-${kind}`} className={s.heading}>
+        {t('outbox.heading')}
+      </h2>
+      <p className={s.intro}>{t('outbox.intro')}</p>
+      <ul className={s.list}>
+        {entries.map((e) => {
+          const label = labelOf(e);
+          return (
+            <li key={e.id} className={s.entry} data-testid="outbox-entry">
+              <span className={s.what}>
+                <span className={s.label}>{label}</span>
+                <span className={s.meta}>
+                  {t('outbox.savedAt', { time: formatSavedAt(e.createdAt, i18n.language) })}
+                </span>
+              </span>
+              <span className={`${s.badge} ${e.status === 'failed' ? s.failed : ''}`}>
+                {e.status === 'sending'
+                  ? t('outbox.sending')
+                  : e.status === 'failed'
+                    ? t('outbox.notSent')
+                    : t('outbox.waiting')}
+              </span>
+              <button
+                type="button"
+                className={s.cancel}
+                disabled={busy || e.status === 'sending'}
+                aria-label={t(e.status === 'failed' ? 'outbox.removeLabel' : 'outbox.cancelLabel', { label })}
+                onClick={() => send({ type: 'item.cancel', id: e.id })}
+              >
+                {e.status === 'failed' ? t('outbox.remove') : t('outbox.cancel')}
+              </button>
+              {e.status === 'failed' && e.error && (
+                <p className={s.error}>{t('outbox.failed', { message: e.error })}</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { createContext, useContext, useState } from 'react';
+import type { BlogPostRow } from '../api/contract/blog';
+
+/**
+ * Data a page was rendered with on the server (blog permalinks are rendered on request with the
+ * post). The server render gets it through `render(url, lang, data)`; the page's HTML carries the
+ * same data as `<script type="application/json" id="page-data">` (scripts/lib/page-html.mjs), and
+ * the browser reads it once, so hydration renders exactly what the server rendered.
+ */
+export interface PageData {
+  /** The post of a permalink; null when the server found no published post for `slug`. */
+  blogPost?: BlogPostRow | null;
+  /** The permalink the data belongs to. */
+  slug?: string;
+}
+
+export const PAGE_DATA_ID = 'page-data';
+
+export const PageDataContext = createContext<PageData | null>(null);
+
+function readEmbedded(): PageData | null {
+  if (typeof document === 'undefined') return null;
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageData;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's page data during the server render and hydration; null when there is none. */
+export function usePageData(): PageData | null {
+  const fromServer = useContext(PageDataContext);
+  const [embedded] = useState(() => (fromServer ? null : readEmbedded()));
+  return fromServer ?? embedded;
+}

@@ -1,0 +1,72 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { paginationView, type paginationMachine, type PaginationContext } from '../machines/pagination.machine';
+import s from './pagination.module.css';
+
+export type PaginationViewModel = ReturnType<typeof paginationView>;
+
+const NO_PAGES: PaginationContext = { page: 1, pageSize: 1, total: 0, windowSize: 5 };
+
+/** What to draw for a pagination actor (a list machine's `pagination` child). */
+export function usePager(ref: ActorRefFrom<typeof paginationMachine> | undefined): PaginationViewModel {
+  const context = useSelector(ref, (snapshot) => snapshot?.context) ?? NO_PAGES;
+  return paginationView(context);
+}
+
+export interface PaginationLabels {
+  /** Name of the navigation landmark, e.g. 'Blog pages'. */
+  label: string;
+  previous: string;
+  next: string;
+  /** Accessible name of a page button, e.g. (3) => 'Page 3'. */
+  page: (page: number) => string;
+}
+
+/**
+ * Page controls of a paged list (pagination.machine.ts): Previous, up to 5 page buttons, Next,
+ * drawn only when there is more than one page (spec section 2). The current page is marked with
+ * aria-current. Texts come from the caller's namespace.
+ */
+export function Pagination({
+  view,
+  labels,
+  onSelect,
+  onPrevious,
+  onNext,
+  disabled = false,
+}: {
+  view: PaginationViewModel;
+  labels: PaginationLabels;
+  onSelect(page: number): void;
+  onPrevious(): void;
+  onNext(): void;
+  disabled?: boolean;
+}) {
+  if (!view.shown) return null;
+  return (
+    <nav className={s.pagination} aria-label={labels.label}>
+      <button type="button" className={s.step} onClick={onPrevious} disabled={disabled || !view.hasPrevious}>
+        {labels.previous}
+      </button>
+      <ul className={s.pages}>
+        {view.pages.map((page) => (
+          <li key={page}>
+            <button
+              type="button"
+              className={page === view.page ? `${s.page} ${s.current}` : s.page}
+              aria-current={page === view.page ? 'page' : undefined}
+              aria-label={labels.page(page)}
+              onClick={() => onSelect(page)}
+              disabled={disabled}
+            >
+              {page}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={s.step} onClick={onNext} disabled={disabled || !view.hasNext}>
+        {labels.next}
+      </button>
+    </nav>
+  );
+}

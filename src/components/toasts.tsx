@@ -1,0 +1,49 @@
+import type { ToastOptions } from 'react-hot-toast';
+
+/**
+ * Toasts load on first use (react-hot-toast is not in the first-paint bundle). Defaults follow
+ * spec section 4: success 2 s, error 4 s, loading until dismissed, others 4 s, at most 20 shown.
+ * Position top right. Screens call these through their machines' actions.
+ */
+type Kind = 'success' | 'error' | 'info';
+let ready: Promise<typeof import('react-hot-toast')> | null = null;
+
+function load() {
+  if (!ready) {
+    ready = Promise.all([import('react-hot-toast'), import('react-dom/client')]).then(([mod, dom]) => {
+      const host = document.createElement('div');
+      host.id = 'toasts';
+      document.body.appendChild(host);
+      const { Toaster } = mod;
+      dom.createRoot(host).render(
+        <Toaster
+          position="top-right"
+          toastOptions={{
+            style: { maxWidth: '26rem' },
+            success: { style: { background: '#15803d', color: '#fff' }, iconTheme: { primary: '#fff', secondary: '#15803d' } },
+            error: { style: { background: '#b91c1c', color: '#fff' }, iconTheme: { primary: '#fff', secondary: '#b91c1c' } },
+          }}
+        />,
+      );
+      return mod;
+    });
+  }
+  return ready;
+}
+
+export interface ToastInput {
+  title?: string;
+  message: string;
+  /** Milliseconds; defaults per kind. */
+  duration?: number;
+}
+
+export function showToast(kind: Kind, { title, message, duration }: ToastInput): void {
+  void load().then(({ default: toast }) => {
+    const text = title ? `${title}: ${message}` : message;
+    const opts: ToastOptions = duration ? { duration } : {};
+    if (kind === 'success') toast.success(text, opts);
+    else if (kind === 'error') toast.error(text, opts);
+    else toast(text, opts);
+  });
+}

@@ -1,0 +1,44 @@
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app';
+import { routes } from './routes/router';
+import { createStaticI18n } from './i18n/i18n';
+import { staticResources } from './i18n/static-resources';
+import type { Lang } from './i18n/languages';
+import { HeadContext, type HeadData } from './components/page-meta';
+import { PageDataContext, type PageData } from './components/page-data';
+
+export { PUBLIC_PAGES, NOT_FOUND_PAGE } from './routes/paths';
+export { LANGUAGES } from './i18n/languages';
+export type { HeadData, PageData };
+
+export interface RenderResult {
+  html: string;
+  head: HeadData | undefined;
+  status: number;
+  /** Common-language texts the page shell needs (e.g. the document title fallback). */
+  lang: Lang;
+}
+
+/**
+ * Renders one address in one language to HTML (used by the prerender step and by the server).
+ * `data` is what a page rendered on request needs (a blog post), given to it by PageDataContext.
+ */
+export async function render(url: string, lang: Lang, data?: PageData): Promise<RenderResult> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`Route ${url} answered a redirect or response`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const i18n = createStaticI18n(lang, staticResources);
+  const sink: { head?: HeadData } = {};
+  const html = renderToString(
+    <HeadContext.Provider value={sink}>
+      <PageDataContext.Provider value={data ?? null}>
+        <AppProviders i18n={i18n}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </PageDataContext.Provider>
+    </HeadContext.Provider>,
+  );
+  return { html, head: sink.head, status: context.statusCode, lang };
+}

@@ -1,0 +1,2 @@
+export { isLang, type Lang } from './languages';
+export { rememberLanguage } from './i18n';

@@ -1,0 +1,351 @@
+import { describe, expect, it, vi } from 'vitest';
+import { assign, createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../api/client';
+import type { ApplicationAnswer } from '../api/contract/applications';
+import en from '../i18n/locales/en/careers.json';
+import {
+  applyFormMachine,
+  emptyFields,
+  serverErrors,
+  validateAll,
+  validateField,
+  type ApplyEvent,
+  type ApplyFields,
+  type ErrorCode,
+  type FieldName,
+  type SubmitInput,
+  type SubmitOutput,
+} from './apply-form.machine';
+import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+
+const MB = 1024 * 1024;
+const JOB = { id: 7, title: 'Copy Editor' };
+/** The text a person reads for an error code (the English translation, which is the spec's text). */
+const text = (code: ErrorCode | undefined) =>
+  code ? (en.errors as Record<string, string>)[code] : undefined;
+const file = (name: string, size = 1000, type = 'application/pdf') =>
+  new File([new Uint8Array(size)], name, { type });
+
+const valid = (): ApplyFields => ({
+  ...emptyFields(),
+  full_name: 'Asha Menon',
+  email: 'asha@example.com',
+  contact_number: '9876543210',
+  address: '12 MG Road, Kochi',
+  resume: file('cv.pdf'),
+  consent: true,
+});
+
+function start(overrides: Parameters<typeof applyFormMachine.provide>[0] = {}) {
+  return createActor(applyFormMachine.provide(overrides)).start();
+}
+
+function fill(actor: ReturnType<typeof start>, fields: Partial<ApplyFields> = valid()) {
+  for (const [name, value] of Object.entries(fields)) {
+    actor.send({ type: 'field.change', name: name as keyof ApplyFields, value: value as string });
+  }
+}
+
+describe('apply form rules (spec section 5)', () => {
+  const check = (name: FieldName, fields: Partial<ApplyFields>) =>
+    text(validateField(name, { ...valid(), ...fields }));
+
+  it('shows "Name is required" for a blank name', () => {
+    expect(check('full_name', { full_name: '   ' })).toBe('Name is required');
+    expect(check('full_name', { full_name: 'Asha' })).toBeUndefined();
+  });
+
+  it('shows "Email is required" and "Invalid email"', () => {
+    expect(check('email', { email: '' })).toBe('Email is required');
+    for (const bad of ['asha', 'asha@', 'asha@example', 'a b@example.com', 'a@b@example.com']) {
+      expect(check('email', { email: bad })).toBe('Invalid email');
+    }
+    expect(check('email', { email: ' asha.menon+jobs@mail.example.co.in ' })).toBeUndefined();
+  });
+
+  it('shows "Must be 10 digits" for 9 or 11 digits or letters, and "Contact is required" when blank', () => {
+    expect(check('contact_number', { contact_number: '' })).toBe('Contact is required');
+    for (const bad of ['987654321', '98765432101', '98765abc10', '+919876543']) {
+      expect(check('contact_number', { contact_number: bad })).toBe('Must be 10 digits');
+    }
+    expect(check('contact_number', { contact_number: '9876543210' })).toBeUndefined();
+  });
+
+  it('shows "Address is required"', () => {
+    expect(check('address', { address: ' ' })).toBe('Address is required');
+  });
+
+  it('checks the CV: required, at most 5 MB, PDF, DOC or DOCX only', () => {
+    expect(check('resume', { resume: null })).toBe('Resume is required');
+    expect(check('resume', { resume: file('cv.pdf', 5 * MB + 1) })).toBe('File too large (max 5MB)');
+    expect(check('resume', { resume: file('cv.pdf', 5 * MB) })).toBeUndefined();
+    expect(check('resume', { resume: file('photo.png', 1000, 'image/png') })).toBe(
+      'Only PDF, DOC, DOCX allowed',
+    );
+    expect(check('resume', { resume: file('CV.DOCX') })).toBeUndefined();
+    expect(check('resume', { resume: file('cv.doc') })).toBeUndefined();
+  });
+
+  it('asks for consent', () => {
+    expect(check('consent', { consent: false })).toBe(en.errors.consentRequired);
+  });
+
+  it('lists every error of an empty form in form order', () => {
+    expect(Object.entries(validateAll(emptyFields())).map(([f, c]) => [f, text(c)])).toEqual([
+      ['full_name', 'Name is required'],
+      ['email', 'Email is required'],
+      ['contact_number', 'Contact is required'],
+      ['address', 'Address is required'],
+      ['resume', 'Resume is required'],
+      ['consent', en.errors.consentRequired],
+    ]);
+  });
+
+  it("reads the server's field errors as the same codes", () => {
+    expect(
+      serverErrors({
+        resume: 'Only PDF, DOC, DOCX allowed',
+        email: 'Invalid email',
+        contact_number: 'Something new',
+        job_id: 'This job opening is no longer available.',
+        unknown: 'x',
+      }),
+    ).toEqual({ resume: 'resumeType', email: 'emailInvalid', contact_number: 'invalid', job_id: 'jobGone' });
+  });
+});
+
+describe('apply modal', () => {
+  it('opens for a job, remembering its id and title, with an empty form and a fresh key', () => {
+    const actor = start();
+    actor.send({ type: 'form.open', job: JOB });
+    const { context, value } = actor.getSnapshot();
+    expect(value).toBe('editing');
+    expect(context.job).toEqual(JOB);
+    expect(context.fields).toEqual(emptyFields());
+    expect(context.idempotencyKey).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  it('checks a field when it loses focus, and clears the message once it is fixed', () => {
+    const actor = start();
+    actor.send({ type: 'form.open', job: JOB });
+    actor.send({ type: 'field.change', name: 'contact_number', value: '987654321' });
+    expect(actor.getSnapshot().context.errors).toEqual({}); // not while typing the first time
+    actor.send({ type: 'field.blur', name: 'contact_number' });
+    expect(text(actor.getSnapshot().context.errors.contact_number)).toBe('Must be 10 digits');
+    actor.send({ type: 'field.change', name: 'contact_number', value: '9876543210' });
+    expect(actor.getSnapshot().context.errors.contact_number).toBeUndefined();
+  });
+
+  it('checks the CV as soon as it is chosen', () => {
+    const actor = start();
+    actor.send({ type: 'form.open', job: JOB });
+    actor.send({ type: 'field.change', name: 'resume', value: file('big.pdf', 6 * MB) });
+    expect(text(actor.getSnapshot().context.errors.resume)).toBe('File too large (max 5MB)');
+  });
+
+  it('on Submit with errors shows them all, focuses the first and sends nothing', () => {
+    // Arrange
+    const focused: FieldName[] = [];
+    const submit = vi.fn();
+    const actor = start({
+      actions: { focusField: (_, { name }) => focused.push(name) },
+      actors: { submitApplication: fromPromise(async () => (submit(), {})) },
+    });
+    actor.send({ type: 'form.open', job: JOB });
+    fill(actor, { full_name: 'Asha', email: 'bad' });
+    // Act
+    actor.send({ type: 'form.submit' });
+    // Assert
+    const { value, context } = actor.getSnapshot();
+    expect(value).toBe('editing');
+    expect(Object.keys(context.errors)).toEqual(['email', 'contact_number', 'address', 'resume', 'consent']);
+    expect(focused).toEqual(['email']);
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('sends the form with one Idempotency-Key, reports upload progress, then toasts the server Message, resets and closes', async () => {
+    // Arrange
+    const effects = controlledActors(['submitApplication']);
+    const toasts: Array<string | undefined> = [];
+    const actor = start({
+      actors: effects.actors as never,
+      actions: { notifySuccess: (_, { message }) => toasts.push(message) },
+    });
+    actor.send({ type: 'form.open', job: JOB });
+    fill(actor);
+    // Act
+    actor.send({ type: 'form.submit' });
+    // Assert
+    expect(actor.getSnapshot().value).toBe('submitting');
+    const input = effects.lastInput('submitApplication') as SubmitInput;
+    expect(input.application).toMatchObject({
+      job_id: 7,
+      full_name: 'Asha Menon',
+      email: 'asha@example.com',
+      contact_number: '9876543210',
+      address: '12 MG Road, Kochi',
+      consent: true,
+      website: '',
+      idempotencyKey: actor.getSnapshot().context.idempotencyKey,
+    });
+    input.onProgress({ loaded: 512, total: 1024 });
+    expect(actor.getSnapshot().context.progress).toEqual({ loaded: 512, total: 1024 });
+    effects.settle('submitApplication', { Message: 'Thanks, we got it' } satisfies ApplicationAnswer);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(toasts).toEqual(['Thanks, we got it']);
+    expect(actor.getSnapshot().context.fields).toEqual(emptyFields());
+    expect(actor.getSnapshot().context.job).toBeNull();
+  });
+
+  it('keeps the typed form when the server refuses, and shows its field messages', async () => {
+    // Arrange
+    const failures: unknown[] = [];
+    const actor = start({
+      actors: {
+        submitApplication: fromPromise(async (): Promise<SubmitOutput> => {
+          throw new ApiError(415, 'Only PDF, DOC, DOCX allowed', { resume: 'Only PDF, DOC, DOCX allowed' });
+        }),
+      },
+      actions: { notifyFailure: (_, { error }) => failures.push(error) },
+    });
+    actor.send({ type: 'form.open', job: JOB });
+    fill(actor);
+    const key = actor.getSnapshot().context.idempotencyKey;
+    // Act
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    // Assert
+    const { context } = actor.getSnapshot();
+    expect(context.fields.full_name).toBe('Asha Menon');
+    expect(context.fields.resume?.name).toBe('cv.pdf');
+    expect(text(context.errors.resume)).toBe('Only PDF, DOC, DOCX allowed');
+    expect(failures).toHaveLength(1);
+    expect(context.idempotencyKey).toBe(key); // an unchanged retry is the same submission
+    actor.send({ type: 'field.change', name: 'resume', value: file('cv.docx') });
+    expect(actor.getSnapshot().context.idempotencyKey).not.toBe(key); // a changed form is a new one
+  });
+
+  it('Cancel resets the form and closes; during the upload it also aborts the request', async () => {
+    let aborted = false;
+    const actor = start({
+      actors: {
+        submitApplication: fromPromise(
+          ({ signal }) =>
+            new Promise<ApplicationAnswer>((_, reject) => {
+              signal.addEventListener('abort', () => {
+                aborted = true;
+                reject(new ApiError(0, 'Aborted'));
+              });
+            }),
+        ),
+      },
+    });
+    actor.send({ type: 'form.open', job: JOB });
+    fill(actor, { full_name: 'Asha' });
+    actor.send({ type: 'form.cancel' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.fields).toEqual(emptyFields());
+
+    actor.send({ type: 'form.open', job: JOB });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.cancel' });
+    await flush();
+    expect(aborted).toBe(true);
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.fields).toEqual(emptyFields());
+  });
+});
+
+describe('apply modal paths', () => {
+  // The model starts from a form where everything but the name is already filled in, so its
+  // states stay few: name empty or typed, its message shown or not, progress or not.
+  const prefilled = (): ApplyFields => ({ ...valid(), full_name: '' });
+  const modelImplementations = {
+    actions: {
+      reset: assign({ job: null, fields: prefilled(), errors: {}, progress: null, idempotencyKey: '' }),
+      newIdempotencyKey: assign({ idempotencyKey: 'key-1' }),
+    },
+  };
+  const machine = applyFormMachine.provide(modelImplementations as never);
+  const events = [
+    { type: 'form.open', job: JOB },
+    { type: 'field.change', name: 'full_name', value: 'Asha Menon' },
+    { type: 'field.change', name: 'full_name', value: '' },
+    { type: 'field.blur', name: 'full_name' },
+    { type: 'form.submit' },
+    { type: 'form.cancel' },
+    { type: 'upload.progress', loaded: 50, total: 100 },
+    { type: doneEvent('submitApplication'), output: { Message: 'Application submitted successfully!' } },
+    { type: errorEvent('submitApplication'), error: new ApiError(0, 'offline') },
+  ];
+  const model = createPathModel(machine, { events: events as never });
+  const paths = model.getShortestPaths();
+
+  it('visits every state', () => {
+    const visited = new Set(paths.flatMap((p) => [p.state.value, ...p.steps.map((s) => s.state.value)]));
+    expect([...visited].sort()).toEqual(['closed', 'editing', 'submitting']);
+  });
+
+  for (const path of paths) {
+    it(`keeps what a person sees consistent: ${path.description}`, async () => {
+      const effects = controlledActors(['submitApplication']);
+      const toasts: string[] = [];
+      const actor = createActor(
+        machine.provide({
+          actors: effects.actors as never,
+          actions: {
+            notifySuccess: () => toasts.push('success'),
+            notifyFailure: () => toasts.push('failure'),
+          },
+        }),
+      ).start();
+      const send = ({ event }: { event: unknown }) => actor.send(event as ApplyEvent);
+      await path.test({
+        events: {
+          'form.open': send,
+          'field.change': send,
+          'field.blur': send,
+          'form.submit': send,
+          'form.cancel': send,
+          'upload.progress': send,
+          [doneEvent('submitApplication')]: async ({ event }: { event: unknown }) => {
+            effects.settle('submitApplication', (event as { output: unknown }).output);
+            await flush();
+          },
+          [errorEvent('submitApplication')]: async ({ event }: { event: unknown }) => {
+            effects.fail('submitApplication', (event as { error: unknown }).error);
+            await flush();
+          },
+        },
+        states: {
+          // closed: no dialog, nothing typed is kept
+          closed: () => {
+            const { context } = actor.getSnapshot();
+            expect(context.job).toBeNull();
+            expect(context.fields.full_name).toBe('');
+          },
+          // editing: the dialog for the remembered job; a name message only for a blank name
+          editing: () => {
+            const { context } = actor.getSnapshot();
+            expect(context.job).toEqual(JOB);
+            if (context.errors.full_name) expect(context.fields.full_name).toBe('');
+          },
+          // submitting: a valid form is on its way, with the key of this submission
+          submitting: () => {
+            const { context } = actor.getSnapshot();
+            expect(validateAll(context.fields)).toEqual({});
+            expect((effects.lastInput('submitApplication') as SubmitInput).application.idempotencyKey).toBe(
+              'key-1',
+            );
+          },
+        },
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+      if (path.steps.some((s) => s.event.type === doneEvent('submitApplication')))
+        expect(toasts).toContain('success');
+    });
+  }
+});

@@ -1,0 +1,339 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApplicationInput, UploadProgress } from '../api/applications';
+import {
+  APPLICATION_MESSAGES,
+  CONTACT_PATTERN,
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  RESUME_EXTENSIONS,
+  RESUME_MAX_BYTES,
+  type ApplicationAnswer,
+} from '../api/contract/applications';
+import { isQueued, type QueuedSubmission } from '../offline/queued';
+
+/**
+ * The Apply modal (spec sections 4 and 5): closed, then editing on Apply (remembering the job id
+ * and title), submitting while the CV uploads (with progress), then closed and reset on success or
+ * Cancel. On failure the modal stays open with everything typed. Fields are checked on blur with
+ * the spec's messages (as codes; the screen shows the translated text), and again on Submit.
+ *
+ * Side effects are named and supplied by the screen: `submitApplication` (the upload),
+ * `notifySuccess` / `notifyFailure` (toasts), `focusField` (focus the first invalid field).
+ */
+
+export interface JobRef {
+  id: number;
+  title: string;
+}
+
+export interface ApplyFields {
+  full_name: string;
+  email: string;
+  contact_number: string;
+  address: string;
+  resume: File | null;
+  consent: boolean;
+  /** The honeypot: hidden from people, filled by bots. */
+  website: string;
+}
+
+export type FieldName = 'full_name' | 'email' | 'contact_number' | 'address' | 'resume' | 'consent';
+export const FIELD_ORDER: FieldName[] = [
+  'full_name',
+  'email',
+  'contact_number',
+  'address',
+  'resume',
+  'consent',
+];
+
+/** Codes of the messages of spec section 5 (plus the few the server may add). */
+export type ErrorCode =
+  | 'nameRequired'
+  | 'emailInvalid'
+  | 'emailRequired'
+  | 'contactDigits'
+  | 'contactRequired'
+  | 'addressRequired'
+  | 'resumeRequired'
+  | 'resumeTooLarge'
+  | 'resumeType'
+  | 'resumeName'
+  | 'consentRequired'
+  | 'tooLong'
+  | 'invalid'
+  | 'jobGone';
+
+export type FieldErrors = Partial<Record<FieldName | 'job_id', ErrorCode>>;
+
+export const emptyFields = (): ApplyFields => ({
+  full_name: '',
+  email: '',
+  contact_number: '',
+  address: '',
+  resume: null,
+  consent: false,
+  website: '',
+});
+
+const hasResumeExtension = (name: string) =>
+  RESUME_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+
+/** The rule of spec section 5 for one field; undefined when it passes. */
+export function validateField(name: FieldName, fields: ApplyFields): ErrorCode | undefined {
+  switch (name) {
+    case 'full_name':
+      return fields.full_name.trim() ? undefined : 'nameRequired';
+    case 'email': {
+      const email = fields.email.trim();
+      if (!email) return 'emailRequired';
+      return EMAIL_PATTERN.test(email) && email.length <= EMAIL_MAX ? undefined : 'emailInvalid';
+    }
+    case 'contact_number': {
+      const contact = fields.contact_number.trim();
+      if (!contact) return 'contactRequired';
+      return CONTACT_PATTERN.test(contact) ? undefined : 'contactDigits';
+    }
+    case 'address':
+      return fields.address.trim() ? undefined : 'addressRequired';
+    case 'resume': {
+      const file = fields.resume;
+      if (!file) return 'resumeRequired';
+      if (file.size > RESUME_MAX_BYTES) return 'resumeTooLarge';
+      return hasResumeExtension(file.name) ? undefined : 'resumeType';
+    }
+    case 'consent':
+      return fields.consent ? undefined : 'consentRequired';
+  }
+}
+
+/** Every field's error, in form order. */
+export function validateAll(fields: ApplyFields): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const name of FIELD_ORDER) {
+    const error = validateField(name, fields);
+    if (error) errors[name] = error;
+  }
+  return errors;
+}
+
+const SERVER_CODES = new Map<string, ErrorCode>([
+  ...Object.entries(APPLICATION_MESSAGES).map(([code, text]) => [text, code as ErrorCode] as const),
+  ['Invalid file name', 'resumeName'],
+  ['Too long', 'tooLong'],
+  ['This job opening is no longer available.', 'jobGone'],
+]);
+
+/** The server's `errors` ({ field: message }) as codes for the fields the form shows. */
+export function serverErrors(errors: Record<string, string> | undefined): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [field, message] of Object.entries(errors ?? {})) {
+    if (field === 'job_id') out.job_id = SERVER_CODES.get(message) === 'jobGone' ? 'jobGone' : 'invalid';
+    else if ((FIELD_ORDER as string[]).includes(field)) {
+      out[field as FieldName] = SERVER_CODES.get(message) ?? 'invalid';
+    }
+  }
+  return out;
+}
+
+/** The request of one submission. */
+export function toApplyInput(job: JobRef, fields: ApplyFields, idempotencyKey: string): ApplicationInput {
+  return {
+    job_id: job.id,
+    full_name: fields.full_name.trim(),
+    email: fields.email.trim(),
+    contact_number: fields.contact_number.trim(),
+    address: fields.address.trim(),
+    resume: fields.resume!,
+    consent: fields.consent,
+    website: fields.website,
+    idempotencyKey,
+  };
+}
+
+/** A random UUID; crypto.randomUUID needs a secure context, getRandomValues works everywhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export interface ApplyContext {
+  job: JobRef | null;
+  fields: ApplyFields;
+  errors: FieldErrors;
+  /** Upload progress of the running submission; null before the first progress report. */
+  progress: UploadProgress | null;
+  idempotencyKey: string;
+}
+
+export type ApplyEvent =
+  | { type: 'form.open'; job: JobRef }
+  | { type: 'field.change'; name: keyof ApplyFields; value: string | boolean | File | null }
+  | { type: 'field.blur'; name: FieldName }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' }
+  | { type: 'upload.progress'; loaded: number; total: number };
+
+/** What `submitApplication` answers: the server's answer, or that the application was kept offline. */
+export type SubmitOutput = ApplicationAnswer | QueuedSubmission;
+
+export interface SubmitInput {
+  application: ApplicationInput;
+  /** The opening's title, for the send queue's 'Application for: …' when kept offline. */
+  jobTitle: string;
+  onProgress: (progress: UploadProgress) => void;
+}
+
+const initialContext = (): ApplyContext => ({
+  job: null,
+  fields: emptyFields(),
+  errors: {},
+  progress: null,
+  idempotencyKey: '',
+});
+
+export const applyFormMachine = setup({
+  types: {
+    context: {} as ApplyContext,
+    events: {} as ApplyEvent,
+  },
+  actors: {
+    /** The server's answer, or { queued: true } when it was kept to be sent when back online. */
+    submitApplication: fromPromise<SubmitOutput, SubmitInput>(async () => {
+      throw new Error('submitApplication is provided by the app');
+    }),
+  },
+  actions: {
+    rememberJob: assign({
+      job: ({ event }) => (event.type === 'form.open' ? event.job : null),
+    }),
+    newIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }),
+    updateField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const fields = { ...context.fields, [event.name]: event.value } as ApplyFields;
+      const name = event.name as FieldName;
+      // A field with an error is checked again as it changes, so the message goes once it is fixed;
+      // the file and the box have no typing, so they are checked at once.
+      const recheck = name in context.errors || name === 'resume' || name === 'consent';
+      if (!recheck || !FIELD_ORDER.includes(name)) return { fields };
+      const error = validateField(name, fields);
+      const errors = { ...context.errors };
+      if (error) errors[name] = error;
+      else delete errors[name];
+      return { fields, errors };
+    }),
+    validateField: assign({
+      errors: ({ context, event }) => {
+        if (event.type !== 'field.blur') return context.errors;
+        const error = validateField(event.name, context.fields);
+        const errors = { ...context.errors };
+        if (error) errors[event.name] = error;
+        else delete errors[event.name];
+        return errors;
+      },
+    }),
+    showAllErrors: assign({ errors: ({ context }) => validateAll(context.fields) }),
+    showServerErrors: assign({
+      errors: ({ context }, params: { error: unknown }) => ({
+        ...context.errors,
+        ...serverErrors((params.error as { errors?: Record<string, string> } | null)?.errors),
+      }),
+    }),
+    clearProgress: assign({ progress: null }),
+    setProgress: assign({
+      progress: ({ context, event }) =>
+        event.type === 'upload.progress' ? { loaded: event.loaded, total: event.total } : context.progress,
+    }),
+    reset: assign(() => initialContext()),
+    /** Moves focus to the first field with an error (the screen knows the elements). */
+    focusField: (_, _params: { name: FieldName }) => {},
+    notifySuccess: (_, _params: { message: string | undefined }) => {},
+    notifyFailure: (_, _params: { error: unknown }) => {},
+    /** Kept on the device (offline): 'Waiting to send' (PWA issue). */
+    notifyQueued: () => {},
+  },
+  guards: {
+    wasQueued: (_, output: SubmitOutput) => isQueued(output),
+    isValid: ({ context }) => Object.keys(validateAll(context.fields)).length === 0,
+  },
+}).createMachine({
+  id: 'applyForm',
+  initial: 'closed',
+  context: initialContext,
+  states: {
+    closed: {
+      on: {
+        'form.open': { target: 'editing', actions: ['reset', 'rememberJob', 'newIdempotencyKey'] },
+      },
+    },
+    editing: {
+      on: {
+        // Any change makes it a different submission: a new Idempotency-Key. An unchanged retry
+        // after a failure keeps the key, so a request that did reach the server is stored once.
+        'field.change': { actions: ['updateField', 'newIdempotencyKey'] },
+        'field.blur': { actions: 'validateField' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting' },
+          {
+            actions: [
+              'showAllErrors',
+              {
+                type: 'focusField',
+                params: ({ context }) => ({
+                  name: FIELD_ORDER.find((n) => validateField(n, context.fields))!,
+                }),
+              },
+            ],
+          },
+        ],
+        'form.cancel': { target: 'closed', actions: 'reset' },
+      },
+    },
+    submitting: {
+      entry: 'clearProgress',
+      invoke: {
+        id: 'submitApplication',
+        src: 'submitApplication',
+        input: ({ context, self }) => ({
+          application: toApplyInput(context.job!, context.fields, context.idempotencyKey),
+          jobTitle: context.job!.title,
+          onProgress: ({ loaded, total }: UploadProgress) =>
+            self.send({ type: 'upload.progress', loaded, total }),
+        }),
+        onDone: [
+          {
+            guard: { type: 'wasQueued', params: ({ event }) => event.output },
+            target: 'closed',
+            actions: ['notifyQueued', 'reset'],
+          },
+          {
+            target: 'closed',
+            actions: [
+              {
+                type: 'notifySuccess',
+                params: ({ event }) => ({ message: (event.output as ApplicationAnswer).Message }),
+              },
+              'reset',
+            ],
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: [
+            { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+      on: {
+        'upload.progress': { actions: 'setProgress' },
+        // Cancel stops the upload (the invoked request is aborted when the state is left).
+        'form.cancel': { target: 'closed', actions: 'reset' },
+      },
+    },
+  },
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { SessionUser } from '../api/contract/auth';
+import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+import { authMachine, LOGIN_ERRORS, type AuthEvent } from './auth.machine';
+
+const USER: SessionUser = {
+  user_id: 1,
+  email: 'owner@example.com',
+  role_id: 1,
+  role: 'owner',
+  permissions: ['jobs.manage', 'users.manage'],
+  must_change_password: false,
+};
+const apiError = (status: number, message: string) => Object.assign(new Error(message), { status });
+
+function start(overrides: Partial<Record<'fetchMe' | 'login' | 'logout', () => Promise<unknown>>> = {}) {
+  return createActor(
+    authMachine.provide({
+      actors: {
+        fetchMe: fromPromise(
+          overrides.fetchMe ?? (async () => Promise.reject(apiError(401, 'Please sign in.'))),
+        ) as never,
+        login: fromPromise(overrides.login ?? (async () => USER)) as never,
+        logout: fromPromise(overrides.logout ?? (async () => ({ message: 'Signed out' }))),
+      },
+    }),
+  ).start();
+}
+
+describe('admin sign-in', () => {
+  it('goes to signed out when the session check answers 401', async () => {
+    const actor = start();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  it('stays signed in when the session is valid', async () => {
+    const actor = start({ fetchMe: async () => USER });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(actor.getSnapshot().context.user?.email).toBe('owner@example.com');
+  });
+
+  it('offers a retry when the server cannot be reached', async () => {
+    const actor = start({ fetchMe: async () => Promise.reject(apiError(0, 'Failed to fetch')) });
+    await waitFor(actor, (s) => s.matches('unreachable'));
+  });
+
+  it('says which field is missing before calling the server', async () => {
+    const actor = start();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'login.submit', email: ' ', password: 'x' });
+    expect(actor.getSnapshot().context.error).toBe(LOGIN_ERRORS.email);
+    actor.send({ type: 'login.submit', email: 'a@example.com', password: '' });
+    expect(actor.getSnapshot().context.error).toBe(LOGIN_ERRORS.password);
+  });
+
+  it("shows the server's message for a refused sign-in and the connection message offline", async () => {
+    let answer = apiError(401, 'Invalid email or password.');
+    const actor = start({ login: async () => Promise.reject(answer) });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'login.submit', email: 'a@example.com', password: 'wrong one' });
+    await waitFor(actor, (s) => s.matches('signedOut') && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe('Invalid email or password.');
+    answer = apiError(0, 'Failed to fetch');
+    actor.send({ type: 'login.submit', email: 'a@example.com', password: 'wrong one' });
+    await waitFor(actor, (s) => s.matches('signedOut') && s.context.error === LOGIN_ERRORS.network);
+  });
+
+  it('signs in, then out; an expired session signs out', async () => {
+    const actor = start();
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    actor.send({ type: 'login.submit', email: 'owner@example.com', password: 'a long passphrase' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    actor.send({ type: 'login.submit', email: 'owner@example.com', password: 'a long passphrase' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'logout' });
+    await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+});
+
+describe('admin sign-in paths', () => {
+  const events = [
+    { type: 'login.submit', email: 'a@example.com', password: 'secret passphrase' },
+    { type: 'login.submit', email: '', password: '' },
+    { type: 'logout' },
+    { type: 'session.expired' },
+    { type: 'check.retry' },
+    { type: 'user.updated', user: USER },
+    { type: doneEvent('fetchMe'), output: USER },
+    { type: errorEvent('fetchMe'), error: apiError(401, 'no') },
+    { type: errorEvent('fetchMe'), error: apiError(0, 'offline') },
+    { type: doneEvent('login'), output: USER },
+    { type: errorEvent('login'), error: apiError(401, 'Invalid email or password.') },
+    { type: doneEvent('logout'), output: {} },
+    { type: errorEvent('logout'), error: apiError(0, 'offline') },
+  ];
+  const paths = createPathModel(authMachine, { events: events as never }).getShortestPaths();
+
+  it('reaches every state', () => {
+    expect(
+      [
+        ...new Set(
+          paths.flatMap((p) => [...p.steps.map((s) => s.state.value as string), p.state.value as string]),
+        ),
+      ].sort(),
+    ).toEqual(['checking', 'signedIn', 'signedOut', 'signingIn', 'signingOut', 'unreachable'].sort());
+  });
+
+  for (const path of paths) {
+    it(`a user is known exactly while signed in: ${path.steps.map((s) => s.event.type).join(' → ')}`, async () => {
+      const control = controlledActors(['fetchMe', 'login', 'logout']);
+      const actor = createActor(authMachine.provide({ actors: control.actors as never })).start();
+      const settle =
+        (id: 'fetchMe' | 'login' | 'logout', ok: boolean) =>
+        async ({ event }: { event: unknown }) => {
+          const e = event as { output?: unknown; error?: unknown };
+          if (ok) control.settle(id, e.output);
+          else control.fail(id, e.error);
+          await flush();
+        };
+      const send = ({ event }: { event: unknown }) => actor.send(event as AuthEvent);
+      await path.test({
+        events: {
+          'login.submit': send,
+          logout: send,
+          'session.expired': send,
+          'check.retry': send,
+          'user.updated': send,
+          [doneEvent('fetchMe')]: settle('fetchMe', true),
+          [errorEvent('fetchMe')]: settle('fetchMe', false),
+          [doneEvent('login')]: settle('login', true),
+          [errorEvent('login')]: settle('login', false),
+          [doneEvent('logout')]: settle('logout', true),
+          [errorEvent('logout')]: settle('logout', false),
+        },
+        states: {
+          signedIn: () => expect(actor.getSnapshot().context.user).not.toBeNull(),
+          signedOut: () => expect(actor.getSnapshot().context.user).toBeNull(),
+          checking: () => expect(actor.getSnapshot().context.user).toBeNull(),
+          unreachable: () => expect(actor.getSnapshot().context.user).toBeNull(),
+          signingIn: () => expect(actor.getSnapshot().context.error).toBeNull(),
+          signingOut: () => expect(actor.getSnapshot().context.user).not.toBeNull(),
+        },
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+    });
+  }
+});

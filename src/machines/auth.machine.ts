@@ -1,0 +1,141 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginBody, SessionUser } from '../api/contract/auth';
+
+/**
+ * The back office's sign-in state: checking the session (GET /api/auth/me) after mount, then
+ * signed in or signed out; signing in and out; 'session.expired' when any admin call answers 401.
+ * Errors the sign-in form shows: the server's message (401 'Invalid email or password.', 429
+ * 'Too many failed sign-in attempts...'), or a connection message.
+ *
+ * Effects the screen provides: `fetchMe`, `login`, `logout`.
+ */
+export interface AuthContext {
+  user: SessionUser | null;
+  error: string | null;
+}
+
+export type AuthEvent =
+  | { type: 'login.submit'; email: string; password: string }
+  | { type: 'logout' }
+  | { type: 'session.expired' }
+  | { type: 'user.updated'; user: SessionUser }
+  | { type: 'check.retry' };
+
+export const LOGIN_ERRORS = {
+  email: 'Email is required',
+  password: 'Password is required',
+  network: 'Could not reach the server. Check your connection and try again.',
+  unknown: 'Sign-in failed. Please try again.',
+} as const;
+
+/** The message for a failed sign-in (an ApiError-like value: status + message). */
+export function loginErrorOf(error: unknown): string {
+  const e = error as { status?: number; message?: string } | null;
+  if (e?.status === 0) return LOGIN_ERRORS.network;
+  if (e && (e.status === 401 || e.status === 429 || e.status === 403 || e.status === 400) && e.message)
+    return e.message;
+  return LOGIN_ERRORS.unknown;
+}
+
+const isUnauthorised = (error: unknown) => (error as { status?: number } | null)?.status === 401;
+
+export const authMachine = setup({
+  types: { context: {} as AuthContext, events: {} as AuthEvent },
+  actors: {
+    fetchMe: fromPromise<SessionUser>(async () => {
+      throw new Error('fetchMe is provided by the app');
+    }),
+    login: fromPromise<SessionUser, LoginBody>(async () => {
+      throw new Error('login is provided by the app');
+    }),
+    logout: fromPromise<unknown>(async () => {
+      throw new Error('logout is provided by the app');
+    }),
+  },
+  actions: {
+    setUser: assign({ user: (_, params: { user: SessionUser }) => params.user, error: null }),
+    clearUser: assign({ user: null }),
+    setError: assign({ error: (_, params: { message: string }) => params.message }),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    isUnauthorised: (_, params: { error: unknown }) => isUnauthorised(params.error),
+    hasEmail: ({ event }) => event.type === 'login.submit' && event.email.trim().length > 0,
+    isComplete: ({ event }) =>
+      event.type === 'login.submit' && event.email.trim().length > 0 && event.password.length > 0,
+  },
+}).createMachine({
+  id: 'auth',
+  initial: 'checking',
+  context: { user: null, error: null },
+  states: {
+    checking: {
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isUnauthorised', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut',
+          },
+          { target: 'unreachable' },
+        ],
+      },
+    },
+    unreachable: { on: { 'check.retry': 'checking' } },
+    signedOut: {
+      entry: 'clearUser',
+      on: {
+        'login.submit': [
+          {
+            guard: 'isComplete',
+            target: 'signingIn',
+          },
+          {
+            guard: 'hasEmail',
+            actions: { type: 'setError', params: { message: LOGIN_ERRORS.password } },
+          },
+          { actions: { type: 'setError', params: { message: LOGIN_ERRORS.email } } },
+        ],
+      },
+    },
+    signingIn: {
+      entry: 'clearError',
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          const e = event as Extract<AuthEvent, { type: 'login.submit' }>;
+          return { email: e.email, password: e.password };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
+        },
+      },
+    },
+    signedIn: {
+      on: {
+        logout: 'signingOut',
+        'session.expired': 'signedOut',
+        'user.updated': { actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
+      },
+    },
+    signingOut: {
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: 'signedOut',
+        onError: 'signedOut',
+      },
+    },
+  },
+});

@@ -1,0 +1,302 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, type EventObject } from 'xstate';
+import type { BlogPostRow } from '../api/contract/blog';
+import {
+  blogEditorMachine,
+  savingActor,
+  type BlogEditorEvent,
+  type SaveInput,
+  type TextField,
+} from './blog-editor.machine';
+import { createPathModel, timerEvent } from './testing/test-model';
+
+const TODAY = 'August 6, 2025';
+
+const POST: BlogPostRow = {
+  blog_id: 7,
+  title: 'Dating an Undated Letter',
+  excerpt: 'Clues from paper, ink and post.',
+  content: '<p>Letters often survive without a year.</p>',
+  publication_date: 'June 24, 2025',
+  read_time: '6 min read',
+  featured_image_url: 'blog/0b7e1d8c-3c54-4a8e-9f0e-6a1b2c3d4e5f.svg',
+  image_url: '/media/blog/0b7e1d8c-3c54-4a8e-9f0e-6a1b2c3d4e5f.svg',
+  status: 'Published',
+  slug: 'dating-an-undated-letter',
+};
+
+/** A save actor the test drives: `reply(event)` answers for it; `inputs` are the forms sent. */
+function controlledSave() {
+  const inputs: SaveInput[] = [];
+  let sendBack: ((event: EventObject) => void) | null = null;
+  const actor = fromCallback<EventObject, SaveInput>(({ input, sendBack: back }) => {
+    inputs.push(input);
+    sendBack = back;
+  });
+  return { actor, inputs, reply: (event: BlogEditorEvent | EventObject) => sendBack!(event as EventObject) };
+}
+
+function setup() {
+  const save = controlledSave();
+  const effects = { focused: [] as string[], saved: [] as unknown[], failed: [] as unknown[] };
+  const actor = createActor(
+    blogEditorMachine.provide({
+      actors: { saveBlogPost: save.actor },
+      actions: {
+        focusField: (_, { field }) => void effects.focused.push(field),
+        notifySaved: (_, params) => void effects.saved.push(params),
+        notifyFailed: (_, { error }) => void effects.failed.push(error),
+      },
+    }),
+  ).start();
+  const type = (field: TextField, value: string) => actor.send({ type: 'field.change', field, value });
+  const fillValid = () => {
+    type('title', 'Reading a parish register');
+    type('excerpt', 'What the entries say.');
+    type('content', '<p>Registers record baptisms.</p>');
+    type('read_time', '5 min read');
+    type('featured_image_url', 'https://images.example.org/register.png');
+  };
+  return { actor, save, effects, type, fillValid, ctx: () => actor.getSnapshot().context };
+}
+
+const png = (size = 1000) => new File([new Uint8Array(size)], 'photo.png', { type: 'image/png' });
+
+describe('blog editor', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('opens "Create New Blog Post" empty, dated today, as a Draft', () => {
+    const { actor, ctx } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    expect(actor.getSnapshot().matches({ editing: 'clean' })).toBe(true);
+    expect(ctx().mode).toBe('create');
+    expect(ctx().fields).toEqual({
+      title: '',
+      excerpt: '',
+      content: '',
+      publication_date: TODAY,
+      read_time: '',
+      featured_image_url: '',
+      publish: false,
+    });
+  });
+
+  it('opens "Edit Blog Post" with every field of the post', () => {
+    const { actor, ctx } = setup();
+    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    expect(ctx().mode).toBe('edit');
+    expect(ctx().fields).toMatchObject({ title: POST.title, publication_date: 'June 24, 2025', publish: true, featured_image_url: POST.featured_image_url });
+  });
+
+  it('shows every rule broken, focuses the first field, and clears the messages after 2.5 s', () => {
+    const { actor, ctx, effects } = setup();
+    actor.send({ type: 'editor.open', today: '' });
+    actor.send({ type: 'editor.submit' });
+    expect(actor.getSnapshot().matches({ editing: 'invalid' })).toBe(true);
+    expect(ctx().errors).toEqual({
+      title: 'Title is required',
+      excerpt: 'Excerpt is required',
+      content: 'Content is required',
+      publication_date: 'Publication date is required',
+      read_time: 'Read time is required',
+      featured_image: 'Featured image is required',
+    });
+    expect(effects.focused).toEqual(['title']);
+    vi.advanceTimersByTime(2499);
+    expect(ctx().errors.title).toBe('Title is required');
+    vi.advanceTimersByTime(1);
+    expect(ctx().errors).toEqual({});
+    expect(actor.getSnapshot().matches({ editing: 'clean' })).toBe(true);
+  });
+
+  it('shows the 2.5 s again from the latest submit', () => {
+    const { actor, ctx } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.submit' });
+    vi.advanceTimersByTime(2000);
+    actor.send({ type: 'editor.submit' });
+    vi.advanceTimersByTime(2000);
+    expect(ctx().errors.title).toBe('Title is required');
+  });
+
+  it.each([
+    ['read_time', '5 mins read', "Format should be 'X min read' (e.g., '5 min read')"],
+    ['title', 'x'.repeat(100), 'Title must be less than 100 characters'],
+    ['excerpt', 'x'.repeat(200), 'Excerpt must be less than 200 characters'],
+    ['content', '<p> </p>', 'Content is required'],
+    ['publication_date', 'February 30, 2025', 'Publication date is not a valid date'],
+    ['featured_image_url', 'javascript:alert(1)', 'Image URL must start with http:// or https://'],
+  ] as const)('refuses %s = %j with "%s"', (field, value, message) => {
+    const { actor, ctx, fillValid, type, effects } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    type(field, value);
+    actor.send({ type: 'editor.submit' });
+    expect(ctx().errors).toEqual({ [field === 'featured_image_url' ? 'featured_image' : field]: message });
+    expect(effects.focused).toEqual([field === 'featured_image_url' ? 'featured_image' : field]);
+  });
+
+  it('refuses a chosen file that is not an image: "Please upload a valid image file"', () => {
+    const { actor, ctx } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'image.choose', file: new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }) });
+    expect(ctx().file).toBeNull();
+    expect(ctx().errors.featured_image).toBe('Please upload a valid image file');
+  });
+
+  it('refuses an image over 5 MB when saving', () => {
+    const { actor, ctx, fillValid } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    actor.send({ type: 'image.choose', file: png(5 * 1024 * 1024 + 1) });
+    actor.send({ type: 'editor.submit' });
+    expect(ctx().errors.featured_image).toBe('Image too large (max 5MB)');
+  });
+
+  it('sends a new post as a Draft unless "Publish immediately" is checked, with the file instead of the address', () => {
+    const { actor, save, fillValid } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    const file = png();
+    actor.send({ type: 'image.choose', file });
+    actor.send({ type: 'editor.submit' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(save.inputs[0]).toMatchObject({ mode: 1, blog_id: 0, status: 'Draft', featured_image_url: '', featured_image: file });
+    save.reply({ type: 'save.failed', error: new Error('x') });
+    actor.send({ type: 'publish.change', publish: true });
+    actor.send({ type: 'editor.submit' });
+    expect(save.inputs[1]).toMatchObject({ status: 'Published' });
+  });
+
+  it('shows the upload progress while saving', () => {
+    const { actor, save, fillValid, ctx } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    actor.send({ type: 'editor.submit' });
+    expect(ctx().progress).toBe(0);
+    save.reply({ type: 'upload.progress', loaded: 512, total: 1024 });
+    expect(ctx().progress).toBe(0.5);
+  });
+
+  it('closes and resets after a save, telling the list the new row', () => {
+    const { actor, save, fillValid, ctx, effects } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    actor.send({ type: 'editor.submit' });
+    const row = { ...POST, blog_id: 99 };
+    save.reply({ type: 'save.succeeded', answer: { message: 'Post Created', row } });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(effects.saved).toEqual([{ row, created: true, message: 'Post Created' }]);
+    expect(ctx().fields.title).toBe('');
+    expect(ctx().progress).toBeNull();
+  });
+
+  it('keeps everything typed when the server refuses, with its field messages', () => {
+    const { actor, save, fillValid, ctx, effects } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    actor.send({ type: 'editor.submit' });
+    const error = Object.assign(new Error('Please upload a valid image file'), {
+      status: 415,
+      errors: { featured_image: 'Please upload a valid image file' },
+    });
+    save.reply({ type: 'save.failed', error });
+    expect(actor.getSnapshot().matches({ editing: 'invalid' })).toBe(true);
+    expect(ctx().fields.title).toBe('Reading a parish register');
+    expect(ctx().errors).toEqual({ featured_image: 'Please upload a valid image file' });
+    expect(effects.failed).toEqual([error]);
+  });
+
+  it('updates a post keeping its stored image (mode 2 with the key)', () => {
+    const { actor, save } = setup();
+    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.submit' });
+    expect(save.inputs[0]).toMatchObject({ mode: 2, blog_id: 7, status: 'Published', featured_image_url: POST.featured_image_url, featured_image: null });
+  });
+
+  it('Cancel closes and forgets the form', () => {
+    const { actor, ctx, fillValid } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    actor.send({ type: 'editor.cancel' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(ctx().fields.title).toBe('');
+  });
+
+  it('savingActor turns a promise with progress into the machine events', async () => {
+    vi.useRealTimers();
+    const progress: (number | null)[] = [];
+    const logic = savingActor(async (_input, onProgress) => {
+      onProgress(5, 10);
+      await new Promise((r) => setTimeout(r, 0));
+      return { message: 'Post Updated' };
+    });
+    const editor = createActor(blogEditorMachine.provide({ actors: { saveBlogPost: logic } })).start();
+    editor.subscribe((snapshot) => progress.push(snapshot.context.progress));
+    editor.send({ type: 'editor.open', post: POST, today: TODAY });
+    editor.send({ type: 'editor.submit' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(progress).toContain(0.5);
+    expect(editor.getSnapshot().value).toBe('closed');
+  });
+});
+
+describe('blog editor paths', () => {
+  const ROW = { ...POST, blog_id: 99 };
+  const events = [
+    { type: 'editor.open', today: TODAY },
+    { type: 'editor.open', post: POST, today: TODAY },
+    { type: 'editor.submit' },
+    { type: 'editor.cancel' },
+    { type: 'field.change', field: 'title', value: '' },
+    { type: 'image.choose', file: null },
+    { type: timerEvent('errorDisplay') },
+    { type: 'save.succeeded', answer: { message: 'Post Updated', row: ROW } },
+    { type: 'save.failed', error: new Error('down') },
+  ];
+  const model = createPathModel(blogEditorMachine, {
+    events: events as never,
+    serializeState: (snapshot: { value: unknown; context: { mode: string; fields: { title: string } } }) =>
+      JSON.stringify([snapshot.value, snapshot.context.mode, snapshot.context.fields.title === '']),
+  } as never);
+  const paths = model.getShortestPaths();
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].map((s) => JSON.stringify(s.value))));
+    expect(reached).toEqual(new Set(['"closed"', '{"editing":"clean"}', '{"editing":"invalid"}', '"submitting"']));
+  });
+
+  for (const path of paths) {
+    it(`keeps the dialog's promises: ${path.description}`, async () => {
+      vi.useFakeTimers();
+      const { actor, save, ctx } = setup();
+      const send = ({ event }: { event: unknown }) => actor.send(event as BlogEditorEvent);
+      await path.test({
+        events: {
+          'editor.open': send,
+          'editor.submit': send,
+          'editor.cancel': send,
+          'field.change': send,
+          'image.choose': send,
+          [timerEvent('errorDisplay')]: () => void vi.advanceTimersByTime(2500),
+          'save.succeeded': ({ event }) => save.reply(event as EventObject),
+          'save.failed': ({ event }) => save.reply(event as EventObject),
+        },
+        states: {
+          closed: () => {
+            expect(ctx().fields.title).toBe('');
+            expect(ctx().errors).toEqual({});
+          },
+          'editing.clean': () => expect(ctx().errors).toEqual({}),
+          'editing.invalid': () => expect(Object.keys(ctx().errors).length).toBeGreaterThan(0),
+          submitting: () => {
+            expect(ctx().progress).toBe(0);
+            expect(save.inputs.at(-1)?.title).toBe(ctx().fields.title);
+          },
+        },
+      });
+      vi.useRealTimers();
+    });
+  }
+});

@@ -1,0 +1,260 @@
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  CONTACT_COMPANY_MAX,
+  CONTACT_EMAIL_MAX,
+  CONTACT_EMAIL_PATTERN,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGES,
+  CONTACT_NAME_MAX,
+} from '../api/contract/contact-rules';
+import type { ContactMessageAnswer, ContactMessageInput } from '../api/contract/contact';
+import { isQueued, type QueuedSubmission } from '../offline/queued';
+
+/**
+ * The 'Get in Touch' form (spec sections 4, 5 and 9; DESIGN.md section 6): idle -> sending -> idle
+ * with the form cleared. Email is checked while typing and on blur; on submit the first invalid
+ * field is focused and submit stops; shown errors vanish by themselves after 0.5 s. Unlike the
+ * spec's simulation, `sendMessage` really posts the message (with one Idempotency-Key per
+ * submission, kept for a retry of the same text). On failure the form keeps what was typed.
+ */
+
+export type ContactField = 'name' | 'email' | 'company' | 'message' | 'website';
+export type ContactFields = Record<ContactField, string>;
+/** Fields a person can get an error on, in the order of the form (the first is focused). */
+export const CHECKED_FIELDS = ['name', 'email', 'company', 'message'] as const;
+export type CheckedField = (typeof CHECKED_FIELDS)[number];
+
+/** Keys of the error texts (translated by the screen; English texts in CONTACT_MESSAGES). */
+export type ContactErrorKey =
+  | 'nameRequired'
+  | 'emailRequired'
+  | 'emailInvalid'
+  | 'messageRequired'
+  | 'nameTooLong'
+  | 'companyTooLong'
+  | 'messageTooLong';
+export type ContactErrors = Partial<Record<CheckedField, ContactErrorKey>>;
+
+export const EMPTY_FIELDS: ContactFields = { name: '', email: '', company: '', message: '', website: '' };
+
+/** The email rule alone: what the person sees while typing and on blur. */
+export function emailError(value: string): ContactErrorKey | undefined {
+  const email = value.trim();
+  if (email === '') return 'emailRequired';
+  if (email.length > CONTACT_EMAIL_MAX || !CONTACT_EMAIL_PATTERN.test(email)) return 'emailInvalid';
+  return undefined;
+}
+
+/** Every rule of spec section 5 (and the contract's length limits), in field order. */
+export function validateContact(fields: ContactFields): ContactErrors {
+  const errors: ContactErrors = {};
+  const name = fields.name.trim();
+  if (name === '') errors.name = 'nameRequired';
+  else if (name.length > CONTACT_NAME_MAX) errors.name = 'nameTooLong';
+  const email = emailError(fields.email);
+  if (email) errors.email = email;
+  if (fields.company.trim().length > CONTACT_COMPANY_MAX) errors.company = 'companyTooLong';
+  const message = fields.message.trim();
+  if (message === '') errors.message = 'messageRequired';
+  else if (message.length > CONTACT_MESSAGE_MAX) errors.message = 'messageTooLong';
+  return errors;
+}
+
+export const firstInvalid = (errors: ContactErrors): CheckedField | undefined =>
+  CHECKED_FIELDS.find((field) => errors[field] !== undefined);
+
+/** Server field errors (the contract's English messages) back to error keys. */
+export function errorsFromServer(errors: Record<string, string>): ContactErrors {
+  const byText = new Map<string, string>(Object.entries(CONTACT_MESSAGES).map(([key, text]) => [text, key]));
+  const out: ContactErrors = {};
+  for (const field of CHECKED_FIELDS) {
+    const key = errors[field] && byText.get(errors[field]);
+    if (key && key !== 'success') out[field] = key as ContactErrorKey;
+  }
+  return out;
+}
+
+/** What `sendMessage` answers: the server's answer, or that the message was kept offline. */
+export type SendOutput = ContactMessageAnswer | QueuedSubmission;
+
+export interface SendInput {
+  message: ContactMessageInput;
+  idempotencyKey: string;
+}
+
+/** What a failed send tells the machine: field errors to show, or nothing (a toast says why). */
+export interface SendFailure {
+  status?: number;
+  errors?: Record<string, string>;
+  message?: string;
+}
+
+export type ContactFormEvent =
+  | { type: 'field.change'; name: ContactField; value: string }
+  | { type: 'field.blur'; name: ContactField }
+  | { type: 'form.submit' };
+
+export interface ContactFormContext {
+  fields: ContactFields;
+  errors: ContactErrors;
+  /** One key per submission: made when a send starts, kept for a retry of the same text. */
+  idempotencyKey: string | null;
+  lang: string;
+}
+
+export const contactFormMachine = setup({
+  types: {
+    context: {} as ContactFormContext,
+    events: {} as ContactFormEvent,
+    input: {} as { lang?: string } | undefined,
+  },
+  delays: { errorDisplay: 500 },
+  actors: {
+    sendMessage: fromPromise<SendOutput, SendInput>(async () => {
+      throw new Error('sendMessage is provided by the screen');
+    }),
+  },
+  actions: {
+    /** Moves keyboard focus to a field (the screen owns the inputs). */
+    focusField: (_, _params: { field: CheckedField }) => {},
+    notifySuccess: (_, _params: { answer: ContactMessageAnswer }) => {},
+    /** Kept on the device without a connection: it is sent when back online (PWA issue). */
+    notifyQueued: () => {},
+    notifyFailure: (_, _params: { error: unknown }) => {},
+    setField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      const fields = { ...context.fields, [event.name]: event.value };
+      // A changed text is a new submission: a retry with the old key would get the old answer.
+      return { fields, idempotencyKey: null };
+    }),
+    checkEmailWhileTyping: assign(({ context, event }) => {
+      if (event.type !== 'field.change' || event.name !== 'email') return {};
+      const error = event.value.trim() === '' ? undefined : emailError(event.value);
+      const { email: _drop, ...others } = context.errors;
+      return { errors: error ? { ...others, email: error } : others };
+    }),
+    checkEmailOnBlur: assign(({ context }) => {
+      const error = emailError(context.fields.email);
+      const { email: _drop, ...others } = context.errors;
+      return { errors: error ? { ...others, email: error } : others };
+    }),
+    showAllErrors: assign(({ context }) => ({ errors: validateContact(context.fields) })),
+    clearErrors: assign({ errors: {} }),
+    reset: assign({ fields: EMPTY_FIELDS, errors: {}, idempotencyKey: null }),
+    assignKey: assign({
+      idempotencyKey: ({ context }) => context.idempotencyKey ?? crypto.randomUUID(),
+    }),
+    showServerErrors: assign(({ event }) => {
+      const error = (event as { error?: SendFailure }).error;
+      return { errors: errorsFromServer(error?.errors ?? {}) };
+    }),
+  },
+  guards: {
+    wasQueued: (_, output: SendOutput) => isQueued(output),
+    formIsValid: ({ context }) => firstInvalid(validateContact(context.fields)) === undefined,
+    hasErrors: ({ context }) => firstInvalid(context.errors) !== undefined,
+    isEmailChange: ({ event }) => event.type === 'field.change' && event.name === 'email',
+    isEmailBlur: ({ event }) => event.type === 'field.blur' && event.name === 'email',
+    refusedFields: ({ event }) =>
+      firstInvalid(errorsFromServer((event as { error?: SendFailure }).error?.errors ?? {})) !== undefined,
+  },
+}).createMachine({
+  id: 'contactForm',
+  context: ({ input }) => ({
+    fields: EMPTY_FIELDS,
+    errors: {},
+    idempotencyKey: null,
+    lang: input?.lang ?? 'en',
+  }),
+  initial: 'idle',
+  states: {
+    idle: {
+      initial: 'clean',
+      on: {
+        'field.change': [
+          { guard: 'isEmailChange', target: '.checking', actions: ['setField', 'checkEmailWhileTyping'] },
+          { actions: 'setField' },
+        ],
+        'field.blur': { guard: 'isEmailBlur', target: '.checking', actions: 'checkEmailOnBlur' },
+        'form.submit': [
+          { guard: 'formIsValid', target: 'sending' },
+          {
+            target: '.showingErrors',
+            reenter: true,
+            actions: [
+              'showAllErrors',
+              {
+                type: 'focusField',
+                params: ({ context }) => ({ field: firstInvalid(validateContact(context.fields)) ?? 'name' }),
+              },
+            ],
+          },
+        ],
+      },
+      states: {
+        clean: {},
+        /** Decides whether the email check left an error to show. */
+        checking: {
+          always: [{ guard: 'hasErrors', target: 'showingErrors', reenter: true }, { target: 'clean' }],
+        },
+        /** Errors are visible; they vanish by themselves after 0.5 s (spec sections 4 and 9). */
+        showingErrors: {
+          after: { errorDisplay: { target: 'clean', actions: 'clearErrors' } },
+        },
+      },
+    },
+    sending: {
+      entry: ['clearErrors', 'assignKey'],
+      invoke: {
+        id: 'sendMessage',
+        src: 'sendMessage',
+        input: ({ context }) => ({
+          idempotencyKey: context.idempotencyKey ?? '',
+          message: {
+            name: context.fields.name.trim(),
+            email: context.fields.email.trim(),
+            company: context.fields.company.trim(),
+            message: context.fields.message.trim(),
+            website: context.fields.website,
+            lang: context.lang as ContactMessageInput['lang'],
+          },
+        }),
+        onDone: [
+          // Kept offline: the form is cleared as after a send; 'Waiting to send' lists it.
+          {
+            guard: { type: 'wasQueued', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: ['notifyQueued', 'reset'],
+          },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'notifySuccess', params: ({ event }) => ({ answer: event.output as ContactMessageAnswer }) },
+              'reset',
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: 'refusedFields',
+            target: 'idle.showingErrors',
+            actions: [
+              'showServerErrors',
+              { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+              {
+                type: 'focusField',
+                params: ({ event }) => ({
+                  field: firstInvalid(errorsFromServer((event.error as SendFailure).errors ?? {})) ?? 'name',
+                }),
+              },
+            ],
+          },
+          {
+            target: 'idle',
+            actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+  },
+});

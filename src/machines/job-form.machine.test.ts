@@ -1,0 +1,283 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { JobOpeningRow } from '../api/contract/jobs';
+import { jobFieldError, type JobFormField, type JobFormValues } from '../api/contract/jobs-admin';
+import { controlledActors, createPathModel, doneEvent, errorEvent, timerEvent } from './testing/test-model';
+import { jobFormMachine, unlockedFields, type JobFormEvent } from './job-form.machine';
+
+const VALID: JobFormValues = {
+  job_title: 'Copy Editor',
+  department: 'Editorial',
+  location: 'Kochi, India',
+  job_type_id: '1',
+  description: '<p>Edit manuscripts for clarity.</p>',
+  requirement: '<ul><li>Three years of editing</li></ul>',
+  about_role: '<p>Work with journal editors.</p>',
+  responsibility: '<ul><li>Copy edit accepted papers</li></ul>',
+};
+
+const ROW: JobOpeningRow = {
+  job_id: 7,
+  job_title: 'Copy Editor',
+  department: 'Editorial',
+  location: 'Kochi, India',
+  job_type_id: 1,
+  job_type_name: 'Full-time',
+  description: VALID.description,
+  requirement: VALID.requirement,
+  about_role: VALID.about_role,
+  responsibility: VALID.responsibility,
+};
+
+function effects() {
+  return {
+    focusField: vi.fn(),
+    notifySaved: vi.fn(),
+    notifySaveFailed: vi.fn(),
+    jobSaved: vi.fn(),
+  };
+}
+
+function start(save: (input: unknown) => Promise<unknown>, spies = effects()) {
+  const actor = createActor(
+    jobFormMachine.provide({
+      actors: {
+        saveJob: fromPromise(({ input }) => save(input) as Promise<{ message: string; row: JobOpeningRow }>),
+      },
+      actions: {
+        focusField: (_, params) => spies.focusField(params.field),
+        notifySaved: (_, params) => spies.notifySaved(params),
+        notifySaveFailed: (_, params) => spies.notifySaveFailed(params),
+        jobSaved: (_, params) => spies.jobSaved(params),
+      },
+    }),
+  ).start();
+  return { actor, spies };
+}
+
+const fill = (actor: ReturnType<typeof start>['actor'], values: Partial<JobFormValues>) => {
+  for (const [field, value] of Object.entries(values))
+    actor.send({ type: 'field.change', field: field as JobFormField, value });
+};
+
+describe('admin job form', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('unlocks the fields in order: each opens once every earlier field has a value', () => {
+    // Arrange
+    const values = { ...VALID, location: '', description: '<p><br></p>' };
+    // Act
+    const open = unlockedFields(values);
+    // Assert
+    expect(open).toEqual({
+      job_title: true,
+      department: true,
+      location: true,
+      job_type_id: false,
+      description: false,
+      requirement: false,
+      about_role: false,
+      responsibility: false,
+    });
+    expect(unlockedFields({ ...VALID, description: '' }).requirement).toBe(false);
+    expect(Object.values(unlockedFields(VALID)).every(Boolean)).toBe(true);
+  });
+
+  it('shows only the first error in field order, focuses that field and clears the display after 500 ms', () => {
+    const { actor, spies } = start(async () => ({}));
+    actor.send({ type: 'form.open' });
+    fill(actor, { job_title: 'A', department: 'Team 42' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.error).toEqual({
+      field: 'job_title',
+      message: 'Job title must be at least 2 characters long.',
+    });
+    expect(spies.focusField).toHaveBeenCalledWith('job_title');
+    vi.advanceTimersByTime(499);
+    expect(actor.getSnapshot().context.error).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+  });
+
+  it.each<[Partial<JobFormValues>, JobFormField, string]>([
+    [{ job_title: '' }, 'job_title', 'Job Title is required.'],
+    [{ job_title: 'x'.repeat(201) }, 'job_title', 'Job title must not exceed 200 characters.'],
+    [{ job_title: 'Editor #1' }, 'job_title', 'Job title contains invalid characters.'],
+    [{ department: '' }, 'department', 'Department is required.'],
+    [{ department: 'E' }, 'department', 'Department must be at least 2 characters long.'],
+    [{ department: 'x'.repeat(201) }, 'department', 'Department must not exceed 200 characters.'],
+    [{ department: 'Team 42' }, 'department', 'Department contains invalid characters.'],
+    [{ location: '' }, 'location', 'Location is required.'],
+    [{ location: 'K' }, 'location', 'Location must be at least 2 characters long.'],
+    [{ location: 'x'.repeat(201) }, 'location', 'Location must not exceed 200 characters.'],
+    [{ location: 'Kochi!' }, 'location', 'Location contains invalid characters.'],
+    [{ job_type_id: '' }, 'job_type_id', 'Please select a job type.'],
+    [{ description: '<p><br></p>' }, 'description', 'Description is required.'],
+    [
+      { description: '<p>Too short</p>'.replace('Too short', 'short') },
+      'description',
+      'Description must be at least 10 characters long.',
+    ],
+    [{ requirement: '' }, 'requirement', 'Requirement is required.'],
+    [
+      { requirement: '<ul><li>tiny</li></ul>' },
+      'requirement',
+      'Requirement must be at least 10 characters long.',
+    ],
+    [{ about_role: '' }, 'about_role', 'About the Role is required.'],
+    [{ about_role: '<p>abc</p>' }, 'about_role', 'About the Role must be at least 10 characters long.'],
+    [{ responsibility: '' }, 'responsibility', 'Responsibility is required.'],
+    [
+      { responsibility: '<p>  a  b </p>' },
+      'responsibility',
+      'Responsibility must be at least 10 characters long.',
+    ],
+  ])('%o fails with "%s" on %s', (change, field, message) => {
+    const { actor } = start(async () => ({}));
+    actor.send({ type: 'form.open' });
+    fill(actor, { ...VALID, ...change });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.error).toEqual({ field, message });
+  });
+
+  it('allows the spec characters in title, department and location', () => {
+    const values = {
+      ...VALID,
+      job_title: 'R&D Lead (Data/AI), Sr. - 2',
+      department: 'R&D, Ops./Editorial - EU',
+      location: 'London (HQ), U.K. - 2/F',
+    };
+    expect(jobFieldError('job_title', values)).toBeNull();
+    expect(jobFieldError('department', values)).toBeNull();
+    expect(jobFieldError('location', values)).toBeNull();
+  });
+
+  it('creates: saves the values, hands the row to the list, toasts, then closes and resets', async () => {
+    vi.useRealTimers();
+    const save = vi.fn(async () => ({ message: 'Job created successfully', row: ROW }));
+    const { actor, spies } = start(save);
+    actor.send({ type: 'form.open' });
+    fill(actor, VALID);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(save).toHaveBeenCalledWith({ mode: 'create', jobId: 0, values: VALID });
+    expect(spies.jobSaved).toHaveBeenCalledWith({ mode: 'create', row: ROW });
+    expect(spies.notifySaved).toHaveBeenCalledWith({ mode: 'create', message: 'Job created successfully' });
+    expect(actor.getSnapshot().context.values.job_title).toBe('');
+  });
+
+  it('edits: pre-fills the fields from the job and saves in edit mode', async () => {
+    vi.useRealTimers();
+    const save = vi.fn(async () => ({
+      message: 'Job updated successfully',
+      row: { ...ROW, location: 'Remote' },
+    }));
+    const { actor, spies } = start(save);
+    actor.send({ type: 'form.open', job: ROW });
+    expect(actor.getSnapshot().context).toMatchObject({ mode: 'edit', jobId: 7, values: VALID });
+    fill(actor, { location: 'Remote' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(save).toHaveBeenCalledWith({ mode: 'edit', jobId: 7, values: { ...VALID, location: 'Remote' } });
+    expect(spies.notifySaved).toHaveBeenCalledWith({ mode: 'edit', message: 'Job updated successfully' });
+  });
+
+  it('keeps the typed form open when the save fails, with the error toast', async () => {
+    vi.useRealTimers();
+    const { actor, spies } = start(async () => {
+      throw Object.assign(new Error('Database is down'), { status: 503 });
+    });
+    actor.send({ type: 'form.open' });
+    fill(actor, VALID);
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(actor.getSnapshot().context.values).toEqual(VALID);
+    expect(spies.notifySaveFailed).toHaveBeenCalledTimes(1);
+    expect(spies.jobSaved).not.toHaveBeenCalled();
+  });
+
+  it('cancel closes and resets what was typed', () => {
+    const { actor } = start(async () => ({}));
+    actor.send({ type: 'form.open' });
+    fill(actor, { job_title: 'Half typed' });
+    actor.send({ type: 'form.cancel' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    actor.send({ type: 'form.open' });
+    expect(actor.getSnapshot().context.values.job_title).toBe('');
+  });
+});
+
+/** Lets promise callbacks run under fake timers. */
+const settleMicrotasks = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+const stepsOf = (path: { steps: { event: { type: string } }[] }) =>
+  path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
+
+describe('admin job form paths', () => {
+  const events = [
+    { type: 'form.open' },
+    { type: 'form.open', job: ROW },
+    { type: 'field.change', field: 'job_title', value: '' },
+    { type: 'field.change', field: 'job_title', value: 'Copy Editor' },
+    { type: 'form.submit' },
+    { type: 'form.cancel' },
+    { type: timerEvent('errorDisplay') },
+    { type: doneEvent('saveJob'), output: { message: 'Job updated successfully', row: ROW } },
+    { type: errorEvent('saveJob'), error: new Error('boom') },
+  ];
+  const model = createPathModel(jobFormMachine, { events: events as never });
+  const paths = model.getShortestPaths();
+
+  it('reaches every state', () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect([...reached].sort()).toEqual(
+      ['"closed"', '"saving"', '{"editing":"clean"}', '{"editing":"showingError"}'].sort(),
+    );
+  });
+
+  for (const path of paths) {
+    it(`keeps its promises along ${stepsOf(path)}`, async () => {
+      vi.useFakeTimers();
+      const control = controlledActors(['saveJob']);
+      const saved = vi.fn();
+      const actor = createActor(
+        jobFormMachine.provide({ actors: control.actors as never, actions: { jobSaved: saved } }),
+      ).start();
+      const send = ({ event }: { event: unknown }) => actor.send(event as JobFormEvent);
+      await path.test({
+        events: {
+          'form.open': send,
+          'field.change': send,
+          'form.submit': send,
+          'form.cancel': send,
+          [timerEvent('errorDisplay')]: () => {
+            vi.advanceTimersByTime(500);
+          },
+          [doneEvent('saveJob')]: async () => {
+            control.settle('saveJob', { message: 'Job updated successfully', row: ROW });
+            await settleMicrotasks();
+          },
+          [errorEvent('saveJob')]: async () => {
+            control.fail('saveJob', new Error('boom'));
+            await settleMicrotasks();
+          },
+        },
+        states: {
+          closed: () => {
+            // the dialog is closed and holds nothing typed
+            expect(actor.getSnapshot().context.values.job_title).toBe('');
+          },
+          'editing.clean': () => expect(actor.getSnapshot().context.error).toBeNull(),
+          'editing.showingError': () => expect(actor.getSnapshot().context.error?.message).toMatch(/\.$/),
+          saving: () => expect(actor.getSnapshot().matches('saving')).toBe(true),
+        },
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+      vi.useRealTimers();
+    });
+  }
+});

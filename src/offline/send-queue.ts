@@ -1,0 +1,351 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+/**
+ * The send queue ("outbox"): contact messages and job applications made while offline stay on the
+ * person's own device (IndexedDB) until they can be sent. Each entry carries the one
+ * `Idempotency-Key` of its submission (DESIGN.md section 4), so however often it is sent (from a
+ * page on reconnect, on the next start, or from the service worker's Background Sync) the server
+ * stores it once.
+ *
+ * This module runs in pages and in the service worker: no DOM, no React, no app config.
+ * Every change is announced on the BroadcastChannel `manna-outbox` (see OutboxMessage).
+ */
+
+export type OutboxKind = 'contact' | 'application';
+
+/** A file kept with a queued submission (a CV), as a Blob with its name. */
+export interface QueuedFile {
+  blob: Blob;
+  name: string;
+}
+
+/** What is sent: a JSON body, or a multipart form with text fields and files. */
+export type QueuedBody =
+  | { type: 'json'; data: Record<string, unknown> }
+  | { type: 'form'; fields: Record<string, string>; files: Record<string, QueuedFile> };
+
+export type OutboxStatus = 'waiting' | 'sending' | 'failed';
+
+export interface OutboxItem {
+  /** Also the Idempotency-Key header of every attempt. */
+  id: string;
+  kind: OutboxKind;
+  /** What the person recognises the entry by, e.g. the job title. Never shown to anyone else. */
+  label: string;
+  /** Where the POST goes (absolute or same-origin path). */
+  url: string;
+  body: QueuedBody;
+  status: OutboxStatus;
+  createdAt: number;
+  attempts: number;
+  lastAttemptAt?: number;
+  /** Why the server refused it (status 'failed'), or the last transient problem. */
+  error?: string;
+}
+
+export type NewOutboxItem = Pick<OutboxItem, 'kind' | 'label' | 'url' | 'body'> & { id?: string };
+
+/** Announcements on the `manna-outbox` channel. `added` wakes the senders; the rest refresh lists. */
+export type OutboxMessage =
+  | { type: 'added'; id: string; kind: OutboxKind }
+  | { type: 'changed' }
+  | { type: 'sent'; id: string; kind: OutboxKind; label: string; message: string }
+  | { type: 'failed'; id: string; kind: OutboxKind; label: string; message: string };
+
+export const OUTBOX_CHANNEL = 'manna-outbox';
+/** Background Sync tag the service worker answers. */
+export const OUTBOX_SYNC_TAG = 'manna-outbox';
+const DB_NAME = 'manna-outbox';
+const DB_VERSION = 1;
+const STORE = 'items';
+
+interface OutboxDb extends DBSchema {
+  items: { key: string; value: OutboxItem; indexes: { createdAt: number } };
+}
+
+let dbPromise: Promise<IDBPDatabase<OutboxDb>> | null = null;
+
+function db(): Promise<IDBPDatabase<OutboxDb>> {
+  if (!dbPromise) {
+    dbPromise = openDB<OutboxDb>(DB_NAME, DB_VERSION, {
+      upgrade(database) {
+        const store = database.createObjectStore(STORE, { keyPath: 'id' });
+        store.createIndex('createdAt', 'createdAt');
+      },
+      // Another tab or the service worker runs a newer version: let it upgrade, reopen next time.
+      blocking() {
+        void dbPromise?.then((d) => d.close());
+        dbPromise = null;
+      },
+      terminated() {
+        dbPromise = null;
+      },
+    });
+    dbPromise.catch(() => {
+      dbPromise = null;
+    });
+  }
+  return dbPromise;
+}
+
+/** Closes the connection (tests delete the database between cases). */
+export async function closeOutbox(): Promise<void> {
+  const current = dbPromise;
+  dbPromise = null;
+  if (current) (await current.catch(() => null))?.close();
+}
+
+export function announce(message: OutboxMessage): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  channel.postMessage(message);
+  channel.close();
+}
+
+/** Listens to the outbox channel; returns the function that stops listening. */
+export function onOutboxMessage(listener: (message: OutboxMessage) => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {};
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  channel.onmessage = (e: MessageEvent<OutboxMessage>) => listener(e.data);
+  return () => channel.close();
+}
+
+/** A UUID v4: the Idempotency-Key of one submission (the server accepts [A-Za-z0-9_-]{8,100}). */
+export function newSubmissionKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** Keeps a submission on the device. `id` (the Idempotency-Key) is kept when given. */
+export async function enqueue(item: NewOutboxItem, now = Date.now()): Promise<OutboxItem> {
+  const stored: OutboxItem = {
+    id: item.id ?? newSubmissionKey(),
+    kind: item.kind,
+    label: item.label,
+    url: item.url,
+    body: item.body,
+    status: 'waiting',
+    createdAt: now,
+    attempts: 0,
+  };
+  await (await db()).put(STORE, stored);
+  announce({ type: 'added', id: stored.id, kind: stored.kind });
+  return stored;
+}
+
+/** Every kept submission, oldest first, optionally of one kind. */
+export async function listOutbox(kind?: OutboxKind): Promise<OutboxItem[]> {
+  const all = await (await db()).getAllFromIndex(STORE, 'createdAt');
+  return kind ? all.filter((i) => i.kind === kind) : all;
+}
+
+export async function getOutboxItem(id: string): Promise<OutboxItem | undefined> {
+  return (await db()).get(STORE, id);
+}
+
+/** Entries that a sender should try now ('sending' left behind by a closed page counts too). */
+export async function pendingCount(): Promise<number> {
+  return (await listOutbox()).filter((i) => i.status !== 'failed').length;
+}
+
+/**
+ * Cancel: removes a waiting or refused entry. An entry that is being sent right now cannot be
+ * taken back (it may already have reached the server); then this answers false.
+ */
+export async function cancelOutboxItem(id: string, now = Date.now()): Promise<boolean> {
+  // Ask before the transaction: a transaction closes when it awaits anything but IndexedDB.
+  const someoneSending = await isBeingSent();
+  const database = await db();
+  const tx = database.transaction(STORE, 'readwrite');
+  const item = await tx.store.get(id);
+  if (!item) {
+    await tx.done;
+    return true;
+  }
+  // 'sending' left behind by a page that closed mid-send (no sender now, a minute old) may go.
+  const inFlight = item.status === 'sending' && (someoneSending || now - (item.lastAttemptAt ?? 0) < 60_000);
+  if (inFlight) {
+    await tx.done;
+    return false;
+  }
+  await tx.store.delete(id);
+  await tx.done;
+  announce({ type: 'changed' });
+  return true;
+}
+
+async function update(
+  id: string,
+  change: (item: OutboxItem) => OutboxItem | null,
+): Promise<OutboxItem | null> {
+  const database = await db();
+  const tx = database.transaction(STORE, 'readwrite');
+  const item = await tx.store.get(id);
+  if (!item) {
+    await tx.done;
+    return null;
+  }
+  const next = change(item);
+  if (next) await tx.store.put(next);
+  else await tx.store.delete(id);
+  await tx.done;
+  return next ?? item;
+}
+
+/** What one attempt to send gave. */
+export type DeliveryResult =
+  /** Stored by the server (or already stored under the same key): the entry is removed. */
+  | { outcome: 'sent'; message: string }
+  /** Not now (no connection, server busy or down): the entry waits for the next try. */
+  | { outcome: 'retry'; reason: string }
+  /** The server refused the content (a 4xx other than 408/409/429): kept as 'failed' until removed. */
+  | { outcome: 'rejected'; message: string };
+
+export type Deliver = (item: OutboxItem) => Promise<DeliveryResult>;
+
+export interface FlushResult {
+  sent: number;
+  rejected: number;
+  /** Entries still waiting after this run. */
+  remaining: number;
+}
+
+const LOCK = 'manna-outbox-send';
+let localLock: Promise<unknown> = Promise.resolve();
+let localHeld = false;
+
+/** Whether some context (this one or, where Web Locks exist, any tab or the worker) is sending. */
+async function isBeingSent(): Promise<boolean> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks?.query) {
+    const state = await locks.query();
+    return (state.held ?? []).some((l) => l.name === LOCK);
+  }
+  return localHeld;
+}
+
+/**
+ * Runs `fn` while no other sender runs: across tabs and the service worker with the Web Locks API
+ * where it exists, within this context otherwise. (A second sender would be harmless for the
+ * server thanks to the Idempotency-Key, but it would show the entry twice as sent.)
+ */
+function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks?.request) return locks.request(LOCK, () => fn()) as Promise<T>;
+  const run = localLock.then(async () => {
+    localHeld = true;
+    try {
+      return await fn();
+    } finally {
+      localHeld = false;
+    }
+  });
+  localLock = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Sends every waiting entry, oldest first, one at a time. A sent entry is removed and announced
+ * ('sent'); a refused one is kept as 'failed' and announced; anything else stays waiting.
+ */
+export function flushOutbox(deliver: Deliver, now: () => number = Date.now): Promise<FlushResult> {
+  return exclusive(async () => {
+    const result: FlushResult = { sent: 0, rejected: 0, remaining: 0 };
+    const items = (await listOutbox()).filter((i) => i.status !== 'failed');
+    for (const queued of items) {
+      // It may have been cancelled since the list was read.
+      const item = await update(queued.id, (i) =>
+        i.status === 'failed'
+          ? i
+          : { ...i, status: 'sending', attempts: i.attempts + 1, lastAttemptAt: now() },
+      );
+      if (!item || item.status !== 'sending') continue;
+      announce({ type: 'changed' });
+
+      let delivery: DeliveryResult;
+      try {
+        delivery = await deliver(item);
+      } catch (err) {
+        delivery = { outcome: 'retry', reason: err instanceof Error ? err.message : String(err) };
+      }
+
+      if (delivery.outcome === 'sent') {
+        await update(item.id, () => null);
+        result.sent += 1;
+        announce({
+          type: 'sent',
+          id: item.id,
+          kind: item.kind,
+          label: item.label,
+          message: delivery.message,
+        });
+      } else if (delivery.outcome === 'rejected') {
+        await update(item.id, (i) => ({ ...i, status: 'failed', error: delivery.message }));
+        result.rejected += 1;
+        announce({
+          type: 'failed',
+          id: item.id,
+          kind: item.kind,
+          label: item.label,
+          message: delivery.message,
+        });
+      } else {
+        await update(item.id, (i) => ({ ...i, status: 'waiting', error: delivery.reason }));
+        result.remaining += 1;
+        announce({ type: 'changed' });
+      }
+    }
+    return result;
+  });
+}
+
+/** The request of one attempt: method, Idempotency-Key header and body (FormData or JSON). */
+export function requestFor(item: OutboxItem): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': item.id };
+  let body: BodyInit;
+  if (item.body.type === 'json') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(item.body.data);
+  } else {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(item.body.fields)) form.append(name, value);
+    for (const [name, file] of Object.entries(item.body.files)) form.append(name, file.blob, file.name);
+    body = form;
+  }
+  return { method: 'POST', headers, body, credentials: 'same-origin' };
+}
+
+/** The server's own words for an answer: `message` or `Message` of a JSON body. */
+async function messageOf(res: Response): Promise<string | null> {
+  try {
+    const body = (await res.json()) as { message?: unknown; Message?: unknown };
+    const m = body.message ?? body.Message;
+    return typeof m === 'string' && m ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends one entry with fetch. 2xx is 'sent' (a repeat of the key answers the first answer);
+ * no answer, 408, 409 (the first attempt still running), 429 and 5xx are 'retry'; any other 4xx
+ * means the content itself was refused: 'rejected' with the server's message.
+ */
+export const deliverWithFetch: Deliver = async (item) => {
+  let res: Response;
+  try {
+    res = await fetch(item.url, requestFor(item));
+  } catch (err) {
+    return { outcome: 'retry', reason: err instanceof Error ? err.message : 'Network error' };
+  }
+  const message = await messageOf(res);
+  if (res.ok) return { outcome: 'sent', message: message ?? '' };
+  if (res.status >= 500 || [408, 409, 425, 429].includes(res.status)) {
+    return { outcome: 'retry', reason: message ?? `Status ${res.status}` };
+  }
+  return { outcome: 'rejected', message: message ?? `Status ${res.status}` };
+};

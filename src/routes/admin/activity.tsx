@@ -1,0 +1,118 @@
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { listAudit } from '../../api/auth';
+import { AUDIT_PAGE_SIZE, auditLogMachine } from '../../machines/audit-log.machine';
+import { statusOf, useAdminSession } from './admin-context';
+import { formatWhen } from './users';
+import s from './users.module.css';
+
+/** Activity: the audit log — who did what to which record, when — newest first, 50 a page. */
+export function ActivityScreen() {
+  const { t } = useTranslation('admin');
+  const { sessionExpired } = useAdminSession();
+  const [machine] = useState(() =>
+    auditLogMachine.provide({
+      actors: { loadPage: fromPromise(({ input }) => listAudit(input.page, AUDIT_PAGE_SIZE)) },
+      actions: {
+        reportFailure: (_, { error }) => {
+          if (statusOf(error) === 401) sessionExpired();
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  const { rows, page, total } = state.context;
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+
+  return (
+    <section className={s.panel} aria-labelledby="activity-title">
+      <h2 id="activity-title">{t('activity.title')}</h2>
+      <p className={s.help}>{t('activity.help')}</p>
+      {state.matches('loading') && <p role="status">{t('loading')}</p>}
+      {state.matches('failed') && (
+        <div role="alert">
+          <p>{t('activity.failed')}</p>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+            {t('actions.retry')}
+          </button>
+        </div>
+      )}
+      {state.matches('ready') && rows.length === 0 && <p>{t('activity.empty')}</p>}
+      {state.matches('ready') && rows.length > 0 && (
+        <>
+          <div className={s.tableWrap}>
+            <table className={s.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('activity.when')}</th>
+                  <th scope="col">{t('activity.who')}</th>
+                  <th scope="col">{t('activity.action')}</th>
+                  <th scope="col">{t('activity.record')}</th>
+                  <th scope="col">{t('activity.details')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.audit_id}>
+                    <td>
+                      <time dateTime={r.at}>{formatWhen(r.at)}</time>
+                    </td>
+                    <td className={s.email}>{r.actor_email ?? t('activity.system')}</td>
+                    <td>{r.action.replace(/_/g, ' ')}</td>
+                    <td>
+                      {r.entity.replace(/_/g, ' ')}
+                      {r.entity_id ? ` #${r.entity_id}` : ''}
+                    </td>
+                    <td>{summary(r.detail)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className={s.actions} aria-label={t('activity.pages')}>
+            <button
+              type="button"
+              className={s.secondary}
+              disabled={page <= 1}
+              onClick={() => send({ type: 'page.go', page: page - 1 })}
+            >
+              {t('activity.previous')}
+            </button>
+            <span className={s.help}>
+              {t('activity.pageOf', { page, pages, total: total >= 10000 ? '10,000+' : total })}
+            </span>
+            <button
+              type="button"
+              className={s.secondary}
+              disabled={page >= pages}
+              onClick={() => send({ type: 'page.go', page: page + 1 })}
+            >
+              {t('activity.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A short text of the JSON detail: "job_title: Copy Editor · changed: location". */
+function summary(detail: string | null): string {
+  if (!detail) return '';
+  try {
+    const value = JSON.parse(detail) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      return Object.entries(value as Record<string, unknown>)
+        .map(
+          ([k, v]) =>
+            `${k.replace(/_/g, ' ')}: ${typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : JSON.stringify(v)}`,
+        )
+        .join(' · ');
+    }
+    return String(value);
+  } catch {
+    return detail;
+  }
+}

@@ -1,0 +1,192 @@
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { fetchMe, login, logout } from '../../api/auth';
+import type { Permission } from '../../api/contract/auth';
+import { authMachine } from '../../machines/auth.machine';
+import { AdminSessionContext, useAdminSession, type AdminSession } from './admin-context';
+import { homeFor, safeNext } from './admin-links';
+import { AdminLayout } from './layout';
+import { LoginScreen } from './login';
+import { OpeningsScreen } from './openings';
+import { BlogManagementScreen } from './blog-management';
+import { UsersScreen } from './users';
+import { ActivityScreen } from './activity';
+import { ApplicationsScreen } from './applications';
+import { MessagesScreen } from './messages';
+import { PasswordScreen } from './password';
+import { NoAccess } from './status-screens';
+import s from './admin-app.module.css';
+
+// The public contact page, shown inside the admin at /admin/contact (spec section 2).
+const ContactPage = lazy(() => import('../contact'));
+
+/** Shows the screen only to a user holding the permission; others get a clear 'no access' note. */
+function Guard({ permission, children }: { permission: Permission; children: React.ReactNode }) {
+  const session = useAdminSession();
+  return session.can(permission) ? <>{children}</> : <NoAccess />;
+}
+
+/**
+ * The back office: one lazy chunk (plus the editor chunk) with its own nested routes (spec
+ * section 2, "Admin layout"). Signed-out visits to any admin address go to /admin/login and come
+ * back after signing in; each screen and sidebar link needs its permission.
+ */
+export default function AdminApp() {
+  const { t } = useTranslation('admin');
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [machine] = useState(() =>
+    authMachine.provide({
+      actors: {
+        fetchMe: fromPromise(() => fetchMe()),
+        login: fromPromise(({ input }) => login(input)),
+        logout: fromPromise<unknown>(() => logout()),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  const user = state.context.user;
+
+  const session = useMemo<AdminSession | null>(
+    () =>
+      user
+        ? {
+            user,
+            can: (p) => user.permissions.includes(p),
+            sessionExpired: () => send({ type: 'session.expired' }),
+            userUpdated: (u) => send({ type: 'user.updated', user: u }),
+            signOut: () => send({ type: 'logout' }),
+          }
+        : null,
+    [user, send],
+  );
+
+  const onLogin = location.pathname.replace(/\/+$/, '') === '/admin/login';
+  const here = `${location.pathname}${location.search}`;
+
+  if (state.matches('checking') || state.matches('signingOut')) {
+    return (
+      <main id="main" className={s.center}>
+        <p role="status">{t(state.matches('signingOut') ? 'auth.signingOut' : 'auth.checking')}</p>
+      </main>
+    );
+  }
+  if (state.matches('unreachable')) {
+    return (
+      <main id="main" className={s.center}>
+        <div className={s.note}>
+          <h1>{t('title')}</h1>
+          <p role="alert">{t('auth.unreachable')}</p>
+          <button type="button" className={s.primary} onClick={() => send({ type: 'check.retry' })}>
+            {t('actions.retry')}
+          </button>
+        </div>
+      </main>
+    );
+  }
+  if (!session) {
+    if (!onLogin) return <Navigate to={`/admin/login?next=${encodeURIComponent(here)}`} replace />;
+    return (
+      <LoginScreen
+        busy={state.matches('signingIn')}
+        error={state.context.error}
+        onSubmit={(email, password) => send({ type: 'login.submit', email, password })}
+      />
+    );
+  }
+  if (onLogin) return <Navigate to={safeNext(params.get('next'))} replace />;
+  if (session.user.must_change_password && location.pathname !== '/admin/password') {
+    return <Navigate to="/admin/password" replace />;
+  }
+
+  const home = homeFor(session.user.permissions);
+  return (
+    <AdminSessionContext.Provider value={session}>
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route
+            index
+            element={
+              session.can('jobs.manage') ? (
+                <OpeningsScreen />
+              ) : home ? (
+                <Navigate to={home} replace />
+              ) : (
+                <NoAccess />
+              )
+            }
+          />
+          <Route
+            path="currentopenings"
+            element={
+              <Guard permission="jobs.manage">
+                <OpeningsScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="books"
+            element={
+              <Guard permission="jobs.manage">
+                <OpeningsScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="blog"
+            element={
+              <Guard permission="blog.manage">
+                <BlogManagementScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="job_applications"
+            element={
+              <Guard permission="applications.read">
+                <ApplicationsScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="messages"
+            element={
+              <Guard permission="messages.read">
+                <MessagesScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <Guard permission="users.manage">
+                <UsersScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="activity"
+            element={
+              <Guard permission="audit.read">
+                <ActivityScreen />
+              </Guard>
+            }
+          />
+          <Route path="password" element={<PasswordScreen />} />
+          <Route
+            path="contact"
+            element={
+              <Suspense fallback={<p role="status">{t('loading')}</p>}>
+                <ContactPage />
+              </Suspense>
+            }
+          />
+          <Route path="*" element={<NoAccess notFound />} />
+        </Route>
+      </Routes>
+    </AdminSessionContext.Provider>
+  );
+}

@@ -1,0 +1,264 @@
+import { useMachine } from '@xstate/react';
+import { Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { deleteBlogPost, loadAdminBlogPosts, saveBlogStatus, withImages } from '../../api/blog';
+import { BLOG_PAGE_SIZE, BLOG_TOAST_MS, COUNT_CAP, pageRange, previewOf, type BlogPostRow } from '../../api/contract/blog';
+import { BlogImage, PostDate } from '../../components/blog/blog-parts';
+import { Modal } from '../../components/modal';
+import { Pagination, usePager, type PaginationLabels } from '../../components/pagination';
+import { showToast } from '../../components/toasts';
+import { blogListMachine, flipped } from '../../machines/blog-list.machine';
+import { paginationMachine } from '../../machines/pagination.machine';
+import { statusOf, useAdminSession } from './admin-context';
+import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
+import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
+import s from './blog-management.module.css';
+
+/** Admin: Blog Management (spec sections 2, 4, 5 and 8), every post of company 2, drafts included. */
+export function BlogManagementScreen() {
+  return (
+    <Suspense fallback={<p role="status">…</p>}>
+      <BlogManagement />
+    </Suspense>
+  );
+}
+
+function BlogManagement() {
+  const { t, i18n } = useTranslation('blog-admin');
+  // stable for the session (it only sends an event to the admin's auth machine)
+  const { sessionExpired } = useAdminSession();
+  const dialog = useRef<BlogPostDialogHandle>(null);
+
+  const [machine] = useState(() =>
+    blogListMachine.provide({
+      actors: {
+        loadPosts: fromPromise(async ({ input }) =>
+          withImages(await loadAdminBlogPosts({ search: input.search, page_number: input.page, page_size: input.pageSize })),
+        ),
+        saveStatus: fromPromise(async ({ input }) => {
+          const { row } = await saveBlogStatus(input.post, input.status);
+          if (!row) throw new Error('The server did not answer the saved post');
+          return (await withImages([row]))[0];
+        }),
+        deletePost: fromPromise(({ input }) => deleteBlogPost(input.post.blog_id)),
+      },
+      actions: {
+        reportLoadFailure: (_, { error }) => {
+          if (statusOf(error) === 401) return sessionExpired();
+          console.warn('Error fetching blog posts:', error);
+        },
+        notifyStatusUpdated: (_, { row }) =>
+          showToast('success', {
+            title: t('toast.statusUpdated'),
+            message: t('toast.statusText', { title: row.title, status: t(`status.${row.status === 'Published' ? 'Published' : 'Draft'}`) }),
+            duration: BLOG_TOAST_MS,
+          }),
+        notifyStatusFailed: (_, { error }) => {
+          if (statusOf(error) === 401) return sessionExpired();
+          console.error('Publication status could not be saved:', error);
+          showToast('error', { message: t('toast.statusFailed'), duration: BLOG_TOAST_MS });
+        },
+        notifyDeleted: () =>
+          showToast('success', { title: t('toast.deleted'), message: t('toast.deletedText'), duration: BLOG_TOAST_MS }),
+        notifyDeleteFailed: (_, { error }) => {
+          if (statusOf(error) === 401) return sessionExpired();
+          console.error('Blog post could not be deleted:', error);
+          showToast('error', { message: t('toast.deleteFailed'), duration: BLOG_TOAST_MS });
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { pageSize: BLOG_PAGE_SIZE } });
+  const pagination = state.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
+  const pager = usePager(pagination);
+  const { rows, total, target, searchText, search } = state.context;
+  const loading = state.matches('loading') || state.matches('starting');
+  const settled = !loading && !state.matches('debouncing');
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const range = pageRange(pager.page, BLOG_PAGE_SIZE, total);
+
+  const labels: PaginationLabels = {
+    label: t('pagination.label'),
+    previous: t('pagination.previous'),
+    next: t('pagination.next'),
+    page: (page) => t('pagination.page', { page }),
+  };
+
+  return (
+    <section className={s.screen} aria-labelledby="blog-management-title">
+      <div className={s.top}>
+        <h2 id="blog-management-title" className={s.title}>
+          {t('title')}
+        </h2>
+        <button type="button" className={s.primary} onClick={() => dialog.current?.open()}>
+          <PlusIcon />
+          {t('newPost')}
+        </button>
+      </div>
+
+      <div className={s.toolbar}>
+        <label htmlFor="blog-search" className="visually-hidden">
+          {t('searchLabel')}
+        </label>
+        <input
+          id="blog-search"
+          type="search"
+          className={s.search}
+          placeholder={t('search')}
+          value={searchText}
+          maxLength={200}
+          onChange={(e) => send({ type: 'search.change', text: e.target.value })}
+        />
+        {rows.length > 0 && (
+          <p className={s.showing} aria-live="polite">
+            {t('showing', {
+              from: number(range.from),
+              to: number(range.to),
+              total: total >= COUNT_CAP ? `${number(COUNT_CAP)}+` : number(total),
+            })}
+          </p>
+        )}
+      </div>
+
+      {loading && <p role="status">{t('loading')}</p>}
+      {state.matches('failed') && (
+        <div className={s.empty} role="alert">
+          <p>{t('failed')}</p>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {settled && !state.matches('failed') && rows.length === 0 && search === '' && (
+        <div className={s.empty}>
+          <p className={s.emptyTitle}>{t('emptyTitle')}</p>
+          <button type="button" className={s.primary} onClick={() => dialog.current?.open()}>
+            {t('createFirst')}
+          </button>
+        </div>
+      )}
+      {settled && !state.matches('failed') && rows.length === 0 && search !== '' && (
+        <div className={s.empty}>
+          <p className={s.emptyTitle}>{t('noResults')}</p>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'search.clear' })}>
+            {t('clearSearch')}
+          </button>
+        </div>
+      )}
+
+      {!loading && rows.length > 0 && (
+        <ul className={s.grid} aria-label={t('listLabel')}>
+          {rows.map((post) => (
+            <PostCard
+              key={post.blog_id}
+              post={post}
+              lang={i18n.language}
+              busy={target?.blog_id === post.blog_id && (state.matches('toggling') || state.matches('deleting'))}
+              canChange={state.matches('ready')}
+              onToggle={() => send({ type: 'status.toggle', post })}
+              onEdit={() => dialog.current?.open(post)}
+              onDelete={() => send({ type: 'delete.ask', post })}
+            />
+          ))}
+        </ul>
+      )}
+
+      <Pagination
+        view={pager}
+        labels={labels}
+        disabled={!state.matches('ready')}
+        onSelect={(page) => pagination?.send({ type: 'page.select', page })}
+        onPrevious={() => pagination?.send({ type: 'page.previous' })}
+        onNext={() => pagination?.send({ type: 'page.next' })}
+      />
+
+      <BlogPostDialog
+        ref={dialog}
+        onSaved={(row, created) => (row ? send({ type: 'post.saved', row, created }) : send({ type: 'list.reload' }))}
+        onUnauthorised={() => sessionExpired()}
+      />
+
+      <Modal
+        open={state.matches('confirmingDelete') || state.matches('deleting')}
+        title={t('deleteTitle')}
+        onClose={() => send({ type: 'delete.cancel' })}
+      >
+        <p>{t('confirmDelete')}</p>
+        {target && <p className={s.deleteWhich}>{target.title}</p>}
+        <div className={s.actions}>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'delete.cancel' })} disabled={state.matches('deleting')}>
+            {t('cancel')}
+          </button>
+          <button type="button" className={s.danger} onClick={() => send({ type: 'delete.confirm' })} disabled={state.matches('deleting')}>
+            {state.matches('deleting') ? t('deleting') : t('deleteAction')}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+function PostCard({
+  post,
+  lang,
+  busy,
+  canChange,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  post: BlogPostRow;
+  lang: string;
+  busy: boolean;
+  canChange: boolean;
+  onToggle(): void;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  const { t } = useTranslation('blog-admin');
+  const headingId = `admin-post-${post.blog_id}-title`;
+  const status = post.status === 'Published' ? 'Published' : 'Draft';
+  return (
+    <li className={s.card} aria-labelledby={headingId} aria-busy={busy || undefined}>
+      <div className={s.cardTop}>
+        <button
+          type="button"
+          className={status === 'Published' ? `${s.badge} ${s.published}` : `${s.badge} ${s.draft}`}
+          onClick={onToggle}
+          disabled={!canChange}
+          aria-label={t('statusButton', { status: t(`status.${status}`), title: post.title, next: t(`status.${flipped(status)}`) })}
+        >
+          {t(`status.${status}`)}
+        </button>
+        <div className={s.icons}>
+          <button type="button" className={s.icon} onClick={onEdit} aria-label={t('edit', { title: post.title })} title={t('edit', { title: post.title })}>
+            <EditIcon />
+          </button>
+          <button
+            type="button"
+            className={`${s.icon} ${s.iconDanger}`}
+            onClick={onDelete}
+            disabled={!canChange}
+            aria-label={t('delete', { title: post.title })}
+            title={t('delete', { title: post.title })}
+          >
+            <TrashIcon />
+          </button>
+        </div>
+      </div>
+      <BlogImage src={post.image_url} alt="" noImage={t('noImage')} />
+      <h3 id={headingId} className={s.cardTitle}>
+        {post.title}
+      </h3>
+      <p className={s.meta}>
+        <span>
+          <PostDate text={post.publication_date} lang={lang} />
+        </span>
+        <span>{post.read_time}</span>
+      </p>
+      <p className={s.excerpt}>{post.excerpt}</p>
+      <p className={s.previewText}>{previewOf(post.content).text}</p>
+    </li>
+  );
+}

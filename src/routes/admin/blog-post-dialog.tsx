@@ -1,0 +1,292 @@
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveBlogPost } from '../../api/blog';
+import {
+  BLOG_IMAGE_ACCEPT,
+  BLOG_MESSAGES,
+  BLOG_TOAST_MS,
+  formatPublicationDate,
+  isHttpUrl,
+  type BlogField,
+  type BlogPostRow,
+} from '../../api/contract/blog';
+import { Modal } from '../../components/modal';
+import { showToast } from '../../components/toasts';
+import { notifyIfOffline } from '../../offline/admin-offline';
+import { blogEditorMachine, savingActor, type TextField } from '../../machines/blog-editor.machine';
+import { statusOf } from './admin-context';
+import s from './blog-management.module.css';
+
+// The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
+const RichTextEditor = lazy(() => import('../../components/rich-text-editor'));
+
+export interface BlogPostDialogHandle {
+  open(post?: BlogPostRow): void;
+}
+
+/** The key of a spec message in the `errors` texts, so a message shows in the reader's language. */
+const MESSAGE_KEYS = new Map<string, string>(Object.entries(BLOG_MESSAGES).map(([key, text]) => [text, key]));
+
+const FIELD_IDS: Record<BlogField, string> = {
+  title: 'blog-title',
+  excerpt: 'blog-excerpt',
+  content: 'blog-content-editor',
+  publication_date: 'blog-publication-date',
+  read_time: 'blog-read-time',
+  featured_image: 'blog-image-url',
+};
+
+/** The 'Create New Blog Post' / 'Edit Blog Post' dialog (spec sections 2, 4, 5 and 8). */
+export function BlogPostDialog({
+  onSaved,
+  onUnauthorised,
+  ref,
+}: {
+  onSaved(row: BlogPostRow | undefined, created: boolean): void;
+  onUnauthorised(): void;
+  ref?: Ref<BlogPostDialogHandle>;
+}) {
+  const { t, i18n } = useTranslation('blog-admin');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [machine] = useState(() =>
+    blogEditorMachine.provide({
+      actors: {
+        saveBlogPost: savingActor((input, onProgress, signal) =>
+          saveBlogPost(input, { onProgress: (p) => onProgress(p.loaded, p.total), signal }),
+        ),
+      },
+      actions: {
+        focusField: (_, { field }) => {
+          // after React has shown the message, so the field's description is current
+          requestAnimationFrame(() => document.getElementById(FIELD_IDS[field])?.focus());
+        },
+        notifySaved: (_, { row, created }) => {
+          showToast('success', { message: t(created ? 'toast.created' : 'toast.updated'), duration: BLOG_TOAST_MS });
+          onSaved(row, created);
+        },
+        notifyFailed: (_, { error }) => {
+          if (statusOf(error) === 401) return onUnauthorised();
+          if (notifyIfOffline(error, i18n)) return; // offline: the dialog keeps what was typed
+          console.error('Blog post could not be saved:', error);
+          showToast('error', { message: t('toast.submitFailed'), duration: BLOG_TOAST_MS });
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  useImperativeHandle(
+    ref,
+    () => ({ open: (post) => send({ type: 'editor.open', post, today: formatPublicationDate(new Date(), { local: true }) }) }),
+    [send],
+  );
+
+  const { fields, errors, file, mode, original, progress } = state.context;
+  const open = !state.matches('closed');
+  const saving = state.matches('submitting');
+  const change = (field: TextField, value: string) => send({ type: 'field.change', field, value });
+  const message = (field: BlogField) => {
+    const text = errors[field];
+    if (!text) return null;
+    const key = MESSAGE_KEYS.get(text);
+    return key ? t(`errors.${key}`, { defaultValue: text }) : text;
+  };
+  const errorId = (field: BlogField) => `blog-${field}-error`;
+  const invalid = (field: BlogField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': errorId(field) } : {});
+
+  // what the preview shows: the chosen file, a typed address, or the post's stored image
+  const storedKey = !!original && fields.featured_image_url === (original.featured_image_url ?? '') && !isHttpUrl(fields.featured_image_url) && fields.featured_image_url !== '';
+  const fileUrl = useObjectUrl(file);
+  const previewSrc = fileUrl ?? (isHttpUrl(fields.featured_image_url) ? fields.featured_image_url : storedKey ? (original?.image_url ?? null) : null);
+  const urlValue = storedKey ? '' : fields.featured_image_url;
+
+  return (
+    <Modal
+      open={open}
+      wide
+      closeOnBackdrop={!saving}
+      title={t(mode === 'edit' ? 'dialog.editTitle' : 'dialog.createTitle')}
+      onClose={() => !saving && send({ type: 'editor.cancel' })}
+    >
+      <form
+        className={s.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'editor.submit' });
+        }}
+      >
+        <div className={s.field}>
+          <label htmlFor="blog-title">{t('dialog.title')}</label>
+          <input
+            id="blog-title"
+            value={fields.title}
+            placeholder={t('dialog.placeholder.title')}
+            disabled={saving}
+            onChange={(e) => change('title', e.target.value)}
+            {...invalid('title')}
+          />
+          <FieldError id={errorId('title')} message={message('title')} />
+        </div>
+
+        <div className={s.field}>
+          <label htmlFor="blog-excerpt">{t('dialog.excerpt')}</label>
+          <textarea
+            id="blog-excerpt"
+            rows={2}
+            value={fields.excerpt}
+            placeholder={t('dialog.placeholder.excerpt')}
+            disabled={saving}
+            onChange={(e) => change('excerpt', e.target.value)}
+            {...invalid('excerpt')}
+          />
+          <FieldError id={errorId('excerpt')} message={message('excerpt')} />
+        </div>
+
+        <div className={s.field}>
+          <span className={s.label} id="blog-content-label">
+            {t('dialog.content')}
+          </span>
+          <Suspense fallback={<div className={s.editorLoading} role="status">{t('dialog.editorLoading')}</div>}>
+            <RichTextEditor
+              id="blog-content"
+              label={t('dialog.content')}
+              value={fields.content}
+              onChange={(html) => change('content', html)}
+              placeholder={t('dialog.placeholder.content')}
+              disabled={saving}
+              invalid={!!errors.content}
+              describedBy={errors.content ? errorId('content') : undefined}
+            />
+          </Suspense>
+          <FieldError id={errorId('content')} message={message('content')} />
+        </div>
+
+        <div className={s.row}>
+          <div className={s.field}>
+            <label htmlFor="blog-publication-date">{t('dialog.publicationDate')}</label>
+            <input
+              id="blog-publication-date"
+              value={fields.publication_date}
+              placeholder={t('dialog.placeholder.publicationDate')}
+              disabled={saving}
+              onChange={(e) => change('publication_date', e.target.value)}
+              {...invalid('publication_date')}
+            />
+            <FieldError id={errorId('publication_date')} message={message('publication_date')} />
+          </div>
+          <div className={s.field}>
+            <label htmlFor="blog-read-time">{t('dialog.readTime')}</label>
+            <input
+              id="blog-read-time"
+              value={fields.read_time}
+              placeholder={t('dialog.placeholder.readTime')}
+              disabled={saving}
+              onChange={(e) => change('read_time', e.target.value)}
+              {...invalid('read_time')}
+            />
+            <FieldError id={errorId('read_time')} message={message('read_time')} />
+          </div>
+        </div>
+
+        <fieldset className={s.imageField} disabled={saving}>
+          <legend>{t('dialog.featuredImage')}</legend>
+          <div className={s.imageRow}>
+            <label htmlFor="blog-image-url" className="visually-hidden">
+              {t('dialog.imageUrl')}
+            </label>
+            <input
+              id="blog-image-url"
+              type="url"
+              inputMode="url"
+              value={file ? '' : urlValue}
+              placeholder={t('dialog.placeholder.imageUrl')}
+              disabled={!!file}
+              onChange={(e) => change('featured_image_url', e.target.value)}
+              {...invalid('featured_image')}
+            />
+            <input
+              ref={fileInput}
+              id="blog-image-file"
+              className="visually-hidden"
+              type="file"
+              accept={BLOG_IMAGE_ACCEPT}
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(e) => {
+                send({ type: 'image.choose', file: e.target.files?.[0] ?? null });
+                e.target.value = '';
+              }}
+            />
+            <button type="button" className={s.secondary} onClick={() => fileInput.current?.click()}>
+              {t('dialog.upload')}
+            </button>
+            {(file || previewSrc) && (
+              <button type="button" className={s.linkButton} onClick={() => send({ type: 'image.clear' })}>
+                {t('dialog.removeImage')}
+              </button>
+            )}
+          </div>
+          {file && <p className={s.fileName}>{t('dialog.chosenFile', { name: file.name })}</p>}
+          {storedKey && !file && <p className={s.fileName}>{t('dialog.storedImage')}</p>}
+          {previewSrc && <ImagePreview src={previewSrc} alt={t('dialog.preview')} />}
+          <FieldError id={errorId('featured_image')} message={message('featured_image')} />
+        </fieldset>
+
+        <label className={s.check}>
+          <input
+            type="checkbox"
+            checked={fields.publish}
+            disabled={saving}
+            onChange={(e) => send({ type: 'publish.change', publish: e.target.checked })}
+          />
+          {t('dialog.publish')}
+        </label>
+
+        {saving && (
+          <div className={s.progress} role="status">
+            <progress max={1} value={progress ?? undefined} aria-label={t('dialog.saving')} />
+            <span>{progress !== null && file ? t('dialog.uploading', { percent: Math.round(progress * 100) }) : t('dialog.saving')}</span>
+          </div>
+        )}
+
+        <div className={s.actions}>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'editor.cancel' })} disabled={saving}>
+            {t('dialog.cancel')}
+          </button>
+          <button type="submit" className={s.primary} disabled={saving}>
+            {saving ? t('dialog.saving') : t(mode === 'edit' ? 'dialog.update' : 'dialog.create')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** An object URL for a chosen file, revoked when the file changes or the dialog goes. */
+function useObjectUrl(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  return url;
+}
+
+function ImagePreview({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) return null;
+  return (
+    <div className={s.preview}>
+      <img src={src} alt={alt} referrerPolicy="no-referrer" onError={() => setFailed(src)} />
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | null }) {
+  // The live region stays in the DOM so the message is announced when it appears.
+  return (
+    <p id={id} className={s.error} role="alert" aria-live="assertive">
+      {message}
+    </p>
+  );
+}

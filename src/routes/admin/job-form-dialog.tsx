@@ -1,0 +1,191 @@
+import { useMachine } from '@xstate/react';
+import { lazy, Suspense, useImperativeHandle, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
+import {
+  JOB_MESSAGES,
+  JOB_TEXT_MAX,
+  RICH_TEXT_FIELDS,
+  type JobFormField,
+} from '../../api/contract/jobs-admin';
+import { manageJobOpening } from '../../api/jobs-admin';
+import { Modal } from '../../components/modal';
+import { showToast } from '../../components/toasts';
+import { notifyIfOffline } from '../../offline/admin-offline';
+import { jobFormMachine, unlockedFields, type JobFormMode } from '../../machines/job-form.machine';
+import { messageOf, statusOf } from './admin-context';
+import s from './openings.module.css';
+
+// The editor (quill) is its own chunk, loaded with the first form that needs it.
+const RichTextEditor = lazy(() => import('../../components/rich-text-editor'));
+
+export interface JobFormDialogHandle {
+  open(job?: JobOpeningRow): void;
+}
+
+const TEXT_FIELDS = ['job_title', 'department', 'location'] as const;
+
+/** The 'Add Job Opening' / 'Edit Job Opening' modal (spec sections 2, 4, 5, 8). */
+export function JobFormDialog({
+  jobTypes,
+  onSaved,
+  onUnauthorised,
+  ref,
+}: {
+  jobTypes: JobTypeRow[];
+  onSaved(mode: JobFormMode, row: JobOpeningRow): void;
+  onUnauthorised(): void;
+  ref?: Ref<JobFormDialogHandle>;
+}) {
+  const { t, i18n } = useTranslation('admin');
+
+  const [machine] = useState(() =>
+    jobFormMachine.provide({
+      actors: {
+        saveJob: fromPromise(({ input }) =>
+          manageJobOpening({
+            mode: input.mode === 'create' ? 1 : 2,
+            job_id: input.jobId,
+            ...input.values,
+            job_type_id: Number(input.values.job_type_id),
+          }),
+        ),
+      },
+      actions: {
+        focusField: (_, { field }) => {
+          // after React has shown the error, so the field's description is current (ids: inputs
+          // job-<field>, editors job-<field>-editor)
+          requestAnimationFrame(() =>
+            (
+              document.getElementById(`job-${field}`) ?? document.getElementById(`job-${field}-editor`)
+            )?.focus(),
+          );
+        },
+        jobSaved: (_, { mode, row }) => onSaved(mode, row),
+        notifySaved: (_, { mode }) =>
+          mode === 'edit'
+            ? showToast('success', { title: 'Success', message: JOB_MESSAGES.updated, duration: 500 })
+            : showToast('success', { title: 'Success', message: JOB_MESSAGES.created }),
+        notifySaveFailed: (_, { error }) => {
+          if (statusOf(error) === 401) return onUnauthorised();
+          if (notifyIfOffline(error, i18n)) return; // offline: the form keeps what was typed
+          showToast('error', {
+            title: 'Error',
+            message: messageOf(error, 'Failed to save job. Please try again.'),
+          });
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  useImperativeHandle(ref, () => ({ open: (job) => send({ type: 'form.open', job }) }), [send]);
+
+  const { values, error, mode } = state.context;
+  const open = !state.matches('closed');
+  const saving = state.matches('saving');
+  const unlocked = unlockedFields(values);
+  const errorFor = (field: JobFormField) => (error?.field === field ? error.message : null);
+  const errorId = (field: JobFormField) => `job-${field}-error`;
+  const change = (field: JobFormField, value: string) => send({ type: 'field.change', field, value });
+
+  return (
+    <Modal
+      open={open}
+      wide
+      title={t(mode === 'edit' ? 'jobForm.editTitle' : 'jobForm.addTitle')}
+      onClose={() => send({ type: 'form.cancel' })}
+    >
+      <form
+        className={s.form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'form.submit' });
+        }}
+      >
+        <div className={s.row}>
+          {TEXT_FIELDS.map((field) => (
+            <div key={field} className={s.field}>
+              <label htmlFor={`job-${field}`}>{t(`fields.${field}`)}</label>
+              <input
+                id={`job-${field}`}
+                value={values[field]}
+                maxLength={JOB_TEXT_MAX}
+                disabled={!unlocked[field] || saving}
+                aria-invalid={errorFor(field) ? true : undefined}
+                aria-describedby={errorFor(field) ? errorId(field) : undefined}
+                onChange={(e) => change(field, e.target.value)}
+              />
+              <FieldError id={errorId(field)} message={errorFor(field)} />
+            </div>
+          ))}
+          <div className={s.field}>
+            <label htmlFor="job-job_type_id">{t('fields.job_type_id')}</label>
+            <select
+              id="job-job_type_id"
+              value={values.job_type_id}
+              disabled={!unlocked.job_type_id || saving}
+              aria-invalid={errorFor('job_type_id') ? true : undefined}
+              aria-describedby={errorFor('job_type_id') ? errorId('job_type_id') : undefined}
+              onChange={(e) => change('job_type_id', e.target.value)}
+            >
+              <option value="">{t('jobForm.selectType')}</option>
+              {jobTypes.map((jt) => (
+                <option key={jt.job_type_id} value={String(jt.job_type_id)}>
+                  {jt.job_type_name}
+                </option>
+              ))}
+            </select>
+            <FieldError id={errorId('job_type_id')} message={errorFor('job_type_id')} />
+          </div>
+        </div>
+
+        {RICH_TEXT_FIELDS.map((field) => (
+          <div key={field} className={s.field}>
+            <span className={s.label} id={`job-${field}-label`}>
+              {t(`fields.${field}`)}
+            </span>
+            <Suspense
+              fallback={
+                <div className={s.editorLoading} role="status">
+                  {t('jobForm.editorLoading')}
+                </div>
+              }
+            >
+              <RichTextEditor
+                id={`job-${field}`}
+                label={t(`fields.${field}`)}
+                value={values[field]}
+                onChange={(html) => change(field, html)}
+                disabled={!unlocked[field] || saving}
+                placeholder={t(unlocked[field] ? `jobForm.placeholder.${field}` : 'jobForm.locked')}
+                invalid={errorFor(field) !== null}
+                describedBy={errorFor(field) ? errorId(field) : undefined}
+              />
+            </Suspense>
+            <FieldError id={errorId(field)} message={errorFor(field)} />
+          </div>
+        ))}
+
+        <div className={s.actions}>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'form.cancel' })}>
+            {t('actions.cancel')}
+          </button>
+          <button type="submit" className={s.primary} disabled={saving}>
+            {t(saving ? 'jobForm.updating' : mode === 'edit' ? 'jobForm.update' : 'jobForm.create')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | null }) {
+  // The live region stays in the DOM so the message is announced when it appears.
+  return (
+    <p id={id} className={s.error} role="alert" aria-live="assertive">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,144 @@
+import { useMachine } from '@xstate/react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { loadMessages, saveMessageHandled } from '../../api/admin-messages';
+import { MESSAGE_PAGE_SIZE } from '../../api/contract/admin-messages';
+import { showToast } from '../../components/toasts';
+import { messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
+import { messageOf, statusOf, useAdminSession } from './admin-context';
+import { formatDay, Pager, showingFigures } from './pager';
+import s from './inbox.module.css';
+
+const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open: 'false', handled: 'true' };
+
+/** Messages (issue 8): what people sent through the contact form, newest first; mark handled. */
+export function MessagesScreen() {
+  const { t, i18n } = useTranslation('admin-inbox');
+  const { sessionExpired, can } = useAdminSession();
+  // toasts are written in the language of the moment they appear
+  const say = (key: string) => i18n.t(key, { ns: 'admin-inbox' });
+  const id = useId();
+
+  const [machine] = useState(() =>
+    messagesListMachine.provide({
+      actors: {
+        loadMessages: fromPromise(({ input, signal }) =>
+          loadMessages({ search: input.search, page: input.page, pageSize: input.pageSize, handled: HANDLED_PARAM[input.show] }, { signal }),
+        ),
+        saveHandled: fromPromise(({ input }) => saveMessageHandled(input.messageId, input.handled)),
+      },
+      actions: {
+        reportLoadFailure: (_, { error }) => {
+          if (statusOf(error) === 401) sessionExpired();
+        },
+        notifyHandledSaved: (_, { row }) =>
+          showToast('success', { message: say(row.handled ? 'messages.toastHandled' : 'messages.toastOpen') }),
+        notifyHandledFailed: (_, { error }) => {
+          if (statusOf(error) === 401) return sessionExpired();
+          showToast('error', { message: messageOf(error, say('messages.toastFailed')) });
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { pageSize: MESSAGE_PAGE_SIZE } });
+  const { rows, total, page, pageSize, searchText, show, target } = state.context;
+  const figures = showingFigures(page, pageSize, rows.length, total, i18n.language);
+  const listed = state.matches('ready') || state.matches('saving');
+  const canManage = can('messages.manage');
+
+  return (
+    <section className={s.screen} aria-labelledby="messages-title">
+      <div className={s.top}>
+        <h2 id="messages-title" className={s.title}>
+          {t('messages.title')}
+        </h2>
+      </div>
+
+      <form className={s.messageFilters} role="search" aria-label={t('messages.filtersLabel')} onSubmit={(e) => e.preventDefault()}>
+        <div className={s.field}>
+          <label htmlFor={`${id}-search`}>{t('messages.search')}</label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={searchText}
+            maxLength={200}
+            placeholder={t('messages.searchPlaceholder')}
+            onChange={(e) => send(e.target.value ? { type: 'search.change', text: e.target.value } : { type: 'search.clear' })}
+          />
+        </div>
+        <div className={s.field}>
+          <label htmlFor={`${id}-show`}>{t('messages.show')}</label>
+          <select id={`${id}-show`} value={show} onChange={(e) => send({ type: 'show.change', show: e.target.value as ShowFilter })}>
+            <option value="all">{t('messages.showAll')}</option>
+            <option value="open">{t('messages.showOpen')}</option>
+            <option value="handled">{t('messages.showHandled')}</option>
+          </select>
+        </div>
+      </form>
+
+      {(state.matches('loading') || state.matches('debouncing')) && (
+        <p role="status" className={s.status}>
+          {t('messages.loading')}
+        </p>
+      )}
+      {state.matches('failed') && (
+        <div role="alert" className={s.failed}>
+          <p>{t('messages.failed')}</p>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+            {t('actions.retry')}
+          </button>
+        </div>
+      )}
+      {listed && rows.length === 0 && <p className={s.empty}>{t('messages.empty')}</p>}
+      {listed && rows.length > 0 && (
+        <>
+          <p className={s.showing} aria-live="polite">
+            {t('messages.showing', figures)}
+          </p>
+          <ul className={s.messages} aria-labelledby="messages-title">
+            {rows.map((m) => {
+              const headingId = `${id}-m${m.message_id}`;
+              const saving = state.matches('saving') && target?.message_id === m.message_id;
+              return (
+                <li key={m.message_id} className={s.message} data-handled={m.handled} aria-labelledby={headingId}>
+                  <div className={s.messageHead}>
+                    <h3 id={headingId}>{m.name}</h3>
+                    <span className={m.handled ? s.handledBadge : s.openBadge}>
+                      {t(m.handled ? 'messages.handled' : 'messages.open')}
+                    </span>
+                  </div>
+                  <p className={s.messageMeta}>
+                    <a href={`mailto:${m.email}`}>{m.email}</a>
+                    {m.company && (
+                      <span>
+                        <span className={s.sr}>{t('messages.company')}: </span>
+                        {m.company}
+                      </span>
+                    )}
+                    <time dateTime={m.created_at}>{formatDay(m.created_at, i18n.language, true)}</time>
+                  </p>
+                  <p className={s.messageText}>{m.message}</p>
+                  {canManage && (
+                    <div className={s.messageActions}>
+                      <button
+                        type="button"
+                        className={s.small}
+                        disabled={state.matches('saving')}
+                        aria-describedby={headingId}
+                        onClick={() => send({ type: 'handled.toggle', row: m })}
+                      >
+                        {t(saving ? 'messages.saving' : m.handled ? 'messages.markOpen' : 'messages.markHandled')}
+                      </button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <Pager pagination={state.children.pagination as AnyActorRef | undefined} label={t('pager.messages')} />
+    </section>
+  );
+}

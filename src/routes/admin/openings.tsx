@@ -1,0 +1,208 @@
+import { useMachine } from '@xstate/react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { JOB_PAGE_SIZE, type JobOpeningRow } from '../../api/contract/jobs';
+import { JOB_MESSAGES, RICH_TEXT_FIELDS, plainText } from '../../api/contract/jobs-admin';
+import { loadJobTypes, loadOpenings } from '../../api/jobs';
+import { manageJobOpening } from '../../api/jobs-admin';
+import { Modal } from '../../components/modal';
+import { showToast } from '../../components/toasts';
+import { adminOpeningsMachine } from '../../machines/admin-openings.machine';
+import { messageOf, statusOf, useAdminSession } from './admin-context';
+import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
+import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
+import s from './openings.module.css';
+
+/** Spec section 9: job text preview 150 characters, '...' appended when longer. */
+export const PREVIEW_LENGTH = 150;
+export function preview(html: string): string {
+  const text = plainText(html);
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
+}
+
+/** Admin: Current Openings (spec section 2 and 8). */
+export function OpeningsScreen() {
+  const { t } = useTranslation('admin');
+  const { sessionExpired } = useAdminSession();
+  const formRef = useRef<JobFormDialogHandle>(null);
+
+  const [machine] = useState(() =>
+    adminOpeningsMachine.provide({
+      actors: {
+        loadList: fromPromise(async () => {
+          const [jobs, jobTypes] = await Promise.all([
+            loadOpenings(
+              { jobid: 0, search: '', pagenum: 1, pagesize: JOB_PAGE_SIZE },
+              { cache: 'no-store' },
+            ),
+            loadJobTypes(),
+          ]);
+          return { jobs, jobTypes };
+        }),
+        deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
+      },
+      actions: {
+        notifyDeleted: () => showToast('success', { title: 'Success', message: JOB_MESSAGES.deleted }),
+        notifyDeleteFailed: (_, { error }) => {
+          if (statusOf(error) === 401) return sessionExpired();
+          showToast('error', {
+            title: 'Error',
+            message: messageOf(error, 'Failed to delete job. Please try again.'),
+          });
+        },
+        reportLoadFailure: (_, { error }) => {
+          if (statusOf(error) === 401) sessionExpired();
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  const { jobs, jobTypes, pendingDelete } = state.context;
+
+  return (
+    <section className={s.screen} aria-labelledby="openings-subtitle">
+      <div className={s.top}>
+        <p id="openings-subtitle" className={s.subtitle}>
+          {t('openings.subtitle')}
+        </p>
+        <button
+          type="button"
+          className={s.add}
+          onClick={() => formRef.current?.open()}
+          disabled={!state.matches('ready')}
+        >
+          <PlusIcon />
+          {t('openings.add')}
+        </button>
+      </div>
+
+      {state.matches('loading') && <p role="status">{t('openings.loading')}</p>}
+      {state.matches('failed') && (
+        <div className={s.empty} role="alert">
+          <p>{t('openings.failed')}</p>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+            {t('actions.retry')}
+          </button>
+        </div>
+      )}
+      {!state.matches('loading') && !state.matches('failed') && jobs.length === 0 && (
+        <div className={s.empty}>
+          <p className={s.emptyTitle}>{t('openings.empty')}</p>
+          <p>{t('openings.emptyHint')}</p>
+        </div>
+      )}
+      {jobs.length > 0 && (
+        <ul className={s.grid} aria-label={t('nav.openings')}>
+          {jobs.map((job) => (
+            <JobCard
+              key={job.job_id}
+              job={job}
+              onEdit={() => formRef.current?.open(job)}
+              onDelete={() => send({ type: 'delete.ask', job })}
+              deleting={state.matches('deleting') && pendingDelete?.job_id === job.job_id}
+            />
+          ))}
+        </ul>
+      )}
+
+      <JobFormDialog
+        ref={formRef}
+        jobTypes={jobTypes}
+        onSaved={(mode, row) => send({ type: 'job.saved', mode, row })}
+        onUnauthorised={sessionExpired}
+      />
+
+      <Modal
+        open={state.matches('confirmingDelete') || state.matches('deleting')}
+        title={t('openings.deleteTitle')}
+        onClose={() => send({ type: 'delete.cancel' })}
+      >
+        <p>{t('openings.deleteQuestion')}</p>
+        {pendingDelete && <p className={s.deleteWhich}>{pendingDelete.job_title}</p>}
+        <div className={s.actions}>
+          <button
+            type="button"
+            className={s.secondary}
+            onClick={() => send({ type: 'delete.cancel' })}
+            disabled={state.matches('deleting')}
+          >
+            {t('actions.cancel')}
+          </button>
+          <button
+            type="button"
+            className={s.danger}
+            onClick={() => send({ type: 'delete.confirm' })}
+            disabled={state.matches('deleting')}
+          >
+            {t(state.matches('deleting') ? 'openings.deleting' : 'actions.delete')}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+function JobCard({
+  job,
+  onEdit,
+  onDelete,
+  deleting,
+}: {
+  job: JobOpeningRow;
+  onEdit(): void;
+  onDelete(): void;
+  deleting: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const headingId = `job-${job.job_id}-title`;
+  return (
+    <li className={s.card} aria-labelledby={headingId} aria-busy={deleting || undefined}>
+      <div className={s.cardHead}>
+        <h2 id={headingId} className={s.cardTitle}>
+          {job.job_title}
+        </h2>
+        <div className={s.icons}>
+          <button
+            type="button"
+            className={s.icon}
+            onClick={onEdit}
+            aria-label={t('openings.edit', { title: job.job_title })}
+            title={t('actions.edit')}
+          >
+            <EditIcon />
+          </button>
+          <button
+            type="button"
+            className={`${s.icon} ${s.iconDanger}`}
+            onClick={onDelete}
+            aria-label={t('openings.delete', { title: job.job_title })}
+            title={t('actions.delete')}
+          >
+            <TrashIcon />
+          </button>
+        </div>
+      </div>
+      <dl className={s.meta}>
+        <div>
+          <dt>{t('openings.department')}</dt>
+          <dd>{job.department}</dd>
+        </div>
+        <div>
+          <dt>{t('openings.location')}</dt>
+          <dd>{job.location}</dd>
+        </div>
+        <div>
+          <dt>{t('openings.type')}</dt>
+          <dd>{job.job_type_name}</dd>
+        </div>
+      </dl>
+      {RICH_TEXT_FIELDS.map((field) => (
+        <div key={field} className={s.previewBlock}>
+          <h3>{t(`fields.${field}`)}</h3>
+          <p data-field={field}>{preview(job[field])}</p>
+        </div>
+      ))}
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { AnyActorRef } from 'xstate';
+import { Pagination } from '../../components/pagination';
+import { paginationView, type PaginationContext } from '../../machines/pagination.machine';
+
+/**
+ * Prev, numbered pages, Next (spec section 2) for a list whose machine has a `pagination` child
+ * (the shared pagination.machine.ts), drawn by the shared <Pagination>; shown only when there is
+ * more than one page.
+ */
+export function Pager({ pagination, label }: { pagination: AnyActorRef | undefined; label: string }) {
+  const { t } = useTranslation('admin-inbox');
+  const context = useSelector(pagination, (snap) => snap?.context as PaginationContext | undefined);
+  if (!pagination || !context) return null;
+  return (
+    <Pagination
+      view={paginationView(context)}
+      labels={{ label, previous: t('pager.prev'), next: t('pager.next'), page: (page) => t('pager.page', { page }) }}
+      onSelect={(page) => pagination.send({ type: 'page.select', page })}
+      onPrevious={() => pagination.send({ type: 'page.previous' })}
+      onNext={() => pagination.send({ type: 'page.next' })}
+    />
+  );
+}
+
+/** "Showing X-Y of N" figures; N is capped at 10,000 by the server and then shown as "10,000+". */
+export function showingFigures(page: number, pageSize: number, shown: number, total: number, lang: string) {
+  const from = shown === 0 ? 0 : (page - 1) * pageSize + 1;
+  const fmt = new Intl.NumberFormat(lang);
+  return {
+    from: fmt.format(from),
+    to: fmt.format(from === 0 ? 0 : from + shown - 1),
+    total: total >= 10_000 ? `${fmt.format(10_000)}+` : fmt.format(total),
+  };
+}
+
+/** A date and time of the server (ISO, UTC) in the reader's language, in UTC like the filters. */
+export function formatDay(iso: string, lang: string, withTime = false): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang, {
+    dateStyle: 'medium',
+    ...(withTime ? { timeStyle: 'short' } : {}),
+    timeZone: 'UTC',
+  }).format(d);
+}

@@ -1,0 +1,406 @@
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import {
+  createRole,
+  createUser,
+  deleteRole,
+  deleteUser,
+  listRoles,
+  listUsers,
+  resetUserPassword,
+  updateRole,
+  updateUser,
+} from '../../api/auth';
+import { PERMISSIONS, type Permission, type RoleRow } from '../../api/contract/auth';
+import { Modal } from '../../components/modal';
+import { showToast } from '../../components/toasts';
+import { adminUsersMachine, type ChangeResult, type UserChange } from '../../machines/admin-users.machine';
+import { messageOf, statusOf, useAdminSession } from './admin-context';
+import s from './users.module.css';
+
+async function apply(change: UserChange): Promise<ChangeResult> {
+  switch (change.kind) {
+    case 'createUser': {
+      const r = await createUser({
+        email: change.email,
+        role: change.role,
+        ...(change.password ? { password: change.password } : {}),
+      });
+      return { message: r.message, one_time_password: r.one_time_password, email: r.user.email };
+    }
+    case 'updateUser':
+      return updateUser(change.id, { role: change.role, disabled: change.disabled });
+    case 'resetPassword': {
+      const r = await resetUserPassword(change.id);
+      return { message: r.message, one_time_password: r.one_time_password, email: r.user.email };
+    }
+    case 'deleteUser':
+      return deleteUser(change.id);
+    case 'createRole':
+      return createRole({ name: change.name, permissions: change.permissions });
+    case 'updateRole':
+      return updateRole(change.id, { name: change.name, permissions: change.permissions });
+    case 'deleteRole':
+      return deleteRole(change.id);
+  }
+}
+
+/** Users & Roles (owners, users.manage): accounts, their roles, and custom roles built from permissions. */
+export function UsersScreen() {
+  const { t } = useTranslation('admin');
+  const { user: me, sessionExpired } = useAdminSession();
+  const [machine] = useState(() =>
+    adminUsersMachine.provide({
+      actors: {
+        loadAll: fromPromise(async () => {
+          const [users, roles] = await Promise.all([listUsers(), listRoles()]);
+          return { users, roles };
+        }),
+        applyChange: fromPromise(({ input }) => apply(input)),
+      },
+      actions: {
+        notifyChanged: (_, { message }) => showToast('success', { title: 'Success', message }),
+        notifyFailed: (_, { error }) => {
+          if (statusOf(error) === 401) return sessionExpired();
+          showToast('error', { title: 'Error', message: messageOf(error, t('users.failed')) });
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  const { users, roles, pending, oneTime, changes } = state.context;
+  const busy = !state.matches('ready');
+  const run = (change: UserChange) => send({ type: 'change.run', change });
+
+  if (state.matches('failed') && users.length === 0) {
+    return (
+      <div role="alert">
+        <p>{t('users.loadFailed')}</p>
+        <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+          {t('actions.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={s.screen}>
+      <section aria-labelledby="users-title" className={s.panel}>
+        <h2 id="users-title">{t('users.title')}</h2>
+        <p className={s.help}>{t('users.help')}</p>
+        {state.matches('loading') && users.length === 0 ? (
+          <p role="status">{t('loading')}</p>
+        ) : (
+          <div className={s.tableWrap}>
+            <table className={s.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('users.email')}</th>
+                  <th scope="col">{t('users.role')}</th>
+                  <th scope="col">{t('users.status')}</th>
+                  <th scope="col">{t('users.lastLogin')}</th>
+                  <th scope="col">{t('users.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((u) => (
+                  <tr key={u.user_id}>
+                    <th scope="row" className={s.email}>
+                      {u.email}
+                      {u.user_id === me.user_id && <span className={s.you}> {t('users.you')}</span>}
+                    </th>
+                    <td>
+                      <select
+                        aria-label={t('users.roleOf', { email: u.email })}
+                        value={u.role}
+                        disabled={busy}
+                        onChange={(e) =>
+                          run({ kind: 'updateUser', id: u.user_id, email: u.email, role: e.target.value })
+                        }
+                      >
+                        {roles.map((r) => (
+                          <option key={r.role_id} value={r.name}>
+                            {r.name}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <span className={u.disabled ? s.badgeOff : s.badgeOn}>
+                        {t(
+                          u.disabled
+                            ? 'users.disabled'
+                            : u.must_change_password
+                              ? 'users.mustChange'
+                              : 'users.active',
+                        )}
+                      </span>
+                    </td>
+                    <td>{u.last_login_at ? formatWhen(u.last_login_at) : t('users.never')}</td>
+                    <td className={s.rowActions}>
+                      <button
+                        type="button"
+                        className={s.small}
+                        disabled={busy || u.user_id === me.user_id}
+                        onClick={() =>
+                          run({ kind: 'updateUser', id: u.user_id, email: u.email, disabled: !u.disabled })
+                        }
+                      >
+                        {t(u.disabled ? 'users.enable' : 'users.disable')}
+                        <span className={s.sr}> {u.email}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className={s.small}
+                        disabled={busy}
+                        onClick={() => run({ kind: 'resetPassword', id: u.user_id, email: u.email })}
+                      >
+                        {t('users.reset')}
+                        <span className={s.sr}> {u.email}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className={`${s.small} ${s.smallDanger}`}
+                        disabled={busy || u.user_id === me.user_id}
+                        onClick={() => run({ kind: 'deleteUser', id: u.user_id, email: u.email })}
+                      >
+                        {t('actions.delete')}
+                        <span className={s.sr}> {u.email}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <NewUserForm
+          key={changes}
+          roles={roles}
+          busy={busy}
+          onCreate={(email, role) => run({ kind: 'createUser', email, role })}
+        />
+      </section>
+
+      <section aria-labelledby="roles-title" className={s.panel}>
+        <h2 id="roles-title">{t('roles.title')}</h2>
+        <p className={s.help}>{t('roles.help')}</p>
+        <ul className={s.roles}>
+          {roles.map((r) => (
+            <RoleEditor
+              key={`${r.role_id}-${changes}`}
+              role={r}
+              busy={busy}
+              onSave={(name, permissions) => run({ kind: 'updateRole', id: r.role_id, name, permissions })}
+              onDelete={() => run({ kind: 'deleteRole', id: r.role_id, name: r.name })}
+            />
+          ))}
+          <RoleEditor
+            key={`new-${changes}`}
+            busy={busy}
+            onSave={(name, permissions) => run({ kind: 'createRole', name, permissions })}
+          />
+        </ul>
+      </section>
+
+      <Modal
+        open={
+          state.matches('confirming') ||
+          (state.matches('saving') && pending !== null && pending.kind.startsWith('delete'))
+        }
+        title={t('confirm.title')}
+        onClose={() => send({ type: 'change.cancel' })}
+      >
+        <p>
+          {pending &&
+            t(`confirm.${pending.kind}`, {
+              email: 'email' in pending ? pending.email : '',
+              name: 'name' in pending ? pending.name : '',
+            })}
+        </p>
+        <div className={s.actions}>
+          <button
+            type="button"
+            className={s.secondary}
+            onClick={() => send({ type: 'change.cancel' })}
+            disabled={!state.matches('confirming')}
+          >
+            {t('actions.cancel')}
+          </button>
+          <button
+            type="button"
+            className={s.danger}
+            onClick={() => send({ type: 'change.confirm' })}
+            disabled={!state.matches('confirming')}
+          >
+            {t('confirm.yes')}
+          </button>
+        </div>
+      </Modal>
+
+      <Modal
+        open={oneTime !== null}
+        title={t('oneTime.title')}
+        onClose={() => send({ type: 'oneTime.dismiss' })}
+        closeOnBackdrop={false}
+      >
+        <p>{t('oneTime.text', { email: oneTime?.email ?? '' })}</p>
+        <p className={s.secret}>
+          <code data-testid="one-time-password">{oneTime?.password}</code>
+        </p>
+        <div className={s.actions}>
+          <button type="button" className={s.primary} onClick={() => send({ type: 'oneTime.dismiss' })}>
+            {t('oneTime.done')}
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+function NewUserForm({
+  roles,
+  busy,
+  onCreate,
+}: {
+  roles: RoleRow[];
+  busy: boolean;
+  onCreate(email: string, role: string): void;
+}) {
+  const { t } = useTranslation('admin');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('recruiter');
+  return (
+    <form
+      className={s.inline}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (email.trim()) onCreate(email.trim(), role);
+      }}
+    >
+      <h3>{t('users.add')}</h3>
+      <div className={s.inlineFields}>
+        <label htmlFor="new-user-email">
+          {t('users.email')}
+          <input
+            id="new-user-email"
+            type="email"
+            value={email}
+            required
+            autoComplete="off"
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        <label htmlFor="new-user-role">
+          {t('users.role')}
+          <select id="new-user-role" value={role} onChange={(e) => setRole(e.target.value)}>
+            {roles.map((r) => (
+              <option key={r.role_id} value={r.name}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={s.primary} disabled={busy}>
+          {t('users.create')}
+        </button>
+      </div>
+      <p className={s.help}>{t('users.createHelp')}</p>
+    </form>
+  );
+}
+
+function RoleEditor({
+  role,
+  busy,
+  onSave,
+  onDelete,
+}: {
+  role?: RoleRow;
+  busy: boolean;
+  onSave(name: string, permissions: Permission[]): void;
+  onDelete?(): void;
+}) {
+  const { t } = useTranslation('admin');
+  const [name, setName] = useState(role?.name ?? '');
+  const [permissions, setPermissions] = useState<Permission[]>(role?.permissions ?? []);
+  const fixed = role?.built_in ?? false;
+  const idBase = role ? `role-${role.role_id}` : 'role-new';
+  return (
+    <li className={s.role}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSave(name.trim(), permissions);
+        }}
+      >
+        <fieldset disabled={fixed}>
+          <legend>
+            {role ? (
+              <>
+                {role.name} <span className={s.count}>{t('roles.users', { count: role.user_count })}</span>
+                {fixed && <span className={s.builtIn}>{t('roles.builtIn')}</span>}
+              </>
+            ) : (
+              t('roles.new')
+            )}
+          </legend>
+          {!fixed && (
+            <label className={s.roleName} htmlFor={`${idBase}-name`}>
+              {t('roles.name')}
+              <input
+                id={`${idBase}-name`}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                minLength={2}
+                maxLength={60}
+              />
+            </label>
+          )}
+          <div className={s.perms}>
+            {PERMISSIONS.map((p) => (
+              <label key={p} className={s.perm}>
+                <input
+                  type="checkbox"
+                  checked={permissions.includes(p)}
+                  onChange={(e) =>
+                    setPermissions((list) => (e.target.checked ? [...list, p] : list.filter((x) => x !== p)))
+                  }
+                />
+                {t(`permissions.${p.replace('.', '_')}`)}
+              </label>
+            ))}
+          </div>
+          {!fixed && (
+            <div className={s.actions}>
+              {role && onDelete && (
+                <button
+                  type="button"
+                  className={`${s.small} ${s.smallDanger}`}
+                  disabled={busy}
+                  onClick={onDelete}
+                >
+                  {t('roles.delete')}
+                </button>
+              )}
+              <button type="submit" className={s.primary} disabled={busy}>
+                {t(role ? 'roles.save' : 'roles.create')}
+              </button>
+            </div>
+          )}
+        </fieldset>
+      </form>
+    </li>
+  );
+}
+
+/** Dates in the reader's locale, in UTC's instant (client-only screen, so no hydration concern). */
+export function formatWhen(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

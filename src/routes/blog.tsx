@@ -1,0 +1,157 @@
+import { useMachine } from '@xstate/react';
+import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { keepFirstPage, keptFirstPage, loadBlogPosts, withImages } from '../api/blog';
+import { BLOG_PAGE_SIZE, type BlogPostRow } from '../api/contract/blog';
+import { formatSavedAt } from '../offline/format';
+import { BlogImage, PostDate, PostPreview, StatusBadge } from '../components/blog/blog-parts';
+import { PageMeta } from '../components/page-meta';
+import { Pagination, usePager, type PaginationLabels } from '../components/pagination';
+import { blogListMachine } from '../machines/blog-list.machine';
+import type { paginationMachine } from '../machines/pagination.machine';
+import s from './blog.module.css';
+
+const NONE: BlogPostRow[] = [];
+
+/** Public blog (spec section 2 "Public blog"): published posts, newest first, 10 a page. */
+export default function BlogPage() {
+  const { t, i18n } = useTranslation('blog');
+  const [machine] = useState(() =>
+    blogListMachine.provide({
+      actors: {
+        loadPosts: fromPromise(async ({ input }) =>
+          withImages(await loadBlogPosts({ search: input.search, page_number: input.page, page_size: input.pageSize })),
+        ),
+        // The first page kept on this device (IndexedDB, src/offline/cache.ts) with its date.
+        loadKeptCopy: fromPromise(() => keptFirstPage()),
+      },
+      actions: {
+        rememberCopy: (_, { rows }) => {
+          keepFirstPage(rows).catch(() => undefined); // storage full or off: the page works without a copy
+        },
+        // the spec only logs a failed blog fetch; the page also says so quietly and offers Retry
+        reportLoadFailure: (_, { error }) => console.warn('Error fetching blog posts:', error),
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { pageSize: BLOG_PAGE_SIZE } });
+  const pagination = state.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
+  const pager = usePager(pagination);
+  const { rows, kept, keptAt } = state.context;
+  const loading = state.matches('loading') || state.matches('starting');
+  const failed = state.matches('failed');
+  // The cards are built in a deferred (time-sliced) render: the page stays responsive while ten
+  // posts are laid out, instead of one long task right after the fetch.
+  const shown = useDeferredValue(failed && rows.length === 0 ? (kept ?? NONE) : rows);
+
+  const labels: PaginationLabels = {
+    label: t('pagination.label'),
+    previous: t('pagination.previous'),
+    next: t('pagination.next'),
+    page: (page) => t('pagination.page', { page }),
+  };
+  const toTop = () => document.getElementById('main')?.scrollIntoView({ block: 'start' });
+
+  return (
+    <main id="main" tabIndex={-1} className={s.page}>
+      <PageMeta
+        title={t('metaTitle')}
+        description={t('metaDescription')}
+        path="/blog"
+        jsonLd={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Blog',
+            name: 'Manna Blog',
+            description: t('metaDescription'),
+            url: '%PUBLIC_URL%/blog',
+            publisher: { '@type': 'Organization', name: 'Manna', url: '%PUBLIC_URL%/' },
+          },
+        ]}
+      />
+      <header className={s.hero}>
+        <div className="container">
+          <h1>{t('title')}</h1>
+          <p className={s.tagline}>{t('tagline')}</p>
+          <a className={s.feed} href="/blog/rss.xml" type="application/rss+xml">
+            {t('rss')}
+          </a>
+        </div>
+      </header>
+
+      <div className={`container ${s.body}`}>
+        {loading && (
+          <p className={s.status} role="status">
+            {t('loading')}
+          </p>
+        )}
+        {failed && (
+          <div className={s.quiet} role="status">
+            <p>{t('failed')}</p>
+            {rows.length === 0 && kept && (
+              <p>
+                {keptAt
+                  ? i18n.t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })
+                  : t('keptCopy')}
+              </p>
+            )}
+            <button type="button" className={s.retry} onClick={() => send({ type: 'list.retry' })}>
+              {t('retry')}
+            </button>
+          </div>
+        )}
+        {!loading && shown.length > 0 && (
+          <ul className={s.list} aria-label={t('listLabel')}>
+            {shown.map((post, index) => (
+              <PostCard key={post.blog_id} post={post} lang={i18n.language} priority={index < 2} />
+            ))}
+          </ul>
+        )}
+        {state.matches('ready') && rows.length === 0 && <p className={s.empty}>{t('empty')}</p>}
+        <Pagination
+          view={pager}
+          labels={labels}
+          disabled={loading}
+          onSelect={(page) => {
+            pagination?.send({ type: 'page.select', page });
+            toTop();
+          }}
+          onPrevious={() => {
+            pagination?.send({ type: 'page.previous' });
+            toTop();
+          }}
+          onNext={() => {
+            pagination?.send({ type: 'page.next' });
+            toTop();
+          }}
+        />
+      </div>
+    </main>
+  );
+}
+
+function PostCard({ post, lang, priority }: { post: BlogPostRow; lang: string; priority: boolean }) {
+  const { t } = useTranslation('blog');
+  const headingId = `post-${post.blog_id}-title`;
+  return (
+    <li className={s.card} aria-labelledby={headingId}>
+      <BlogImage src={post.image_url} alt="" noImage={t('noImage')} priority={priority} className={s.cover} />
+      <div className={s.cardHead}>
+        <h2 id={headingId} className={s.cardTitle}>
+          {post.slug ? <Link to={`/blog/${encodeURIComponent(post.slug)}`}>{post.title}</Link> : post.title}
+        </h2>
+        <StatusBadge status={post.status} label={t(`status.${post.status === 'Published' ? 'Published' : 'Draft'}`)} />
+      </div>
+      <p className={s.meta}>
+        <span>
+          <PostDate text={post.publication_date} lang={lang} />
+        </span>
+        <span>{post.read_time}</span>
+      </p>
+      <p className={s.excerpt}>{post.excerpt}</p>
+      <PostPreview content={post.content} readMore={t('readMore')} showLess={t('showLess')} id={`post-${post.blog_id}-content`} />
+    </li>
+  );
+}

@@ -1,0 +1,167 @@
+import { useMachine } from '@xstate/react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { applicationFields, applicationsUrl, submitApplication } from '../api/applications';
+import { keepOpenings, keptOpenings, loadOpenings } from '../api/jobs';
+import type { JobOpeningRow } from '../api/contract/jobs';
+import { PageMeta } from '../components/page-meta';
+import { showToast } from '../components/toasts';
+import { OutboxList } from '../components/outbox-list';
+import { asActorOutput, formSubmission, sendOrQueue } from '../offline/submit';
+import { formatSavedAt } from '../offline/format';
+import { APPLICATION_MESSAGES } from '../api/contract/applications';
+import { applyFormMachine, type SubmitInput } from '../machines/apply-form.machine';
+import { careersMachine } from '../machines/careers.machine';
+import { ApplyModal, fieldId } from './careers/apply-modal';
+import { JobCard } from './careers/job-card';
+import { jobPosting, jsonLdText } from './careers/job-posting';
+import { htmlToText, jobCardText } from './careers/job-text';
+import s from './careers.module.css';
+
+/** Toasts of the careers page last 4 s, success and error alike (spec section 4). */
+const TOAST_MS = 4000;
+
+const careersPageMachine = careersMachine.provide({
+  actors: {
+    loadOpenings: fromPromise(({ signal }) => loadOpenings({}, { signal })),
+    keepOpenings: fromPromise(({ input }: { input: JobOpeningRow[] }) => keepOpenings(input)),
+    readKeptOpenings: fromPromise(() => keptOpenings()),
+  },
+  actions: {
+    reportFailure: (_, { error }) => console.warn('Failed to load job openings', error),
+  },
+});
+
+/** The openings as JSON-LD; rendered only after they load (see careers/job-posting.ts). */
+function JobPostings({ openings }: { openings: JobOpeningRow[] }) {
+  const json = useMemo(() => {
+    const origin = window.location.origin;
+    return jsonLdText(
+      openings.map((row) =>
+        jobPosting(row, { ...jobCardText(row), description: htmlToText(row.description) }, origin),
+      ),
+    );
+  }, [openings]);
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+export default function CareersPage() {
+  const { t, i18n } = useTranslation('careers');
+  const [current, sendList] = useMachine(careersPageMachine);
+  // The cards are rendered in a deferred (interruptible) render: the placeholders stay until the
+  // cards are ready, and building them does not block input in one long task.
+  const list = useDeferredValue(current);
+
+  // The toast texts are translated when shown, in the language of that moment (the i18n
+  // instance is the same for the page's life; its language changes in place).
+  const [applyMachine] = useState(() =>
+    applyFormMachine.provide({
+      actors: {
+        // Without a connection the application (with its CV) is kept on this device and sent
+        // later with the same Idempotency-Key (src/offline/submit.ts).
+        submitApplication: fromPromise(async ({ input, signal }: { input: SubmitInput; signal: AbortSignal }) =>
+          asActorOutput(
+            await sendOrQueue({
+              kind: 'application',
+              label: input.jobTitle,
+              url: applicationsUrl(),
+              body: formSubmission(applicationFields(input.application), { resume: input.application.resume }),
+              idempotencyKey: input.application.idempotencyKey,
+              signal,
+              send: () => submitApplication(input.application, { onProgress: input.onProgress, signal }),
+            }),
+          ),
+        ),
+      },
+      actions: {
+        notifySuccess: (_, { message }) => {
+          // The server's Message, translated when it is our server's standard text.
+          const text =
+            !message || message === APPLICATION_MESSAGES.success ? i18n.t('careers:toast.success') : message;
+          showToast('success', { message: text, duration: TOAST_MS });
+        },
+        notifyFailure: () =>
+          showToast('error', { message: i18n.t('careers:toast.failure'), duration: TOAST_MS }),
+        notifyQueued: () =>
+          showToast('info', { message: i18n.t('offline:outbox.queuedApplication'), duration: TOAST_MS }),
+        focusField: (_, { name }) => document.getElementById(fieldId(name))?.focus(),
+      },
+    }),
+  );
+  const [apply, sendApply] = useMachine(applyMachine);
+
+  return (
+    <main id="main" tabIndex={-1} className={s.page}>
+      <PageMeta title={t('metaTitle')} description={t('metaDescription')} path="/careers" />
+      <div className={s.hero}>
+        <div className="container">
+          <h1>{t('title')}</h1>
+          <p className={s.intro}>{t('intro')}</p>
+        </div>
+      </div>
+      <div className={`container ${s.body}`}>
+        {list.matches('loading') && (
+          <>
+            <p className={s.status} role="status">
+              <span className={s.spinner} aria-hidden="true" />
+              {t('loading')}
+            </p>
+            {/* Placeholders where the cards will be, so the page does not jump when they come. */}
+            <div className={s.grid} aria-hidden="true">
+              <div className={s.skeleton} />
+              <div className={s.skeleton} />
+              <div className={s.skeleton} />
+            </div>
+          </>
+        )}
+        {list.matches('failed') && (
+          <div className={s.failed} role="alert">
+            <p>{t('failed')}</p>
+            <button type="button" className={s.retry} onClick={() => sendList({ type: 'list.retry' })}>
+              {t('retry')}
+            </button>
+          </div>
+        )}
+        {list.matches('empty') && (
+          <p className={s.status} role="status">
+            {t('empty')}
+          </p>
+        )}
+        {list.matches('showingKept') && list.context.savedAt && (
+          <p className={s.kept} role="status">
+            {i18n.t('offline:savedCopy', { date: formatSavedAt(list.context.savedAt, i18n.language) })}
+            <button type="button" className={s.keptRetry} onClick={() => sendList({ type: 'list.retry' })}>
+              {t('retry')}
+            </button>
+          </p>
+        )}
+        {(list.matches('listed') || list.matches('showingKept')) && (
+          <>
+            <div className={s.grid}>
+              {list.context.openings.map((job) => (
+                <JobCard
+                  key={job.job_id}
+                  job={job}
+                  onApply={(row) =>
+                    sendApply({ type: 'form.open', job: { id: row.job_id, title: row.job_title } })
+                  }
+                />
+              ))}
+            </div>
+            <JobPostings openings={list.context.openings} />
+          </>
+        )}
+      </div>
+      <div className="container">
+        <OutboxList kind="application" />
+      </div>
+      <ApplyModal
+        open={!apply.matches('closed')}
+        submitting={apply.matches('submitting')}
+        context={apply.context}
+        send={sendApply}
+      />
+    </main>
+  );
+}

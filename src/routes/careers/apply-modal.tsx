@@ -1,0 +1,227 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { RESUME_ACCEPT, NAME_MAX, EMAIL_MAX, ADDRESS_MAX } from '../../api/contract/applications';
+import { Modal } from '../../components/modal';
+import type { ApplyContext, ApplyEvent, FieldName } from '../../machines/apply-form.machine';
+import s from './apply-modal.module.css';
+
+export const fieldId = (name: FieldName | 'job_id') => `apply-${name.replace('_', '-')}`;
+const errorId = (name: FieldName | 'job_id') => `${fieldId(name)}-error`;
+
+function formatSize(bytes: number, lang: string): string {
+  const mb = bytes / (1024 * 1024);
+  const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
+  return mb >= 0.1 ? `${format.format(mb)} MB` : `${format.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+}
+
+/**
+ * The Apply modal: state in, events out (apply-form.machine.ts owns every rule and effect).
+ * Native validation is off (noValidate): the spec's messages are shown under each field, linked
+ * with aria-describedby and announced through aria-invalid + the message text.
+ */
+export function ApplyModal({
+  open,
+  submitting,
+  context,
+  send,
+}: {
+  open: boolean;
+  submitting: boolean;
+  context: ApplyContext;
+  send: (event: ApplyEvent) => void;
+}) {
+  const { t, i18n } = useTranslation('careers');
+  const { fields, errors, job, progress } = context;
+  const percent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+
+  // The message line keeps its height when empty: a message appearing on blur must not move the
+  // button the pointer is pressing (the click would land beside it).
+  const error = (name: FieldName | 'job_id') => (
+    <p id={errorId(name)} className={name === 'job_id' ? s.formError : s.error}>
+      {errors[name] ? t(`errors.${errors[name]}`) : ''}
+    </p>
+  );
+
+  const describedBy = (name: FieldName, hint?: string) =>
+    [hint, errors[name] ? errorId(name) : undefined].filter(Boolean).join(' ') || undefined;
+
+  const textField = (
+    name: 'full_name' | 'email' | 'contact_number',
+    label: string,
+    props: {
+      type: string;
+      autoComplete: string;
+      maxLength: number;
+      inputMode?: 'email' | 'numeric' | 'text';
+    },
+    hint?: ReactNode,
+  ) => (
+    <div className={s.field}>
+      <label htmlFor={fieldId(name)}>
+        {label}
+        <span className={s.star} aria-hidden="true">
+          *
+        </span>
+      </label>
+      {hint && (
+        <p id={`${fieldId(name)}-hint`} className={s.hint}>
+          {hint}
+        </p>
+      )}
+      <input
+        id={fieldId(name)}
+        name={name}
+        {...props}
+        required
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(name, hint ? `${fieldId(name)}-hint` : undefined)}
+        value={fields[name]}
+        onChange={(e) => send({ type: 'field.change', name, value: e.target.value })}
+        onBlur={() => send({ type: 'field.blur', name })}
+      />
+      {error(name)}
+    </div>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={t('apply.title', { title: job?.title ?? '' })}
+      onClose={() => send({ type: 'form.cancel' })}
+      closeOnBackdrop={false}
+    >
+      <form
+        className={s.form}
+        noValidate
+        aria-busy={submitting}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'form.submit' });
+        }}
+      >
+        {errors.job_id && error('job_id')}
+        <fieldset className={s.fieldset} disabled={submitting}>
+          {textField('full_name', t('apply.fullName'), {
+            type: 'text',
+            autoComplete: 'name',
+            maxLength: NAME_MAX,
+          })}
+          {textField('email', t('apply.email'), {
+            type: 'email',
+            autoComplete: 'email',
+            maxLength: EMAIL_MAX,
+            inputMode: 'email',
+          })}
+          {textField(
+            'contact_number',
+            t('apply.contact'),
+            { type: 'tel', autoComplete: 'tel-national', maxLength: 20, inputMode: 'numeric' },
+            t('apply.contactHint'),
+          )}
+          <div className={s.field}>
+            <label htmlFor={fieldId('address')}>
+              {t('apply.address')}
+              <span className={s.star} aria-hidden="true">
+                *
+              </span>
+            </label>
+            <textarea
+              id={fieldId('address')}
+              name="address"
+              rows={3}
+              required
+              autoComplete="street-address"
+              maxLength={ADDRESS_MAX}
+              aria-invalid={errors.address ? true : undefined}
+              aria-describedby={describedBy('address')}
+              value={fields.address}
+              onChange={(e) => send({ type: 'field.change', name: 'address', value: e.target.value })}
+              onBlur={() => send({ type: 'field.blur', name: 'address' })}
+            />
+            {error('address')}
+          </div>
+          <div className={s.field}>
+            <label htmlFor={fieldId('resume')}>
+              {t('apply.resume')}
+              <span className={s.star} aria-hidden="true">
+                *
+              </span>
+            </label>
+            <p id={`${fieldId('resume')}-hint`} className={s.hint}>
+              {t('apply.resumeHint')}
+            </p>
+            <input
+              id={fieldId('resume')}
+              name="resume"
+              type="file"
+              accept={RESUME_ACCEPT}
+              required
+              className={s.file}
+              aria-invalid={errors.resume ? true : undefined}
+              aria-describedby={describedBy('resume', `${fieldId('resume')}-hint`)}
+              onChange={(e) =>
+                send({ type: 'field.change', name: 'resume', value: e.target.files?.[0] ?? null })
+              }
+            />
+            {fields.resume && (
+              <p className={s.chosen}>
+                {t('apply.chosen', {
+                  name: fields.resume.name,
+                  size: formatSize(fields.resume.size, i18n.language),
+                })}
+              </p>
+            )}
+            {error('resume')}
+          </div>
+          <div className={s.consent}>
+            <input
+              id={fieldId('consent')}
+              name="consent"
+              type="checkbox"
+              required
+              checked={fields.consent}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={describedBy('consent')}
+              onChange={(e) => send({ type: 'field.change', name: 'consent', value: e.target.checked })}
+            />
+            <label htmlFor={fieldId('consent')}>{t('apply.consent')}</label>
+          </div>
+          <p className={s.privacy}>
+            <Link to="/privacy-policy" target="_blank" rel="noopener">
+              {t('apply.privacy')}
+            </Link>
+          </p>
+          {error('consent')}
+          {/* Honeypot: off-screen and out of the tab order; people never fill it, form bots do. */}
+          <div className={s.honeypot} aria-hidden="true">
+            <label htmlFor="apply-website">{t('apply.website')}</label>
+            <input
+              id="apply-website"
+              name="website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={fields.website}
+              onChange={(e) => send({ type: 'field.change', name: 'website', value: e.target.value })}
+            />
+          </div>
+        </fieldset>
+        {submitting && (
+          <div className={s.progress} role="status">
+            <progress value={percent} max={100} aria-label={t('apply.progressLabel')} />
+            <span>{t('apply.uploading', { percent })}</span>
+          </div>
+        )}
+        <div className={s.buttons}>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'form.cancel' })}>
+            {t('apply.cancel')}
+          </button>
+          <button type="submit" className={s.primary} disabled={submitting}>
+            {submitting ? t('apply.submitting') : t('apply.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobOpeningRow } from '../../api/contract/jobs';
+import { jobCardText } from './job-text';
+import s from './job-card.module.css';
+
+const Icon = ({ d }: { d: string }) => (
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d={d} />
+  </svg>
+);
+const PIN = 'M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z';
+const CLOCK = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm0-13v4.5l3 2';
+const BUILDING =
+  'M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M8 7h4M8 11h4M8 15h4M3 21h18';
+
+/** One opening: title, Location, Type, Department, About the Role, the two lists, and Apply. */
+export function JobCard({ job, onApply }: { job: JobOpeningRow; onApply: (job: JobOpeningRow) => void }) {
+  const { t } = useTranslation('careers');
+  const titleId = useId();
+  const text = useMemo(() => jobCardText(job), [job]);
+  return (
+    <article className={s.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={s.title}>
+        {job.job_title}
+      </h2>
+      <dl className={s.meta}>
+        <div>
+          <dt>
+            <Icon d={PIN} />
+            {t('card.location')}
+          </dt>
+          <dd>{job.location}</dd>
+        </div>
+        <div>
+          <dt>
+            <Icon d={CLOCK} />
+            {t('card.type')}
+          </dt>
+          <dd>{job.job_type_name}</dd>
+        </div>
+        <div>
+          <dt>
+            <Icon d={BUILDING} />
+            {t('card.department')}
+          </dt>
+          <dd>{job.department}</dd>
+        </div>
+      </dl>
+      {text.about && (
+        <section className={s.section}>
+          <h3>{t('card.about')}</h3>
+          <p>{text.about}</p>
+        </section>
+      )}
+      {text.responsibilities.length > 0 && (
+        <section className={s.section}>
+          <h3>{t('card.responsibilities')}</h3>
+          <ul>
+            {text.responsibilities.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {text.requirements.length > 0 && (
+        <section className={s.section}>
+          <h3>{t('card.requirements')}</h3>
+          <ul>
+            {text.requirements.map((item, i) => (
+              <li key={i}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className={s.actions}>
+        <button type="button" className={s.apply} aria-describedby={titleId} onClick={() => onApply(job)}>
+          {t('card.apply')}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,126 @@
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { makeUser, signIn } from './admin-helpers';
+
+test.describe('admin roles and layout', () => {
+  test('a Recruiter sees openings and applications but not Blog, Users & Roles or Activity', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const recruiter = await makeUser(request, baseURL!, 'recruiter');
+    await signIn(page, recruiter);
+    const nav = page.getByRole('navigation', { name: 'Admin Panel' });
+    await expect(nav.getByRole('link', { name: 'Current Openings' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Job Applications' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Blog' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Users & Roles' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Activity' })).toHaveCount(0);
+    await page.goto('/admin/blog');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  });
+
+  test('an Editor cannot open /admin/books; the admin index opens Blog for them', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const editor = await makeUser(request, baseURL!, 'editor');
+    await signIn(page, editor, '/admin');
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Admin Panel' });
+    await expect(nav.getByRole('link', { name: 'Current Openings' })).toHaveCount(0);
+    await page.goto('/admin/books');
+    await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Job' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    // the API refuses too
+    const res = await page.request.post('/api/manage-job-openings', {
+      headers: { origin: new URL(baseURL!).origin },
+      data: { mode: 3, job_id: 1 },
+    });
+    expect(res.status()).toBe(403);
+  });
+
+  test('the sidebar collapses to 4rem and expands to 16rem; the header shows the current label', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const sidebar = page.getByRole('complementary', { name: 'Admin Panel' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Current Openings' })).toBeVisible();
+    expect((await sidebar.boundingBox())!.width).toBe(256);
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(64);
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    // links keep their names for assistive technology while only icons show
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(256);
+    await page.goto('/admin/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+  });
+
+  test('every admin screen is axe clean', async ({ page }) => {
+    test.setTimeout(150_000); // eight axe runs
+    await signIn(page);
+    for (const path of [
+      '/admin/books',
+      '/admin/users',
+      '/admin/activity',
+      '/admin/password',
+      '/admin/blog',
+      '/admin/job_applications',
+      '/admin/messages',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0, { timeout: 10_000 });
+      await expectNoAxeViolations(page);
+    }
+    await page.goto('/admin/books');
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await expect(page.locator('#job-responsibility-editor')).toBeVisible();
+    await expectNoAxeViolations(page, { label: 'job form' });
+  });
+
+  test('an owner creates a user with a one-time password, who must then choose their own', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, undefined, '/admin/users');
+    const email = `new.${Date.now()}@e2e.example`;
+    await page.locator('#new-user-email').fill(email);
+    await page.locator('#new-user-role').selectOption('editor');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'One-time password' });
+    const oneTime = (await dialog.getByTestId('one-time-password').textContent())!;
+    expect(oneTime).toMatch(/^[A-Za-z0-9]{20}$/);
+    await expectNoAxeViolations(page, { label: 'one-time password' });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('One-time password');
+
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signIn(other, { email, password: oneTime }, '/admin');
+    await expect(other).toHaveURL(/\/admin\/password$/);
+    await other.getByLabel('Current password').fill(oneTime);
+    await other.getByLabel('New password', { exact: true }).fill('password12345');
+    await other.getByLabel('Repeat the new password').fill('password12345');
+    await other.getByRole('button', { name: 'Save password' }).click();
+    await expect(other.getByRole('alert')).toContainText('too common');
+    await other.getByLabel('New password', { exact: true }).fill('quiet harbour lantern');
+    await other.getByLabel('Repeat the new password').fill('quiet harbour lantern');
+    await other.getByRole('button', { name: 'Save password' }).click();
+    await expect(other.getByText('Success: Your password has been changed.')).toBeVisible();
+    await other.goto('/admin');
+    await expect(other).toHaveURL(/\/admin\/blog$/);
+    await context.close();
+
+    await page.goto('/admin/activity');
+    await expect(page.getByRole('table')).toContainText(email);
+  });
+});

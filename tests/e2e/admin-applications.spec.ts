@@ -1,0 +1,252 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { OWNER, signIn } from './admin-helpers';
+import { samplePdf } from '../fixtures/files';
+
+/**
+ * Issue 8: the admin's Job Application Details and Messages, against the real server. Applications
+ * are made through /careers (or its API, for many at once); messages through /contact.
+ */
+
+const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
+const today = () => new Date().toISOString().slice(0, 10);
+const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function firstOpening(request: APIRequestContext) {
+  const res = await request.get('/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20');
+  const rows = (await res.json()) as { job_id: number; job_title: string }[];
+  return rows[0];
+}
+
+/** One application through the public API (the careers page's own call), with a real PDF. */
+async function applyByApi(request: APIRequestContext, jobId: number, fullName: string, email: string) {
+  const res = await request.post('/api/manage-job-applications', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    multipart: {
+      job_id: String(jobId),
+      full_name: fullName,
+      email,
+      contact_number: '9876543210',
+      address: '12 MG Road, Kochi',
+      consent: 'true',
+      resume: { name: `${fullName.replace(/[^A-Za-z0-9 ]+/g, "-")} CV.pdf`, mimeType: 'application/pdf', buffer: samplePdf(`${fullName} - CV`) },
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function applyThroughCareers(page: Page, jobTitle: string, fullName: string, email: string) {
+  await page.goto('/careers');
+  await page.getByRole('article', { name: jobTitle }).getByRole('button', { name: 'Apply' }).click();
+  const dialog = page.getByRole('dialog', { name: `Apply for: ${jobTitle}` });
+  await dialog.getByLabel('Full Name').fill(fullName);
+  await dialog.getByLabel('Email Address').fill(email);
+  await dialog.getByLabel('Contact Number').fill('9123456780');
+  await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill('4 Beach Road, Kochi');
+  await dialog
+    .getByLabel('Upload Your Current CV/Resume')
+    .setInputFiles({ name: `${fullName} CV.pdf`, mimeType: 'application/pdf', buffer: samplePdf(`${fullName} - CV`) });
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Application submitted successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function filter(page: Page, values: { search?: string; start?: string; end?: string; status?: string }) {
+  const form = page.getByRole('search', { name: 'Filter applications' });
+  if (values.search !== undefined) await form.getByLabel('Search Keywords').fill(values.search);
+  if (values.start !== undefined) await form.getByLabel('Start Date').fill(values.start);
+  if (values.end !== undefined) await form.getByLabel('End Date').fill(values.end);
+  if (values.status !== undefined) await form.getByLabel('Status').selectOption(values.status);
+  await form.getByRole('button', { name: 'Search' }).click();
+}
+
+const rows = (page: Page) => page.getByRole('region', { name: 'Applications', exact: true }).locator('tbody tr');
+
+test.describe('Job Application Details', () => {
+  test('an application made through /careers: find it, filter by dates, view the CV, change its status, export, delete', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000); // one long journey through the screen
+    const opening = await firstOpening(request);
+    const t = tag();
+    const name = `Zara Careers ${t}`;
+    const email = `zara.${t}@example.com`;
+    await applyThroughCareers(page, opening.job_title, name, email);
+    // a second one whose name a spreadsheet would run as a formula
+    await applyByApi(request, opening.job_id, `=HYPERLINK("http://evil.example") ${t}`, `formula.${t}@example.com`);
+
+    await signIn(page, OWNER, '/admin/job_applications');
+    await expect(page.getByRole('heading', { name: 'Job Application Details' })).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByText('Loading applications...')).toHaveCount(0);
+    await expectNoAxeViolations(page, { label: 'job applications' });
+
+    // keyword
+    await filter(page, { search: t });
+    await expect(page).toHaveURL(new RegExp(`[?&]search=${t}`));
+    await expect(rows(page)).toHaveCount(2);
+    const row = rows(page).filter({ hasText: name });
+    await expect(row.getByRole('cell')).toHaveText(['2', name, email, '9123456780', opening.job_title, /\d{4}/, 'New', '']);
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'S.No',
+      'Name',
+      'Email',
+      'Contact Number',
+      'Job Role',
+      'Applied Date',
+      'Status',
+      'Action',
+    ]);
+
+    // dates: inclusive, the reversed range explained, and the view kept in the address bar
+    await filter(page, { start: today(), end: today() });
+    await expect(rows(page)).toHaveCount(2);
+    await filter(page, { start: dayOffset(1), end: today() });
+    await expect(page.getByRole('alert')).toHaveText('Start Date must be on or before End Date');
+    await expect(page.getByLabel('Start Date')).toHaveAttribute('aria-invalid', 'true');
+    await filter(page, { start: dayOffset(-30), end: dayOffset(-1) });
+    await expect(page.getByText('No applications found.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`startdate=${dayOffset(-30)}&enddate=${dayOffset(-1)}`));
+    await page.goBack();
+    await expect(rows(page)).toHaveCount(2);
+    await page.goto(`/admin/job_applications?search=${t}&startdate=${today()}&enddate=${today()}`);
+    await expect(rows(page)).toHaveCount(2); // a bookmarked view
+    await expect(page.getByLabel('Search Keywords')).toHaveValue(t);
+
+    // the detail modal
+    const viewButton = row.getByRole('button', { name: `View the application of ${name}` });
+    await viewButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Application Details' });
+    await expect(dialog).toBeVisible();
+    for (const text of [name, email, '9123456780', opening.job_title]) await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+    await expect(page.evaluate(() => getComputedStyle(document.documentElement).overflow)).resolves.toBe('hidden');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
+    const resume = dialog.getByRole('link', { name: /View Resume/ });
+    await expect(resume).toHaveAttribute('target', '_blank');
+    const href = (await resume.getAttribute('href'))!;
+    expect(href).toMatch(/^\/media\/private\/cv\/[0-9a-f-]{36}\.pdf\?expires=\d+&sig=/);
+    await expectNoAxeViolations(page, { label: 'application details modal' });
+
+    // View Resume opens a new tab that downloads the CV (Content-Disposition: attachment)
+    // (Chromium reports a download started by a new tab on the new tab or on its opener)
+    const downloaded = new Promise<Download>((resolve) => {
+      page.once('download', resolve);
+      page.context().once('page', (tab) => tab.once('download', resolve));
+    });
+    await resume.click();
+    const cv = await downloaded;
+    expect(cv.suggestedFilename()).toBe(`${name} CV.pdf`);
+    expect(fs.readFileSync((await cv.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // status
+    await dialog.getByLabel('Status').selectOption('Interview');
+    await expect(page.getByText('Status changed to Interview')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(viewButton).toBeFocused();
+    await expect(page.evaluate(() => document.documentElement.style.overflow)).resolves.toBe('');
+    await expect(row.getByRole('cell').nth(6)).toHaveText('Interview');
+    await filter(page, { status: 'Interview' });
+    await expect(rows(page)).toHaveCount(1);
+    await filter(page, { status: '' });
+
+    // CSV of the filtered view: every row, formulas made harmless
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    await expect(exportLink).toHaveAttribute('href', new RegExp(`search=${t}`));
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^job-applications-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await csvDownload.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv[0]).toBe('application_id,full_name,email,contact_number,job_title,applied_date,status,is_duplicate,consent_at');
+    expect(csv).toHaveLength(3);
+    expect(csv.find((l) => l.includes(email))).toContain(`,${name},${email},9123456780,`);
+    expect(csv.find((l) => l.includes(email))).toContain(',Interview,no,');
+    expect(csv.find((l) => l.includes('formula.'))).toContain(`,"'=HYPERLINK(""http://evil.example"") ${t}",`);
+
+    // delete the candidate: asked first, then the row and the file are gone
+    await viewButton.click();
+    await dialog.getByRole('button', { name: 'Delete application' }).click();
+    await expect(dialog.getByText('Delete this application and its CV? This cannot be undone.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Delete permanently' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('button', { name: 'Delete application' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete application' }).click();
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await expect(page.getByText('Application and CV deleted')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).filter({ hasText: name })).toHaveCount(0);
+
+    const key = href.slice('/media/private/'.length, href.indexOf('?'));
+    expect(fs.existsSync(path.join(process.env.E2E_DATA_DIR!, 'files', ...key.split('/')))).toBe(false);
+    expect((await request.get(href)).status()).toBe(404);
+  });
+
+  test('pages of 20 with Prev, numbered pages and Next, kept in the address bar', async ({ page, request }) => {
+    const opening = await firstOpening(request);
+    const t = tag();
+    for (let i = 1; i <= 23; i++) await applyByApi(request, opening.job_id, `Pager ${t} Number${i}`, `pager${i}.${t}@example.com`);
+
+    await signIn(page, OWNER, `/admin/job_applications?search=${t}`);
+    await expect(rows(page)).toHaveCount(20);
+    await expect(page.getByText('Showing 1-20 of 23 applications')).toBeVisible();
+    const pager = page.getByRole('navigation', { name: 'Pages of applications' });
+    await expect(pager.getByRole('button')).toHaveText(['Prev', '1', '2', 'Next']);
+    await expect(pager.getByRole('button', { name: 'Prev' })).toBeDisabled();
+    await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    // newest first
+    await expect(rows(page).first().getByRole('cell').nth(1)).toHaveText(`Pager ${t} Number23`);
+
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect(rows(page)).toHaveCount(3);
+    await expect(page).toHaveURL(/page=2/);
+    await expect(rows(page).first().getByRole('cell').first()).toHaveText('21');
+    await expect(page.getByText('Showing 21-23 of 23 applications')).toBeVisible();
+    await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await pager.getByRole('button', { name: 'Page 1' }).click();
+    await expect(rows(page)).toHaveCount(20);
+    await pager.getByRole('button', { name: 'Page 2' }).click();
+    await expect(rows(page)).toHaveCount(3);
+    await pager.getByRole('button', { name: 'Prev' }).click();
+    await expect(rows(page)).toHaveCount(20);
+    await page.goBack();
+    await expect(rows(page)).toHaveCount(3); // back to page 2
+  });
+});
+
+test.describe('Messages', () => {
+  test('a message sent through /contact is listed, searchable, and can be marked handled', async ({ page }) => {
+    const t = tag();
+    await page.goto('/contact');
+    await page.getByLabel('Full Name').fill(`Priya ${t}`);
+    await page.getByLabel('Email Address').fill(`priya.${t}@journal-press.org`);
+    await page.getByLabel('Company/Organization').fill('Journal Press');
+    await page.getByLabel('Message').fill(`We would like a demo of peer review ${t}.`);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText(/Your message has been sent|Thank you/).first()).toBeVisible();
+
+    await signIn(page, OWNER, '/admin/messages');
+    await expect(page.getByRole('heading', { name: 'Messages', level: 2 })).toBeVisible();
+    await page.getByLabel('Search messages').fill(t);
+    const item = page.getByRole('listitem', { name: `Priya ${t}` });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText(`priya.${t}@journal-press.org`);
+    await expect(item).toContainText('Journal Press');
+    await expect(item).toContainText(`We would like a demo of peer review ${t}.`);
+    await expect(item.getByText('New', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, { label: 'messages' });
+
+    await item.getByRole('button', { name: 'Mark as handled' }).click();
+    await expect(page.getByText('Marked as handled', { exact: true }).first()).toBeVisible();
+    await expect(item.getByText('Handled', { exact: true })).toBeVisible();
+    await page.getByLabel('Show').selectOption('open');
+    await expect(page.getByRole('listitem', { name: `Priya ${t}` })).toHaveCount(0);
+    await page.getByLabel('Show').selectOption('handled');
+    await expect(page.getByRole('listitem', { name: `Priya ${t}` })).toBeVisible();
+  });
+});

@@ -1,0 +1,45 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** The owner account playwright.config.ts creates with ADMIN_EMAIL / ADMIN_PASSWORD. */
+export const OWNER = { email: 'owner@e2e.example', password: 'e2e owner passphrase for tests' };
+
+export async function signIn(
+  page: Page,
+  who: { email: string; password: string } = OWNER,
+  path = '/admin/books',
+) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/admin\/login\?next=/);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
+}
+
+/** An API session of the owner (same-origin headers), for setting up users and data. */
+export async function ownerApi(request: APIRequestContext, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  const login = await request.post('/api/auth/login', { headers: { origin }, data: OWNER });
+  expect(login.status()).toBe(200);
+  return {
+    post: (url: string, data: unknown) => request.post(url, { headers: { origin }, data: data as object }),
+  };
+}
+
+let n = 0;
+/** A new user with a built-in role and a known password (made through the owner's API). */
+export async function makeUser(
+  request: APIRequestContext,
+  baseURL: string,
+  role: 'editor' | 'recruiter' | 'owner',
+) {
+  const api = await ownerApi(request, baseURL);
+  const user = {
+    email: `${role}.${Date.now()}.${++n}@e2e.example`,
+    password: `${role} passphrase for e2e tests`,
+  };
+  const res = await api.post('/api/admin/users', { ...user, role });
+  expect(res.status()).toBe(200);
+  return user;
+}

@@ -1,0 +1,248 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { OWNER, ownerApi, signIn } from './admin-helpers';
+
+const uniqueTitle = (tag: string) =>
+  `${tag} Editor ${Date.now().toString(36).toUpperCase().replace(/\d/g, '')}`;
+
+async function typeRich(page: Page, field: string, text: string) {
+  const editor = page.locator(`#job-${field}-editor`);
+  await editor.click();
+  await page.keyboard.type(text);
+}
+
+async function fillJob(page: Page, title: string, location = 'Kochi, India') {
+  const dialog = page.getByRole('dialog', { name: 'Add Job Opening' });
+  await dialog.getByLabel('Job Title').fill(title);
+  await dialog.getByLabel('Department').fill('Editorial');
+  await dialog.getByLabel('Location').fill(location);
+  await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
+  await typeRich(page, 'description', 'Edit manuscripts for clarity and house style.');
+  await typeRich(page, 'requirement', 'Three years of copy editing.');
+  await typeRich(page, 'about_role', 'You work with journal editors every day.');
+  await typeRich(page, 'responsibility', 'Copy edit accepted papers on time.');
+}
+
+test.describe('admin sign-in', () => {
+  // a refused sign-in is a 401 answer, which Chromium logs as a failed resource
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+  test('a signed-out visit goes to /admin/login, shows clear errors, and comes back after sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fusers/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Email is required');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill('not the right passphrase');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Users & Roles' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await page.goto('/admin/books');
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fbooks/);
+  });
+});
+
+test.describe('Current Openings', () => {
+  test('creates, edits and deletes a job, and /careers shows each change', async ({ page }) => {
+    const title = uniqueTitle('Copy');
+    await signIn(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Current Openings' })).toBeVisible();
+    await expect(page.getByText('Manage your job listings')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Job Opening' })).toBeVisible();
+    await fillJob(page, title);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // the list shows the new job at once, first
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Edit manuscripts for clarity and house style.')).toBeVisible();
+
+    await page.goto('/careers');
+    await expect(page.getByRole('article', { name: title })).toContainText('Kochi, India');
+
+    await page.goto('/admin/books');
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Job Opening' });
+    await expect(edit.getByLabel('Job Title')).toHaveValue(title);
+    await edit.getByLabel('Location').fill('Remote (EU)');
+    await edit.getByRole('button', { name: 'Update Job' }).click();
+    await expect(page.getByText('Success: Job updated successfully')).toBeVisible();
+    // the update toast lasts 500 ms
+    await expect(page.getByText('Success: Job updated successfully')).toHaveCount(0, { timeout: 3000 });
+    await expect(
+      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) }),
+    ).toContainText('Remote (EU)');
+    await page.goto('/careers');
+    await expect(page.getByRole('article', { name: title })).toContainText('Remote (EU)');
+
+    await page.goto('/admin/books');
+    await page.getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete job opening' });
+    await expect(confirm).toContainText(
+      'Are you sure you want to delete this job opening? This action cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Success: Job deleted successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+    await page.goto('/careers');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+  });
+
+  test('shows every validation message of the job form in field order, each for 500 ms', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Job Opening' });
+    // the rich-text fields are locked until the earlier fields have values
+    await expect(page.locator('#job-description-editor')).toHaveAttribute(
+      'data-placeholder',
+      'Complete previous fields first',
+    );
+    await expect(dialog.getByLabel('Department')).toBeDisabled();
+
+    const submit = () => dialog.getByRole('button', { name: 'Create Job' }).click();
+    const expectError = async (message: string) => {
+      await submit();
+      await expect(dialog.getByRole('alert').filter({ hasText: message })).toHaveText(message);
+      await expect(dialog.getByRole('alert').filter({ hasText: message })).toHaveCount(0, { timeout: 2000 });
+    };
+
+    await expectError('Job Title is required.');
+    await expect(dialog.getByLabel('Job Title')).toBeFocused();
+    await dialog.getByLabel('Job Title').fill('A');
+    await expectError('Job title must be at least 2 characters long.');
+    await dialog.getByLabel('Job Title').fill('Editor #1');
+    await expectError('Job title contains invalid characters.');
+    await dialog.getByLabel('Job Title').fill('Copy Editor (STEM)');
+    await expectError('Department is required.');
+    await dialog.getByLabel('Department').fill('E');
+    await expectError('Department must be at least 2 characters long.');
+    await dialog.getByLabel('Department').fill('Team 42');
+    await expectError('Department contains invalid characters.');
+    await dialog.getByLabel('Department').fill('Editorial & Production');
+    await expectError('Location is required.');
+    await dialog.getByLabel('Location').fill('K');
+    await expectError('Location must be at least 2 characters long.');
+    await dialog.getByLabel('Location').fill('Kochi!');
+    await expectError('Location contains invalid characters.');
+    await dialog.getByLabel('Location').fill('Kochi, India');
+    await expectError('Please select a job type.');
+    await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
+    await expect(page.locator('#job-description-editor')).toHaveAttribute(
+      'data-placeholder',
+      'Describe the job',
+    );
+
+    for (const [field, label] of [
+      ['description', 'Description'],
+      ['requirement', 'Requirement'],
+      ['about_role', 'About the Role'],
+      ['responsibility', 'Responsibility'],
+    ] as const) {
+      await expectError(`${label} is required.`);
+      await expect(page.locator(`#job-${field}-editor`)).toBeFocused();
+      await typeRich(page, field, 'Too short');
+      await expectError(`${label} must be at least 10 characters long.`);
+      await page.keyboard.type(' no more');
+    }
+    await expectNoAxeViolations(page);
+    // Cancel keeps nothing
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Job Title')).toHaveValue('');
+  });
+
+  test('XSS typed into every rich-text field, or sent straight to the API, never runs on /careers', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const payload = `<img src=x onerror="window.__xss=1"><script>window.__xss=1</script><a href="javascript:window.__xss=1">x</a>`;
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    const typed = uniqueTitle('Typed');
+    const dialog = page.getByRole('dialog', { name: 'Add Job Opening' });
+    await dialog.getByLabel('Job Title').fill(typed);
+    await dialog.getByLabel('Department').fill('Editorial');
+    await dialog.getByLabel('Location').fill('Kochi');
+    await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
+    for (const field of ['description', 'requirement', 'about_role', 'responsibility'])
+      await typeRich(page, field, payload);
+    await dialog.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+
+    // and raw HTML posted past the editor
+    const api = await ownerApi(request, baseURL!);
+    const raw = uniqueTitle('Raw');
+    const types = await (await request.get('/api/bind-job-types')).json();
+    const res = await api.post('/api/manage-job-openings', {
+      mode: 1,
+      job_id: 0,
+      job_title: raw,
+      department: 'Editorial',
+      location: 'Kochi',
+      job_type_id: types[0].job_type_id,
+      description: `<p>Long enough text ${payload}</p>`,
+      requirement: `<ul><li>Long enough item ${payload}</li></ul>`,
+      about_role: `<p onmouseover="window.__xss=1">Long enough about ${payload}</p>`,
+      responsibility: `<ul><li><a href="javascript:window.__xss=1">Long enough duty</a></li></ul>`,
+    });
+    expect(res.status()).toBe(200);
+
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await page.goto('/careers');
+    for (const name of [typed, raw]) {
+      const card = page.getByRole('article', { name });
+      await expect(card).toBeVisible();
+      await card.hover();
+    }
+    await expect(page.getByRole('article', { name: typed })).toContainText('window.__xss=1'); // shown as text
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(
+      await page
+        .locator('article script, article img[onerror], article [onmouseover], article a[href^="javascript"]')
+        .count(),
+    ).toBe(0);
+    expect(dialogs).toBe(0);
+  });
+});
+
+test.describe('Current Openings save failure', () => {
+  // the refused request is logged by Chromium as a failed resource
+  test.use({ allowedConsoleErrors: [/status of 503/] });
+
+  test('a failed save shows the error toast and keeps the form', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/manage-job-openings', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The database is not available' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    const title = uniqueTitle('Failing');
+    await fillJob(page, title);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Error: The database is not available')).toBeVisible();
+    await expect(page.getByRole('dialog').getByLabel('Job Title')).toHaveValue(title);
+  });
+});

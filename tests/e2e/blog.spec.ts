@@ -1,0 +1,443 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { OWNER, signIn } from './admin-helpers';
+import { samplePng } from '../fixtures/images';
+import { xssPayloads } from '../fixtures/xss-payloads';
+
+// One database for the whole run: these tests add and remove posts, so they run one after another.
+test.describe.configure({ mode: 'serial' });
+
+const SEEDED = 'keeping-a-research-log-your-future-self-can-read';
+const SEEDED_TITLE = 'Keeping a Research Log Your Future Self Can Read';
+const DRAFT_TITLE = 'Writing Routines of Working Historians';
+
+/** The owner's API session (same-origin header) for creating posts as the admin screen does. */
+async function blogApi(request: APIRequestContext, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  const login = await request.post('/api/auth/login', { headers: { origin }, data: OWNER });
+  expect(login.status()).toBe(200);
+  // an image this site stored (a seeded post's key): no request leaves the test machine
+  const [seeded] = (await (await request.get('/api/bind-company-blog?page_size=1')).json()) as { featured_image_url: string }[];
+  return {
+    async create(fields: Record<string, string>) {
+      const res = await request.post('/api/manage-company-blog', {
+        headers: { origin },
+        multipart: {
+          mode: '1',
+          company_id: '2',
+          blog_id: '0',
+          publication_date: 'August 6, 2025',
+          read_time: '3 min read',
+          featured_image_url: seeded.featured_image_url,
+          status: 'Published',
+          ...fields,
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).row as { blog_id: number; slug: string; title: string };
+    },
+    async remove(blogId: number) {
+      const res = await request.post('/api/manage-company-blog', {
+        headers: { origin },
+        multipart: { mode: '3', company_id: '2', blog_id: String(blogId) },
+      });
+      expect(res.status()).toBe(200);
+    },
+  };
+}
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem');
+
+test.describe('public blog', () => {
+  test('the prerendered page says Loading..., then lists published posts with every part of a card', async ({ page, request }) => {
+    const html = await (await request.get('/blog')).text();
+    expect(html).toContain('Loading...');
+    expect(html).toContain('<h1>Blog</h1>');
+
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    await expect(page.getByText('Notes on the writing process and historical research')).toBeVisible();
+    await expect(cards(page)).toHaveCount(9);
+    await expect(page.getByText(DRAFT_TITLE)).toHaveCount(0);
+
+    const first = cards(page).first();
+    await expect(first.getByRole('heading', { name: SEEDED_TITLE })).toBeVisible();
+    await expect(first.getByText('Published', { exact: true })).toBeVisible();
+    // en-US reader (playwright.config.ts locale)
+    await expect(first.locator('time')).toHaveText('August 6, 2025');
+    await expect(first.locator('time')).toHaveAttribute('datetime', '2025-08-06');
+    await expect(first.getByText('5 min read')).toBeVisible();
+    await expect(first.getByText('Six months from now you will not remember')).toBeVisible();
+    const image = first.locator('img');
+    await expect(image).toHaveAttribute('src', /^\/media\/blog\/[0-9a-f-]{36}\.svg$/);
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // the 200-character preview, Read More / Show Less
+    const preview = first.locator('p').filter({ hasText: 'Every researcher has lost an afternoon' });
+    const text = (await preview.textContent())!;
+    expect(text.endsWith('...')).toBe(true);
+    expect(Array.from(text.replace(/\.\.\.$/, '')).length).toBeLessThanOrEqual(200);
+    await first.getByRole('button', { name: 'Read More' }).click();
+    await expect(first.getByRole('heading', { level: 2, name: 'Write for a stranger' })).toBeVisible();
+    await expect(first.getByRole('button', { name: 'Show Less' })).toHaveAttribute('aria-expanded', 'true');
+    await first.getByRole('button', { name: 'Show Less' }).click();
+    await expect(first.getByRole('heading', { level: 2, name: 'Write for a stranger' })).toHaveCount(0);
+
+    await expect(page.getByRole('navigation', { name: 'Blog pages' })).toHaveCount(0); // one page only
+    await expectNoAxeViolations(page);
+  });
+
+  test('shows dates in the reader locale (en-GB reads 6 August 2025; German page: 6. August 2025)', async ({ browser, baseURL }) => {
+    const uk = await browser.newContext({ locale: 'en-GB', baseURL });
+    const page = await uk.newPage();
+    await page.goto('/blog');
+    await expect(cards(page).first().locator('time')).toHaveText('6 August 2025');
+    await uk.addCookies([{ name: 'lang', value: 'de', url: baseURL! }]);
+    await page.goto('/blog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+    const german = page.getByRole('list', { name: 'Blogbeiträge' }).getByRole('listitem').first();
+    await expect(german.locator('time')).toHaveText('6. August 2025');
+    await expect(german.getByText('Veröffentlicht')).toBeVisible();
+    await uk.close();
+  });
+
+  test.describe('without images', () => {
+    // the refused images are failed resources in Chromium's console
+    test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+    test('an image that cannot be had shows "No Image"', async ({ page }) => {
+      await page.route('**/media/blog/**', (route) => route.fulfill({ status: 404, body: '' }));
+      await page.goto('/blog');
+      await expect(cards(page).first().getByText('No Image')).toBeVisible();
+      await expect(cards(page).first().locator('img')).toHaveCount(0);
+    });
+  });
+
+  test.describe('when the blog cannot be fetched', () => {
+    test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+    test('logs it, says so quietly, shows the kept copy, and Retry loads the posts', async ({ page }) => {
+      const warnings: string[] = [];
+      page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+      await page.goto('/blog'); // a first visit keeps a copy of page 1
+      await expect(cards(page)).toHaveCount(9);
+
+      await page.route('**/api/bind-company-blog**', (route) => route.abort());
+      await page.reload();
+      await expect(page.getByText('The latest posts could not be loaded right now.')).toBeVisible();
+      await expect(page.getByText(/^Showing saved copy from \w{3} \d{1,2}, \d{4}/)).toBeVisible();
+      await expect(cards(page)).toHaveCount(9);
+      expect(warnings.some((w) => w.startsWith('Error fetching blog posts'))).toBe(true);
+
+      // forget the kept copy (IndexedDB, src/offline/cache.ts; the page's connection closes itself)
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const request = indexedDB.deleteDatabase('manna-offline');
+            request.onsuccess = () => resolve();
+            request.onerror = () => reject(request.error);
+          }),
+      );
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(cards(page)).toHaveCount(0);
+      await page.unroute('**/api/bind-company-blog**');
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(cards(page)).toHaveCount(9);
+    });
+  });
+
+  test('pages through more than 10 posts with Previous, page buttons and Next', async ({ page, request, baseURL }) => {
+    const api = await blogApi(request, baseURL!);
+    const added = [];
+    for (let i = 0; i < 3; i++) {
+      added.push(
+        await api.create({
+          title: `Pagination check ${i} ${Date.now()}`,
+          excerpt: 'A post for the pagination test.',
+          content: '<p>Short body.</p>',
+          publication_date: 'January 1, 2001',
+        }),
+      );
+    }
+    try {
+      await page.goto('/blog');
+      const nav = page.getByRole('navigation', { name: 'Blog pages' });
+      await expect(cards(page)).toHaveCount(10);
+      await expect(nav.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('button', { name: 'Previous' })).toBeDisabled();
+      await nav.getByRole('button', { name: 'Next' }).click();
+      await expect(cards(page)).toHaveCount(2);
+      await expect(nav.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+      await expect(cards(page).last()).toContainText('Pagination check');
+      await nav.getByRole('button', { name: 'Page 1' }).click();
+      await expect(cards(page)).toHaveCount(10);
+    } finally {
+      for (const post of added) await api.remove(post.blog_id);
+    }
+  });
+});
+
+test.describe('permalink pages and the feed', () => {
+  test('a permalink is rendered by the server with the whole post, its head and Article JSON-LD', async ({ page, request }) => {
+    const res = await request.get(`/blog/${SEEDED}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<title>${SEEDED_TITLE} | Manna Blog</title>`);
+    expect(html).toContain('<meta property="og:type" content="article" />');
+    expect(html).toContain('Write for a stranger</h2>'); // the content, in the HTML
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]);
+    expect(jsonLd).toMatchObject({ '@type': 'Article', headline: SEEDED_TITLE, datePublished: '2025-08-06' });
+
+    await page.goto(`/blog/${SEEDED}`);
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByRole('heading', { level: 1, name: SEEDED_TITLE })).toBeVisible();
+    await expect(page.locator('time')).toHaveText('August 6, 2025');
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'All posts' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(cards(page)).toHaveCount(9);
+  });
+
+  test('a card title opens the permalink in the app; a draft or unknown slug is the blog\'s 404', async ({ page, request }) => {
+    await page.goto('/blog');
+    await cards(page).nth(1).getByRole('link').click();
+    await expect(page).toHaveURL(/\/blog\/reading-old-handwriting-a-beginners-guide-to-palaeography$/);
+    await expect(page.getByRole('heading', { level: 1, name: "Reading Old Handwriting: A Beginner's Guide to Palaeography" })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Expect abbreviations' })).toBeVisible();
+    await expect(page).toHaveTitle("Reading Old Handwriting: A Beginner's Guide to Palaeography | Manna Blog");
+
+    expect((await request.get('/blog/writing-routines-of-working-historians')).status()).toBe(404);
+    const missing = await page.goto('/blog/no-such-post');
+    expect(missing?.status()).toBe(404);
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog post not found' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await page.getByRole('link', { name: 'All posts' }).click();
+    await expect(cards(page)).toHaveCount(9);
+  });
+
+  test('/blog/rss.xml is a well-formed RSS 2.0 feed of the published posts', async ({ page, request }) => {
+    const res = await request.get('/blog/rss.xml');
+    expect(res.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const xml = await res.text();
+    await page.goto('/blog');
+    const feed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        version: doc.documentElement.getAttribute('version'),
+        titles: [...doc.querySelectorAll('item > title')].map((n) => n.textContent),
+        links: [...doc.querySelectorAll('item > link')].map((n) => n.textContent),
+      };
+    }, xml);
+    expect(feed.error).toBeNull();
+    expect(feed.version).toBe('2.0');
+    expect(feed.titles).toHaveLength(9);
+    expect(feed.titles[0]).toBe(SEEDED_TITLE);
+    expect(feed.titles).not.toContain(DRAFT_TITLE);
+    expect(feed.links[0]).toMatch(new RegExp(`/blog/${SEEDED}$`));
+  });
+});
+
+test.describe('Blog Management', () => {
+  const unique = () => Date.now().toString(36).replace(/\d/g, 'x');
+
+  test('creates with an upload, edits, toggles, searches, paginates and deletes', async ({ page }) => {
+    const word = `Quillwort${unique()}`;
+    const title = `${word} field notes`;
+    await signIn(page, OWNER, '/admin/blog');
+    await expect(page.getByRole('heading', { level: 2, name: 'Blog Management' })).toBeVisible();
+    await expect(page.getByText('Showing 1-10 of 12 posts')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Blog post pages' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // create, with an uploaded image
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    await expect(dialog.getByLabel('Publication Date')).toHaveAttribute('placeholder', 'August 6, 2025');
+    await expect(dialog.getByLabel('Publication Date')).toHaveValue(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(dialog.getByLabel('Read Time')).toHaveAttribute('placeholder', '5 min read');
+    await expect(dialog.getByLabel('Publish immediately')).not.toBeChecked();
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Excerpt').fill('Notes from a week in the county record office.');
+    await page.locator('#blog-content-editor').click();
+    await page.keyboard.type('Boxes 14 to 19 held the vestry minutes.');
+    await dialog.getByLabel('Publication Date').fill('March 3, 2031');
+    await dialog.getByLabel('Read Time').fill('4 min read');
+    await page.locator('#blog-image-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: samplePng() });
+    await expect(dialog.getByText('Chosen file: cover.png')).toBeVisible();
+    await expect(dialog.getByRole('img', { name: 'Image preview' })).toBeVisible();
+    await expectNoAxeViolations(page, { include: ['dialog'] });
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page.getByText('Post Created')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const card = page.getByRole('listitem').filter({ hasText: title });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Draft\./ })).toBeVisible();
+    await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/blog\/[0-9a-f-]{36}\.png$/);
+    await expect(page.getByText('Showing 1-10 of 13 posts')).toBeVisible();
+    // a draft never reaches the public blog
+    expect(await (await page.request.get(`/api/bind-company-blog?search=${word}`)).json()).toEqual([]);
+
+    // edit
+    await card.getByRole('button', { name: `Edit “${title}”` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Blog Post' });
+    await expect(edit.getByLabel('Title')).toHaveValue(title);
+    await expect(edit.getByText("The post's uploaded image")).toBeVisible();
+    await edit.getByLabel('Excerpt').fill('Revised notes from the county record office.');
+    await edit.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByText('Post Updated')).toBeVisible();
+    await expect(card.getByText('Revised notes from the county record office.')).toBeVisible();
+
+    // toggle the status from the badge
+    await card.getByRole('button', { name: /^Draft\./ }).click();
+    await expect(page.getByText('Status Updated')).toBeVisible();
+    await expect(card.getByRole('button', { name: /^Published\./ })).toBeVisible();
+    const pub = await page.request.get(`/api/bind-company-blog?search=${word}`);
+    expect((await pub.json()).map((r: { title: string }) => r.title)).toEqual([title]);
+
+    // search (debounced) and clear
+    await page.getByLabel('Search blog posts').fill(word);
+    await expect(page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByText('Showing 1-1 of 1 posts')).toBeVisible();
+    await page.getByLabel('Search blog posts').fill(`${word}zzz`);
+    await expect(page.getByText('No blog posts found', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await expect(page.getByLabel('Search blog posts')).toHaveValue('');
+    await expect(page.getByText('Showing 1-10 of 13 posts')).toBeVisible();
+
+    // paginate
+    const pages = page.getByRole('navigation', { name: 'Blog post pages' });
+    await pages.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page.getByText('Showing 11-13 of 13 posts')).toBeVisible();
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByText('Showing 1-10 of 13 posts')).toBeVisible();
+
+    // delete
+    await card.getByRole('button', { name: `Delete “${title}”` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete blog post' });
+    await expect(confirm.getByText('Are you sure you want to delete this blog post?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Post Deleted: Blog has been deleted.')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+    await expect(page.getByText('Showing 1-10 of 12 posts')).toBeVisible();
+  });
+
+  test('shows every validation message for 2.5 s, and refuses a file that is not an image', async ({ page }) => {
+    await signIn(page, OWNER, '/admin/blog');
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    await dialog.getByLabel('Publication Date').fill('');
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    for (const message of [
+      'Title is required',
+      'Excerpt is required',
+      'Content is required',
+      'Publication date is required',
+      'Read time is required',
+      'Featured image is required',
+    ]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+    await expect(dialog.getByText('Title is required')).toHaveCount(0, { timeout: 3500 });
+
+    await dialog.getByLabel('Title').fill('x'.repeat(100));
+    await dialog.getByLabel('Read Time').fill('5 mins read');
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    await expect(dialog.getByText('Title must be less than 100 characters')).toBeVisible();
+    await expect(dialog.getByText("Format should be 'X min read' (e.g., '5 min read')")).toBeVisible();
+
+    await page.locator('#blog-image-file').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await expect(dialog.getByText('Please upload a valid image file')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('shows "No blog posts yet" with "Create First Post" when there are none', async ({ page }) => {
+    await page.route('**/api/admin/blog-posts**', (route) => route.fulfill({ json: [] }));
+    await signIn(page, OWNER, '/admin/blog');
+    await expect(page.getByText('No blog posts yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Create First Post' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create New Blog Post' })).toBeVisible();
+  });
+
+  test.describe('when a status cannot be saved', () => {
+    // one pattern: a two-item array here would read as a fixture definition
+    test.use({ allowedConsoleErrors: [/status of 500|Publication status could not be saved/] });
+    test('says "Failed to update publication status" and leaves the badge', async ({ page }) => {
+      await signIn(page, OWNER, '/admin/blog');
+      const card = page.getByRole('listitem').filter({ hasText: DRAFT_TITLE });
+      await page.route('**/api/manage-company-blog', (route) => route.fulfill({ status: 500, json: { message: 'Internal error' } }));
+      await card.getByRole('button', { name: /^Draft\./ }).click();
+      await expect(page.getByText('Failed to update publication status')).toBeVisible();
+      await expect(card.getByRole('button', { name: /^Draft\./ })).toBeVisible();
+    });
+  });
+});
+
+test.describe('hostile content', () => {
+  test('a thousand XSS payloads in titles, excerpts and content run no script on /blog, the permalinks or the admin', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(240_000);
+    const payloads = xssPayloads(1000);
+    expect(new Set(payloads).size).toBe(1000);
+    const api = await blogApi(request, baseURL!);
+    const posts: { blog_id: number; slug: string }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const mine = payloads.slice(i * 25, i * 25 + 25);
+      let excerpt = '';
+      for (const p of mine) if (Array.from(excerpt + p).length < 200) excerpt += p;
+      posts.push(
+        await api.create({
+          title: Array.from(mine[0]).slice(0, 99).join('').trim() || `Payload ${i}`,
+          excerpt: excerpt.trim() || `Payload ${i}`,
+          content: `<p>Payload set ${i}</p>${mine.join('\n')}`,
+          publication_date: 'December 31, 2099',
+        }),
+      );
+    }
+    const ran: number[] = [];
+    const dialogs: string[] = [];
+    await page.exposeFunction('__xssReport', (n: number) => ran.push(n));
+    await page.addInitScript(() => {
+      (window as unknown as { __xss: (n: number) => void }).__xss = (n) =>
+        (window as unknown as { __xssReport: (n: number) => void }).__xssReport(n);
+    });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    try {
+      await page.goto('/blog');
+      const nav = page.getByRole('navigation', { name: 'Blog pages' });
+      for (let p = 1; p <= 4; p++) {
+        if (p > 1) await nav.getByRole('button', { name: `Page ${p}` }).click();
+        await expect(nav.getByRole('button', { name: `Page ${p}` })).toHaveAttribute('aria-current', 'page');
+        await expect(cards(page)).toHaveCount(10);
+        // show every post's full content
+        const readMore = page.getByRole('button', { name: 'Read More' });
+        while ((await readMore.count()) > 0) await readMore.first().click();
+        await expect(cards(page).first()).toContainText('Payload set');
+      }
+      // titles are shown as text, markup and all
+      expect((await cards(page).locator('h2').allTextContents()).some((title) => title.includes('<'))).toBe(true);
+
+      for (const post of posts) {
+        const res = await page.goto(`/blog/${post.slug}`);
+        expect(res?.status()).toBe(200);
+        await expect(page.getByText(/^Payload set \d+$/)).toBeVisible();
+      }
+      await signIn(page, OWNER, '/admin/blog');
+      await expect(page.getByText('Showing 1-10 of 52 posts')).toBeVisible();
+
+      expect(ran, 'payloads that ran').toEqual([]);
+      expect(dialogs, 'dialogs opened').toEqual([]);
+    } finally {
+      for (const post of posts) await api.remove(post.blog_id);
+    }
+  });
+});

@@ -1,0 +1,454 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page, Route } from '@playwright/test';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { pdfOfSize, sampleExe, samplePdf } from '../fixtures/files';
+
+const OPENINGS = '**/api/bind-job-openings?*';
+const APPLY = '**/api/manage-job-applications';
+const MB = 1024 * 1024;
+
+/** The e2e server's data folder (playwright.config.ts makes one per run). */
+const dataDir = () => process.env.E2E_DATA_DIR!;
+
+function openDb() {
+  return new Database(path.join(dataDir(), 'manna.sqlite'), { readonly: true, fileMustExist: true });
+}
+
+async function openModal(page: Page, title = 'Senior Full-Stack Engineer') {
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Apply' }).click();
+  const dialog = page.getByRole('dialog', { name: `Apply for: ${title}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function fillValid(page: Page, email: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Full Name').fill('Asha Menon');
+  await dialog.getByLabel('Email Address').fill(email);
+  await dialog.getByLabel('Contact Number').fill('9876543210');
+  await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill('12 MG Road, Kochi, Kerala');
+  await dialog
+    .getByLabel('Upload Your Current CV/Resume')
+    .setInputFiles({ name: 'Asha Menon CV.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+  await dialog.getByRole('checkbox').check();
+}
+
+const uniqueEmail = (tag: string) =>
+  `asha.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+test.describe('careers page states', () => {
+  test('shows "Loading job openings..." while the list loads, then the cards', async ({ page }) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(OPENINGS, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const response = await page.goto('/careers');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Current Openings' })).toBeVisible();
+    await expect(page.getByText('Loading job openings...')).toBeVisible();
+    release();
+    await expect(page.getByRole('article')).toHaveCount(5);
+    await expect(page.getByText('Loading job openings...')).toHaveCount(0);
+  });
+
+  test('the prerendered page already says "Loading job openings..." (no data in the HTML)', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/careers')).text();
+    expect(html).toContain('Loading job openings...');
+    expect(html).not.toContain('application/ld+json');
+  });
+
+  test.describe('when the list fails', () => {
+    test.use({
+      allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 503/],
+    });
+
+    test('shows "Failed to load job openings." in red, and Retry loads the list', async ({ page }) => {
+      let fail = true;
+      await page.route(OPENINGS, (route) =>
+        fail
+          ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' })
+          : route.continue(),
+      );
+      await page.goto('/careers');
+      const message = page.getByText('Failed to load job openings.');
+      await expect(message).toBeVisible();
+      await expect(message).toHaveCSS('color', 'rgb(185, 28, 28)');
+      await expect(page.getByRole('article')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      fail = false;
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('article')).toHaveCount(5);
+      await expect(message).toHaveCount(0);
+    });
+  });
+
+  test('shows "No job openings available at the moment." for an empty list', async ({ page }) => {
+    await page.route(OPENINGS, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
+    );
+    await page.goto('/careers');
+    await expect(page.getByText('No job openings available at the moment.')).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(0);
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+  });
+});
+
+test.describe('job cards', () => {
+  test('each card shows title, Location, Type, Department, About the Role and the two lists, and passes axe', async ({
+    page,
+  }) => {
+    await page.goto('/careers');
+    const card = page.getByRole('article', { name: 'Senior Full-Stack Engineer' });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText('Senior Full-Stack Engineer');
+    await expect(card.locator('dt', { hasText: 'Location' }).locator('+ dd')).toHaveText('Chennai, India');
+    await expect(card.locator('dt', { hasText: 'Type' }).locator('+ dd')).toHaveText('Full-time');
+    await expect(card.locator('dt', { hasText: 'Department' }).locator('+ dd')).toHaveText('Engineering');
+    await expect(card.getByRole('heading', { name: 'About the Role:' })).toBeVisible();
+    // the HTML (<p>…<strong>TypeScript</strong>…</p>) as text
+    await expect(
+      card.getByText(/^You will own features end to end in a small product team: TypeScript on the server/),
+    ).toBeVisible();
+    await expect(card.locator('strong')).toHaveCount(0);
+    const section = (heading: string) =>
+      card.locator('section', { has: page.getByRole('heading', { name: heading }) });
+    await expect(section('Responsibilities:').getByRole('listitem')).toHaveText([
+      'Design, build and ship features across the API and the web app',
+      'Keep the submission and peer-review flows fast and reliable',
+      'Review code and pair with other engineers',
+      'Talk to editors to understand the problems behind feature requests',
+    ]);
+    await expect(section('Requirements:').getByRole('listitem')).toHaveText([
+      '5+ years building web applications in TypeScript or JavaScript',
+      'Solid SQL and experience with PostgreSQL',
+      'Experience with React and a Node.js server framework',
+      'Clear written English',
+    ]);
+    await expect(card.getByRole('button', { name: 'Apply' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('adds JobPosting JSON-LD for every opening once the list has loaded', async ({ page }) => {
+    await page.goto('/careers');
+    await expect(page.getByRole('article')).toHaveCount(5);
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]');
+    expect(data).toHaveLength(5);
+    expect(data[0]).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: 'Senior Full-Stack Engineer',
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { '@type': 'Organization', name: 'Manna' },
+      jobLocation: { address: { addressLocality: 'Chennai', addressCountry: 'India' } },
+      datePosted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(data[0].description).toContain('Responsibilities: Design, build and ship features');
+    expect(data.find((d: { title: string }) => d.title === 'Technical Writer')).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+    });
+  });
+
+  test('HTML from the server is only ever read as text: scripts and handlers never run', async ({ page }) => {
+    const hostile = {
+      job_id: 999,
+      job_title: '<img src=x onerror="window.__pwned=1">Night Editor',
+      department: 'Editorial',
+      location: 'Kochi, India',
+      job_type_id: 1,
+      job_type_name: 'Full-time',
+      description: '<p>Desc</p>',
+      about_role:
+        '<p>Safe <img src="/x.png" onerror="window.__pwned=2">text</p><script>window.__pwned=3</script>',
+      responsibility:
+        '<ul><li>One <b onmouseover="window.__pwned=4">bold</b></li><li><a href="javascript:window.__pwned=5">Two</a></li></ul>',
+      requirement: '<p>First line</p><p>Second line</p>',
+    };
+    const imageRequests: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/x.png') && imageRequests.push(r.url()));
+    await page.route(OPENINGS, (route: Route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([hostile]) }),
+    );
+    await page.goto('/careers');
+    const card = page.getByRole('article');
+    await expect(card.getByRole('heading', { level: 2 })).toHaveText(hostile.job_title); // shown as text
+    await expect(card.getByText('Safe text')).toBeVisible();
+    await expect(card.getByRole('listitem')).toHaveText(['One bold', 'Two', 'First line', 'Second line']);
+    await expect(
+      card.locator('img, script:not([type="application/ld+json"]), a[href^="javascript"]'),
+    ).toHaveCount(0);
+    await card.getByText('One bold').hover();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(imageRequests).toEqual([]);
+    const ld = await page.locator('script[type="application/ld+json"]').evaluate((el) => el.innerHTML);
+    expect(ld).not.toContain('<'); // escaped as \u003c
+  });
+});
+
+test.describe('apply modal', () => {
+  test('opens as a dialog titled "Apply for: {job title}", traps focus, and passes axe', async ({ page }) => {
+    await page.goto('/careers');
+    const dialog = await openModal(page);
+    for (const label of ['Full Name', 'Email Address', 'Contact Number', 'Upload Your Current CV/Resume']) {
+      await expect(dialog.getByLabel(label)).toBeVisible();
+    }
+    await expect(dialog.getByRole('textbox', { name: 'Address', exact: true })).toBeVisible();
+    await expect(dialog.getByLabel('Upload Your Current CV/Resume')).toHaveAttribute(
+      'accept',
+      /\.pdf,\.doc,\.docx/,
+    );
+    await expect(dialog.getByRole('button', { name: 'Submit' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    // the honeypot is not for people
+    await expect(page.locator('#apply-website')).not.toBeInViewport();
+    await expectNoAxeViolations(page, { label: 'careers with the apply modal open' });
+    // The page behind is inert: Tab cycles through the dialog (and, past its end, the browser's
+    // own controls, which headless Chromium reports as no focused element), never the page.
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'browser';
+        return el.closest('dialog')
+          ? `dialog:${el.id || el.textContent}`
+          : `page:${el.outerHTML.slice(0, 60)}`;
+      });
+      expect(where).not.toMatch(/^page:/);
+      seen.add(where);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['dialog:apply-full-name', 'dialog:apply-consent']));
+  });
+
+  test('shows every validation message of spec section 5, on blur', async ({ page }) => {
+    await page.goto('/careers');
+    const dialog = await openModal(page);
+    const name = dialog.getByLabel('Full Name');
+    const email = dialog.getByLabel('Email Address');
+    const contact = dialog.getByLabel('Contact Number');
+    const address = dialog.getByRole('textbox', { name: 'Address', exact: true });
+    const resume = dialog.getByLabel('Upload Your Current CV/Resume');
+
+    await name.focus();
+    await email.focus();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await contact.focus();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+    await address.focus();
+    await expect(dialog.getByText('Contact is required')).toBeVisible();
+    await name.focus();
+    await expect(dialog.getByText('Address is required')).toBeVisible();
+
+    await email.fill('asha@example');
+    await email.blur();
+    await expect(dialog.getByText('Invalid email')).toBeVisible();
+    await email.fill('asha@example.com');
+    await expect(dialog.getByText('Invalid email')).toHaveCount(0);
+
+    for (const bad of ['987654321', '98765432101', '98765abc10']) {
+      await contact.fill(bad);
+      await contact.blur();
+      await expect(dialog.getByText('Must be 10 digits')).toBeVisible();
+    }
+    await contact.fill('9876543210');
+    await expect(dialog.getByText('Must be 10 digits')).toHaveCount(0);
+
+    await resume.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') });
+    await expect(dialog.getByText('Only PDF, DOC, DOCX allowed')).toBeVisible();
+    await resume.setInputFiles({
+      name: 'big.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdfOfSize(5 * MB + 1),
+    });
+    await expect(dialog.getByText('File too large (max 5MB)')).toBeVisible();
+    await resume.setInputFiles([]);
+    await expect(dialog.getByText('Resume is required')).toBeVisible();
+    await expectNoAxeViolations(page, { label: 'apply modal with messages' });
+  });
+
+  test('Submit on an empty form shows all messages and focuses the first field', async ({ page }) => {
+    await page.goto('/careers');
+    const dialog = await openModal(page);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    for (const message of [
+      'Name is required',
+      'Email is required',
+      'Contact is required',
+      'Address is required',
+      'Resume is required',
+      'Please confirm that we may use your data for recruiting',
+    ]) {
+      await expect(dialog.getByText(message)).toBeVisible();
+    }
+    await expect(dialog.getByLabel('Full Name')).toBeFocused();
+  });
+
+  test('Cancel resets the form and closes; Escape closes; focus returns to Apply', async ({ page }) => {
+    await page.goto('/careers');
+    let dialog = await openModal(page);
+    await dialog.getByLabel('Full Name').fill('Asha');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const apply = page
+      .getByRole('article', { name: 'Senior Full-Stack Engineer' })
+      .getByRole('button', { name: 'Apply' });
+    await expect(apply).toBeFocused();
+    dialog = await openModal(page);
+    await expect(dialog.getByLabel('Full Name')).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(apply).toBeFocused();
+  });
+
+  test('a real PDF is uploaded with a progress bar; the toast says so; the row and the file exist', async ({
+    page,
+  }) => {
+    await page.goto('/careers');
+    const dialog = await openModal(page, 'Editorial Operations Specialist');
+    const email = uniqueEmail('ok');
+    await fillValid(page, email);
+    // A 1.5 MB PDF on a slow uplink, so the progress bar can be seen moving.
+    await dialog
+      .getByLabel('Upload Your Current CV/Resume')
+      .setInputFiles({ name: 'Asha Menon CV.pdf', mimeType: 'application/pdf', buffer: pdfOfSize(1.5 * MB) });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 4 * MB,
+      uploadThroughput: 600 * 1024,
+    });
+    const sent = page.waitForRequest(APPLY);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const request = await sent;
+    expect(request.headers()['idempotency-key']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(new URL(request.url()).pathname).toBe('/api/manage-job-applications');
+    const progress = dialog.getByRole('progressbar', { name: 'Upload progress' });
+    await expect(progress).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await expect
+      .poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+
+    const toast = page.getByText('Application submitted successfully!');
+    await expect(toast).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // top right
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeLessThan(150);
+    expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.6);
+
+    const db = openDb();
+    try {
+      const row = db
+        .prepare(
+          `select a.*, f.content_type, f.byte_size, f.original_name from job_application a
+           join stored_file f on f.file_key = a.resume where a.email = ?`,
+        )
+        .get(email) as Record<string, unknown>;
+      expect(row).toMatchObject({
+        full_name: 'Asha Menon',
+        contact_number: '9876543210',
+        status: 'New',
+        is_duplicate: 0,
+        content_type: 'application/pdf',
+        byte_size: 1.5 * MB,
+        original_name: 'Asha Menon CV.pdf',
+        idempotency_key: request.headers()['idempotency-key'],
+      });
+      expect(row.consent_at).toEqual(expect.any(String));
+      const file = path.join(dataDir(), 'files', String(row.resume));
+      expect(fs.statSync(file).size).toBe(1.5 * MB);
+      expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      db.close();
+    }
+
+    // the toast lasts 4 s
+    await expect(toast).toBeHidden({ timeout: 6_000 });
+    // the form is reset for the next time
+    await openModal(page, 'Editorial Operations Specialist');
+    await expect(page.getByRole('dialog').getByLabel('Full Name')).toHaveValue('');
+  });
+
+  test.describe('when sending fails', () => {
+    test.use({
+      allowedConsoleErrors: [/Failed to load resource: the server responded with a status of (500|415)/],
+    });
+
+    test('shows "Failed to submit application. Please try again later." and keeps everything typed', async ({
+      page,
+    }) => {
+      await page.route(APPLY, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+      );
+      await page.goto('/careers');
+      const dialog = await openModal(page);
+      const email = uniqueEmail('fail');
+      await fillValid(page, email);
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      const toast = page.getByText('Failed to submit application. Please try again later.');
+      await expect(toast).toBeVisible();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Full Name')).toHaveValue('Asha Menon');
+      await expect(dialog.getByLabel('Email Address')).toHaveValue(email);
+      await expect(dialog.getByLabel('Contact Number')).toHaveValue('9876543210');
+      await expect(dialog.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue(
+        '12 MG Road, Kochi, Kerala',
+      );
+      await expect(dialog.getByText(/Chosen: Asha Menon CV\.pdf/)).toBeVisible();
+      await expect(dialog.getByRole('checkbox')).toBeChecked();
+      await expect(dialog.getByRole('button', { name: 'Submit' })).toBeEnabled();
+      // red, like every error toast (the colour is on the toast around the message)
+      await expect(toast.locator('..')).toHaveCSS('background-color', 'rgb(185, 28, 28)');
+    });
+
+    test('an executable renamed .pdf is refused by the server, which says why under the field', async ({
+      page,
+    }) => {
+      await page.goto('/careers');
+      const dialog = await openModal(page);
+      const email = uniqueEmail('exe');
+      await fillValid(page, email);
+      await dialog
+        .getByLabel('Upload Your Current CV/Resume')
+        .setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: sampleExe() });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('Failed to submit application. Please try again later.')).toBeVisible();
+      await expect(dialog.getByText('Only PDF, DOC, DOCX allowed')).toBeVisible();
+      const db = openDb();
+      try {
+        expect(db.prepare('select count(*) as n from job_application where email = ?').get(email)).toEqual({
+          n: 0,
+        });
+      } finally {
+        db.close();
+      }
+    });
+  });
+});
+
+test.describe('careers on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the cards and the modal fit, and the form can be sent', async ({ page }) => {
+    await page.goto('/careers');
+    await expect(page.getByRole('article')).toHaveCount(5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const dialog = await openModal(page, 'Technical Writer');
+    await fillValid(page, uniqueEmail('phone'));
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Application submitted successfully!')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,700 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { samplePdf } from '../fixtures/files';
+import { signIn } from './admin-helpers';
+
+// Installable and offline (issue 9). This spec runs its OWN server process (from the same build,
+// on a free port, with its own data folder) so that it can stop and start it: "offline" here is
+// the real server gone, not a mocked route. Service workers are allowed in every test.
+
+const ROOT = path.resolve('.');
+const DIST = path.resolve(process.env.MANNA_DIST ?? 'dist');
+const SECRET = 'e2e-only-secret-0123456789abcdef0123456789abcdef';
+
+test.use({ serviceWorkers: 'allow' });
+// Each worker that runs tests of this file starts its own server (beforeAll), so tests stay independent.
+test.describe.configure({ mode: 'default' });
+test.setTimeout(120_000);
+
+// ---------------------------------------------------------------------------------------------
+// The server this spec owns
+// ---------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+class OwnServer {
+  private child: ChildProcess | null = null;
+  private log = '';
+  readonly origin: string;
+  constructor(
+    readonly port: number,
+    readonly dist: string,
+    readonly dataDir: string,
+  ) {
+    this.origin = `http://127.0.0.1:${port}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.child) return;
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DIST_DIR: this.dist,
+        DATA_DIR: this.dataDir,
+        SEED_DEMO: 'true',
+        NODE_ENV: 'production',
+        PUBLIC_URL: this.origin,
+        SECRET,
+        RATE_LIMIT_PUBLIC_PER_MIN: '10000',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.on('data', (d) => (this.log += d));
+    this.child.stderr?.on('data', (d) => (this.log += d));
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`server exited:\n${this.log}`);
+      try {
+        const res = await fetch(`${this.origin}/api/health`);
+        if (res.ok) return;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`server did not start in 90 s:\n${this.log}`);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.child = null;
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  db() {
+    return new Database(path.join(this.dataDir, 'manna.sqlite'), { readonly: true, fileMustExist: true });
+  }
+
+  count(table: 'contact_message' | 'job_application', email: string): number {
+    const db = this.db();
+    try {
+      return (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE email = ?`).get(email) as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  }
+}
+
+let server: OwnServer;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  if (!fs.existsSync(path.join(DIST, 'client', 'sw.js')))
+    throw new Error(`No service worker in ${DIST}: build first`);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-pwa-e2e-'));
+  server = new OwnServer(await freePort(), DIST, dataDir);
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test.afterEach(async () => {
+  await server.start(); // a failed test may have left it stopped
+});
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/** Opens `url` and waits until the service worker controls the page and the PWA part runs. */
+async function visitOnline(page: Page, url: string) {
+  await page.goto(`${server.origin}${url}`);
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await expect(page.getByTestId('connection-status')).toBeVisible();
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
+}
+
+const uniqueEmail = (tag: string) =>
+  `pwa.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** Until `check` holds, polling the database (the send queue works in the background). */
+async function eventually(check: () => boolean, timeout = 60_000) {
+  await expect.poll(check, { timeout, intervals: [250, 500, 1000] }).toBe(true);
+}
+
+async function cacheUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+}
+
+// The browser's own line for each request that finds no server (the pages' API calls offline).
+const NETWORK_ERRORS = [
+  /Failed to load resource: (net::ERR_(CONNECTION_REFUSED|INTERNET_DISCONNECTED|FAILED)|the server responded with a status of 503)/,
+];
+
+// ---------------------------------------------------------------------------------------------
+// Install and read offline
+// ---------------------------------------------------------------------------------------------
+
+test.describe('reading without the server', () => {
+  test.use({ allowedConsoleErrors: NETWORK_ERRORS });
+
+  test('after one online visit every public page, the blog, a post, pricing and careers open with their content', async ({
+    page,
+    request,
+  }) => {
+    const routes = Object.keys(
+      JSON.parse(fs.readFileSync(path.join(DIST, 'pages', 'manifest.json'), 'utf8')).routes as Record<
+        string,
+        string
+      >,
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(18);
+    const posts = (await (
+      await request.get(`${server.origin}/api/bind-company-blog?blogid=0&search=&page_number=1&page_size=10`)
+    ).json()) as {
+      title: string;
+      slug: string;
+    }[];
+    expect(posts.length).toBeGreaterThan(0);
+    const post = posts[0];
+
+    // One online visit: the home page installs the service worker ...
+    await visitOnline(page, '/');
+    await expect(page.getByText('Ready to work offline')).toBeVisible();
+    // ... and the pages with data keep their last copy as they are read.
+    await page.goto(`${server.origin}/pricing`);
+    await expect(page.getByText('Most Popular')).toBeVisible();
+    await page.goto(`${server.origin}/careers`);
+    await expect(page.getByRole('article')).toHaveCount(5);
+    await page.goto(`${server.origin}/blog`);
+    await expect(page.getByText(post.title).first()).toBeVisible();
+    await page.goto(`${server.origin}/blog/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+
+    await server.stop();
+    // Pricing answers may sit in the HTTP cache for 5 minutes; what counts here is the device's own copy.
+    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+
+    for (const route of routes) {
+      const response = await page.goto(`${server.origin}${route}`);
+      expect(response?.status(), route).toBe(200);
+      expect(new URL(page.url()).pathname, `${route} is not the offline page`).toBe(route);
+      await hydrated(page);
+      await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
+      await expect(page.getByTestId('connection-status')).toBeVisible();
+    }
+
+    await page.goto(`${server.origin}/pricing`);
+    await expect(page.getByText('Most Popular')).toBeVisible();
+    await expect(page.getByText(/Showing saved copy from/)).toBeVisible();
+
+    await page.goto(`${server.origin}/careers`);
+    await expect(page.getByRole('article')).toHaveCount(5);
+    await expect(page.getByText(/Showing saved copy from/)).toBeVisible();
+    await expect(page.getByRole('article').first().getByRole('button', { name: 'Apply' })).toBeVisible();
+
+    await page.goto(`${server.origin}/blog`);
+    await expect(page.getByText(post.title).first()).toBeVisible();
+    await expect(page.getByText(/Showing saved copy from/)).toBeVisible();
+
+    await page.goto(`${server.origin}/blog/${post.slug}`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  });
+
+  test('a page never visited opens the offline page, which says what is still available', async ({
+    page,
+  }) => {
+    await visitOnline(page, '/');
+    await server.stop();
+    await page.goto(`${server.origin}/blog/a-post-never-read`);
+    await expect(page).toHaveURL(/\/offline\?from=%2Fblog%2Fa-post-never-read$/);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're offline");
+    await expect(page.getByText('You tried to open /blog/a-post-never-read.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Still available without a connection' })).toBeVisible();
+    for (const name of ['Pricing', 'Blog', 'Careers', 'Contact', 'Privacy Policy']) {
+      await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+    // the links work offline (in-app navigation to a precached page)
+    await page.getByRole('main').getByRole('link', { name: 'Pricing', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple, Transparent Pricing');
+  });
+
+  test('offline, a page comes in the chosen language: kept in it, or switched to it', async ({
+    page,
+    context,
+  }) => {
+    await visitOnline(page, '/');
+    await context.addCookies([{ name: 'lang', value: 'ml', url: server.origin }]);
+    await page.goto(`${server.origin}/about`);
+    const aboutMl = (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+    expect(aboutMl).not.toContain('About');
+    await server.stop();
+    // kept in Malayalam when it was read
+    await page.goto(`${server.origin}/about`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ml');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(aboutMl);
+    // never read in Malayalam: the English copy switches itself to Malayalam
+    await page.goto(`${server.origin}/pricing`);
+    await hydrated(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ml');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ലളിതവും സുതാര്യവുമായ വിലനിർണ്ണയം');
+  });
+
+  test('/api is never answered with a page, and nothing private is kept', async ({ page }) => {
+    await visitOnline(page, '/');
+    await page.goto(`${server.origin}/careers`);
+    await expect(page.getByRole('article')).toHaveCount(5);
+    const urls = await cacheUrls(page);
+    expect(urls.length).toBeGreaterThan(50);
+    expect(urls.filter((u) => /\/api\/|\/media\/private\/|[?&]sig=/.test(u))).toEqual([]);
+
+    await server.stop();
+    const answer = await page.evaluate(() =>
+      fetch('/api/bind-job-openings').then(
+        (r) => `HTTP ${r.status} ${r.headers.get('content-type')}`,
+        () => 'no answer',
+      ),
+    );
+    expect(answer).toBe('no answer');
+    await expect(page.goto(`${server.origin}/api/health`)).rejects.toThrow(/ERR_CONNECTION_REFUSED/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The send queue: exactly once
+// ---------------------------------------------------------------------------------------------
+
+async function fillContact(page: Page, name: string, email: string) {
+  const form = page.getByRole('form', { name: 'Get in Touch' });
+  await form.getByLabel('Full Name', { exact: false }).fill(name);
+  await form.getByLabel('Email Address', { exact: false }).fill(email);
+  await form.getByLabel('Message', { exact: false }).fill('Please call me back about the review workflow.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+}
+
+async function goOffline(context: BrowserContext) {
+  await server.stop();
+  await context.setOffline(true);
+}
+
+async function reconnect(context: BrowserContext) {
+  await server.start();
+  await context.setOffline(false);
+}
+
+test.describe('sending without a connection', () => {
+  test.use({ allowedConsoleErrors: NETWORK_ERRORS });
+
+  test('a contact message waits on the device and arrives once when the connection returns', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('contact');
+    await visitOnline(page, '/contact');
+    await goOffline(context);
+    await expect(page.getByTestId('connection-status')).toHaveText('Offline');
+    await fillContact(page, 'Asha Offline', email);
+    const outbox = page.getByTestId('outbox-contact');
+    await expect(outbox.getByRole('heading', { name: 'Waiting to send' })).toBeVisible();
+    await expect(outbox.getByText('Message from Asha Offline')).toBeVisible();
+    await expect(
+      page.getByRole('form', { name: 'Get in Touch' }).getByLabel('Full Name', { exact: false }),
+    ).toHaveValue('');
+    expect(server.count('contact_message', email)).toBe(0);
+    await expectNoAxeViolations(page, { include: ['[data-testid="outbox-contact"]', 'header'] });
+
+    await reconnect(context);
+    await eventually(() => server.count('contact_message', email) === 1);
+    await expect(outbox).toHaveCount(0);
+    await expect(page.getByText(/Your message has been sent/)).toBeVisible();
+    // a later start sends nothing again
+    await page.reload();
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    expect(server.count('contact_message', email)).toBe(1);
+  });
+
+  test('a contact message survives a reload before the connection returns, and arrives once', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('contact-reload');
+    await visitOnline(page, '/contact');
+    await goOffline(context);
+    await fillContact(page, 'Asha Reload', email);
+    await expect(page.getByTestId('outbox-contact').getByText('Message from Asha Reload')).toBeVisible();
+
+    await page.reload(); // offline: the page comes from the service worker, the entry from IndexedDB
+    await hydrated(page);
+    await expect(page.getByTestId('outbox-contact').getByText('Message from Asha Reload')).toBeVisible();
+    await expect(page.getByTestId('outbox-contact').getByText('Waiting to send').first()).toBeVisible();
+
+    await reconnect(context);
+    await eventually(() => server.count('contact_message', email) === 1);
+    await page.waitForTimeout(2000);
+    expect(server.count('contact_message', email)).toBe(1);
+  });
+
+  test('with every page of the site closed, Background Sync in the service worker sends it, once', async ({
+    page,
+    context,
+  }) => {
+    const email = uniqueEmail('contact-sync');
+    await visitOnline(page, '/contact');
+    await goOffline(context);
+    await fillContact(page, 'Asha Sync', email);
+    await expect(page.getByTestId('outbox-contact').getByText('Message from Asha Sync')).toBeVisible();
+    // No page of the site stays open: only the worker can send it now.
+    const blank = await context.newPage();
+    await page.close();
+    await reconnect(context);
+    const cdp = await context.newCDPSession(blank);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL.startsWith(server.origin) && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    // What the browser does when the connection is back, triggered now rather than in minutes.
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.origin,
+      registrationId: await registrationId,
+      tag: 'manna-outbox',
+      lastChance: false,
+    });
+    await eventually(() => server.count('contact_message', email) === 1, 30_000);
+    // a later visit finds nothing left to send
+    const again = await context.newPage();
+    await again.goto(`${server.origin}/contact`);
+    await hydrated(again);
+    await expect(again.getByTestId('connection-status')).toBeVisible();
+    await expect(again.getByTestId('outbox-contact')).toHaveCount(0);
+    await again.waitForTimeout(1500);
+    expect(server.count('contact_message', email)).toBe(1);
+  });
+
+  test('Cancel takes a waiting message back: it never arrives', async ({ page, context }) => {
+    const email = uniqueEmail('contact-cancel');
+    await visitOnline(page, '/contact');
+    await goOffline(context);
+    await fillContact(page, 'Asha Cancel', email);
+    const outbox = page.getByTestId('outbox-contact');
+    await outbox.getByRole('button', { name: 'Cancel: Message from Asha Cancel' }).click();
+    await expect(outbox).toHaveCount(0);
+    await reconnect(context);
+    await page.waitForTimeout(3000);
+    expect(server.count('contact_message', email)).toBe(0);
+  });
+
+  for (const reload of [false, true]) {
+    test(`a job application with its CV, made while the server is down, arrives once${reload ? ' (page reloaded before)' : ''}`, async ({
+      page,
+    }) => {
+      const email = uniqueEmail(reload ? 'apply-reload' : 'apply');
+      await visitOnline(page, '/careers');
+      await expect(page.getByRole('article')).toHaveCount(5);
+      await server.stop(); // the browser still thinks it is online: the request simply fails
+
+      await page.reload(); // the page and its openings come from this device now
+      await hydrated(page);
+      await expect(page.getByText(/Showing saved copy from/)).toBeVisible();
+      const card = page.getByRole('article').first();
+      const title = (await card.getByRole('heading').first().textContent())!.trim();
+      await card.getByRole('button', { name: 'Apply' }).click();
+      const dialog = page.getByRole('dialog', { name: `Apply for: ${title}` });
+      await dialog.getByLabel('Full Name').fill('Asha Menon');
+      await dialog.getByLabel('Email Address').fill(email);
+      await dialog.getByLabel('Contact Number').fill('9876543210');
+      await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill('12 MG Road, Kochi, Kerala');
+      await dialog
+        .getByLabel('Upload Your Current CV/Resume')
+        .setInputFiles({ name: 'Asha Menon CV.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
+      await dialog.getByRole('checkbox').check();
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog).toBeHidden();
+      const outbox = page.getByTestId('outbox-application');
+      await expect(outbox.getByText(`Application for: ${title}`)).toBeVisible();
+
+      if (reload) {
+        await page.reload();
+        await hydrated(page);
+        await expect(
+          page.getByTestId('outbox-application').getByText(`Application for: ${title}`),
+        ).toBeVisible();
+      }
+
+      await server.start();
+      await eventually(() => server.count('job_application', email) === 1);
+      await expect(page.getByTestId('outbox-application')).toHaveCount(0, { timeout: 10_000 });
+      await page.waitForTimeout(2000);
+      expect(server.count('job_application', email)).toBe(1);
+      const db = server.db();
+      const row = db.prepare('SELECT * FROM job_application WHERE email = ?').get(email) as Record<
+        string,
+        unknown
+      >;
+      db.close();
+      expect(row.full_name).toBe('Asha Menon');
+      expect(Object.values(row).some((v) => typeof v === 'string' && v.length > 0 && v !== email)).toBe(true);
+    });
+  }
+});
+
+test.describe('admin edits without a connection', () => {
+  test.use({ allowedConsoleErrors: NETWORK_ERRORS });
+
+  test('are not queued: the job form keeps what was typed and says saving waits for the connection', async ({
+    page,
+    context,
+  }) => {
+    // the suite's shared server (it has the owner account); "offline" is the browser's here
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Job Opening' });
+    await dialog.getByLabel('Job Title').fill('Offline Copy Editor');
+    await dialog.getByLabel('Department').fill('Editorial');
+    await dialog.getByLabel('Location').fill('Kochi, India');
+    await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
+    for (const [field, text] of [
+      ['description', 'Edit manuscripts for clarity and house style.'],
+      ['requirement', 'Three years of copy editing.'],
+      ['about_role', 'You work with journal editors every day.'],
+      ['responsibility', 'Copy edit accepted papers on time.'],
+    ]) {
+      await page.locator(`#job-${field}-editor`).click();
+      await page.keyboard.type(text);
+    }
+    await context.setOffline(true);
+    await expect(page.getByTestId('connection-status')).toHaveText('Offline');
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(
+      page.getByText(
+        "You're offline. What you typed stays in the form; saving will be possible when you're back online.",
+      ),
+    ).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Job Title')).toHaveValue('Offline Copy Editor');
+    await expect(page.locator('#job-description-editor')).toContainText('Edit manuscripts for clarity');
+    // back online, the same form saves
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Updates
+// ---------------------------------------------------------------------------------------------
+
+test.describe('a new version', () => {
+  test.use({ allowedConsoleErrors: NETWORK_ERRORS });
+
+  test("after a rebuild the page offers 'A new version is available' and Reload brings it in", async ({
+    page,
+  }) => {
+    // A second copy of the build on its own server, so this test can rebuild it.
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-pwa-dist-'));
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-pwa-data-'));
+    fs.cpSync(DIST, dist, { recursive: true });
+    const own = new OwnServer(await freePort(), dist, data);
+    try {
+      await own.start();
+      await page.goto(`${own.origin}/about`);
+      await hydrated(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 30_000,
+      });
+      await expect(page.getByText('Ready to work offline')).toBeVisible();
+      await expect(page.getByText('A new version is available')).toHaveCount(0);
+
+      // The rebuild: a changed page, then the build's service worker step over it.
+      for (const file of ['client/about.html', 'pages/en/about.html']) {
+        const full = path.join(dist, file);
+        fs.writeFileSync(
+          full,
+          fs
+            .readFileSync(full, 'utf8')
+            .replace('</head>', '<meta name="manna-build" content="second" /></head>'),
+        );
+      }
+      for (const f of fs.readdirSync(path.join(dist, 'client'))) {
+        if (/\.(br|gz)$/.test(f)) fs.rmSync(path.join(dist, 'client', f));
+      }
+      const rebuilt = spawnSync(process.execPath, ['scripts/build-pwa.mjs', '--sw-only'], {
+        cwd: ROOT,
+        env: { ...process.env, MANNA_DIST: dist },
+        encoding: 'utf8',
+      });
+      expect(rebuilt.status, rebuilt.stderr).toBe(0);
+      await own.stop();
+      await own.start();
+
+      await page.reload(); // the browser checks /sw.js on navigation
+      await hydrated(page);
+      const toast = page.getByTestId('sw-update');
+      await expect(toast.getByText('A new version is available')).toBeVisible({ timeout: 30_000 });
+      await toast.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForEvent('load');
+      await hydrated(page);
+      await expect(page.getByText('A new version is available')).toHaveCount(0);
+
+      // The new version's pages are what the device keeps now.
+      await own.stop();
+      await page.goto(`${own.origin}/about`);
+      await expect(page.locator('meta[name="manna-build"]')).toHaveAttribute('content', 'second');
+    } finally {
+      await own.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.rmSync(data, { recursive: true, force: true });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Installable
+// ---------------------------------------------------------------------------------------------
+
+function pngSize(buf: Buffer) {
+  expect(buf.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+test.describe('installable', () => {
+  test('the manifest names the app, its colours, scope, shortcuts and icons in every size', async ({
+    request,
+  }) => {
+    const res = await request.get(`${server.origin}/manifest.webmanifest`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/manifest+json');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({
+      name: expect.stringContaining('Manna'),
+      short_name: 'Manna',
+      description: expect.any(String),
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1d4ed8',
+      background_color: '#ffffff',
+    });
+    expect(manifest.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([
+      ['Blog', '/blog'],
+      ['Careers', '/careers'],
+      ['Admin', '/admin'],
+    ]);
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    const sizes = (purpose: string) =>
+      icons.filter((i) => i.purpose === purpose && i.type === 'image/png').map((i) => i.sizes);
+    expect(sizes('any')).toEqual([
+      '48x48',
+      '72x72',
+      '96x96',
+      '128x128',
+      '144x144',
+      '152x152',
+      '192x192',
+      '256x256',
+      '384x384',
+      '512x512',
+    ]);
+    expect(sizes('maskable')).toEqual(['192x192', '512x512']);
+    for (const icon of icons.filter((i) => i.type === 'image/png')) {
+      const image = await request.get(`${server.origin}${icon.src}`);
+      expect(image.status(), icon.src).toBe(200);
+      const [w, h] = icon.sizes.split('x').map(Number);
+      expect(pngSize(await image.body()), icon.src).toEqual({ width: w, height: h });
+    }
+    const svg = icons.find((i) => i.type === 'image/svg+xml');
+    expect(svg?.sizes).toBe('any');
+    expect((await request.get(`${server.origin}${svg!.src}`)).status()).toBe(200);
+    // a maskable icon is opaque to its edges (the artwork sits in the safe zone)
+    const maskable = await (await request.get(`${server.origin}/icons/maskable-512.png`)).body();
+    expect(maskable.readUInt8(25)).toBe(2); // colour type 2 = RGB, no alpha channel
+  });
+
+  test('Chromium finds nothing that prevents installing the site', async ({ browserName }) => {
+    expect(browserName).toBe('chromium');
+    // A normal profile: Chromium never offers to install from an incognito one (Playwright's default).
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-pwa-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
+      headless: true,
+      serviceWorkers: 'allow',
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await visitOnline(page, '/');
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      const { errors } = (await cdp.send('Page.getAppManifest')) as { errors: { message: string }[] };
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('budgets: precache at most 2 MB, service worker at most 30 KB gzip', async () => {
+    const precache = JSON.parse(fs.readFileSync(path.join(DIST, 'precache.json'), 'utf8')) as {
+      bytes: number;
+      entries: number;
+    };
+    const sw = fs.readFileSync(path.join(DIST, 'client', 'sw.js'));
+    const swGzip = zlib.gzipSync(sw, { level: 9 }).length;
+    console.log(
+      `precache: ${precache.entries} files, ${(precache.bytes / 1e6).toFixed(2)} MB; sw.js ${(swGzip / 1000).toFixed(1)} kB gzip`,
+    );
+    expect(precache.bytes).toBeLessThanOrEqual(2_000_000);
+    expect(swGzip).toBeLessThanOrEqual(30_000);
+  });
+});
