@@ -30,9 +30,9 @@ export async function render(url: string, lang: Lang, data?: PageData): Promise<
   if (context instanceof Response) throw new Error(`Route ${url} answered a redirect or response`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = createStaticI18n(lang, staticResources);
-  const sink: { head?: HeadData } = {};
+  let head: HeadData | undefined;
   const html = renderToString(
-    <HeadContext.Provider value={sink}>
+    <HeadContext.Provider value={(h) => (head = h)}>
       <PageDataContext.Provider value={data ?? null}>
         <AppProviders i18n={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -40,5 +40,5 @@ export async function render(url: string, lang: Lang, data?: PageData): Promise<
       </PageDataContext.Provider>
     </HeadContext.Provider>,
   );
-  return { html, head: sink.head, status: context.statusCode, lang };
+  return { html, head, status: context.statusCode, lang };
 }

@@ -14,8 +14,8 @@ export interface HeadData {
   noindex?: boolean;
 }
 
-/** Filled during server rendering; the prerender step writes it into <head>. */
-export const HeadContext = createContext<{ head?: HeadData } | null>(null);
+/** Receives the page's head during server rendering; the prerender step writes it into <head>. */
+export const HeadContext = createContext<((head: HeadData) => void) | null>(null);
 
 function setMeta(attr: 'name' | 'property', key: string, value: string) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -29,8 +29,8 @@ function setMeta(attr: 'name' | 'property', key: string, value: string) {
 
 /** Declares the page's title and description for the server render and for client navigation. */
 export function PageMeta(props: HeadData) {
-  const sink = useContext(HeadContext);
-  if (sink) sink.head = props;
+  const collectHead = useContext(HeadContext);
+  collectHead?.(props);
   const { title, description } = props;
   useEffect(() => {
     document.title = title;

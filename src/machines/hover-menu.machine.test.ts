@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { createActor } from 'xstate';
 import { createPathModel, timerEvent } from './testing/test-model';
 import { hoverMenuMachine, type HoverMenuEvent } from './hover-menu.machine';
 

@@ -73,7 +73,7 @@ describe('mobile menu paths', () => {
       const actor = started();
       await path.test({
         events: Object.fromEntries(
-          ['menu.open', 'menu.close', 'group.toggle'].map((type) => [type, ({ event }) => actor.send(event as MobileMenuEvent)]),
+          ['menu.open', 'menu.close', 'group.toggle'].map((type) => [type, ({ event }: { event: unknown }) => actor.send(event as MobileMenuEvent)]),
         ),
         states: {
           closed: () => expect(actor.getSnapshot().context.expanded).toBeNull(),
