@@ -78,7 +78,7 @@ test.describe('admin roles and layout', () => {
     ]) {
       await page.goto(path);
       await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
-      await expect(page.getByRole('status')).toHaveCount(0, { timeout: 10_000 });
+      await expect(page.getByRole('main').getByRole('status')).toHaveCount(0, { timeout: 10_000 });
       await expectNoAxeViolations(page);
     }
     await page.goto('/admin/books');
