@@ -49,10 +49,20 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     outDir: isSsrBuild ? path.join(dist, 'server') : path.join(dist, 'client'),
     emptyOutDir: true,
     manifest: !isSsrBuild,
-    sourcemap: false,
+    sourcemap: process.env.MANNA_SOURCEMAP === '1',
     target: 'es2022',
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Everything the entry needs before its first render (react-dom, the router, i18next,
+            // xstate, the header) in one file: one request and one gzip window instead of a
+            // dozen small files. Screens and their data stay lazy chunks.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
   },
   ssr: {
     // bundle everything browser-side into the server-render bundle so it runs without Vite

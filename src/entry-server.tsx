@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from './app';
-import { routes } from './routes/router';
+import { AppRoutes, preloadRoutes } from './routes/router';
 import { createStaticI18n } from './i18n/i18n';
 import { staticResources } from './i18n/static-resources';
 import type { Lang } from './i18n/languages';
@@ -25,20 +25,19 @@ export interface RenderResult {
  * `data` is what a page rendered on request needs (a blog post), given to it by PageDataContext.
  */
 export async function render(url: string, lang: Lang, data?: PageData): Promise<RenderResult> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`Route ${url} answered a redirect or response`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadRoutes(new URL(url, 'http://localhost').pathname);
   const i18n = createStaticI18n(lang, staticResources);
   let head: HeadData | undefined;
   const html = renderToString(
     <HeadContext.Provider value={(h) => (head = h)}>
       <PageDataContext.Provider value={data ?? null}>
         <AppProviders i18n={i18n}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </PageDataContext.Provider>
     </HeadContext.Provider>,
   );
-  return { html, head, status: context.statusCode, lang };
+  return { html, head, status: 200, lang };
 }

@@ -1,26 +1,14 @@
 import './styles/global.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app';
-import { routes } from './routes/router';
+import { AppRoutes, preloadRoutes } from './routes/router';
 import { createBrowserI18n } from './i18n/browser';
 import { isLang, langFromCookie } from './i18n/languages';
 import { nsForPath } from './routes/paths';
 import { config } from './config';
 import { installInspectBlock } from './inspect-block';
-
-/** Resolve the lazy route modules of the current address so the first render matches the HTML. */
-async function loadMatchedRoutes(list: RouteObject[]) {
-  const matches = matchRoutes(list, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const mod = await route.lazy();
-      Object.assign(route, { ...mod, lazy: undefined });
-    }),
-  );
-}
 
 async function start() {
   const root = document.getElementById('root');
@@ -39,12 +27,14 @@ async function start() {
 
   const [i18n] = await Promise.all([
     createBrowserI18n(lang, nsForPath(window.location.pathname)),
-    loadMatchedRoutes(routes),
+    // The screens of this address, so the first render matches the HTML without suspending.
+    preloadRoutes(window.location.pathname),
   ]);
-  const router = createBrowserRouter(routes);
   const app = (
     <AppProviders i18n={i18n}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 

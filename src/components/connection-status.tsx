@@ -9,8 +9,8 @@ import s from './connection-status.module.css';
  */
 export function ConnectionStatus() {
   const online = useOnlineStatus();
-  const { t, ready } = useTranslation('offline', { useSuspense: false });
-  if (online === null || !ready) {
+  const { t } = useTranslation();
+  if (online === null) {
     return (
       <span className={s.status} aria-hidden="true">
         <span className={s.dot} />

@@ -1,9 +1,8 @@
-import { useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 
 /** Last-resort screen when a route fails to load (for example a chunk lost after a deploy). */
 export function RouteError() {
-  const error = useRouteError();
-  console.warn('Route failed to render', error);
   return (
     <main id="main" className="container" style={{ padding: '4rem 1.5rem' }}>
       <h1>Something went wrong</h1>
@@ -13,4 +12,23 @@ export function RouteError() {
       </button>
     </main>
   );
+}
+
+class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state = { error: undefined as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  componentDidCatch(error: unknown) {
+    console.warn('Route failed to render', error);
+  }
+  render() {
+    return this.state.error === undefined ? this.props.children : <RouteError />;
+  }
+}
+
+/** Shows RouteError when its screen throws; moving to another address tries again. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary key={pathname}>{children}</Boundary>;
 }

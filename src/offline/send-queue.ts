@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { OUTBOX_CHANNEL, OUTBOX_DB_NAME, OUTBOX_SYNC_TAG } from './outbox-names';
 
 /**
  * The send queue ("outbox"): contact messages and job applications made while offline stay on the
@@ -52,10 +53,8 @@ export type OutboxMessage =
   | { type: 'sent'; id: string; kind: OutboxKind; label: string; message: string }
   | { type: 'failed'; id: string; kind: OutboxKind; label: string; message: string };
 
-export const OUTBOX_CHANNEL = 'manna-outbox';
-/** Background Sync tag the service worker answers. */
-export const OUTBOX_SYNC_TAG = 'manna-outbox';
-const DB_NAME = 'manna-outbox';
+export { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG };
+const DB_NAME = OUTBOX_DB_NAME;
 const DB_VERSION = 1;
 const STORE = 'items';
 

@@ -1,65 +1,49 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromCallback, fromPromise } from 'xstate';
 import { swUpdateMachine } from '../machines/sw-update.machine';
-import { sendQueueMachine, type QueueNotice, type SendQueueEvent } from '../machines/send-queue.machine';
-import { deliverWithFetch, flushOutbox, onOutboxMessage, pendingCount } from '../offline/send-queue';
-import { connectionEvents } from '../offline/online-status';
-import { showToast } from '../components/toasts';
+import { OUTBOX_CHANNEL, OUTBOX_DB_NAME } from '../offline/outbox-names';
+import { OFFLINE_NS } from './offline-ns';
 import { serviceWorkerActor } from './service-worker';
 import s from './pwa.module.css';
 
-export const OFFLINE_NS = 'offline';
+/** The sender of the send queue, with idb: loaded only on a device that has a queue. */
+const SendQueue = lazy(() => import('./send-queue-runner'));
 
-/** Wakes the sender when any tab adds an entry, and tells it what another tab or the worker sent. */
-const queueEvents = fromCallback(({ sendBack }) =>
-  onOutboxMessage((message) => {
-    if (message.type === 'added') sendBack({ type: 'queue.added' } satisfies SendQueueEvent);
-    else if (message.type === 'sent' || message.type === 'failed') {
-      sendBack({
-        type: message.type === 'sent' ? 'queue.sent' : 'queue.refused',
-        kind: message.kind,
-        label: message.label,
-        message: message.message,
-      } satisfies SendQueueEvent);
-    }
-  }),
-);
+async function outboxDatabaseExists(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
+  if (typeof indexedDB.databases !== 'function') return true; // cannot tell: start the sender
+  try {
+    return (await indexedDB.databases()).some((d) => d.name === OUTBOX_DB_NAME);
+  } catch {
+    return true;
+  }
+}
 
 /**
- * Sends the send queue from the page and says so with a toast (whoever sent it: this tab,
- * another tab or the service worker, so each sent entry is announced once per open tab).
+ * True once this device has a send queue (its database exists: something was queued or a form
+ * page looked for waiting entries) or another tab or the service worker speaks on its channel.
  */
-function SendQueue() {
-  const { t } = useTranslation(OFFLINE_NS);
-  const noticeText = (n: QueueNotice) =>
-    n.kind === 'application'
-      ? {
-          title: t('outbox.application', { title: n.label }),
-          message: n.message || t('outbox.sentApplication'),
-        }
-      : { title: undefined, message: n.message || t('outbox.sentContact') };
-  useMachine(
-    sendQueueMachine.provide({
-      actors: {
-        countPending: fromPromise(() => pendingCount()),
-        flushQueue: fromPromise(() => flushOutbox(deliverWithFetch)),
-        connectionEvents,
-        queueEvents,
-      },
-      actions: {
-        notifySent: (_, notice) => showToast('success', { ...noticeText(notice), duration: 4000 }),
-        notifyRefused: (_, notice) =>
-          showToast('error', { message: t('outbox.refused', { message: notice.message }), duration: 4000 }),
-      },
-    }),
-  );
-  return null;
+function useOutboxInUse(): boolean {
+  const [inUse, setInUse] = useState(false);
+  useEffect(() => {
+    if (inUse) return;
+    let cancelled = false;
+    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+    if (channel) channel.onmessage = () => setInUse(true);
+    void outboxDatabaseExists().then((exists) => {
+      if (exists && !cancelled) setInUse(true);
+    });
+    return () => {
+      cancelled = true;
+      channel?.close();
+    };
+  }, [inUse]);
+  return inUse;
 }
 
 /** The update toast and the first-install note (sw-update.machine.ts). */
 function UpdatePrompt() {
-  const { t } = useTranslation(OFFLINE_NS);
   const [state, send] = useMachine(
     swUpdateMachine.provide({
       actors: { serviceWorker: serviceWorkerActor },
@@ -69,6 +53,27 @@ function UpdatePrompt() {
   const showUpdate = state.matches({ prompt: 'updateAvailable' }) || state.matches({ prompt: 'updating' });
   const showReady = state.matches({ prompt: 'offlineReady' });
   if (!showUpdate && !showReady) return null;
+  return (
+    <UpdateToast
+      showUpdate={showUpdate}
+      updating={state.matches({ prompt: 'updating' })}
+      onEvent={(type) => send({ type })}
+    />
+  );
+}
+
+/** Its texts load when the toast is first shown (until then it renders nothing). */
+function UpdateToast({
+  showUpdate,
+  updating,
+  onEvent,
+}: {
+  showUpdate: boolean;
+  updating: boolean;
+  onEvent: (type: 'update.reload' | 'update.dismiss' | 'ready.dismiss') => void;
+}) {
+  const { t, ready } = useTranslation(OFFLINE_NS, { useSuspense: false });
+  if (!ready) return null;
   return (
     <div className={s.toast} role="status" data-testid={showUpdate ? 'sw-update' : 'sw-ready'}>
       {showUpdate ? (
@@ -80,12 +85,12 @@ function UpdatePrompt() {
             <button
               type="button"
               className={s.primary}
-              disabled={state.matches({ prompt: 'updating' })}
-              onClick={() => send({ type: 'update.reload' })}
+              disabled={updating}
+              onClick={() => onEvent('update.reload')}
             >
               {t('update.reload')}
             </button>
-            <button type="button" className={s.secondary} onClick={() => send({ type: 'update.dismiss' })}>
+            <button type="button" className={s.secondary} onClick={() => onEvent('update.dismiss')}>
               {t('update.later')}
             </button>
           </div>
@@ -96,7 +101,7 @@ function UpdatePrompt() {
             <span className={s.title}>{t('ready.title')}</span>
             <span className={s.detail}>{t('ready.text')}</span>
           </p>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'ready.dismiss' })}>
+          <button type="button" className={s.secondary} onClick={() => onEvent('ready.dismiss')}>
             {t('ready.dismiss')}
           </button>
         </>
@@ -106,11 +111,15 @@ function UpdatePrompt() {
 }
 
 export function PwaRoot({ registerServiceWorker }: { registerServiceWorker: boolean }) {
-  const { t, ready } = useTranslation(OFFLINE_NS, { useSuspense: false });
-  if (!ready) return null;
+  const { t } = useTranslation();
+  const outboxInUse = useOutboxInUse();
   return (
-    <section className={s.region} aria-label={t('notifications')}>
-      <SendQueue />
+    <section className={s.region} aria-label={t('siteNotifications')}>
+      {outboxInUse && (
+        <Suspense fallback={null}>
+          <SendQueue />
+        </Suspense>
+      )}
       {registerServiceWorker && <UpdatePrompt />}
     </section>
   );

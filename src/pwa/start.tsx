@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { langFromCookie } from '../i18n/languages';
-import { PwaRoot, OFFLINE_NS } from './pwa-root';
+import { PwaRoot } from './pwa-root';
 
 /**
  * The installable, offline part of the page, started by main.tsx once the page has loaded and
@@ -25,7 +25,6 @@ export async function startPwa({
     document.documentElement.lang = chosen;
     await i18n.changeLanguage(chosen);
   }
-  await i18n.loadNamespaces(OFFLINE_NS);
   const host = document.createElement('div');
   host.id = 'pwa-root';
   document.body.appendChild(host);
