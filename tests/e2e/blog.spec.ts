@@ -387,8 +387,9 @@ test.describe('hostile content', () => {
     expect(new Set(payloads).size).toBe(1000);
     const api = await blogApi(request, baseURL!);
     const posts: { blog_id: number; slug: string }[] = [];
-    for (let i = 0; i < 40; i++) {
-      const mine = payloads.slice(i * 25, i * 25 + 25);
+    // ten posts of a hundred payloads: the first page of /blog shows them all (dated 2099, newest)
+    for (let i = 0; i < 10; i++) {
+      const mine = payloads.slice(i * 100, i * 100 + 100);
       let excerpt = '';
       for (const p of mine) if (Array.from(excerpt + p).length < 200) excerpt += p;
       posts.push(
@@ -413,16 +414,12 @@ test.describe('hostile content', () => {
     });
     try {
       await page.goto('/blog');
-      const nav = page.getByRole('navigation', { name: 'Blog pages' });
-      for (let p = 1; p <= 4; p++) {
-        if (p > 1) await nav.getByRole('button', { name: `Page ${p}` }).click();
-        await expect(nav.getByRole('button', { name: `Page ${p}` })).toHaveAttribute('aria-current', 'page');
-        await expect(cards(page)).toHaveCount(10);
-        // show every post's full content
-        const readMore = page.getByRole('button', { name: 'Read More' });
-        while ((await readMore.count()) > 0) await readMore.first().click();
-        await expect(cards(page).first()).toContainText('Payload set');
-      }
+      await expect(cards(page)).toHaveCount(10);
+      // show every post's full content
+      const readMore = page.getByRole('button', { name: 'Read More' });
+      while ((await readMore.count()) > 0) await readMore.first().click();
+      const list = page.getByRole('list', { name: 'Blog posts' });
+      for (let i = 0; i < 10; i++) await expect(list).toContainText(`Payload set ${i}`);
       // titles are shown as text, markup and all
       expect((await cards(page).locator('h2').allTextContents()).some((title) => title.includes('<'))).toBe(true);
 
@@ -432,7 +429,7 @@ test.describe('hostile content', () => {
         await expect(page.getByText(/^Payload set \d+$/)).toBeVisible();
       }
       await signIn(page, OWNER, '/admin/blog');
-      await expect(page.getByText('Showing 1-10 of 52 posts')).toBeVisible();
+      await expect(page.getByText(/^Showing 1-10 of \d+ posts$/)).toBeVisible();
 
       expect(ran, 'payloads that ran').toEqual([]);
       expect(dialogs, 'dialogs opened').toEqual([]);
