@@ -19,6 +19,7 @@ export async function prerender({ dist, clientDir, pagesDir }) {
   const { page } = createPageAssembler({ clientDir, template, viteManifest: manifest });
 
   const routes = {};
+  const noindex = [];
   const written = [];
   const languages = server.LANGUAGES.map((l) => l.code);
   const pages = [...server.PUBLIC_PAGES, server.NOT_FOUND_PAGE];
@@ -27,6 +28,7 @@ export async function prerender({ dist, clientDir, pagesDir }) {
     if (p !== server.NOT_FOUND_PAGE) routes[p.path] = p.name;
     for (const lang of languages) {
       const result = await server.render(p.path, lang);
+      if (lang === languages[0] && result.head?.noindex && p !== server.NOT_FOUND_PAGE) noindex.push(p.path);
       // The catch-all not-found route renders with 200 here; the server answers it with 404.
       if (result.status !== 200) throw new Error(`prerender ${p.path} (${lang}): status ${result.status}`);
       const html = page({ lang, body: result.html, head: result.head, path: p.path, moduleKey, ns: p.ns });
@@ -57,7 +59,7 @@ export async function prerender({ dist, clientDir, pagesDir }) {
   fs.writeFileSync(
     path.join(pagesDir, 'manifest.json'),
     JSON.stringify(
-      { routes, languages, notFound: '404', shell: 'shell.html', cspHashes: [...hashes], connectSrc: [...new Set(connectSrc)] },
+      { routes, languages, notFound: '404', shell: 'shell.html', cspHashes: [...hashes], connectSrc: [...new Set(connectSrc)], noindex },
       null,
       2,
     ),

@@ -31,6 +31,8 @@ const PagesManifest = z.object({
   shell: z.string().regex(/^[\w-]+\.html$/),
   cspHashes: z.array(z.string().regex(/^sha(256|384|512)-[A-Za-z0-9+/]+=*$/)).default([]),
   connectSrc: z.array(z.string().regex(/^[^\s;,']+$/)).default([]),
+  /** Addresses of pages that ask not to be indexed (the offline page): left out of the sitemap. */
+  noindex: z.array(z.string()).default([]),
 });
 export type PagesManifest = z.infer<typeof PagesManifest>;
 

@@ -12,7 +12,10 @@ const ROUTES = {
   '/contact': 'contact',
   '/privacy-policy': 'privacy-policy',
   '/ComingSoon': 'ComingSoon',
+  '/offline': 'offline',
 };
+/** Pages the build marked noindex: served, but not in the sitemap. */
+const NOINDEX = ['/offline'];
 
 let dist: string;
 let app: FastifyInstance;
@@ -22,7 +25,7 @@ beforeAll(() => {
   fs.mkdirSync(path.join(dist, 'pages', 'en'), { recursive: true });
   fs.writeFileSync(
     path.join(dist, 'pages', 'manifest.json'),
-    JSON.stringify({ routes: ROUTES, languages: ['en'], notFound: '404', shell: 'shell.html' }),
+    JSON.stringify({ routes: ROUTES, languages: ['en'], notFound: '404', shell: 'shell.html', noindex: NOINDEX }),
   );
   for (const name of [...Object.values(ROUTES), '404'])
     fs.writeFileSync(path.join(dist, 'pages', 'en', `${name}.html`), '<p>x</p>');
@@ -39,7 +42,7 @@ const built = () => createTestApp({ DIST_DIR: dist, PUBLIC_URL: 'https://manna.e
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describe('GET /sitemap.xml', () => {
-  it('lists every public route of the build at the public address, home first', async () => {
+  it('lists every indexable public route of the build at the public address, home first', async () => {
     app = await built();
     const res = await app.inject({ url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
@@ -51,10 +54,12 @@ describe('GET /sitemap.xml', () => {
     expect(listed[0]).toBe('https://manna.example/');
     expect(listed.sort()).toEqual(
       Object.keys(ROUTES)
+        .filter((r) => !NOINDEX.includes(r))
         .map((r) => `https://manna.example${r === '/' ? '/' : r}`)
         .sort(),
     );
     expect(res.body).not.toMatch(/admin/);
+    expect(res.body).not.toMatch(/offline/);
   });
 
   it('adds the addresses of registered sources, and leaves out a source that fails', async () => {

@@ -5,14 +5,16 @@ import { sitemapSources, sitemapXml, type SitemapEntry } from '../lib/sitemap';
 export const prefix = '';
 
 /**
- * GET /sitemap.xml: every public page of the build (the pages manifest's routes, the same
+ * GET /sitemap.xml: every indexable public page of the build (the pages manifest's routes, the same
  * addresses the page handler serves) plus the addresses of the registered sources (server/lib/
  * sitemap.ts; the blog adds its published posts). GET /robots.txt: everything may be crawled
  * except the back office and the API, and it points to the sitemap. Both use PUBLIC_URL.
  */
 const seo: FastifyPluginAsyncZod = async (app) => {
   app.get('/sitemap.xml', async (request, reply) => {
+    const hidden = new Set(app.pages?.manifest?.noindex ?? []);
     const entries: SitemapEntry[] = Object.keys(app.pages?.manifest?.routes ?? {})
+      .filter((path) => !hidden.has(path))
       .sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)))
       .map((path) => ({ path }));
     for (const [name, source] of sitemapSources()) {

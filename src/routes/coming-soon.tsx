@@ -3,12 +3,26 @@ import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../components/page-meta';
 import s from './status-page.module.css';
 
+/** The Resources pages that are not written yet, by address; /ComingSoon itself is generic. */
+const SECTIONS: Record<string, string> = {
+  '/help-center': 'nav.helpCenter',
+  '/training': 'nav.training',
+  '/api-reference': 'nav.apiReference',
+  '/documentation': 'nav.documentation',
+};
+
 export default function ComingSoonPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const sectionKey = SECTIONS[pathname.toLowerCase().replace(/\/+$/, '')];
+  const section = sectionKey ? t(sectionKey) : undefined;
   return (
     <main id="main" tabIndex={-1} className={s.page}>
-      <PageMeta title={t('comingSoon.metaTitle')} description={t('comingSoon.metaDescription')} path={pathname} />
+      <PageMeta
+        title={section ? t('comingSoon.sectionMetaTitle', { section }) : t('comingSoon.metaTitle')}
+        description={section ? t('comingSoon.sectionMetaDescription', { section }) : t('comingSoon.metaDescription')}
+        path={pathname}
+      />
       <svg className={s.art} width="160" height="120" viewBox="0 0 160 120" aria-hidden="true" focusable="false">
         <rect x="20" y="26" width="120" height="78" rx="10" fill="#e8eefc" />
         <rect x="34" y="42" width="62" height="8" rx="4" fill="#1d4ed8" />

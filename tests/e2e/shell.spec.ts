@@ -17,11 +17,19 @@ test.describe('public shell', () => {
     });
   }
 
-  test('the coming-soon pages say so', async ({ page }) => {
+  test('the coming-soon pages say so, each with its own title and description', async ({ page }) => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
     for (const path of COMING_SOON_PATHS) {
       await page.goto(path);
       await expect(page.getByText("We're working hard to bring you something amazing!")).toBeVisible();
+      titles.add(await page.title());
+      descriptions.add((await page.locator('meta[name="description"]').getAttribute('content')) ?? '');
     }
+    expect(titles.size).toBe(COMING_SOON_PATHS.length);
+    expect(descriptions.size).toBe(COMING_SOON_PATHS.length);
+    await page.goto('/api-reference');
+    await expect(page).toHaveTitle('API Reference: coming soon | Manna');
   });
 
   test('an unknown address gets the 404 page with status 404, and the path is logged as a warning', async ({ page }) => {
