@@ -17,7 +17,10 @@ import s from './openings.module.css';
 /** Spec section 9: job text preview 150 characters, '...' appended when longer. */
 export const PREVIEW_LENGTH = 150;
 export function preview(html: string): string {
-  const text = plainText(html);
+  // list items and paragraphs read as separate sentences, not one run-on line
+  const text = plainText(html.replace(/<\/(li|p|h[1-6]|ul|ol)>\s*(?=<(li|p|h[1-6]|ul|ol)\b)/gi, '; </$1>'))
+    .replace(/\s*;\s*/g, '; ')
+    .replace(/([.!?:]);/g, '$1');
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
 }
 
