@@ -28,7 +28,7 @@ const outboxEvents = fromCallback(({ sendBack }) =>
  * were made without a connection, each with Cancel. Shows nothing when there are none (and in
  * the server render: the list is read after mount).
  */
-export function OutboxList({ kind }: { kind: OutboxKind }) {
+export default function OutboxList({ kind }: { kind: OutboxKind }) {
   const { t, i18n } = useTranslation('offline');
   const [state, send] = useMachine(
     outboxMachine.provide({

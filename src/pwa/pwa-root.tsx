@@ -1,46 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { swUpdateMachine } from '../machines/sw-update.machine';
-import { OUTBOX_CHANNEL, OUTBOX_DB_NAME } from '../offline/outbox-names';
+import { useOutboxInUse } from '../offline/use-outbox-in-use';
 import { OFFLINE_NS } from './offline-ns';
 import { serviceWorkerActor } from './service-worker';
 import s from './pwa.module.css';
 
 /** The sender of the send queue, with idb: loaded only on a device that has a queue. */
 const SendQueue = lazy(() => import('./send-queue-runner'));
-
-async function outboxDatabaseExists(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  if (typeof indexedDB.databases !== 'function') return true; // cannot tell: start the sender
-  try {
-    return (await indexedDB.databases()).some((d) => d.name === OUTBOX_DB_NAME);
-  } catch {
-    return true;
-  }
-}
-
-/**
- * True once this device has a send queue (its database exists: something was queued or a form
- * page looked for waiting entries) or another tab or the service worker speaks on its channel.
- */
-function useOutboxInUse(): boolean {
-  const [inUse, setInUse] = useState(false);
-  useEffect(() => {
-    if (inUse) return;
-    let cancelled = false;
-    const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
-    if (channel) channel.onmessage = () => setInUse(true);
-    void outboxDatabaseExists().then((exists) => {
-      if (exists && !cancelled) setInUse(true);
-    });
-    return () => {
-      cancelled = true;
-      channel?.close();
-    };
-  }, [inUse]);
-  return inUse;
-}
 
 /** The update toast and the first-install note (sw-update.machine.ts). */
 function UpdatePrompt() {

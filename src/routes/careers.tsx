@@ -7,7 +7,7 @@ import { keepOpenings, keptOpenings, loadOpenings } from '../api/jobs';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { PageMeta } from '../components/page-meta';
 import { showToast } from '../components/toasts';
-import { OutboxList } from '../components/outbox-list';
+import { WaitingToSend } from '../components/waiting-to-send';
 import { asActorOutput, formSubmission, sendOrQueue } from '../offline/submit';
 import { formatSavedAt } from '../offline/format';
 import { APPLICATION_MESSAGES } from '../api/contract/applications';
@@ -154,7 +154,7 @@ export default function CareersPage() {
         )}
       </div>
       <div className="container">
-        <OutboxList kind="application" />
+        <WaitingToSend kind="application" />
       </div>
       <ApplyModal
         open={!apply.matches('closed')}

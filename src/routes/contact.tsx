@@ -3,7 +3,7 @@ import { PageMeta } from '../components/page-meta';
 import { MarketingIcon } from '../components/marketing/marketing-icons';
 import { OFFICES } from '../content/offices';
 import { ContactForm } from './contact/contact-form';
-import { OutboxList } from '../components/outbox-list';
+import { WaitingToSend } from '../components/waiting-to-send';
 import { OfficeMap } from './contact/office-map';
 import m from '../components/marketing/marketing.module.css';
 import s from './contact.module.css';
@@ -63,7 +63,7 @@ export default function ContactPage() {
           </div>
           <div>
             <ContactForm />
-            <OutboxList kind="contact" />
+            <WaitingToSend kind="contact" />
           </div>
         </div>
       </section>

@@ -28,9 +28,10 @@ export const PUBLIC_PAGES: PublicPage[] = [
   { path: '/manuscript-automation', name: 'manuscript-automation', module: 'manuscript-automation', ns: ['product'] },
   { path: '/pricing', name: 'pricing', module: 'pricing', ns: ['pricing'] },
   { path: '/about', name: 'about', module: 'about', ns: ['about'] },
-  // 'offline': 'Waiting to send' under the forms, 'Showing saved copy from {date}' (src/offline)
+  // 'offline': 'Showing saved copy from {date}' (src/offline); the contact page loads it only when a
+  // message is kept on the device ('Waiting to send', the queued toast)
   { path: '/careers', name: 'careers', module: 'careers', ns: ['careers', 'offline'] },
-  { path: '/contact', name: 'contact', module: 'contact', ns: ['contact', 'offline'] },
+  { path: '/contact', name: 'contact', module: 'contact', ns: ['contact'] },
   { path: '/blog', name: 'blog', module: 'blog', ns: ['blog', 'offline'] },
   ...COMING_SOON_PATHS.map((path) => ({ path, name: path.slice(1), module: 'coming-soon', ns: [] })),
   ...LEGAL_PAGES.map((page) => ({ path: `/${page}`, name: page, module: 'legal', ns: ['legal'] })),

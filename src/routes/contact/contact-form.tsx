@@ -3,14 +3,13 @@ import { Link } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
 import {
   CONTACT_COMPANY_MAX,
   CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
 } from '../../api/contract/contact-rules';
-import { showToast } from '../../components/toasts';
+import type { showToast as ShowToast } from '../../components/toasts';
 import { MarketingIcon } from '../../components/marketing/marketing-icons';
 import {
   contactFormMachine,
@@ -21,6 +20,10 @@ import {
 import s from './contact-form.module.css';
 
 type Input = HTMLInputElement | HTMLTextAreaElement;
+
+/** Toasts load with their first message, not with the page. */
+const showToast = (...args: Parameters<typeof ShowToast>) =>
+  void import('../../components/toasts').then((m) => m.showToast(...args));
 
 /** The 'Get in Touch' form: markup for the contact-form machine, which owns every rule and timer. */
 export function ContactForm() {
@@ -49,15 +52,20 @@ export function ContactForm() {
       actions: {
         focusField: (_, { field }) => document.getElementById(`contact-${field}`)?.focus(),
         notifySuccess: () => showToast('success', { message: i18n.t('form.sent', { ns: 'contact' }) }),
-        notifyQueued: () => showToast('info', { message: i18n.t('outbox.queuedContact', { ns: 'offline' }) }),
+        notifyQueued: () =>
+          void i18n
+            .loadNamespaces('offline')
+            .then(() => showToast('info', { message: i18n.t('outbox.queuedContact', { ns: 'offline' }) })),
         notifyFailure: (_, { error }) => {
-          const status = error instanceof ApiError ? error.status : 0;
+          // an ApiError (api/client.ts) carries the answer's status; anything else is a network failure
+          const status = (error as { status?: unknown } | null)?.status;
+          const code = typeof status === 'number' ? status : 0;
           const key =
-            status === 0
+            code === 0
               ? 'form.offline'
-              : status === 429
+              : code === 429
                 ? 'form.rateLimited'
-                : status === 400
+                : code === 400
                   ? 'form.invalid'
                   : 'form.failed';
           showToast('error', { message: i18n.t(key, { ns: 'contact' }) });
