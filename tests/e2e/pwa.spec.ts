@@ -696,5 +696,9 @@ test.describe('installable', () => {
     );
     expect(precache.bytes).toBeLessThanOrEqual(2_000_000);
     expect(swGzip).toBeLessThanOrEqual(30_000);
+    // the installed app's icons are in the precache list the worker carries
+    for (const icon of ['icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']) {
+      expect(sw.toString('utf8')).toContain(icon);
+    }
   });
 });
