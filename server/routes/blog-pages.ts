@@ -116,7 +116,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       url: permalinkPath(slug),
       lang,
       moduleKey: 'src/routes/blog-post.tsx',
-      ns: ['blog'],
+      ns: ['blog', 'offline'],
       data: { blogPost: post ? pageRow(post) : null, slug },
       // the cover is the page's largest paint: fetch it with the page, not after the CSS
       // (only what the page's CSP lets it load: this site or https)

@@ -23,12 +23,12 @@ const page = (ids: number[], total: number) => ids.map((id, i) => (i === 0 ? pos
 
 function setup(input: { pageSize: number; initialRows?: BlogPostRow[]; slug?: string } = { pageSize: 10 }) {
   const ctl = controlledActors(['loadPosts', 'saveStatus', 'deletePost', 'loadKeptCopy']);
-  const calls = { remembered: [] as BlogPostRow[][], failures: 0, statusUpdated: [] as BlogPostRow[], statusFailed: 0, deleted: [] as number[], deleteFailed: 0 };
+  const calls = { remembered: [] as { page: number; rows: BlogPostRow[] }[], failures: 0, statusUpdated: [] as BlogPostRow[], statusFailed: 0, deleted: [] as number[], deleteFailed: 0 };
   const actor = createActor(
     blogListMachine.provide({
       actors: ctl.actors as never,
       actions: {
-        rememberCopy: (_, { rows }) => void calls.remembered.push(rows),
+        rememberCopy: (_, { rows, page: p }) => void calls.remembered.push({ page: p, rows }),
         reportLoadFailure: () => void calls.failures++,
         notifyStatusUpdated: (_, { row }) => void calls.statusUpdated.push(row),
         notifyStatusFailed: () => void calls.statusFailed++,
@@ -65,17 +65,29 @@ describe('blog list', () => {
     expect(pager().shown).toBe(false);
   });
 
-  it('keeps the first page for later visits, but not a search or a later page', async () => {
-    const { actor, ctl, calls, pagination } = setup();
-    ctl.settle('loadPosts', page([3, 2, 1], 30));
-    await flush();
-    pagination().send({ type: 'page.next' });
-    await flush();
-    expect(ctl.lastInput('loadPosts')).toMatchObject({ page: 2 });
-    ctl.settle('loadPosts', page([9], 30));
-    await flush();
-    expect(actor.getSnapshot().value).toBe('ready');
-    expect(calls.remembered.map((rows) => rows.map((r) => r.blog_id))).toEqual([[3, 2, 1]]);
+  it('keeps every page for later visits, but not a search', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, ctl, calls, pagination } = setup();
+      ctl.settle('loadPosts', page([3, 2, 1], 30));
+      await vi.advanceTimersByTimeAsync(0);
+      pagination().send({ type: 'page.next' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ctl.lastInput('loadPosts')).toMatchObject({ page: 2 });
+      ctl.settle('loadPosts', page([9], 30));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().value).toBe('ready');
+      actor.send({ type: 'search.change', text: 'archive' });
+      await vi.advanceTimersByTimeAsync(300);
+      ctl.settle('loadPosts', page([7], 1));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls.remembered.map(({ page: p, rows }) => [p, rows.map((r) => r.blog_id)])).toEqual([
+        [1, [3, 2, 1]],
+        [2, [9]],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('on a failed load reports it, keeps what was shown, offers the kept copy and retries', async () => {
@@ -89,6 +101,7 @@ describe('blog list', () => {
     expect(actor.getSnapshot().value).toBe('failed');
     expect(calls.failures).toBe(1);
     expect(ctx().rows.map((r) => r.blog_id)).toEqual([5, 4]);
+    expect(ctl.lastInput('loadKeptCopy')).toMatchObject({ page: 2, search: '' });
     ctl.settle('loadKeptCopy', { rows: [post(1)], savedAt: '2026-11-20T09:30:00.000Z' });
     await flush();
     expect(ctx().kept?.map((r) => r.blog_id)).toEqual([1]);

@@ -7,7 +7,8 @@ import { paginationMachine } from './pagination.machine';
  * page opened by in-app navigation (a list of one, by slug).
  *
  * - `loading` -> `ready` (the rows; empty is `ready` with no rows) or `failed` (kept rows stay;
- *   Retry). Loading starts when the actor starts, after mount, so the prerendered page and the
+ *   the copy of this page or post kept on the device by an earlier visit is offered; Retry). Every
+ *   load that is not a search is handed to `rememberCopy`. Loading starts when the actor starts, after mount, so the prerendered page and the
  *   first client render both show 'Loading...'. With `initialRows` (a permalink rendered on the
  *   server) it starts in `ready`.
  * - Search (admin): `search.change` waits `searchDebounce` (300 ms) in `debouncing`, then loads
@@ -98,8 +99,8 @@ export const blogListMachine = setup({
     deletePost: fromPromise<unknown, { post: BlogPostRow }>(async () => {
       throw new Error('deletePost is provided by the app');
     }),
-    /** The rows kept from an earlier visit (public page), or null. */
-    loadKeptCopy: fromPromise<KeptPosts | null>(async () => null),
+    /** The rows of this page (or this post, by slug) kept from an earlier visit, or null. */
+    loadKeptCopy: fromPromise<KeptPosts | null, { page: number; slug: string | undefined; search: string }>(async () => null),
     pagination: paginationMachine.provide({
       actions: {
         notifyChange: sendParent((_, params: { page: number }) => ({ type: 'page.changed', page: params.page })),
@@ -133,8 +134,8 @@ export const blogListMachine = setup({
           r.blog_id === params.row.blog_id ? { ...params.row, total_count: r.total_count } : r,
         ),
     }),
-    /** Writes the first page for later visits (public page); supplied by the screen. */
-    rememberCopy: (_, _params: { rows: BlogPostRow[] }) => {},
+    /** Keeps a page of the whole list, or a post loaded by slug, for reading offline (public pages). */
+    rememberCopy: (_, _params: { rows: BlogPostRow[]; page: number; slug: string | undefined }) => {},
     reportLoadFailure: (_, _params: { error: unknown }) => {},
     notifyStatusUpdated: (_, _params: { row: BlogPostRow }) => {},
     notifyStatusFailed: (_, _params: { error: unknown }) => {},
@@ -142,7 +143,8 @@ export const blogListMachine = setup({
     notifyDeleteFailed: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isFirstPlainPage: ({ context }) => context.page === 1 && context.search === '' && !context.slug,
+    /** A page of the whole list or a post by its slug (not a search): worth keeping for offline. */
+    isPlainLoad: ({ context }) => context.search === '',
     isNewPost: (_, params: { created: boolean }) => params.created,
     isEmptyLaterPage: ({ context }, params: { rows: BlogPostRow[] }) => (params.rows ?? []).length === 0 && context.page > 1,
     isListed: ({ context }, params: { row: BlogPostRow }) => context.rows.some((r) => r.blog_id === params.row?.blog_id),
@@ -188,12 +190,15 @@ export const blogListMachine = setup({
             actions: 'showPreviousPage',
           },
           {
-            guard: 'isFirstPlainPage',
+            guard: 'isPlainLoad',
             target: 'ready',
             actions: [
               { type: 'storeRows', params: ({ event }) => ({ rows: event.output }) },
               'tellPagination',
-              { type: 'rememberCopy', params: ({ event }) => ({ rows: event.output }) },
+              {
+                type: 'rememberCopy',
+                params: ({ event, context }) => ({ rows: event.output, page: context.page, slug: context.slug }),
+              },
             ],
           },
           { target: 'ready', actions: [{ type: 'storeRows', params: ({ event }) => ({ rows: event.output }) }, 'tellPagination'] },
@@ -243,6 +248,7 @@ export const blogListMachine = setup({
       invoke: {
         id: 'loadKeptCopy',
         src: 'loadKeptCopy',
+        input: ({ context }) => ({ page: context.page, slug: context.slug, search: context.search }),
         onDone: { actions: { type: 'keep', params: ({ event }) => ({ copy: event.output }) } },
         onError: { actions: { type: 'keep', params: { copy: null } } },
       },

@@ -3,7 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { loadBlogPosts, withImages } from '../api/blog';
+import { keepBlogPost, keptBlogPost, loadBlogPosts, withImages } from '../api/blog';
+import { formatSavedAt } from '../offline/format';
 import { parsePublicationDate, type BlogPostRow } from '../api/contract/blog';
 import { BlogImage, PostDate } from '../components/blog/blog-parts';
 import { ServerRichHtml } from '../components/blog/rich-html';
@@ -54,14 +55,21 @@ function BlogPostPage({ slug }: { slug: string }) {
     blogListMachine.provide({
       actors: {
         loadPosts: fromPromise(async ({ input }) => withImages(await loadBlogPosts({ slug: input.slug, page_size: 1 }))),
+        // this post as kept on the device by an earlier visit (its page, or a list that showed it)
+        loadKeptCopy: fromPromise(({ input }) => keptBlogPost(input.slug ?? '')),
       },
       actions: {
+        rememberCopy: (_, { rows }) => {
+          keepBlogPost(rows).catch(() => undefined);
+        },
         reportLoadFailure: (_, { error }) => console.warn('Error fetching the blog post:', error),
       },
     }),
   );
   const [state, send] = useMachine(machine, { input: { pageSize: 1, slug, initialRows: fromServer } });
-  const post = state.context.rows[0];
+  const failed = state.matches('failed');
+  const { keptAt } = state.context;
+  const post = state.context.rows[0] ?? (failed ? state.context.kept?.[0] : undefined);
   const path = `/blog/${encodeURIComponent(slug)}`;
 
   let body: React.ReactNode;
@@ -77,6 +85,11 @@ function BlogPostPage({ slug }: { slug: string }) {
           type="article"
           jsonLd={[articleJsonLd(post, path)]}
         />
+        {failed && keptAt && (
+          <p className={s.saved} role="status">
+            {i18n.t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
+          </p>
+        )}
         <header className={s.header}>
           <h1 id="post-title" className={s.title}>
             {post.title}
@@ -105,7 +118,7 @@ function BlogPostPage({ slug }: { slug: string }) {
         {t('loading')}
       </p>
     );
-  } else if (state.matches('failed')) {
+  } else if (failed) {
     body = (
       <div className={s.status} role="status">
         <p>{t('post.failed')}</p>

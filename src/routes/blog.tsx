@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { keepFirstPage, keptFirstPage, loadBlogPosts, withImages } from '../api/blog';
+import { keepBlogPage, keptBlogPage, loadBlogPosts, withImages } from '../api/blog';
 import { BLOG_PAGE_SIZE, type BlogPostRow } from '../api/contract/blog';
 import { formatSavedAt } from '../offline/format';
 import { BlogImage, PostDate, PostPreview, StatusBadge } from '../components/blog/blog-parts';
@@ -24,12 +24,12 @@ export default function BlogPage() {
         loadPosts: fromPromise(async ({ input }) =>
           withImages(await loadBlogPosts({ search: input.search, page_number: input.page, page_size: input.pageSize })),
         ),
-        // The first page kept on this device (IndexedDB, src/offline/cache.ts) with its date.
-        loadKeptCopy: fromPromise(() => keptFirstPage()),
+        // The page kept on this device (IndexedDB, src/offline/cache.ts) with its date.
+        loadKeptCopy: fromPromise(({ input }) => keptBlogPage(input.page)),
       },
       actions: {
-        rememberCopy: (_, { rows }) => {
-          keepFirstPage(rows).catch(() => undefined); // storage full or off: the page works without a copy
+        rememberCopy: (_, { rows, page }) => {
+          keepBlogPage(page, rows).catch(() => undefined); // storage full or off: the page works without a copy
         },
         // the spec only logs a failed blog fetch; the page also says so quietly and offers Retry
         reportLoadFailure: (_, { error }) => console.warn('Error fetching blog posts:', error),

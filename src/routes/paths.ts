@@ -46,7 +46,7 @@ export function nsForPath(pathname: string): string[] {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = PUBLIC_PAGES.find((p) => p.path.toLowerCase() === clean.toLowerCase());
   if (page) return page.ns;
-  if (/^\/blog\/[^/]+$/i.test(clean)) return ['blog']; // a post's permalink
+  if (/^\/blog\/[^/]+$/i.test(clean)) return ['blog', 'offline']; // a post's permalink (and its saved copy)
   if (clean === '/admin' || clean.startsWith('/admin/')) return ['admin', 'admin-inbox'];
   return [];
 }

@@ -241,6 +241,14 @@ test.describe('reading without the server', () => {
     await page.goto(`${server.origin}/blog/${post.slug}`);
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+
+    // a post never opened on its own page but shown in the list: in-app navigation finds its copy
+    const other = posts[1];
+    await page.goto(`${server.origin}/blog`);
+    await hydrated(page);
+    await page.getByRole('link', { name: other.title }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: other.title })).toBeVisible();
+    await expect(page.getByText(/Showing saved copy from/)).toBeVisible();
   });
 
   test('a page never visited opens the offline page, which says what is still available', async ({
