@@ -24,6 +24,12 @@ function run(args, extraEnv = {}) {
 
 const started = Date.now();
 fs.rmSync(dist, { recursive: true, force: true });
+// The contact page's world map, from the public-domain outline in world-atlas (deterministic: the
+// committed src/content/world-map.ts is the same file, kept for typecheck and the dev server).
+{
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-world-map.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
 run(['build', '--logLevel', 'warn']);
 run(['build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn']);
 await import(pathToFileURL(path.join(root, 'scripts', 'prerender.mjs')).href).then((m) =>
