@@ -2,13 +2,12 @@ import fs from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type {} from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { global } from './global';
+import { HtmlEntry } from '../lib/page-render';
 
 /**
  * The built PWA (DIST_DIR, written by `npm run build`):
@@ -78,36 +77,9 @@ export function preferredEncoding(header: string | undefined): Encoding {
   return 'identity';
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** One HTML file in memory: its bytes, a weak ETag, and compressed copies made on first use. */
-class CachedPage {
-  readonly etag: string;
-  private readonly encoded = new Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>();
-
-  constructor(readonly body: Buffer) {
-    this.etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  }
-
-  bytes(encoding: Encoding): Promise<Buffer> {
-    if (encoding === 'identity') return Promise.resolve(this.body);
-    let bytes = this.encoded.get(encoding);
-    if (!bytes) {
-      bytes =
-        encoding === 'br'
-          ? brotli(this.body, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
-              },
-            })
-          : gzip(this.body, { level: 9 });
-      this.encoded.set(encoding, bytes);
-    }
-    return bytes;
-  }
+/** One HTML file in memory: its bytes, a weak ETag of them, and compressed copies made on first use. */
+function cachedPage(html: string): HtmlEntry {
+  return new HtmlEntry(html, `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`);
 }
 
 /** The page API on `app.pages`, for routes of later issues (for example a 404 for a missing post). */
@@ -192,13 +164,13 @@ export const web = global<WebOptions>(async (app, { build, publicUrl }) => {
     .filter((file) => !existsSync(path.join(pagesDir, file)));
   if (missing.length > 0) app.log.error({ missing }, 'The web build is incomplete: some pages are missing');
 
-  const cache = new Map<string, Promise<CachedPage>>();
-  const load = (file: string): Promise<CachedPage> => {
+  const cache = new Map<string, Promise<HtmlEntry>>();
+  const load = (file: string): Promise<HtmlEntry> => {
     let page = cache.get(file);
     if (!page) {
       page = fs
         .readFile(path.join(pagesDir, file), 'utf8')
-        .then((html) => new CachedPage(Buffer.from(html.replaceAll('%PUBLIC_URL%', publicUrl))));
+        .then((html) => cachedPage(html.replaceAll('%PUBLIC_URL%', publicUrl)));
       page.catch(() => cache.delete(file)); // a failed read is retried on the next request
       cache.set(file, page);
     }

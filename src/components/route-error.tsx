@@ -14,10 +14,19 @@ export function RouteError() {
   );
 }
 
-class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  state = { error: undefined as unknown };
+interface BoundaryProps {
+  children: ReactNode;
+  /** The address: a new one clears the error (without remounting what is below). */
+  resetKey: string;
+}
+
+class Boundary extends Component<BoundaryProps, { error: unknown; resetKey: string }> {
+  state = { error: undefined as unknown, resetKey: this.props.resetKey };
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey };
   }
   componentDidCatch(error: unknown) {
     console.warn('Route failed to render', error);
@@ -30,5 +39,5 @@ class Boundary extends Component<{ children: ReactNode }, { error: unknown }> {
 /** Shows RouteError when its screen throws; moving to another address tries again. */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
+  return <Boundary resetKey={pathname}>{children}</Boundary>;
 }

@@ -462,6 +462,19 @@ test.describe('apply modal', () => {
 test.describe('careers on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test('an opening with a very long word wraps instead of widening the page', async ({ page }) => {
+    const long = `<img src=x onerror=window.__xss=1>${'Manuscript'.repeat(12)}`;
+    await page.route(OPENINGS, async (route) => {
+      const response = await route.fetch();
+      const rows = (await response.json()) as Record<string, unknown>[];
+      const odd = { ...rows[0], job_id: 999_999, job_title: `Editor ${'X'.repeat(80)}`, location: long, about_role: `<p>${long}</p>` };
+      await route.fulfill({ response, json: [odd, ...rows] });
+    });
+    await page.goto('/careers');
+    await expect(page.getByRole('article').first()).toContainText('XXXXXXXX');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('the cards and the modal fit, and the form can be sent', async ({ page }) => {
     const served = await serveOpenings(page);
     await page.goto('/careers');
