@@ -129,7 +129,14 @@ describe('GET /blog/{slug}', () => {
     const etag = String(first.headers.etag);
     expect((await app.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     // a second process on the same database and build: same ETag before it ever rendered the page
-    const other = await createTestApp({ DIST_DIR: dist, DATA_DIR: dataDir, PUBLIC_URL: 'https://www.manna.example' });
+    const shared = app.config.database;
+    const other = await createTestApp({
+      DIST_DIR: dist,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://www.manna.example',
+      // on PostgreSQL (CI's second run) the same schema, not a fresh one
+      ...(shared.dialect === 'postgres' ? { DATABASE_URL: shared.url } : {}),
+    });
     try {
       const again = await other.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
