@@ -135,7 +135,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     await app.register(fastifyCookie, { secret: config.SECRET });
     await app.register(auth, { isHttps: config.isHttps, publicUrl: config.PUBLIC_URL });
-    await app.register(rateLimits, { perMinute: config.RATE_LIMIT_PUBLIC_PER_MIN });
+    await app.register(rateLimits, {
+      perMinute: config.RATE_LIMIT_PUBLIC_PER_MIN,
+      redisUrl: config.REDIS_URL,
+      redisKeyPrefix: config.REDIS_KEY_PREFIX,
+    });
     await app.register(storage, { dataDir: config.DATA_DIR, s3Configured: config.s3 !== undefined });
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {

@@ -77,6 +77,11 @@ const Settings = z.object({
     ' (leave it unset for the embedded SQLite database)',
   ).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  /** Prefix of every key this site writes to Redis (several sites may share one Redis). */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: 'expected up to 64 letters, digits, _ : . or -' })
+    .default('manna:'),
   S3_ENDPOINT: url(['http:', 'https:']).optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),

@@ -1,4 +1,5 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { global } from './global';
 
 declare module 'fastify' {
@@ -13,17 +14,59 @@ declare module 'fastify' {
 
 /**
  * Rate limits are opt-in per route (`global: false`) and keyed by the client address (which
- * honours TRUST_PROXY). Counters live in memory; with REDIS_URL they move to Redis so that
- * several processes share them (issue 10).
+ * honours TRUST_PROXY). Counters live in memory; with REDIS_URL they live in Redis, so that every
+ * process of the site counts against the same limit.
+ *
+ * Redis unreachable: the limit is skipped (`skipOnError`) and a warning logged, so a Redis outage
+ * never takes the contact form or the applications down; the login throttle does not depend on it
+ * (it is kept in the database, server/db/auth.repo.ts).
  */
-export const rateLimits = global<{ perMinute: number }>(async (app, { perMinute }) => {
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
-  app.decorate('publicRateLimit', { max: perMinute, timeWindow: 60_000 });
-});
+export const rateLimits = global<{ perMinute: number; redisUrl?: string; redisKeyPrefix?: string }>(
+  async (app, { perMinute, redisUrl, redisKeyPrefix = 'manna:' }) => {
+    let redis: Redis | undefined;
+    if (redisUrl) {
+      redis = new Redis(redisUrl, {
+        // answer quickly when Redis is away instead of queueing requests behind reconnects
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      });
+      let warned = false;
+      redis.on('error', (err: Error) => {
+        if (!warned)
+          app.log.warn(
+            { err: err.message },
+            'Redis unavailable: rate limits are not counted until it is back',
+          );
+        warned = true;
+      });
+      redis.on('ready', () => {
+        if (warned) app.log.info('Redis is back: rate limits are counted again');
+        warned = false;
+      });
+      app.addHook('onClose', async () => {
+        await redis?.quit().catch(() => redis?.disconnect());
+      });
+      // start counting from the first request: wait (briefly) for the connection
+      const connecting = redis;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        connecting.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
+      keyGenerator: (request) => request.ip,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      }),
+    });
+    app.decorate('publicRateLimit', { max: perMinute, timeWindow: 60_000 });
+  },
+);
