@@ -140,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
     });
-    await app.register(storage, { dataDir: config.DATA_DIR, s3Configured: config.s3 !== undefined });
+    await app.register(storage, { dataDir: config.DATA_DIR, s3: config.s3 });
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {
       await app.register(plugin, { prefix });

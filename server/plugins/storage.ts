@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createLocalStorage } from '../storage/local';
+import { createS3Storage, type S3StorageSettings } from '../storage/s3';
 import type { Storage } from '../storage/storage';
 import { global } from './global';
 
@@ -11,14 +12,16 @@ declare module 'fastify' {
 }
 
 /**
- * Decorates `app.storage`. Local disk (DATA_DIR/files) unless S3 is configured; the S3 driver
- * arrives with its own issue, and until then S3 settings still use local disk, with a warning.
+ * Decorates `app.storage`: local disk (DATA_DIR/files), or the S3 bucket when the S3_ settings
+ * are given (server/storage/README.md).
  */
-export const storage = global<{ dataDir: string; s3Configured: boolean }>(async (app, options) => {
-  if (options.s3Configured) {
-    app.log.warn(
-      'S3 settings are set but the S3 storage driver is not built yet; files go to DATA_DIR/files',
-    );
+export const storage = global<{ dataDir: string; s3?: S3StorageSettings }>(async (app, options) => {
+  if (options.s3) {
+    const s3 = createS3Storage(options.s3);
+    app.addHook('onClose', async () => s3.client.destroy());
+    app.decorate('storage', s3);
+    app.log.info({ bucket: options.s3.bucket, endpoint: options.s3.endpoint ?? 'AWS' }, 'Files are stored in S3');
+    return;
   }
   app.decorate('storage', await createLocalStorage(path.join(options.dataDir, 'files')));
 });

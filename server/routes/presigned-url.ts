@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PresignedUrlQuery, PresignedUrlResponse } from '../../src/api/contract/blog';
 import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../db/blog.repo';
 import { HttpError } from '../http-error';
-import { signedMediaPath } from '../lib/signed-url';
+import { SIGNED_URL_TTL_SECONDS, signedMediaPath } from '../lib/signed-url';
+import { attachmentHeader } from './media';
 import { isStorageKey } from '../storage/storage';
 
 /**
@@ -28,6 +29,19 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
       if (file?.kind === 'cv') {
         reply.header('cache-control', 'private, no-store');
         await app.checkPermission(request, 'applications.read');
+        if (app.storage.presign) {
+          // object storage: the bucket's own presigned address, same 5 minutes, as an attachment
+          const named = await app.db
+            .selectFrom('stored_file')
+            .select(['original_name'])
+            .where('file_key', '=', key)
+            .executeTakeFirst();
+          const url = await app.storage.presign(key, {
+            expiresIn: SIGNED_URL_TTL_SECONDS,
+            contentDisposition: attachmentHeader(named?.original_name || key.split('/').pop()!),
+          });
+          return { url };
+        }
         return { url: signedMediaPath(app.config.SECRET, key) };
       }
       throw new HttpError(404, 'File not found');

@@ -20,6 +20,12 @@ export interface Storage {
   /** Removes the object; an unknown key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * A presigned GET address of a private object that expires after `expiresIn` seconds (the S3
+   * driver). Absent on the local driver, whose private files are read through the server's own
+   * HMAC-signed /media/private address (lib/signed-url.ts).
+   */
+  presign?(key: string, options: { expiresIn: number; contentDisposition?: string }): Promise<string>;
 }
 
 export interface PutOptions {

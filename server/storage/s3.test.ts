@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+// s3rver has no type declarations; the part used here is small
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment
+// @ts-ignore
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePdf } from '../../tests/fixtures/files';
+import { multipart } from '../../tests/fixtures/multipart';
+import { signInAs } from '../lib/auth-testing';
+import { createOpening, ensureJobType } from '../db/jobs.repo';
+import { createTestApp } from '../testing';
+import { createS3Storage } from './s3';
+
+// An S3-compatible server started by the test (s3rver, on a free port, files in a temp folder).
+// What it proves and what it cannot: server/storage/README.md.
+const BUCKET = 'manna-test';
+let server: { run(): Promise<AddressInfo>; close(): Promise<void> };
+let dir: string;
+let endpoint: string;
+const settings = () => ({
+  endpoint,
+  bucket: BUCKET,
+  region: 'us-east-1',
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+});
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-s3rver-'));
+  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const text = async (body: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const c of body) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+};
+
+describe('S3 storage driver (against s3rver)', () => {
+  it('stores under a generated key, reads, checks and deletes objects', async () => {
+    const storage = createS3Storage(settings());
+    const bytes = samplePdf();
+    const key = await storage.put(Readable.from([bytes]), { prefix: 'cv', ext: 'pdf', contentType: 'application/pdf' });
+    expect(key).toMatch(/^cv\/[0-9a-f-]{36}\.pdf$/);
+    expect(await storage.exists(key)).toBe(true);
+    const got = await storage.get(key);
+    expect(got?.size).toBe(bytes.length);
+    expect(got?.contentType).toBe('application/pdf');
+    expect((await text(got!.body)).equals(bytes)).toBe(true);
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.get(key)).toBeUndefined();
+    // not a key of ours: never sent to the bucket
+    expect(await storage.get('../../etc/passwd')).toBeUndefined();
+    expect(await storage.exists('cv/x.pdf')).toBe(false);
+    storage.client.destroy();
+  });
+
+  it('a presigned address serves the bytes to a plain fetch, and fails for an unknown key id or once expired', async () => {
+    const storage = createS3Storage(settings());
+    const key = await storage.put(Readable.from([samplePdf()]), { prefix: 'cv', ext: 'pdf', contentType: 'application/pdf' });
+    const url = await storage.presign!(key, { expiresIn: 60, contentDisposition: 'attachment; filename="Asha CV.pdf"' });
+    expect(url).toContain('X-Amz-Signature=');
+    const ok = await fetch(url);
+    expect(ok.status).toBe(200);
+    expect(Buffer.from(await ok.arrayBuffer()).equals(samplePdf())).toBe(true);
+    expect(ok.headers.get('content-disposition')).toBe('attachment; filename="Asha CV.pdf"');
+
+    // s3rver does not compute V4 signatures (README.md here), so a changed signature is not
+    // caught by it; what it does check is the access key id and the expiry
+    const foreign = new URL(url);
+    foreign.searchParams.set('X-Amz-Credential', foreign.searchParams.get('X-Amz-Credential')!.replace(/^S3RVER/, 'SOMEONE'));
+    expect((await fetch(foreign)).status).toBe(403);
+
+    const short = await storage.presign!(key, { expiresIn: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect((await fetch(short)).status).toBe(403);
+    storage.client.destroy();
+  });
+
+  it('the server with S3 settings stores an applicant\'s CV in the bucket and GetPresignedUrl answers a working address', async () => {
+    const s = settings();
+    const app: FastifyInstance = await createTestApp({
+      S3_ENDPOINT: s.endpoint,
+      S3_BUCKET: s.bucket,
+      S3_REGION: s.region,
+      S3_ACCESS_KEY_ID: s.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s.secretAccessKey,
+    });
+    try {
+      expect(app.storage.driver).toBe('s3');
+      const type = await ensureJobType(app.db, 'Full-time');
+      const job = await createOpening(app.db, {
+        job_title: 'Copy Editor',
+        department: 'Editorial',
+        location: 'Kochi',
+        job_type_id: type.job_type_id,
+        description: '<p>Edit.</p>',
+        requirement: '<ul><li>Care</li></ul>',
+        about_role: '<p>About.</p>',
+        responsibility: '<ul><li>Edit</li></ul>',
+      });
+      const { body, contentType } = multipart([
+        { name: 'job_id', value: String(job.job_id) },
+        { name: 'full_name', value: 'Asha Menon' },
+        { name: 'email', value: 'asha.s3@example.com' },
+        { name: 'contact_number', value: '9876543210' },
+        { name: 'address', value: '12 MG Road, Kochi' },
+        { name: 'consent', value: 'true' },
+        { name: 'resume', filename: 'Asha Menon CV.pdf', type: 'application/pdf', data: samplePdf() },
+      ]);
+      const res = await app.inject({ method: 'POST', url: '/api/manage-job-applications', payload: body, headers: { 'content-type': contentType } });
+      expect(res.statusCode, res.body).toBe(201);
+      const row = await app.db.selectFrom('stored_file').select(['file_key']).where('kind', '=', 'cv').executeTakeFirstOrThrow();
+      // the object is in the bucket (s3rver keeps it under its directory), nothing under DATA_DIR/files
+      expect(await app.storage.exists(row.file_key)).toBe(true);
+      expect(fs.existsSync(path.join(app.config.DATA_DIR, 'files', ...row.file_key.split('/')))).toBe(false);
+
+      const reader = await signInAs(app, { permissions: ['applications.read'] });
+      const presigned = await app.inject({ url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(row.file_key)}`, headers: reader.headers });
+      expect(presigned.statusCode).toBe(200);
+      const { url } = presigned.json<{ url: string }>();
+      expect(url.startsWith(`${endpoint}/${BUCKET}/${row.file_key}?`)).toBe(true);
+      const file = await fetch(url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="Asha Menon CV.pdf"/);
+      expect(Buffer.from(await file.arrayBuffer()).equals(samplePdf())).toBe(true);
+      // without applications.read: no address at all
+      expect((await app.inject({ url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(row.file_key)}` })).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
