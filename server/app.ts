@@ -11,6 +11,7 @@ import type { Database } from './db/schema';
 import { HttpError } from './http-error';
 import { auth } from './plugins/auth';
 import { rateLimits } from './plugins/rate-limit';
+import { unavailableMessage } from './lib/dependency-errors';
 import { security } from './plugins/security';
 import { storage } from './plugins/storage';
 import { readBuild, web } from './plugins/web';
@@ -121,6 +122,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, body too large, wrong content type, rate limited...
       return reply.code(status).send({ message: error.message });
+    }
+    const unavailable = unavailableMessage(error);
+    if (unavailable) {
+      // the disk, the file store or the database is away: say so, and come back by itself
+      request.log.error({ err: error }, 'A dependency is unavailable');
+      return reply.code(503).header('retry-after', '30').send({ message: unavailable });
     }
     request.log.error({ err: error }, 'Request failed');
     return reply.code(500).send({ message: 'Internal error' });

@@ -3,6 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest } from './db/migrate';
 import { runSeeders } from './db/seed';
 import { prepareAccounts } from './lib/owner-account';
+import { unavailableMessage } from './lib/dependency-errors';
+import { removeOrphanFiles } from './lib/orphan-files';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,8 +20,28 @@ try {
 
 const app = await buildApp(config);
 
+/**
+ * Migrates, waiting for a database that is not reachable yet (PostgreSQL starting beside us) up
+ * to DATABASE_WAIT_SECONDS, with one log line per try; any other error stops at once.
+ */
+async function migrateWhenReachable() {
+  const deadline = Date.now() + config.DATABASE_WAIT_SECONDS * 1000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateToLatest(app.db);
+    } catch (err) {
+      if (!unavailableMessage(err) || Date.now() >= deadline) throw err;
+      app.log.warn(
+        { attempt, err: err instanceof Error ? err.message : String(err) },
+        `The database is not reachable yet; trying again (for up to ${config.DATABASE_WAIT_SECONDS} s)`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * attempt, 5000)));
+    }
+  }
+}
+
 try {
-  const applied = await migrateToLatest(app.db);
+  const applied = await migrateWhenReachable();
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
   const accounts = await prepareAccounts(app.db, config);
   if (accounts.created) app.log.info({ email: accounts.email }, 'Owner account created from ADMIN_EMAIL');
@@ -27,13 +49,18 @@ try {
     const seeders = await runSeeders(app.db, config);
     app.log.info({ seeders }, 'Demo content seeded');
   }
+  // files a crash left without their row (an upload killed between its file and its row)
+  const orphans = await removeOrphanFiles(app.db, app.storage);
+  if (orphans.length > 0) app.log.warn({ count: orphans.length }, 'Removed stored files that no row references');
   await app.listen({ host: config.HOST, port: config.PORT });
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
   console.error(
     code === 'EADDRINUSE'
       ? `Port ${config.PORT} on ${config.HOST} is in use; stop the other server or set PORT`
-      : `Manna could not start: ${err instanceof Error ? err.message : String(err)}`,
+      : unavailableMessage(err)
+        ? `Manna could not start: the database did not answer within ${config.DATABASE_WAIT_SECONDS} s (${err instanceof Error ? err.message : String(err)}); check DATABASE_URL`
+        : `Manna could not start: ${err instanceof Error ? err.message : String(err)}`,
   );
   await app.close().catch(() => {});
   process.exit(1);

@@ -158,10 +158,7 @@ const applications: FastifyPluginAsyncZod = async (app) => {
       }
       const mapped = clientError(err);
       if (mapped) throw mapped;
-      if ((err as NodeJS.ErrnoException).code === 'ENOSPC') {
-        throw new HttpError(503, 'The server cannot store files right now. Please try again later.');
-      }
-      throw err;
+      throw err; // a full disk becomes 503 in the app's error handler (lib/dependency-errors.ts)
     } finally {
       raw.off('data', onData);
       if (sink && !sink.closed) {

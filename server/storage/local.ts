@@ -72,6 +72,21 @@ export async function createLocalStorage(root: string): Promise<Storage> {
       if (file) await fsp.rm(file, { force: true });
     },
 
+    async *list() {
+      for (const prefix of await fsp.readdir(root, { withFileTypes: true })) {
+        if (!prefix.isDirectory() || prefix.name === '.tmp') continue;
+        for (const name of await fsp.readdir(path.join(root, prefix.name))) {
+          const key = `${prefix.name}/${name}`;
+          if (!isStorageKey(key)) continue;
+          try {
+            yield { key, modifiedAt: (await fsp.stat(path.join(root, prefix.name, name))).mtimeMs };
+          } catch {
+            // removed meanwhile
+          }
+        }
+      }
+    },
+
     async exists(key) {
       const file = pathOf(key);
       if (!file) return false;

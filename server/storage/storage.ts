@@ -25,6 +25,11 @@ export interface Storage {
    * driver). Absent on the local driver, whose private files are read through the server's own
    * HMAC-signed /media/private address (lib/signed-url.ts).
    */
+  /**
+   * Every stored key with the time it was written (the local driver), for the start-up sweep of
+   * files that no row references (lib/orphan-files.ts).
+   */
+  list?(): AsyncIterable<{ key: string; modifiedAt: number }>;
   presign?(key: string, options: { expiresIn: number; contentDisposition?: string }): Promise<string>;
 }
 
