@@ -100,6 +100,8 @@ const Settings = z.object({
   APPLICATION_RETENTION_DAYS: wholeNumber(1, 36500).default(365),
   /** How long start-up waits for an unreachable database before giving up. */
   DATABASE_WAIT_SECONDS: wholeNumber(0, 3600).default(30),
+  /** Stored files no row references are removed at start once this old (lib/orphan-files.ts). */
+  ORPHAN_MIN_AGE_SECONDS: wholeNumber(0, 86_400 * 30).default(600),
   RATE_LIMIT_PUBLIC_PER_MIN: wholeNumber(1, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_FAILURES: wholeNumber(1, 1_000_000).default(5),
   SEED_DEMO: boolean.optional(),

@@ -17,9 +17,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Opens the database of the settings: embedded SQLite (WAL) or a PostgreSQL pool. */
 export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Database> {
   if (settings.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: settings.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: settings.url, max: 10, connectionTimeoutMillis: 5000 });
     // an idle client losing its connection must not crash the process; the pool replaces it
-    pool.on('error', (err) => log?.warn({ err }, 'PostgreSQL connection error'));
+    pool.on('error', (err) => log?.warn({ err: err.message }, 'PostgreSQL connection error'));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(settings.file), { recursive: true });

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// `npm run test:faults`: the fault checks of bench/faults/ at a size that fits CI (DESIGN.md
+// section 8; .ci/run calls it): crash with SIGKILL, graceful stop under load, disk full, database
+// unavailable. Each starts the real server as a child process. Last line: `N passed, N failed`.
+// Full size: node bench/faults/<name>.mjs (bench/README.md).
+import { crashCheck } from '../bench/faults/crash.mjs';
+import { gracefulStopCheck } from '../bench/faults/graceful-stop.mjs';
+import { diskFullCheck } from '../bench/faults/disk-full.mjs';
+import { dbDownCheck } from '../bench/faults/db-down.mjs';
+
+const started = Date.now();
+const checks = [
+  () => crashCheck({ applications: 150, kills: 4, concurrency: 8 }),
+  () => gracefulStopCheck({ concurrency: 12, kb: 256 }),
+  () => diskFullCheck(),
+  () => dbDownCheck(),
+];
+let passed = 0;
+let failed = 0;
+for (const run of checks) {
+  try {
+    for (const result of await run()) {
+      if (result.ok) passed++;
+      else failed++;
+    }
+  } catch (err) {
+    console.error(`  FAIL the check itself failed: ${err.stack ?? err}`);
+    failed++;
+  }
+}
+console.log(`\nfault checks done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
