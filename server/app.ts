@@ -11,6 +11,7 @@ import type { Database } from './db/schema';
 import { HttpError } from './http-error';
 import { auth } from './plugins/auth';
 import { rateLimits } from './plugins/rate-limit';
+import { publicReads } from './plugins/public-reads';
 import { unavailableMessage } from './lib/dependency-errors';
 import { security } from './plugins/security';
 import { storage } from './plugins/storage';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
     });
+    await app.register(publicReads, { ttlMs: config.PUBLIC_READ_CACHE_MS });
     await app.register(storage, { dataDir: config.DATA_DIR, s3: config.s3 });
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {

@@ -102,6 +102,8 @@ const Settings = z.object({
   DATABASE_WAIT_SECONDS: wholeNumber(0, 3600).default(30),
   /** Stored files no row references are removed at start once this old (lib/orphan-files.ts). */
   ORPHAN_MIN_AGE_SECONDS: wholeNumber(0, 86_400 * 30).default(600),
+  /** How long a public list answer (blog, openings) is reused; 0 turns the reuse off. */
+  PUBLIC_READ_CACHE_MS: wholeNumber(0, 60_000).default(1000),
   RATE_LIMIT_PUBLIC_PER_MIN: wholeNumber(1, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_FAILURES: wholeNumber(1, 1_000_000).default(5),
   SEED_DEMO: boolean.optional(),

@@ -33,6 +33,8 @@ export async function createTestApp(env: Env = {}): Promise<FastifyInstance> {
       SECRET: 'test-secret-that-is-at-least-32-characters',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
+      // tests change rows directly and read them back at once; plugins/public-reads.test.ts turns it on
+      PUBLIC_READ_CACHE_MS: '0',
       ...env,
       DATABASE_URL: databaseUrl,
     });

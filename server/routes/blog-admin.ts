@@ -91,6 +91,12 @@ const cleanLine = (s: string) =>
     .trim();
 
 const blogAdmin: FastifyPluginAsyncZod = async (app) => {
+  // a saved change shows at once on the public list of this process (plugins/public-reads.ts)
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      app.publicReads.invalidate('blog');
+    return payload;
+  });
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: BLOG_IMAGE_MAX_BYTES,
@@ -120,7 +126,9 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; upload?: Upload }> {
+  async function readForm(
+    request: FastifyRequest,
+  ): Promise<{ fields: Record<string, string>; upload?: Upload }> {
     const fields: Record<string, string> = {};
     let upload: Upload | undefined;
     try {
@@ -134,7 +142,8 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
           if (bytes.length > 0) upload = { bytes, name: part.filename };
         } else {
           if (!FIELD_NAMES.has(part.fieldname)) continue;
-          if (part.fieldname in fields) throw new HttpError(400, `The field "${part.fieldname}" was sent twice.`);
+          if (part.fieldname in fields)
+            throw new HttpError(400, `The field "${part.fieldname}" was sent twice.`);
           if (part.valueTruncated) throw invalidForm({ [part.fieldname]: 'Too long' });
           fields[part.fieldname] = String(part.value);
         }
@@ -243,14 +252,26 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
   /** Removes an uploaded image no post shows any more (a failed save, a deleted post). */
   async function dropImageIfUnused(key: string) {
     if (!isStorageKey(key) || (await imageInUse(app.db, key))) return;
-    await app.db.deleteFrom('stored_file').where('file_key', '=', key).where('kind', '=', BLOG_IMAGE_KIND).execute();
+    await app.db
+      .deleteFrom('stored_file')
+      .where('file_key', '=', key)
+      .where('kind', '=', BLOG_IMAGE_KIND)
+      .execute();
     await app.storage.delete(key);
   }
 
   const changedFields = (before: BlogPost, after: PostInput) =>
-    (['title', 'excerpt', 'content', 'publication_date', 'read_time', 'featured_image_url', 'status'] as const).filter(
-      (k) => before[k] !== after[k],
-    );
+    (
+      [
+        'title',
+        'excerpt',
+        'content',
+        'publication_date',
+        'read_time',
+        'featured_image_url',
+        'status',
+      ] as const
+    ).filter((k) => before[k] !== after[k]);
 
   app.post(
     '/manage-company-blog',
@@ -259,7 +280,8 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: ManageBlogResponse } },
       onRequest: async (request) => {
         const type = request.headers['content-type'] ?? '';
-        if (!/^multipart\/form-data\s*;/i.test(type)) throw new HttpError(415, 'Send the post as multipart/form-data.');
+        if (!/^multipart\/form-data\s*;/i.test(type))
+          throw new HttpError(415, 'Send the post as multipart/form-data.');
         if (Number(request.headers['content-length']) > MAX_REQUEST_BYTES) throw tooLarge();
       },
     },

@@ -27,6 +27,12 @@ import { recordAudit } from '../lib/audit';
  * `{ message, row }` with the saved (or deleted) row.
  */
 const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
+  // a saved change shows at once on the public list of this process (plugins/public-reads.ts)
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400)
+      app.publicReads.invalidate('jobs');
+    return payload;
+  });
   app.post(
     '/manage-job-openings',
     {

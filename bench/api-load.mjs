@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// API load: autocannon, 50 connections, 20 s per target, against the real server on SQLite and on
+// PostgreSQL, and against a bare node:http server answering the same bytes from memory (the
+// ceiling), measured in the same run. Prints requests/s, p50 and p99 latency, errors, and the
+// share of the ceiling. Targets (issue 10): each read at least 50% of the ceiling, p99 < 25 ms,
+// no errors. Figures, not assertions.
+//
+//   node bench/api-load.mjs                      # build first, 20 s per target
+//   node bench/api-load.mjs --no-build --duration 5
+//   node bench/api-load.mjs --sqlite-only
+//   node bench/api-load.mjs --warmup 2              # seconds of unmeasured load per target first (default 2)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, ROOT, sleep, startServer, tempDir } from './faults/lib.mjs';
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const value = (name, d) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : d;
+};
+const DURATION = Number(value('duration', 20));
+const CONNECTIONS = Number(value('connections', 50));
+const WARMUP = Number(value('warmup', 2));
+const dist = path.resolve(ROOT, process.env.MANNA_DIST ?? 'dist');
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const TARGETS = [
+  ['bind-company-blog, first page', '/api/bind-company-blog?blogid=0&search=&page_number=1&page_size=10'],
+  ['bind-company-blog, search', '/api/bind-company-blog?blogid=0&search=archive&page_number=1&page_size=10'],
+  ['BindPlanDetails (India, quarterly)', '/api/BindPlanDetails?countryid=101&moduleid=1&subscriptiontypeid=1'],
+  ['bind-job-openings', '/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20'],
+  ['prerendered page /about', '/about'],
+];
+
+if (!flag('no-build') || !fs.existsSync(path.join(dist, 'pages', 'manifest.json'))) {
+  console.log(`[api-load] building into ${dist}`);
+  const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MANNA_DIST: dist } });
+  if (r.status !== 0) process.exit(1);
+}
+
+function cannon(url, duration = DURATION) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** The ceiling: a bare node:http server in its own process answering recorded bodies and headers. */
+async function startCeiling(recorded) {
+  const port = await freePort();
+  const file = path.join(os.tmpdir(), `manna-ceiling-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(recorded));
+  const code = `
+    const http = require('node:http');
+    const recorded = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+    const bodies = Object.fromEntries(Object.entries(recorded).map(([k, v]) => [k, { headers: v.headers, body: Buffer.from(v.body, 'base64') }]));
+    http.createServer((req, res) => {
+      const hit = bodies[req.url];
+      if (!hit) { res.statusCode = 404; return res.end(); }
+      res.writeHead(200, hit.headers);
+      res.end(hit.body);
+    }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { base: `http://127.0.0.1:${port}`, stop: () => (child.kill(), fs.rmSync(file, { force: true })) };
+}
+
+/** Same bytes and the headers that matter for size (content-type, cache, security headers). */
+async function record(base) {
+  const out = {};
+  for (const [, url] of TARGETS) {
+    const res = await fetch(base + url);
+    const headers = {};
+    for (const [k, v] of res.headers) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v;
+    out[url] = { headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+  }
+  return out;
+}
+
+async function measure(label, base) {
+  const rows = [];
+  // warm up (JIT, caches, connection pools) before anything is measured
+  for (const [, url] of TARGETS) await cannon(base + url, WARMUP);
+  for (const [name, url] of TARGETS) {
+    const r = await cannon(base + url);
+    rows.push({ label, name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx });
+    process.stdout.write(`  ${label.padEnd(10)} ${name.padEnd(36)} ${Math.round(r.requests.average).toString().padStart(7)} req/s  p99 ${r.latency.p99} ms\n`);
+  }
+  return rows;
+}
+
+const serverEnv = (extra) => ({ DIST_DIR: dist, LOG_LEVEL: 'warn', RATE_LIMIT_PUBLIC_PER_MIN: '1000000', ...extra });
+const results = [];
+console.log(`[api-load] ${os.availableParallelism()} cores, ${CONNECTIONS} connections, ${DURATION} s per target; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+
+// SQLite
+{
+  const dataDir = tempDir('load');
+  const server = await startServer({ port: await freePort(), dataDir, env: serverEnv({}) });
+  const recorded = await record(server.base);
+  const ceiling = await startCeiling(recorded);
+  results.push(...(await measure('ceiling', ceiling.base)));
+  ceiling.stop();
+  results.push(...(await measure('sqlite', server.base)));
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// PostgreSQL
+if (!flag('sqlite-only')) {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  let ok = true;
+  await admin.connect().catch((err) => {
+    ok = false;
+    console.log(`[api-load] PostgreSQL skipped: ${err.message}`);
+  });
+  if (ok) {
+    const schema = `load_${Date.now().toString(36)}`;
+    await admin.query(`create schema ${schema}`);
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const dataDir = tempDir('load-pg');
+    try {
+      const server = await startServer({ port: await freePort(), dataDir, env: serverEnv({ DATABASE_URL: url.href, SEED_DEMO: 'true' }) });
+      await sleep(500);
+      results.push(...(await measure('postgres', server.base)));
+      await server.stop();
+    } finally {
+      await admin.query(`drop schema ${schema} cascade`).catch(() => undefined);
+      await admin.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+const ceilingOf = Object.fromEntries(results.filter((r) => r.label === 'ceiling').map((r) => [r.name, r.rps]));
+console.log(`\nAPI load: ${CONNECTIONS} connections, ${DURATION} s each (targets: >= 50% of ceiling, p99 < 25 ms, no errors)`);
+console.log(`  ${'server'.padEnd(10)} ${'target'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'% ceil'.padStart(7)}  verdict`);
+for (const r of results) {
+  const share = r.label === 'ceiling' ? 100 : (100 * r.rps) / ceilingOf[r.name];
+  const verdict = r.label === 'ceiling' ? '' : share >= 50 && r.p99 < 25 && r.errors === 0 ? 'meets' : 'MISSES';
+  console.log(
+    `  ${r.label.padEnd(10)} ${r.name.padEnd(36)} ${Math.round(r.rps).toString().padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${share.toFixed(0).padStart(6)}%  ${verdict}`,
+  );
+}

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { signInAs } from '../lib/auth-testing';
+import { ensureJobType, createOpening } from '../db/jobs.repo';
+import { createTestApp } from '../testing';
+
+const LIST = '/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20';
+
+describe('public list answers reused for PUBLIC_READ_CACHE_MS', () => {
+  let app: FastifyInstance;
+  afterEach(() => app.close());
+
+  const opening = async (title: string) =>
+    createOpening(app.db, {
+      job_title: title,
+      department: 'Editorial',
+      location: 'Kochi',
+      job_type_id: (await ensureJobType(app.db, 'Full-time')).job_type_id,
+      description: '<p>Edit.</p>',
+      requirement: '<ul><li>Care</li></ul>',
+      about_role: '<p>About.</p>',
+      responsibility: '<ul><li>Edit</li></ul>',
+    });
+  const titles = async () => (await app.inject({ url: LIST })).json().map((r: { job_title: string }) => r.job_title);
+
+  it('a change made elsewhere (another process) shows within the reuse time, not before', async () => {
+    app = await createTestApp({ PUBLIC_READ_CACHE_MS: '300' });
+    await opening('Copy Editor');
+    expect(await titles()).toEqual(['Copy Editor']);
+    await opening('Proofreader'); // straight into the database, as another process would
+    expect(await titles()).toEqual(['Copy Editor']);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await titles()).toEqual(['Proofreader', 'Copy Editor']);
+  });
+
+  it('a save through the admin of this process shows at once', async () => {
+    app = await createTestApp({ PUBLIC_READ_CACHE_MS: '60000' });
+    const { headers } = await signInAs(app, { role: 'recruiter' });
+    const first = await opening('Copy Editor');
+    expect(await titles()).toEqual(['Copy Editor']);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/manage-job-openings',
+      headers,
+      payload: { mode: 3, job_id: first.job_id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await titles()).toEqual([]);
+  });
+
+  it('answers with an ETag and 304 on a repeat, compressed when asked', async () => {
+    app = await createTestApp({ PUBLIC_READ_CACHE_MS: '60000' });
+    for (let i = 0; i < 6; i++) await opening(`Editor ${i}`);
+    const res = await app.inject({ url: LIST, headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    const again = await app.inject({ url: LIST, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+});
