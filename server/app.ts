@@ -148,7 +148,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
     });
-    await app.register(publicReads, { ttlMs: config.PUBLIC_READ_CACHE_MS });
+    await app.register(publicReads, {
+      ttlMs: config.PUBLIC_READ_CACHE_MS,
+      redisUrl: config.REDIS_URL,
+      redisKeyPrefix: config.REDIS_KEY_PREFIX,
+    });
     await app.register(storage, { dataDir: config.DATA_DIR, s3: config.s3 });
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {

@@ -21,7 +21,8 @@ describe('public list answers reused for PUBLIC_READ_CACHE_MS', () => {
       about_role: '<p>About.</p>',
       responsibility: '<ul><li>Edit</li></ul>',
     });
-  const titles = async () => (await app.inject({ url: LIST })).json().map((r: { job_title: string }) => r.job_title);
+  const titles = async () =>
+    (await app.inject({ url: LIST })).json().map((r: { job_title: string }) => r.job_title);
 
   it('a change made elsewhere (another process) shows within the reuse time, not before', async () => {
     app = await createTestApp({ PUBLIC_READ_CACHE_MS: '300' });
@@ -55,5 +56,52 @@ describe('public list answers reused for PUBLIC_READ_CACHE_MS', () => {
     expect(res.headers['content-encoding']).toBe('br');
     const again = await app.inject({ url: LIST, headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('public list answers across processes (REDIS_URL)', () => {
+  it('a save through the admin of one process shows at once in another', async () => {
+    const prefix = `test-${Math.random().toString(36).slice(2)}:`;
+    const env = {
+      PUBLIC_READ_CACHE_MS: '60000',
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      REDIS_KEY_PREFIX: prefix,
+    };
+    const a = await createTestApp(env);
+    // the second process on the same database
+    const shared = a.config.database;
+    const b = await createTestApp({
+      ...env,
+      DATA_DIR: a.config.DATA_DIR,
+      ...(shared.dialect === 'postgres' ? { DATABASE_URL: shared.url } : {}),
+    });
+    try {
+      const type = await ensureJobType(a.db, 'Full-time');
+      const row = await createOpening(a.db, {
+        job_title: 'Copy Editor',
+        department: 'Editorial',
+        location: 'Kochi',
+        job_type_id: type.job_type_id,
+        description: '<p>Edit.</p>',
+        requirement: '<ul><li>Care</li></ul>',
+        about_role: '<p>About.</p>',
+        responsibility: '<ul><li>Edit</li></ul>',
+      });
+      const titlesOf = async (app: FastifyInstance) =>
+        (await app.inject({ url: LIST })).json().map((r: { job_title: string }) => r.job_title);
+      expect(await titlesOf(b)).toEqual(['Copy Editor']);
+      const { headers } = await signInAs(a, { role: 'recruiter' });
+      const res = await a.inject({
+        method: 'POST',
+        url: '/api/manage-job-openings',
+        headers,
+        payload: { mode: 3, job_id: row.job_id },
+      });
+      expect(res.statusCode).toBe(200);
+      await expect.poll(() => titlesOf(b), { timeout: 2000, interval: 20 }).toEqual([]);
+    } finally {
+      await b.close();
+      await a.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -85,17 +86,58 @@ export function sendPrepared(
  * read calls and change rarely. Each distinct query's answer is kept `ttlMs` (default 1 s) as its
  * JSON, brotli and gzip bytes and an ETag, so a busy page costs one query a second instead of one
  * per visitor. A write in this process (an admin saving a post or an opening) forgets the area at
- * once; another process of the same site sees it within the TTL (DESIGN.md "Running at scale").
+ * once. With REDIS_URL the other processes of the site are told on a Redis channel and forget it
+ * too; without Redis they see it within the TTL (README "Running at scale").
  */
-export const publicReads = global<{ ttlMs: number }>(async (app, { ttlMs }) => {
-  const memos: Record<PublicArea, Memo<PreparedAnswer>> = {
-    blog: new Memo(ttlMs, 2000),
-    jobs: new Memo(ttlMs, 2000),
-  };
-  app.decorate('publicReads', {
-    get: (area, key, rows) =>
-      ttlMs > 0 ? memos[area].get(key, async () => prepareAnswer(await rows())) : rows().then(prepareAnswer),
-    invalidate: (area) => memos[area].clear(),
-    send: sendPrepared,
-  } satisfies PublicReads);
-});
+export const publicReads = global<{ ttlMs: number; redisUrl?: string; redisKeyPrefix?: string }>(
+  async (app, { ttlMs, redisUrl, redisKeyPrefix = 'manna:' }) => {
+    const memos: Record<PublicArea, Memo<PreparedAnswer>> = {
+      blog: new Memo(ttlMs, 2000),
+      jobs: new Memo(ttlMs, 2000),
+    };
+    const isArea = (value: string): value is PublicArea => value === 'blog' || value === 'jobs';
+    let announce: (area: PublicArea) => void = () => {};
+    if (redisUrl && ttlMs > 0) {
+      const channel = `${redisKeyPrefix}public-reads`;
+      const me = randomUUID();
+      const options = { connectTimeout: 1000, maxRetriesPerRequest: 1 } as const;
+      const publisher = new Redis(redisUrl, { ...options, enableOfflineQueue: false });
+      const subscriber = new Redis(redisUrl, options);
+      // unreachable: answers still expire after the TTL; the rate-limit plugin logs the outage
+      publisher.on('error', () => {});
+      subscriber.on('error', () => {});
+      subscriber.on('message', (_channel: string, message: string) => {
+        const [from, area] = message.split(' ');
+        if (from !== me && area && isArea(area)) memos[area].clear();
+      });
+      await Promise.race([
+        subscriber.subscribe(channel).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]);
+      await Promise.race([
+        new Promise((resolve) =>
+          publisher.status === 'ready' ? resolve(undefined) : publisher.once('ready', resolve),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 2000)),
+      ]);
+      announce = (area) => void publisher.publish(channel, `${me} ${area}`).catch(() => undefined);
+      app.addHook('onClose', async () => {
+        await Promise.all([
+          publisher.quit().catch(() => publisher.disconnect()),
+          subscriber.quit().catch(() => subscriber.disconnect()),
+        ]);
+      });
+    }
+    app.decorate('publicReads', {
+      get: (area, key, rows) =>
+        ttlMs > 0
+          ? memos[area].get(key, async () => prepareAnswer(await rows()))
+          : rows().then(prepareAnswer),
+      invalidate: (area) => {
+        memos[area].clear();
+        announce(area);
+      },
+      send: sendPrepared,
+    } satisfies PublicReads);
+  },
+);
