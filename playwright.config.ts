@@ -8,7 +8,10 @@ import path from 'node:path';
 // `npm test` does both, into a temporary dist folder, on a free port.
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://127.0.0.1:${port}`;
+// E2E_BASE_URL: run against servers started elsewhere (scripts/test-scale.mjs: two processes behind
+// a proxy); no web server is started then.
+const externalBase = process.env.E2E_BASE_URL;
+const baseURL = externalBase ?? `http://127.0.0.1:${port}`;
 const dist = path.resolve(process.env.MANNA_DIST ?? 'dist');
 
 // One fresh database and upload folder per run. The config is evaluated again in every worker
@@ -70,31 +73,33 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // Same as `npx tsx server/index.ts`, in one process: SIGTERM reaches the server once, so it
-    // shuts down gracefully (the tsx CLI would relay a second signal, which means "exit now").
-    command: 'node --import tsx server/index.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DIST_DIR: dist,
-      SEED_DEMO: 'true',
-      NODE_ENV: 'production',
-      PUBLIC_URL: baseURL,
-      // production requires a fixed secret; this one is for the throw-away e2e database only
-      SECRET: process.env.E2E_SECRET ?? 'e2e-only-secret-0123456789abcdef0123456789abcdef',
-      // Tests raise the limits; one server test checks them at their defaults.
-      RATE_LIMIT_PUBLIC_PER_MIN: '10000',
-      // The first owner account of the throw-away database (tests/e2e/admin-*.spec.ts sign in with it).
-      ADMIN_EMAIL: 'owner@e2e.example',
-      ADMIN_PASSWORD: 'e2e owner passphrase for tests',
-    },
-  },
+  webServer: externalBase
+    ? undefined
+    : {
+        // Same as `npx tsx server/index.ts`, in one process: SIGTERM reaches the server once, so it
+        // shuts down gracefully (the tsx CLI would relay a second signal, which means "exit now").
+        command: 'node --import tsx server/index.ts',
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 90_000,
+        stdout: process.env.E2E_SERVER_LOG ? 'pipe' : 'ignore',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: process.env.E2E_DATA_DIR,
+          DIST_DIR: dist,
+          SEED_DEMO: 'true',
+          NODE_ENV: 'production',
+          PUBLIC_URL: baseURL,
+          // production requires a fixed secret; this one is for the throw-away e2e database only
+          SECRET: process.env.E2E_SECRET ?? 'e2e-only-secret-0123456789abcdef0123456789abcdef',
+          // Tests raise the limits; one server test checks them at their defaults.
+          RATE_LIMIT_PUBLIC_PER_MIN: '10000',
+          // The first owner account of the throw-away database (tests/e2e/admin-*.spec.ts sign in with it).
+          ADMIN_EMAIL: 'owner@e2e.example',
+          ADMIN_PASSWORD: 'e2e owner passphrase for tests',
+        },
+      },
 });

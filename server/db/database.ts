@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
 import type { Database } from './schema';
+import { NoNulPlugin } from './no-nul';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -20,7 +21,7 @@ export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Da
     const pool = new pg.Pool({ connectionString: settings.url, max: 10, connectionTimeoutMillis: 5000 });
     // an idle client losing its connection must not crash the process; the pool replaces it
     pool.on('error', (err) => log?.warn({ err: err.message }, 'PostgreSQL connection error'));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NoNulPlugin()] });
   }
   fs.mkdirSync(path.dirname(settings.file), { recursive: true });
   const sqlite = new SQLite(settings.file);
@@ -28,7 +29,7 @@ export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Da
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new NoNulPlugin()] });
 }
 
 /**
