@@ -10,6 +10,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const NUL = /\u0000/g;
 const clean = (value: unknown) => (typeof value === 'string' && value.includes('\u0000') ? value.replace(NUL, '') : value);
 
