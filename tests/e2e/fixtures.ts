@@ -8,6 +8,7 @@
 //   resource" line for the document's HTTP status (the 404 page) is not counted; check
 //   `response.status()` instead. A test that expects an error says so:
 //     test.use({ allowedConsoleErrors: [/Error fetching pricing/] });
+// - A Content Security Policy violation on any page counts as a console error.
 // - expectNoAxeViolations(page) runs axe (WCAG 2.0/2.1 A and AA plus best practices) and fails with
 //   a readable list of what it found.
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
@@ -51,6 +52,13 @@ export const test = base.extend<Fixtures>({
 
   consoleProblems: async ({ context, allowedConsoleErrors }, use) => {
     const problems: ConsoleProblem[] = [];
+    // Every Content Security Policy violation of any page is a console error (so a test fails on
+    // it), also the ones the browser only reports as an event.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`);
+      });
+    });
     context.on('console', (msg) => {
       if (msg.type() !== 'error') return;
       const text = msg.text();
