@@ -68,13 +68,17 @@ export async function dbDownCheck({
   try {
     // at start: the database is not there for 2 s
     const port = await freePort();
+    // the database comes once the server has said it is waiting for it
+    let sawWaiting;
+    const waiting = new Promise((resolve) => (sawWaiting = resolve));
     const starting = startServer({
       port,
       dataDir,
       log: !!process.env.FAULTS_LOG,
-      env: { DATABASE_URL: viaProxy.href, DATABASE_WAIT_SECONDS: '20', SEED_DEMO: 'true' },
+      onOutput: (text) => text.includes('The database is not reachable yet') && sawWaiting(),
+      env: { DATABASE_URL: viaProxy.href, DATABASE_WAIT_SECONDS: '30', SEED_DEMO: 'true' },
     });
-    await sleep(2000);
+    await Promise.race([waiting, sleep(25_000)]);
     await proxy.up();
     const t0 = Date.now();
     server = await starting;
@@ -85,15 +89,19 @@ export async function dbDownCheck({
       `${waited} waiting messages, up ${Date.now() - t0} ms after the database`,
     );
 
+    // a new search each time: an answer the public read cache (PUBLIC_READ_CACHE_MS) has not kept
+    let n = 0;
     const list = () =>
-      fetch(`${server.base}/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20`, {
+      fetch(`${server.base}/api/bind-job-openings?jobid=0&search=check${++n}&pagenum=1&pagesize=20`, {
         signal: AbortSignal.timeout(15_000),
       });
     r.check('serves with the database', (await list()).status === 200);
 
     await proxy.down();
     const t1 = Date.now();
-    const down = await list();
+    const down = await list().catch((err) => {
+      throw new Error(`the list while cut: ${err.cause?.code ?? err.cause?.message ?? err}`);
+    });
     const downBody = await down.json().catch(() => ({}));
     const health = await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(15_000) });
     r.figure(

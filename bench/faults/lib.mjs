@@ -34,7 +34,7 @@ export function pdf(bytes = 2048) {
  * The real server (`node --import tsx server/index.ts`) on `port` with `env`; resolves once
  * /api/health answers 200. `stop(signal)` resolves with the exit code and how long it took.
  */
-export async function startServer({ port, dataDir, env = {}, waitMs = 60_000, log = false }) {
+export async function startServer({ port, dataDir, env = {}, waitMs = 60_000, log = false, onOutput }) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: {
@@ -58,6 +58,7 @@ export async function startServer({ port, dataDir, env = {}, waitMs = 60_000, lo
     output += d;
     if (output.length > 200_000) output = output.slice(-100_000);
     if (log) process.stderr.write(d);
+    onOutput?.(String(d));
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);

@@ -21,6 +21,12 @@ export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Da
     const pool = new pg.Pool({ connectionString: settings.url, max: 10, connectionTimeoutMillis: 5000 });
     // an idle client losing its connection must not crash the process; the pool replaces it
     pool.on('error', (err) => log?.warn({ err: err.message }, 'PostgreSQL connection error'));
+    // A client in use (or being handed back) when its connection drops emits 'error' with no
+    // pool listener attached, which would end the process: give every client its own listener;
+    // the query that was using it fails, and the pool drops the broken client.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => log?.warn({ err: err.message }, 'PostgreSQL connection lost'));
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NoNulPlugin()] });
   }
   fs.mkdirSync(path.dirname(settings.file), { recursive: true });
