@@ -97,14 +97,14 @@ describe('users, roles and the audit log', () => {
     expect((await call('DELETE', `/api/admin/roles/${role.role_id}`)).statusCode).toBe(200);
   });
 
-  it('keeps at least one active user manager and refuses deleting yourself', async () => {
+  it('refuses disabling, demoting or deleting yourself', async () => {
     expect((await call('PATCH', `/api/admin/users/${owner.userId}`, { disabled: true })).statusCode).toBe(
-      409,
+      403,
     );
     expect((await call('PATCH', `/api/admin/users/${owner.userId}`, { role: 'editor' })).json().message).toBe(
-      'At least one active user must be able to manage users.',
+      'You cannot change your own role, permissions or access here.',
     );
-    expect((await call('DELETE', `/api/admin/users/${owner.userId}`)).statusCode).toBe(409);
+    expect((await call('DELETE', `/api/admin/users/${owner.userId}`)).statusCode).toBe(403);
   });
 
   it('records every change in the audit log, newest first, with who did it', async () => {

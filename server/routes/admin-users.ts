@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type Actor,
   AuditQuery,
+  type SessionUser,
   AuditRows,
   CreateUserAnswer,
   CreateUserBody,
@@ -12,6 +14,11 @@ import {
   UpdateUserBody,
   UserAnswer,
   UserRows,
+  newUserRefusal,
+  roleChangeRefusal,
+  userChangeRefusal,
+  type UserChangeKind,
+  type UserRow,
 } from '../../src/api/contract/auth';
 import {
   countActiveUserManagers,
@@ -35,20 +42,39 @@ import { listAudit, recordAudit } from '../lib/audit';
 import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
 
 /**
- * Users, roles and the audit log (DESIGN.md section 4): /api/admin/users, /api/admin/roles
- * (users.manage) and /api/admin/audit (audit.read). Every change is in the audit log. At least
- * one active user keeps users.manage: the last one cannot be disabled, demoted or deleted.
+ * Users, roles and the audit log: /api/admin/users, /api/admin/roles (users.manage) and
+ * /api/admin/audit (audit.read). Every change writes its audit row in the change's transaction.
+ * Who may change whom is decided by the contract's rules (userChangeRefusal, newUserRefusal,
+ * roleChangeRefusal; 403 with their message): nobody changes their own account or role here, only
+ * an owner touches an owner, nobody grants or touches a permission they do not hold. At least one
+ * active user keeps users.manage: the last one cannot be disabled, demoted or deleted (409).
  */
 const LAST_MANAGER = 'At least one active user must be able to manage users.';
 
 const adminUsers: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
+  type Role = NonNullable<Awaited<ReturnType<typeof getRole>>>;
+
   async function roleByName(name: string) {
     const roleId = await roleIdByName(db, name);
     const role = roleId === undefined ? undefined : await getRole(db, roleId);
     if (!role) throw new HttpError(400, 'Choose a role.', { role: 'Choose a role.' });
     return role;
+  }
+
+  const actorOf = (request: { user: SessionUser | null }) => request.user!;
+
+  /** 403 with the rule's message unless `actor` may do `kind` to the user. */
+  async function checkUserChange(actor: Actor, target: UserRow, kind: UserChangeKind, newRole?: Role) {
+    const current = await getRole(db, target.role_id);
+    const refusal = userChangeRefusal(
+      actor,
+      { user_id: target.user_id, role: target.role, permissions: current?.permissions ?? [] },
+      kind,
+      newRole,
+    );
+    if (refusal) throw new HttpError(403, refusal);
   }
 
   /** Runs a change, then refuses it (409) if no active user manager would be left. */
@@ -63,7 +89,10 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users',
     { config: { permission: 'users.manage' }, schema: { response: { 200: UserRows } } },
-    () => listUsers(db),
+    (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listUsers(db);
+    },
   );
 
   app.post(
@@ -75,6 +104,8 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, password } = request.body;
       const role = await roleByName(request.body.role);
+      const refusal = newUserRefusal(actorOf(request), role);
+      if (refusal) throw new HttpError(403, refusal);
       if (await emailTaken(db, email)) {
         throw new HttpError(409, 'A user with this email already exists.', {
           email: 'A user with this email already exists.',
@@ -88,18 +119,22 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
         secret = oneTimePassword();
       }
       const oneTime = secret !== password;
-      const userId = await createUser(db, {
-        email,
-        passwordHash: await hashPassword(secret),
-        roleId: role.role_id,
-        mustChangePassword: oneTime,
-      });
-      await recordAudit(db, {
-        actor: request.user,
-        action: 'create',
-        entity: 'admin_user',
-        entityId: userId,
-        detail: { email, role: role.name },
+      const passwordHash = await hashPassword(secret);
+      const userId = await db.transaction().execute(async (trx) => {
+        const id = await createUser(trx, {
+          email,
+          passwordHash,
+          roleId: role.role_id,
+          mustChangePassword: oneTime,
+        });
+        await recordAudit(trx, {
+          actor: request.user,
+          action: 'create',
+          entity: 'admin_user',
+          entityId: id,
+          detail: { email, role: role.name },
+        });
+        return id;
       });
       const user = (await getUser(db, userId))!;
       return { message: 'User created', user, ...(oneTime ? { one_time_password: secret } : {}) };
@@ -118,19 +153,17 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       if (!before) throw new HttpError(404, 'User not found');
       const role = request.body.role !== undefined ? await roleByName(request.body.role) : undefined;
       const disabled = request.body.disabled;
-      await keepingAManager(async (trx) => {
-        await updateUser(trx, id, { roleId: role?.role_id, disabled });
-        if (disabled) await deleteUserSessions(trx, id);
-      });
+      const actor = actorOf(request);
+      if (role && role.name !== before.role) await checkUserChange(actor, before, 'role', role);
+      if (disabled !== undefined && disabled !== before.disabled)
+        await checkUserChange(actor, before, 'disable');
       const detail: Record<string, unknown> = { email: before.email };
       if (role && role.name !== before.role) detail.role = { from: before.role, to: role.name };
       if (disabled !== undefined && disabled !== before.disabled) detail.disabled = disabled;
-      await recordAudit(db, {
-        actor: request.user,
-        action: 'update',
-        entity: 'admin_user',
-        entityId: id,
-        detail,
+      await keepingAManager(async (trx) => {
+        await updateUser(trx, id, { roleId: role?.role_id, disabled });
+        if (disabled) await deleteUserSessions(trx, id);
+        await recordAudit(trx, { actor, action: 'update', entity: 'admin_user', entityId: id, detail });
       });
       return { message: 'User updated', user: (await getUser(db, id))! };
     },
@@ -146,15 +179,19 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const user = await getUser(db, id);
       if (!user) throw new HttpError(404, 'User not found');
+      await checkUserChange(actorOf(request), user, 'reset');
       const secret = oneTimePassword();
-      await updateUser(db, id, { passwordHash: await hashPassword(secret), mustChangePassword: true });
-      await deleteUserSessions(db, id);
-      await recordAudit(db, {
-        actor: request.user,
-        action: 'reset_password',
-        entity: 'admin_user',
-        entityId: id,
-        detail: { email: user.email },
+      const passwordHash = await hashPassword(secret);
+      await db.transaction().execute(async (trx) => {
+        await updateUser(trx, id, { passwordHash, mustChangePassword: true });
+        await deleteUserSessions(trx, id);
+        await recordAudit(trx, {
+          actor: request.user,
+          action: 'reset_password',
+          entity: 'admin_user',
+          entityId: id,
+          detail: { email: user.email },
+        });
       });
       return { message: 'Password reset', user: (await getUser(db, id))!, one_time_password: secret };
     },
@@ -168,16 +205,18 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      if (id === request.user!.user_id) throw new HttpError(409, 'You cannot delete your own account.');
       const user = await getUser(db, id);
       if (!user) throw new HttpError(404, 'User not found');
-      await keepingAManager((trx) => deleteUser(trx, id));
-      await recordAudit(db, {
-        actor: request.user,
-        action: 'delete',
-        entity: 'admin_user',
-        entityId: id,
-        detail: { email: user.email, role: user.role },
+      await checkUserChange(actorOf(request), user, 'delete');
+      await keepingAManager(async (trx) => {
+        await deleteUser(trx, id);
+        await recordAudit(trx, {
+          actor: request.user,
+          action: 'delete',
+          entity: 'admin_user',
+          entityId: id,
+          detail: { email: user.email, role: user.role },
+        });
       });
       return { message: 'User deleted' };
     },
@@ -186,7 +225,10 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/roles',
     { config: { permission: 'users.manage' }, schema: { response: { 200: RoleRows } } },
-    () => listRoles(db),
+    (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listRoles(db);
+    },
   );
 
   app.post(
@@ -194,18 +236,23 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'users.manage' }, schema: { body: RoleBody, response: { 200: RoleAnswer } } },
     async (request) => {
       const { name, permissions } = request.body;
+      const refusal = roleChangeRefusal(actorOf(request), undefined, permissions);
+      if (refusal) throw new HttpError(403, refusal, { permissions: refusal });
       if (await roleNameTaken(db, name)) {
         throw new HttpError(409, 'A role with this name already exists.', {
           name: 'A role with this name already exists.',
         });
       }
-      const roleId = await createRole(db, name, permissions);
-      await recordAudit(db, {
-        actor: request.user,
-        action: 'create',
-        entity: 'admin_role',
-        entityId: roleId,
-        detail: { name, permissions },
+      const roleId = await db.transaction().execute(async (trx) => {
+        const id = await createRole(trx, name, permissions);
+        await recordAudit(trx, {
+          actor: request.user,
+          action: 'create',
+          entity: 'admin_role',
+          entityId: id,
+          detail: { name, permissions },
+        });
+        return id;
       });
       return { message: 'Role created', role: (await getRole(db, roleId))! };
     },
@@ -223,18 +270,22 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       const role = await getRole(db, id);
       if (!role) throw new HttpError(404, 'Role not found');
       if (role.built_in) throw new HttpError(409, 'Built-in roles cannot be changed.');
+      const refusal = roleChangeRefusal(actorOf(request), role, permissions);
+      if (refusal) throw new HttpError(403, refusal);
       if (await roleNameTaken(db, name, id)) {
         throw new HttpError(409, 'A role with this name already exists.', {
           name: 'A role with this name already exists.',
         });
       }
-      await keepingAManager((trx) => updateRole(trx, id, name, permissions));
-      await recordAudit(db, {
-        actor: request.user,
-        action: 'update',
-        entity: 'admin_role',
-        entityId: id,
-        detail: { name, permissions, before: { name: role.name, permissions: role.permissions } },
+      await keepingAManager(async (trx) => {
+        await updateRole(trx, id, name, permissions);
+        await recordAudit(trx, {
+          actor: request.user,
+          action: 'update',
+          entity: 'admin_role',
+          entityId: id,
+          detail: { name, permissions, before: { name: role.name, permissions: role.permissions } },
+        });
       });
       return { message: 'Role updated', role: (await getRole(db, id))! };
     },
@@ -251,19 +302,23 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       const role = await getRole(db, id);
       if (!role) throw new HttpError(404, 'Role not found');
       if (role.built_in) throw new HttpError(409, 'Built-in roles cannot be deleted.');
+      const refusal = roleChangeRefusal(actorOf(request), role);
+      if (refusal) throw new HttpError(403, refusal);
       if (role.user_count > 0) {
         throw new HttpError(
           409,
           `This role is given to ${role.user_count} user(s); give them another role first.`,
         );
       }
-      await deleteRole(db, id);
-      await recordAudit(db, {
-        actor: request.user,
-        action: 'delete',
-        entity: 'admin_role',
-        entityId: id,
-        detail: { name: role.name },
+      await db.transaction().execute(async (trx) => {
+        await deleteRole(trx, id);
+        await recordAudit(trx, {
+          actor: request.user,
+          action: 'delete',
+          entity: 'admin_role',
+          entityId: id,
+          detail: { name: role.name },
+        });
       });
       return { message: 'Role deleted' };
     },

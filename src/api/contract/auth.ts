@@ -154,3 +154,78 @@ export const AuditRow = z.object({
 });
 export type AuditRow = z.infer<typeof AuditRow>;
 export const AuditRows = z.array(AuditRow);
+
+// ---------------------------------------------------------------------------------------------
+// Who may change whom. One set of rules, enforced by the server (routes/admin-users.ts) and read
+// by the Users & Roles screen to hide what the signed-in user may not do. Each function answers
+// the refusal message, or null when the change is allowed.
+// ---------------------------------------------------------------------------------------------
+
+/** The owner is the built-in role of that name (custom roles cannot take the name). */
+export const OWNER_ROLE = 'owner';
+
+export const ACCESS_REFUSED = {
+  self: 'You cannot change your own role, permissions or access here.',
+  ownerOnly: 'Only an owner can change an owner or a role an owner holds.',
+  grant: 'You cannot grant a permission you do not hold.',
+  stronger: 'You cannot change a user or role that holds permissions you do not hold.',
+} as const;
+
+/** The signed-in user as the rules see them. */
+export interface Actor {
+  user_id: number;
+  role: string;
+  permissions: readonly Permission[];
+}
+
+const holdsAll = (actor: Actor, permissions: readonly Permission[]) =>
+  permissions.every((p) => actor.permissions.includes(p));
+
+export type UserChangeKind = 'role' | 'disable' | 'reset' | 'delete';
+
+/**
+ * May `actor` do `kind` to the user `target` (whose role has `targetPermissions`)? For 'role',
+ * `newRole` is the role to give. Rules: nobody changes their own account here; only an owner
+ * touches an owner; nobody touches a user holding a permission they lack, or gives a role with one.
+ */
+export function userChangeRefusal(
+  actor: Actor,
+  target: { user_id: number; role: string; permissions: readonly Permission[] },
+  kind: UserChangeKind,
+  newRole?: { name: string; permissions: readonly Permission[] },
+): string | null {
+  if (target.user_id === actor.user_id) return ACCESS_REFUSED.self;
+  const ownerActor = actor.role === OWNER_ROLE;
+  if (!ownerActor && (target.role === OWNER_ROLE || newRole?.name === OWNER_ROLE)) {
+    return ACCESS_REFUSED.ownerOnly;
+  }
+  if (!holdsAll(actor, target.permissions)) return ACCESS_REFUSED.stronger;
+  if (kind === 'role' && newRole && !holdsAll(actor, newRole.permissions)) return ACCESS_REFUSED.grant;
+  return null;
+}
+
+/** May `actor` create a user with this role? */
+export function newUserRefusal(actor: Actor, role: { name: string; permissions: readonly Permission[] }) {
+  if (role.name === OWNER_ROLE && actor.role !== OWNER_ROLE) return ACCESS_REFUSED.ownerOnly;
+  return holdsAll(actor, role.permissions) ? null : ACCESS_REFUSED.grant;
+}
+
+/**
+ * May `actor` create (role undefined), edit or delete a role, giving it `permissions`? A role the
+ * actor holds is their own permissions; the owner role is the owner's.
+ */
+export function roleChangeRefusal(
+  actor: Actor,
+  role: { name: string; permissions: readonly Permission[] } | undefined,
+  permissions: readonly Permission[] = [],
+): string | null {
+  if (role) {
+    if (role.name === actor.role) return ACCESS_REFUSED.self;
+    // owners hold exactly the owner role, so "a role an owner holds" is that one
+    if (role.name === OWNER_ROLE && actor.role !== OWNER_ROLE) {
+      return ACCESS_REFUSED.ownerOnly;
+    }
+    if (!holdsAll(actor, role.permissions)) return ACCESS_REFUSED.stronger;
+  }
+  return holdsAll(actor, permissions) ? null : ACCESS_REFUSED.grant;
+}

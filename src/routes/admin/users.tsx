@@ -13,7 +13,17 @@ import {
   updateRole,
   updateUser,
 } from '../../api/auth';
-import { PERMISSIONS, type Permission, type RoleRow } from '../../api/contract/auth';
+import {
+  PERMISSIONS,
+  newUserRefusal,
+  roleChangeRefusal,
+  userChangeRefusal,
+  type Actor,
+  type Permission,
+  type RoleRow,
+  type UserChangeKind,
+  type UserRow,
+} from '../../api/contract/auth';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { adminUsersMachine, type ChangeResult, type UserChange } from '../../machines/admin-users.machine';
@@ -73,6 +83,10 @@ export function UsersScreen() {
   const { users, roles, pending, oneTime, changes } = state.context;
   const busy = !state.matches('ready');
   const run = (change: UserChange) => send({ type: 'change.run', change });
+  // The server's rules decide; the screen only hides what they would refuse.
+  const permissionsOf = (roleName: string) => roles.find((r) => r.name === roleName)?.permissions ?? [];
+  const may = (u: UserRow, kind: UserChangeKind, newRole?: RoleRow) =>
+    userChangeRefusal(me, { ...u, permissions: permissionsOf(u.role) }, kind, newRole) === null;
 
   if (state.matches('failed') && users.length === 0) {
     return (
@@ -112,20 +126,26 @@ export function UsersScreen() {
                       {u.user_id === me.user_id && <span className={s.you}> {t('users.you')}</span>}
                     </th>
                     <td>
-                      <select
-                        aria-label={t('users.roleOf', { email: u.email })}
-                        value={u.role}
-                        disabled={busy}
-                        onChange={(e) =>
-                          run({ kind: 'updateUser', id: u.user_id, email: u.email, role: e.target.value })
-                        }
-                      >
-                        {roles.map((r) => (
-                          <option key={r.role_id} value={r.name}>
-                            {r.name}
-                          </option>
-                        ))}
-                      </select>
+                      {may(u, 'role') ? (
+                        <select
+                          aria-label={t('users.roleOf', { email: u.email })}
+                          value={u.role}
+                          disabled={busy}
+                          onChange={(e) =>
+                            run({ kind: 'updateUser', id: u.user_id, email: u.email, role: e.target.value })
+                          }
+                        >
+                          {roles
+                            .filter((r) => r.name === u.role || may(u, 'role', r))
+                            .map((r) => (
+                              <option key={r.role_id} value={r.name}>
+                                {r.name}
+                              </option>
+                            ))}
+                        </select>
+                      ) : (
+                        u.role
+                      )}
                     </td>
                     <td>
                       <span className={u.disabled ? s.badgeOff : s.badgeOn}>
@@ -140,35 +160,41 @@ export function UsersScreen() {
                     </td>
                     <td>{u.last_login_at ? formatWhen(u.last_login_at) : t('users.never')}</td>
                     <td className={s.rowActions}>
-                      <button
-                        type="button"
-                        className={s.small}
-                        disabled={busy || u.user_id === me.user_id}
-                        onClick={() =>
-                          run({ kind: 'updateUser', id: u.user_id, email: u.email, disabled: !u.disabled })
-                        }
-                      >
-                        {t(u.disabled ? 'users.enable' : 'users.disable')}
-                        <span className={s.sr}> {u.email}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className={s.small}
-                        disabled={busy}
-                        onClick={() => run({ kind: 'resetPassword', id: u.user_id, email: u.email })}
-                      >
-                        {t('users.reset')}
-                        <span className={s.sr}> {u.email}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className={`${s.small} ${s.smallDanger}`}
-                        disabled={busy || u.user_id === me.user_id}
-                        onClick={() => run({ kind: 'deleteUser', id: u.user_id, email: u.email })}
-                      >
-                        {t('actions.delete')}
-                        <span className={s.sr}> {u.email}</span>
-                      </button>
+                      {may(u, 'disable') && (
+                        <button
+                          type="button"
+                          className={s.small}
+                          disabled={busy}
+                          onClick={() =>
+                            run({ kind: 'updateUser', id: u.user_id, email: u.email, disabled: !u.disabled })
+                          }
+                        >
+                          {t(u.disabled ? 'users.enable' : 'users.disable')}
+                          <span className={s.sr}> {u.email}</span>
+                        </button>
+                      )}
+                      {may(u, 'reset') && (
+                        <button
+                          type="button"
+                          className={s.small}
+                          disabled={busy}
+                          onClick={() => run({ kind: 'resetPassword', id: u.user_id, email: u.email })}
+                        >
+                          {t('users.reset')}
+                          <span className={s.sr}> {u.email}</span>
+                        </button>
+                      )}
+                      {may(u, 'delete') && (
+                        <button
+                          type="button"
+                          className={`${s.small} ${s.smallDanger}`}
+                          disabled={busy}
+                          onClick={() => run({ kind: 'deleteUser', id: u.user_id, email: u.email })}
+                        >
+                          {t('actions.delete')}
+                          <span className={s.sr}> {u.email}</span>
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -178,7 +204,7 @@ export function UsersScreen() {
         )}
         <NewUserForm
           key={changes}
-          roles={roles}
+          roles={roles.filter((r) => newUserRefusal(me, r) === null)}
           busy={busy}
           onCreate={(email, role) => run({ kind: 'createUser', email, role })}
         />
@@ -192,6 +218,7 @@ export function UsersScreen() {
             <RoleEditor
               key={`${r.role_id}-${changes}`}
               role={r}
+              me={me}
               busy={busy}
               onSave={(name, permissions) => run({ kind: 'updateRole', id: r.role_id, name, permissions })}
               onDelete={() => run({ kind: 'deleteRole', id: r.role_id, name: r.name })}
@@ -199,6 +226,7 @@ export function UsersScreen() {
           ))}
           <RoleEditor
             key={`new-${changes}`}
+            me={me}
             busy={busy}
             onSave={(name, permissions) => run({ kind: 'createRole', name, permissions })}
           />
@@ -271,7 +299,9 @@ function NewUserForm({
 }) {
   const { t } = useTranslation('admin');
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState('recruiter');
+  const [role, setRole] = useState(
+    roles.some((r) => r.name === 'recruiter') ? 'recruiter' : (roles[0]?.name ?? ''),
+  );
   return (
     <form
       className={s.inline}
@@ -314,11 +344,13 @@ function NewUserForm({
 
 function RoleEditor({
   role,
+  me,
   busy,
   onSave,
   onDelete,
 }: {
   role?: RoleRow;
+  me: Actor;
   busy: boolean;
   onSave(name: string, permissions: Permission[]): void;
   onDelete?(): void;
@@ -326,7 +358,8 @@ function RoleEditor({
   const { t } = useTranslation('admin');
   const [name, setName] = useState(role?.name ?? '');
   const [permissions, setPermissions] = useState<Permission[]>(role?.permissions ?? []);
-  const fixed = role?.built_in ?? false;
+  // built-in roles never change; a role the rules would refuse is shown read-only
+  const fixed = (role?.built_in ?? false) || (role !== undefined && roleChangeRefusal(me, role) !== null);
   const idBase = role ? `role-${role.role_id}` : 'role-new';
   return (
     <li className={s.role}>
@@ -341,7 +374,9 @@ function RoleEditor({
             {role ? (
               <>
                 {role.name} <span className={s.count}>{t('roles.users', { count: role.user_count })}</span>
-                {fixed && <span className={s.builtIn}>{t('roles.builtIn')}</span>}
+                {fixed && (
+                  <span className={s.builtIn}>{t(role.built_in ? 'roles.builtIn' : 'roles.readOnly')}</span>
+                )}
               </>
             ) : (
               t('roles.new')
@@ -365,6 +400,7 @@ function RoleEditor({
               <label key={p} className={s.perm}>
                 <input
                   type="checkbox"
+                  disabled={!me.permissions.includes(p)}
                   checked={permissions.includes(p)}
                   onChange={(e) =>
                     setPermissions((list) => (e.target.checked ? [...list, p] : list.filter((x) => x !== p)))
