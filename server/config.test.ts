@@ -73,6 +73,22 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ HOST: '0.0.0.0', isProduction: true, SECRET: 'x'.repeat(32) });
   });
 
+  it('refuses production without an https PUBLIC_URL, but for a loopback check of the build', () => {
+    const prod = { NODE_ENV: 'production', SECRET: 'x'.repeat(32) };
+    expect(() => load({ ...prod, PUBLIC_URL: 'http://manna.example' })).toThrow(
+      /^Invalid setting PUBLIC_URL: must be an https:\/\/ address when NODE_ENV=production/,
+    );
+    expect(load({ ...prod, PUBLIC_URL: 'https://manna.example' }).isHttps).toBe(true);
+    expect(load({ ...prod, PUBLIC_URL: 'http://127.0.0.1:8080' }).isHttps).toBe(false);
+    expect(load({ ...prod, PUBLIC_URL: 'http://localhost:8080' }).isHttps).toBe(false);
+  });
+
+  it('reads the retention of messages and the life of one-time passwords', () => {
+    expect(load()).toMatchObject({ MESSAGE_RETENTION_DAYS: 730, ONE_TIME_PASSWORD_HOURS: 72 });
+    expect(load({ ONE_TIME_PASSWORD_HOURS: '1' }).ONE_TIME_PASSWORD_HOURS).toBe(1);
+    expect(() => load({ MESSAGE_RETENTION_DAYS: '0' })).toThrow(/MESSAGE_RETENTION_DAYS/);
+  });
+
   it('generates a secret once in DATA_DIR/secret with mode 600 and keeps it', () => {
     const first = load().SECRET;
     const file = path.join(dataDir, 'secret');

@@ -98,6 +98,10 @@ const Settings = z.object({
   ADMIN_EMAIL: z.email({ error: 'expected an email address' }).optional(),
   ADMIN_PASSWORD: z.string().optional(),
   APPLICATION_RETENTION_DAYS: wholeNumber(1, 36500).default(365),
+  /** Contact messages older than this are purged daily, like applications. */
+  MESSAGE_RETENTION_DAYS: wholeNumber(1, 36500).default(730),
+  /** A one-time password (new user, reset) stops working after this many hours. */
+  ONE_TIME_PASSWORD_HOURS: wholeNumber(1, 24 * 90).default(72),
   /** How long start-up waits for an unreachable database before giving up. */
   DATABASE_WAIT_SECONDS: wholeNumber(0, 3600).default(30),
   /** Stored files no row references are removed at start once this old (lib/orphan-files.ts). */
@@ -193,6 +197,14 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const PUBLIC_URL = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, '');
+  // Production over plain http would drop Secure cookies and HSTS without a word: refuse it, but
+  // for a loopback address (a local check of the production build never leaves the machine).
+  if (isProduction && !PUBLIC_URL.startsWith('https:') && !isLoopback(new URL(PUBLIC_URL).hostname)) {
+    fail(
+      'PUBLIC_URL',
+      'must be an https:// address when NODE_ENV=production (sessions need Secure cookies and HSTS)',
+    );
+  }
 
   let SECRET = s.SECRET;
   if (!SECRET) {
@@ -219,6 +231,9 @@ export function loadConfig(env: Env = process.env): Config {
     s3,
   };
 }
+
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** The embedded default: one random secret kept in DATA_DIR/secret (mode 600), made on first start. */
 function readOrCreateSecret(dataDir: string): string {

@@ -178,7 +178,7 @@ export async function countUsers(db: Db): Promise<number> {
 export async function findLogin(db: Db, email: string) {
   return db
     .selectFrom('admin_user')
-    .select(['user_id', 'email', 'password_hash', 'disabled'])
+    .select(['user_id', 'email', 'password_hash', 'disabled', 'must_change_password', 'password_expires_at'])
     .where('email', '=', email)
     .executeTakeFirst();
 }
@@ -201,7 +201,14 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
 
 export async function createUser(
   db: Db,
-  input: { email: string; passwordHash: string; roleId: number; mustChangePassword: boolean },
+  input: {
+    email: string;
+    passwordHash: string;
+    roleId: number;
+    mustChangePassword: boolean;
+    /** For a one-time password: when it stops working. */
+    passwordExpiresAt?: Date;
+  },
   now = new Date(),
 ): Promise<number> {
   const at = now.toISOString();
@@ -212,6 +219,7 @@ export async function createUser(
       password_hash: input.passwordHash,
       role_id: input.roleId,
       must_change_password: input.mustChangePassword ? 1 : 0,
+      password_expires_at: input.passwordExpiresAt?.toISOString() ?? null,
       created_at: at,
       updated_at: at,
       last_login_at: null,
@@ -224,7 +232,14 @@ export async function createUser(
 export async function updateUser(
   db: Db,
   userId: number,
-  changes: { roleId?: number; disabled?: boolean; passwordHash?: string; mustChangePassword?: boolean },
+  changes: {
+    roleId?: number;
+    disabled?: boolean;
+    passwordHash?: string;
+    mustChangePassword?: boolean;
+    /** Set with a one-time password; null when the user chose their own. */
+    passwordExpiresAt?: Date | null;
+  },
   now = new Date(),
 ): Promise<void> {
   await db
@@ -235,6 +250,9 @@ export async function updateUser(
       ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
       ...(changes.mustChangePassword !== undefined
         ? { must_change_password: changes.mustChangePassword ? 1 : 0 }
+        : {}),
+      ...(changes.passwordExpiresAt !== undefined
+        ? { password_expires_at: changes.passwordExpiresAt?.toISOString() ?? null }
         : {}),
       updated_at: now.toISOString(),
     })
@@ -366,23 +384,40 @@ export async function purgeSessions(db: Db, idleBefore: string, createdBefore: s
 
 // Failed sign-ins ----------------------------------------------------------------------------
 
-export async function countFailures(db: Db, keys: string[], since: string): Promise<Record<string, number>> {
+/**
+ * Reserves one sign-in attempt for every key before the password is checked, and answers the
+ * reservation ids and, per key, how many attempts the window holds with this one included. An
+ * insert followed by a count: of parallel attempts, the one inserted last sees every other, so at
+ * most `limit` of them ever see a count within the limit. A failed attempt keeps its rows (they are
+ * the failure record); a successful or refused one releases them (`releaseAttempt`).
+ */
+export async function reserveAttempt(
+  db: Db,
+  keys: string[],
+  since: string,
+  now = new Date(),
+): Promise<{ ids: number[]; counts: Record<string, number> }> {
+  const at = now.toISOString();
   const rows = await db
+    .insertInto('login_failure')
+    .values(keys.map((throttle_key) => ({ throttle_key, at })))
+    .returning('failure_id')
+    .execute();
+  const counted = await db
     .selectFrom('login_failure')
     .select((eb) => ['throttle_key', eb.fn.countAll<number>().as('n')])
     .where('throttle_key', 'in', keys)
     .where('at', '>=', since)
     .groupBy('throttle_key')
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.throttle_key, Number(r.n)]));
+  return {
+    ids: rows.map((r) => r.failure_id),
+    counts: Object.fromEntries(counted.map((r) => [r.throttle_key, Number(r.n)])),
+  };
 }
 
-export async function addFailures(db: Db, keys: string[], now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .insertInto('login_failure')
-    .values(keys.map((throttle_key) => ({ throttle_key, at })))
-    .execute();
+export async function releaseAttempt(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('login_failure').where('failure_id', 'in', ids).execute();
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {

@@ -24,6 +24,8 @@ export interface AdminUserTable {
   disabled: Generated<number>;
   /** 1 after an owner set a one-time password, until the user picks their own. */
   must_change_password: Generated<number>;
+  /** When a one-time password stops working; null for a password the user chose. */
+  password_expires_at: string | null;
   created_at: string;
   updated_at: string;
   last_login_at: string | null;

@@ -23,6 +23,8 @@ export interface IdempotencyKeyTable {
   key: string;
   status: number | null;
   body: string | null;
+  /** SHA-256 (hex) of the request the key answered; another request with the key is refused. */
+  body_hash: string | null;
   created_at: string;
 }
 

@@ -67,6 +67,17 @@ const TOUCH_EVERY_MS = 60 * 1000;
 export const CSRF_HEADER = 'x-manna-csrf';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * While an account still has its one-time password, these are all it may call: who am I, change
+ * my password, sign out. Anything else is 403 until the user picks their own password.
+ */
+const WHILE_PASSWORD_MUST_CHANGE = new Set([
+  '/api/auth/me',
+  '/api/auth/session',
+  '/api/auth/password',
+  '/api/auth/logout',
+]);
+export const MUST_CHANGE_PASSWORD = 'Choose your own password first.';
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 const loaded = Symbol('manna.userLoaded');
 
@@ -118,6 +129,9 @@ export const auth = global<Options>(async (app, { isHttps, publicUrl, now = () =
     checkSameOrigin(request);
     const user = await currentUser(request);
     if (!user) throw new HttpError(401, 'Please sign in.');
+    if (user.must_change_password && !WHILE_PASSWORD_MUST_CHANGE.has(request.routeOptions.url ?? '')) {
+      throw new HttpError(403, MUST_CHANGE_PASSWORD);
+    }
     if (permission !== 'signed-in' && !user.permissions.includes(permission)) {
       throw new HttpError(403, 'You do not have permission to do this.');
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../src/api/contract/auth';
-import { createRole, createUser, ensureBuiltInRoles, roleIdByName } from '../db/auth.repo';
+import { createRole, createUser, ensureBuiltInRoles } from '../db/auth.repo';
 import { addApplication, addOpening } from '../db/application-list.testing';
 import { insertContactMessage } from '../db/contact.repo';
 import { ensureJobType } from '../db/jobs.repo';
@@ -23,12 +23,16 @@ type Sample = (app: FastifyInstance) => Promise<Pick<InjectOptions, 'payload' | 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
 
+/**
+ * A user whose role holds no permission: one that a caller holding exactly users.manage may
+ * change (nobody touches a user holding more than they do; routes/admin-users-rules.test.ts).
+ */
 async function someUser(app: FastifyInstance) {
   await ensureBuiltInRoles(app.db);
   return createUser(app.db, {
     email: `${unique('target')}@example.test`,
     passwordHash: 'not-a-real-hash',
-    roleId: (await roleIdByName(app.db, 'editor'))!,
+    roleId: await createRole(app.db, unique('Plain'), []),
     mustChangePassword: false,
   });
 }
@@ -54,21 +58,24 @@ const jobFields = async (app: FastifyInstance) => ({
 
 /** Valid requests for writes (and reads that need an existing record). Key: 'METHOD url'. */
 const SAMPLES: Record<string, Sample> = {
-  'POST /api/admin/users': async () => ({
-    payload: { email: `${unique('new')}@example.test`, role: 'editor' },
-  }),
-  'PATCH /api/admin/users/:id': async (app) => ({
-    url: `/api/admin/users/${await someUser(app)}`,
-    payload: { role: 'recruiter' },
-  }),
+  'POST /api/admin/users': async (app) => {
+    const role = unique('Plain');
+    await createRole(app.db, role, []);
+    return { payload: { email: `${unique('new')}@example.test`, role } };
+  },
+  'PATCH /api/admin/users/:id': async (app) => {
+    const role = unique('Plain');
+    await createRole(app.db, role, ['users.manage']);
+    return { url: `/api/admin/users/${await someUser(app)}`, payload: { role } };
+  },
   'DELETE /api/admin/users/:id': async (app) => ({ url: `/api/admin/users/${await someUser(app)}` }),
   'POST /api/admin/users/:id/reset-password': async (app) => ({
     url: `/api/admin/users/${await someUser(app)}/reset-password`,
   }),
-  'POST /api/admin/roles': async () => ({ payload: { name: unique('Role'), permissions: ['blog.manage'] } }),
+  'POST /api/admin/roles': async () => ({ payload: { name: unique('Role'), permissions: ['users.manage'] } }),
   'PATCH /api/admin/roles/:id': async (app) => ({
     url: `/api/admin/roles/${await createRole(app.db, unique('Role'), [])}`,
-    payload: { name: unique('Renamed'), permissions: ['audit.read'] },
+    payload: { name: unique('Renamed'), permissions: ['users.manage'] },
   }),
   'DELETE /api/admin/roles/:id': async (app) => ({
     url: `/api/admin/roles/${await createRole(app.db, unique('Role'), [])}`,

@@ -63,6 +63,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     return role;
   }
 
+  const oneTimeExpiry = () => new Date(Date.now() + app.config.ONE_TIME_PASSWORD_HOURS * 3_600_000);
   const actorOf = (request: { user: SessionUser | null }) => request.user!;
 
   /** 403 with the rule's message unless `actor` may do `kind` to the user. */
@@ -126,6 +127,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
           passwordHash,
           roleId: role.role_id,
           mustChangePassword: oneTime,
+          passwordExpiresAt: oneTime ? oneTimeExpiry() : undefined,
         });
         await recordAudit(trx, {
           actor: request.user,
@@ -183,7 +185,11 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       const secret = oneTimePassword();
       const passwordHash = await hashPassword(secret);
       await db.transaction().execute(async (trx) => {
-        await updateUser(trx, id, { passwordHash, mustChangePassword: true });
+        await updateUser(trx, id, {
+          passwordHash,
+          mustChangePassword: true,
+          passwordExpiresAt: oneTimeExpiry(),
+        });
         await deleteUserSessions(trx, id);
         await recordAudit(trx, {
           actor: request.user,

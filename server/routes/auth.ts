@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordBody,
@@ -7,13 +8,13 @@ import {
   SessionUser,
 } from '../../src/api/contract/auth';
 import {
-  addFailures,
   clearFailures,
-  countFailures,
   deleteUserSessions,
   findLogin,
   passwordHashOf,
   purgeFailures,
+  releaseAttempt,
+  reserveAttempt,
   sessionUserById,
   updateUser,
 } from '../db/auth.repo';
@@ -25,6 +26,10 @@ import { hashSessionId } from '../plugins/auth';
 /** Failed sign-ins are counted per address and per account over this window (DESIGN.md 4a). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const INVALID_LOGIN = 'Invalid email or password.';
+export const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
+export const EXPIRED_ONE_TIME = 'This one-time password has expired. Ask an administrator for a new one.';
+/** Sign-ins of one email checked at the same moment by one process; more wait their turn as a 429. */
+export const CONCURRENT_LOGINS_PER_EMAIL = 2;
 
 /**
  * Sign-in for the back office: POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me
@@ -32,6 +37,13 @@ export const INVALID_LOGIN = 'Invalid email or password.';
  */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = app.config.RATE_LIMIT_LOGIN_FAILURES;
+  /** Sign-ins being checked now, per email (argon2 costs memory and time: cap it). */
+  const inFlight = new Map<string, number>();
+
+  const tooMany = (reply: { header(name: string, value: string): unknown }) => {
+    reply.header('retry-after', String(LOGIN_WINDOW_MS / 1000));
+    return new HttpError(429, TOO_MANY_LOGINS);
+  };
 
   app.post(
     '/auth/login',
@@ -39,34 +51,82 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       app.checkSameOrigin(request);
       const { email, password } = request.body;
-      const now = new Date();
-      const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-      const keys = [`ip:${request.ip}`, `email:${email.slice(0, 254)}`];
-      const counts = await countFailures(app.db, keys, since);
-      if (keys.some((key) => (counts[key] ?? 0) >= limit)) {
-        reply.header('retry-after', String(LOGIN_WINDOW_MS / 1000));
-        throw new HttpError(429, 'Too many failed sign-in attempts. Please try again in 15 minutes.');
+      const emailKey = email.slice(0, 254);
+      if ((inFlight.get(emailKey) ?? 0) >= CONCURRENT_LOGINS_PER_EMAIL) throw tooMany(reply);
+      inFlight.set(emailKey, (inFlight.get(emailKey) ?? 0) + 1);
+      try {
+        return await signIn(request, reply, email, password, emailKey);
+      } finally {
+        const left = (inFlight.get(emailKey) ?? 1) - 1;
+        if (left > 0) inFlight.set(emailKey, left);
+        else inFlight.delete(emailKey);
       }
-      const account = await findLogin(app.db, email);
-      // Unknown emails cost one argon2 verification too, and get the same answer.
-      const ok = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
-      if (!account || !ok || Number(account.disabled) === 1) {
-        await addFailures(app.db, keys, now);
-        await purgeFailures(app.db, since); // the table holds at most the last 15 minutes
-        throw new HttpError(401, INVALID_LOGIN);
-      }
-      await clearFailures(app.db, keys[1]);
-      await purgeFailures(app.db, since);
-      await app.startSession(request, reply, account.user_id);
-      const user = await sessionUserById(app.db, account.user_id);
-      if (!user) throw new HttpError(401, INVALID_LOGIN);
-      return user;
     },
   );
 
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    password: string,
+    emailKey: string,
+  ) {
+    const now = new Date();
+    const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+    const keys = [`ip:${request.ip}`, `email:${emailKey}`];
+    // The attempt is reserved before the password is checked (see reserveAttempt), so parallel
+    // guesses cannot all pass a count taken before any of them was recorded.
+    const attempt = await reserveAttempt(app.db, keys, since, now);
+    if (keys.some((key) => (attempt.counts[key] ?? 0) > limit)) {
+      await releaseAttempt(app.db, attempt.ids);
+      throw tooMany(reply);
+    }
+    const account = await findLogin(app.db, email);
+    // Unknown emails cost one argon2 verification too, and get the same answer.
+    const ok = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
+    if (!account || !ok || Number(account.disabled) === 1) {
+      await purgeFailures(app.db, since); // the table holds at most the last 15 minutes
+      await recordAudit(app.db, {
+        actor: null,
+        action: 'login_failed',
+        entity: 'admin_user',
+        entityId: account?.user_id ?? null,
+        detail: { email: emailKey, ip: request.ip },
+      });
+      throw new HttpError(401, INVALID_LOGIN);
+    }
+    await releaseAttempt(app.db, attempt.ids);
+    const expires = account.password_expires_at;
+    if (Number(account.must_change_password) === 1 && expires && Date.parse(expires) < now.getTime()) {
+      throw new HttpError(401, EXPIRED_ONE_TIME);
+    }
+    await clearFailures(app.db, keys[1]);
+    await purgeFailures(app.db, since);
+    await app.startSession(request, reply, account.user_id);
+    const user = await sessionUserById(app.db, account.user_id);
+    if (!user) throw new HttpError(401, INVALID_LOGIN);
+    await recordAudit(app.db, {
+      actor: user,
+      action: 'login',
+      entity: 'admin_user',
+      entityId: user.user_id,
+      detail: { ip: request.ip },
+    });
+    return user;
+  }
+
   app.post('/auth/logout', { schema: { response: { 200: MessageAnswer } } }, async (request, reply) => {
     app.checkSameOrigin(request);
+    const user = await app.currentUser(request);
     await app.endSession(request, reply);
+    if (user) {
+      await recordAudit(app.db, {
+        actor: user,
+        action: 'logout',
+        entity: 'admin_user',
+        entityId: user.user_id,
+      });
+    }
     return { message: 'Signed out' };
   });
 
@@ -107,20 +167,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const same = 'Choose a password different from the current one.';
         throw new HttpError(400, same, { new_password: same });
       }
-      await updateUser(app.db, user.user_id, {
-        passwordHash: await hashPassword(new_password),
-        mustChangePassword: false,
+      const passwordHash = await hashPassword(new_password);
+      await app.db.transaction().execute(async (trx) => {
+        await updateUser(trx, user.user_id, {
+          passwordHash,
+          mustChangePassword: false,
+          passwordExpiresAt: null,
+        });
+        await recordAudit(trx, {
+          actor: user,
+          action: 'password_change',
+          entity: 'admin_user',
+          entityId: user.user_id,
+        });
       });
       // Other sessions of this account end; this one continues with a new id.
       const currentId = request.cookies[app.sessionCookieName];
       await deleteUserSessions(app.db, user.user_id, currentId ? hashSessionId(currentId) : undefined);
       await app.startSession(request, reply, user.user_id);
-      await recordAudit(app.db, {
-        actor: user,
-        action: 'password_change',
-        entity: 'admin_user',
-        entityId: user.user_id,
-      });
       return { ...user, must_change_password: false };
     },
   );

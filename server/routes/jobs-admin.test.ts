@@ -52,7 +52,12 @@ describe('POST /api/manage-job-openings', () => {
     });
     expect((await app.inject({ url: '/api/bind-job-openings' })).json()).toEqual([]);
 
-    const audit = await app.db.selectFrom('audit_log').selectAll().orderBy('audit_id').execute();
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'job_opening')
+      .orderBy('audit_id')
+      .execute();
     expect(audit.map((a) => [a.action, a.entity, a.entity_id])).toEqual([
       ['create', 'job_opening', String(row.job_id)],
       ['update', 'job_opening', String(row.job_id)],

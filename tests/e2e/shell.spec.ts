@@ -103,6 +103,8 @@ test.describe('public shell', () => {
     context,
   }) => {
     await page.goto('/');
+    // a choice made before hydration is replayed during it (React logs a text mismatch): wait
+    await page.waitForFunction(() => document.getElementById('root')?.dataset.hydrated === 'true');
     await page.locator('#language-desktop').selectOption('ml');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ml');
     await expect(page.getByRole('link', { name: 'രജിസ്റ്റർ' })).toBeVisible();
