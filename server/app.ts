@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import type { Config } from './config';
 import { createDatabase, dialectOf, type Dialect } from './db/database';
 import type { Database } from './db/schema';
@@ -75,6 +76,10 @@ function trustProxy(setting: Config['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** PostgreSQL's "numeric value out of range" and "invalid text representation" (SQLSTATE). */
+export const isClientValueError = (error: unknown) =>
+  error instanceof pg.DatabaseError && (error.code === '22003' || error.code === '22P02');
+
 const isApiPath = (url: string) => /^\/(api|media)(\/|\?|$)/.test(url);
 
 /** Builds the whole server (API, pages, files) for the settings; `listen` is the caller's. */
@@ -118,6 +123,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply
         .code(error.statusCode)
         .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (isClientValueError(error)) {
+      // a backstop: a value the contract let through but the database refuses (PostgreSQL's
+      // integer range, 22003; a malformed number, 22P02) is the client's, never a 500
+      request.log.warn({ err: error }, 'A value the database refuses reached it');
+      return reply.code(400).send({ message: 'Invalid request' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

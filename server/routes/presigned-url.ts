@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PresignedUrlQuery, PresignedUrlResponse } from '../../src/api/contract/blog';
 import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../db/blog.repo';
 import { HttpError } from '../http-error';
+import { recordAudit } from '../lib/audit';
 import { SIGNED_URL_TTL_SECONDS, signedMediaPath } from '../lib/signed-url';
 import { attachmentHeader } from './media';
 import { isStorageKey } from '../storage/storage';
@@ -11,6 +12,7 @@ import { isStorageKey } from '../storage/storage';
  * - A blog image key: its stable public address `/media/<key>` (cacheable: it never changes).
  * - A CV key: applications.read (401 signed out, 403 without it), then an HMAC-signed address
  *   that expires within 5 minutes, served as an attachment with `no-store` (routes/media.ts).
+ *   Each address issued is an audit row (`cv_link`).
  * - Anything else: 404 `{ message }`.
  */
 const presignedUrl: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +22,11 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = request.query.s3_key.trim();
       const file = isStorageKey(key)
-        ? await app.db.selectFrom('stored_file').select(['kind']).where('file_key', '=', key).executeTakeFirst()
+        ? await app.db
+            .selectFrom('stored_file')
+            .select(['kind'])
+            .where('file_key', '=', key)
+            .executeTakeFirst()
         : undefined;
       if (file?.kind === BLOG_IMAGE_KIND) {
         reply.header('cache-control', 'public, max-age=86400');
@@ -28,7 +34,9 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
       }
       if (file?.kind === 'cv') {
         reply.header('cache-control', 'private, no-store');
-        await app.checkPermission(request, 'applications.read');
+        const reader = await app.checkPermission(request, 'applications.read');
+        // every CV address handed out is on record: who, which file, when
+        await recordAudit(app.db, { actor: reader, action: 'cv_link', entity: 'stored_file', entityId: key });
         if (app.storage.presign) {
           // object storage: the bucket's own presigned address, same 5 minutes, as an attachment
           const named = await app.db

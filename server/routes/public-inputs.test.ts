@@ -10,7 +10,11 @@ import { createTestApp } from '../testing';
  */
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createTestApp({ RATE_LIMIT_PUBLIC_PER_MIN: '1000000', RATE_LIMIT_LOGIN_FAILURES: '1000000', SEED_DEMO: 'true' });
+  app = await createTestApp({
+    RATE_LIMIT_PUBLIC_PER_MIN: '1000000',
+    RATE_LIMIT_LOGIN_FAILURES: '1000000',
+    SEED_DEMO: 'true',
+  });
 });
 afterAll(() => app?.close());
 
@@ -27,11 +31,15 @@ const nasty = fc.constantFrom(
   '-1',
   '1e309',
   '99999999999999999999',
+  '2147483648',
+  '9999999999',
   '*',
   'palimpsest" OR "',
   'a'.repeat(5000),
 );
-const value = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.integer().map(String), nasty);
+// ids just past a 32-bit integer: PostgreSQL refuses them where SQLite takes them
+const bigId = fc.bigInt({ min: 2_147_483_646n, max: 99_999_999_999n }).map(String);
+const value = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.integer().map(String), bigId, nasty);
 const maybe = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: undefined });
 
 function query(params: Record<string, string | undefined>) {
@@ -51,38 +59,71 @@ function expectSafe(res: LightMyRequestResponse, inputs: (string | undefined)[])
 describe('public endpoints under arbitrary input', () => {
   it('GET bind-company-blog', async () => {
     await fc.assert(
-      fc.asyncProperty(maybe(value), maybe(value), maybe(value), maybe(value), maybe(value), async (blogid, search, page, size, slug) => {
-        const res = await app.inject({ url: `/api/bind-company-blog?${query({ blogid, search, page_number: page, page_size: size, slug })}` });
-        expectSafe(res, [blogid, search, page, size, slug]);
-      }),
+      fc.asyncProperty(
+        maybe(value),
+        maybe(value),
+        maybe(value),
+        maybe(value),
+        maybe(value),
+        async (blogid, search, page, size, slug) => {
+          const res = await app.inject({
+            url: `/api/bind-company-blog?${query({ blogid, search, page_number: page, page_size: size, slug })}`,
+          });
+          expectSafe(res, [blogid, search, page, size, slug]);
+        },
+      ),
       RUNS,
     );
   });
 
   it('GET bind-job-openings and bind-job-types', async () => {
     await fc.assert(
-      fc.asyncProperty(maybe(value), maybe(value), maybe(value), maybe(value), async (jobid, search, pagenum, pagesize) => {
-        const res = await app.inject({ url: `/api/bind-job-openings?${query({ jobid, search, pagenum, pagesize })}` });
-        expectSafe(res, [jobid, search, pagenum, pagesize]);
-        expectSafe(await app.inject({ url: `/api/bind-job-types?${query({ x: search })}` }), [search]);
-      }),
+      fc.asyncProperty(
+        maybe(value),
+        maybe(value),
+        maybe(value),
+        maybe(value),
+        async (jobid, search, pagenum, pagesize) => {
+          const res = await app.inject({
+            url: `/api/bind-job-openings?${query({ jobid, search, pagenum, pagesize })}`,
+          });
+          expectSafe(res, [jobid, search, pagenum, pagesize]);
+          expectSafe(await app.inject({ url: `/api/bind-job-types?${query({ x: search })}` }), [search]);
+        },
+      ),
       RUNS,
     );
   });
 
   it('GET BindPlanDetails, bind-country-by-code and geo', async () => {
     await fc.assert(
-      fc.asyncProperty(maybe(value), maybe(value), maybe(value), value, async (countryid, moduleid, type, text) => {
-        expectSafe(
-          await app.inject({ url: `/api/BindPlanDetails?${query({ countryid, moduleid, subscriptiontypeid: type })}` }),
-          [countryid, moduleid, type],
-        );
-        expectSafe(
-          await app.inject({ url: `/api/bind-country-by-code?${query({ countrycode: countryid, countryname: text })}` }),
-          [countryid, text],
-        );
-        expectSafe(await app.inject({ url: '/api/geo', headers: { 'x-forwarded-for': text.replace(/[^\x20-\x7e]/g, '') } }), [text]);
-      }),
+      fc.asyncProperty(
+        maybe(value),
+        maybe(value),
+        maybe(value),
+        value,
+        async (countryid, moduleid, type, text) => {
+          expectSafe(
+            await app.inject({
+              url: `/api/BindPlanDetails?${query({ countryid, moduleid, subscriptiontypeid: type })}`,
+            }),
+            [countryid, moduleid, type],
+          );
+          expectSafe(
+            await app.inject({
+              url: `/api/bind-country-by-code?${query({ countrycode: countryid, countryname: text })}`,
+            }),
+            [countryid, text],
+          );
+          expectSafe(
+            await app.inject({
+              url: '/api/geo',
+              headers: { 'x-forwarded-for': text.replace(/[^\x20-\x7e]/g, '') },
+            }),
+            [text],
+          );
+        },
+      ),
       RUNS,
     );
   });
@@ -98,12 +139,20 @@ describe('public endpoints under arbitrary input', () => {
 
   it('POST contact-messages and auth/login with any JSON', async () => {
     const json = fc.oneof(
-      fc.record({ name: value, email: value, company: maybe(value), message: value, website: maybe(value) }, { requiredKeys: [] }),
+      fc.record(
+        { name: value, email: value, company: maybe(value), message: value, website: maybe(value) },
+        { requiredKeys: [] },
+      ),
       fc.jsonValue(),
     );
     await fc.assert(
       fc.asyncProperty(json, json, async (contact, login) => {
-        const c = await app.inject({ method: 'POST', url: '/api/contact-messages', payload: JSON.stringify(contact), headers: { 'content-type': 'application/json' } });
+        const c = await app.inject({
+          method: 'POST',
+          url: '/api/contact-messages',
+          payload: JSON.stringify(contact),
+          headers: { 'content-type': 'application/json' },
+        });
         expectSafe(c, [JSON.stringify(contact)]);
         const l = await app.inject({
           method: 'POST',
@@ -120,14 +169,47 @@ describe('public endpoints under arbitrary input', () => {
   it('POST manage-job-applications with any fields and file', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom('job_id', 'full_name', 'email', 'contact_number', 'address', 'consent', 'website', 'other'), value),
-        fc.option(fc.record({ filename: value, type: value.map((t) => t.replace(/[^\x20-\x7e]/g, '') || 'x/y'), data: fc.uint8Array({ maxLength: 2048 }) })),
+        fc.dictionary(
+          fc.constantFrom(
+            'job_id',
+            'full_name',
+            'email',
+            'contact_number',
+            'address',
+            'consent',
+            'website',
+            'other',
+          ),
+          value,
+        ),
+        fc.option(
+          fc.record({
+            filename: value,
+            type: value.map((t) => t.replace(/[^\x20-\x7e]/g, '') || 'x/y'),
+            data: fc.uint8Array({ maxLength: 2048 }),
+          }),
+        ),
         async (fields, file) => {
           const parts = Object.entries(fields).map(([name, v]) => ({ name, value: v }));
           const { body, contentType } = multipart(
-            file ? [...parts, { name: 'resume', filename: file.filename.replace(/["\r\n]/g, '') || 'a.pdf', type: file.type, data: Buffer.from(file.data) }] : parts,
+            file
+              ? [
+                  ...parts,
+                  {
+                    name: 'resume',
+                    filename: file.filename.replace(/["\r\n]/g, '') || 'a.pdf',
+                    type: file.type,
+                    data: Buffer.from(file.data),
+                  },
+                ]
+              : parts,
           );
-          const res = await app.inject({ method: 'POST', url: '/api/manage-job-applications', payload: body, headers: { 'content-type': contentType } });
+          const res = await app.inject({
+            method: 'POST',
+            url: '/api/manage-job-applications',
+            payload: body,
+            headers: { 'content-type': contentType },
+          });
           expectSafe(res, Object.values(fields));
         },
       ),

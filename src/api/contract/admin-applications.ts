@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ID_MAX, idText, whole } from './ids';
 
 /**
  * The admin's list of job applications (spec sections 2, 3 and 7; DESIGN.md section 4):
@@ -39,12 +40,10 @@ const day = z.string().check(
   z.refine((v) => v === '' || isIsoDay(v), APPLICATION_LIST_MESSAGES.dateFormat),
 );
 
-const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
-
 /** The filters shared by the list and the CSV export. */
 const filterShape = {
   search: z._default(z.string().check(z.maxLength(200)), ''),
-  applicationid: z._default(whole(0, 2_147_483_647), 0),
+  applicationid: z._default(whole(0, ID_MAX), 0),
   startdate: z._default(day, ''),
   enddate: z._default(day, ''),
   /** Our addition: '' for every status. */
@@ -76,7 +75,10 @@ export interface ApplicationFilters {
 }
 
 /** The field and message when the range is the wrong way round, else null. */
-export function dateRangeError(startdate: string, enddate: string): { field: 'startdate'; message: string } | null {
+export function dateRangeError(
+  startdate: string,
+  enddate: string,
+): { field: 'startdate'; message: string } | null {
   if (startdate && enddate && isIsoDay(startdate) && isIsoDay(enddate) && startdate > enddate) {
     return { field: 'startdate', message: APPLICATION_LIST_MESSAGES.dateRange };
   }
@@ -108,7 +110,7 @@ export const ApplicationListRows = z.array(ApplicationListRow);
 
 /** POST /api/admin/job-applications/{application_id}/status */
 export const ApplicationIdParams = z.object({
-  application_id: z.string().check(z.regex(/^[1-9]\d{0,9}$/, 'Expected an application id')),
+  application_id: idText('Expected an application id'),
 });
 export const ApplicationStatusBody = z.object({ status: ApplicationStatus });
 export type ApplicationStatusBody = z.infer<typeof ApplicationStatusBody>;

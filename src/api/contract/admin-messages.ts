@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { idText, whole } from './ids';
 
 /**
  * The admin's inbox of contact messages (DESIGN.md section 4):
@@ -7,8 +8,6 @@ import { z } from 'zod/mini';
  */
 
 export const MESSAGE_PAGE_SIZE = 20;
-
-const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
 
 export const ContactMessagesQuery = z.object({
   search: z._default(z.string().check(z.maxLength(200)), ''),
@@ -35,7 +34,7 @@ export type ContactMessageRow = z.infer<typeof ContactMessageRow>;
 export const ContactMessageRows = z.array(ContactMessageRow);
 
 export const MessageIdParams = z.object({
-  message_id: z.string().check(z.regex(/^[1-9]\d{0,9}$/, 'Expected a message id')),
+  message_id: idText('Expected a message id'),
 });
 export const MessageHandledBody = z.object({ handled: z.boolean() });
 export type MessageHandledBody = z.infer<typeof MessageHandledBody>;

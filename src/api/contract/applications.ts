@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { idText } from './ids';
 
 /**
  * POST manage-job-applications (spec sections 5 and 7; DESIGN.md section 4): a multipart form
@@ -38,7 +39,7 @@ export const CONTACT_PATTERN = /^\d{10}$/;
 
 /** The text fields of the form, as the server reads them from the multipart body. */
 export const ApplicationFields = z.object({
-  job_id: z.string().check(z.regex(/^[1-9]\d{0,9}$/, 'Choose a job opening')),
+  job_id: idText('Choose a job opening'),
   full_name: z
     .string()
     .check(z.trim(), z.minLength(1, APPLICATION_MESSAGES.nameRequired), z.maxLength(NAME_MAX)),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ID_MAX, whole } from './ids';
 
 /**
  * Sign-in, users, roles and the audit log of the back office (DESIGN.md section 4). Shared by the
@@ -109,7 +110,7 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 export const UserAnswer = z.object({ message: z.string(), user: UserRow });
 
 export const IdParams = z.object({
-  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)),
+  id: whole(1, ID_MAX),
 });
 
 export const RoleRow = z.object({

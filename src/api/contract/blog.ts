@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ID_MAX, whole } from './ids';
 
 /**
  * The blog (spec sections 3, 5, 7, 8 and 9; DESIGN.md section 4). Shared by the PWA and the
@@ -83,8 +84,6 @@ export const BlogPostRow = z.object({
 export type BlogPostRow = z.infer<typeof BlogPostRow>;
 export const BlogPostRows = z.array(BlogPostRow);
 
-const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
-
 /** Slugs are lower-case letters (any script), digits and single hyphens. */
 export const SLUG_PATTERN = /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+(-[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+)*$/u;
 export const SLUG_MAX = 90;
@@ -94,7 +93,7 @@ export const SLUG_MAX = 90;
  * full-text index; page_number from 1. `slug` (ours) picks one post by its permalink.
  */
 export const BlogListQuery = z.object({
-  blogid: z._default(whole(0, 2_147_483_647), 0),
+  blogid: z._default(whole(0, ID_MAX), 0),
   search: z._default(z.string().check(z.maxLength(200)), ''),
   page_number: z._default(whole(1, 100_000), 1),
   page_size: z._default(whole(1, 100), BLOG_PAGE_SIZE),
@@ -114,7 +113,7 @@ export const BLOG_MODES = { create: 1, update: 2, delete: 3 } as const;
 export const ManageBlogFields = z.object({
   mode: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3)),
   company_id: z.optional(z.string().check(z.maxLength(20))),
-  blog_id: z._default(whole(0, 2_147_483_647), 0),
+  blog_id: z._default(whole(0, ID_MAX), 0),
   title: z._default(z.string().check(z.maxLength(2_000)), ''),
   excerpt: z._default(z.string().check(z.maxLength(4_000)), ''),
   content: z._default(z.string().check(z.maxLength(BLOG_CONTENT_MAX * 2)), ''),
@@ -193,7 +192,15 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+};
 
 /**
  * The text a person reads in rich text: tags removed (block ends become spaces), the common
@@ -208,7 +215,11 @@ export function plainText(html: string): string {
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (entity, name: string) => {
       const lower = name.toLowerCase();
       if (lower in ENTITIES) return ENTITIES[lower];
-      const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : lower.startsWith('#') ? Number(lower.slice(1)) : NaN;
+      const code = lower.startsWith('#x')
+        ? parseInt(lower.slice(2), 16)
+        : lower.startsWith('#')
+          ? Number(lower.slice(1))
+          : NaN;
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     })
     .replace(/\s+/g, ' ')
@@ -242,7 +253,14 @@ export type BlogField = 'title' | 'excerpt' | 'content' | 'publication_date' | '
 export type BlogFormErrors = Partial<Record<BlogField, string>>;
 
 /** Field order of the dialog: the first error in this order gets the focus. */
-export const BLOG_FIELDS: BlogField[] = ['title', 'excerpt', 'content', 'publication_date', 'read_time', 'featured_image'];
+export const BLOG_FIELDS: BlogField[] = [
+  'title',
+  'excerpt',
+  'content',
+  'publication_date',
+  'read_time',
+  'featured_image',
+];
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 

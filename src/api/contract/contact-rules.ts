@@ -24,4 +24,3 @@ export const CONTACT_MESSAGE_MAX = 5000;
  * no spaces, one @.
  */
 export const CONTACT_EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-

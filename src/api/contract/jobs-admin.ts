@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ID_MAX, isIdText, whole } from './ids';
 import { JobOpeningRow } from './jobs';
 
 /**
@@ -90,7 +91,7 @@ const TEXT_RULES: Record<'job_title' | 'department' | 'location', { name: string
 export function jobFieldError(field: JobFormField, values: JobFormValues): string | null {
   const raw = values[field] ?? '';
   if (field === 'job_type_id') {
-    return /^[1-9]\d{0,9}$/.test(raw.trim()) ? null : 'Please select a job type.';
+    return isIdText(raw.trim()) ? null : 'Please select a job type.';
   }
   if (isRichTextField(field)) {
     const text = plainText(raw);
@@ -129,7 +130,7 @@ export function jobFormErrors(values: JobFormValues): Partial<Record<JobFormFiel
 }
 
 const text = z.optional(z.string().check(z.maxLength(JOB_RICH_MAX_HTML + 1)));
-const whole = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(2_147_483_647));
+const wholeId = whole(0, ID_MAX);
 
 /**
  * POST manage-job-openings: mode 1 create, 2 update, 3 delete (delete sends only mode and
@@ -138,11 +139,11 @@ const whole = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(2_147_483
  */
 export const ManageJobOpeningBody = z.object({
   mode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-  job_id: z._default(whole, 0),
+  job_id: z._default(wholeId, 0),
   job_title: text,
   department: text,
   location: text,
-  job_type_id: z.optional(whole),
+  job_type_id: z.optional(wholeId),
   description: text,
   requirement: text,
   about_role: text,

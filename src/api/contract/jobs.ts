@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ID_MAX, whole } from './ids';
 
 /**
  * Job openings and job types (spec sections 3 and 7). Rows keep the spec's snake_case fields;
@@ -35,11 +36,9 @@ export const JobTypeRows = z.array(JobTypeRow);
 /** Careers and admin lists use page 1 of 20 (spec section 9). */
 export const JOB_PAGE_SIZE = 20;
 
-const whole = (min: number, max: number) => z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
-
 /** GET bind-job-openings: jobid 0 for all; search uses the full-text index. */
 export const BindJobOpeningsQuery = z.object({
-  jobid: z._default(whole(0, 2_147_483_647), 0),
+  jobid: z._default(whole(0, ID_MAX), 0),
   search: z._default(z.string().check(z.maxLength(200)), ''),
   pagenum: z._default(whole(1, 10_000), 1),
   pagesize: z._default(whole(1, 100), JOB_PAGE_SIZE),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ID_MAX } from './ids';
 import { ALL_SUBSCRIPTION_TYPES, DEFAULT_COUNTRY_ID } from './pricing-constants';
 
 /**
@@ -74,8 +75,8 @@ const whole = (min: number, max: number) => {
  * subscriptiontypeid: 0 for every period, else 1 quarterly, 2 half-yearly, 3 annual.
  */
 export const BindPlanDetailsQuery = z.object({
-  countryid: z._default(whole(0, 2_147_483_647), DEFAULT_COUNTRY_ID),
-  moduleid: z._default(whole(0, 2_147_483_647), 0),
+  countryid: z._default(whole(0, ID_MAX), DEFAULT_COUNTRY_ID),
+  moduleid: z._default(whole(0, ID_MAX), 0),
   subscriptiontypeid: z._default(whole(0, 3), ALL_SUBSCRIPTION_TYPES),
 });
 export type BindPlanDetailsQuery = z.output<typeof BindPlanDetailsQuery>;
