@@ -7,6 +7,7 @@ import {
   type BindJobApplicationsQuery,
   type ExportApplicationsQuery,
 } from '../../src/api/contract/admin-applications';
+import { recordAudit, type AuditEntry } from '../lib/audit';
 import type { Storage } from '../storage/storage';
 import { dialectOf } from './database';
 import type { Database } from './schema';
@@ -56,11 +57,14 @@ type SearchPlan =
 async function searchPlan(db: Db, search: string): Promise<SearchPlan> {
   const terms = searchTerms(search);
   if (terms.length === 0) return { kind: 'none' };
-  if (dialectOf(db) === 'postgres') return { kind: 'postgres', tsquery: terms.map((t) => `${t}:*`).join(' & ') };
+  if (dialectOf(db) === 'postgres')
+    return { kind: 'postgres', tsquery: terms.map((t) => `${t}:*`).join(' & ') };
   // each word quoted: FTS5 reads it as a string, never as an operator or a column filter
   const match = terms.map((t) => `"${t}"*`).join(' ');
   const { rows } = await sql<{ n: number }>`select count(*) as n from (
-    select rowid from job_application_fts where job_application_fts match ${match} limit ${COMMON_MATCHES})`.execute(db);
+    select rowid from job_application_fts where job_application_fts match ${match} limit ${COMMON_MATCHES})`.execute(
+    db,
+  );
   return { kind: 'sqlite', match, common: Number(rows[0]?.n ?? 0) >= COMMON_MATCHES };
 }
 
@@ -74,7 +78,11 @@ function filtered(db: Db, f: Filters, plan: SearchPlan) {
     query = query.where(sql<boolean>`a.search_vector @@ to_tsquery('simple', ${plan.tsquery})`);
   } else if (plan.kind === 'sqlite') {
     const matches = sql<number>`(select rowid from job_application_fts where job_application_fts match ${plan.match})`;
-    query = query.where(plan.common ? sql<number>`+a.application_id` : sql.ref('a.application_id'), 'in', matches);
+    query = query.where(
+      plan.common ? sql<number>`+a.application_id` : sql.ref('a.application_id'),
+      'in',
+      matches,
+    );
   }
   return query;
 }
@@ -145,12 +153,12 @@ export async function countApplications(db: Db, f: Filters, plan?: SearchPlan): 
     // only a search: the index has one row per application (triggers keep it so), so its own
     // matches are the count, without visiting the applications
     const { rows } = await sql<{ n: number }>`select count(*) as n from (
-      select rowid from job_application_fts where job_application_fts match ${plan.match} limit ${APPLICATION_COUNT_CAP})`.execute(db);
+      select rowid from job_application_fts where job_application_fts match ${plan.match} limit ${APPLICATION_COUNT_CAP})`.execute(
+      db,
+    );
     return Number(rows[0]?.n ?? 0);
   }
-  const capped = filtered(db, f, plan)
-    .select('a.application_id')
-    .limit(APPLICATION_COUNT_CAP);
+  const capped = filtered(db, f, plan).select('a.application_id').limit(APPLICATION_COUNT_CAP);
   const { n } = await db
     .selectFrom(capped.as('m'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -177,7 +185,10 @@ export async function listApplications(db: Db, q: BindJobApplicationsQuery): Pro
   return rows.map((r, i) => (i === 0 ? { ...toRow(r), total_count: count } : toRow(r)));
 }
 
-export async function getApplicationRow(db: Db, applicationId: number): Promise<ApplicationListRow | undefined> {
+export async function getApplicationRow(
+  db: Db,
+  applicationId: number,
+): Promise<ApplicationListRow | undefined> {
   const row = (await withColumns(db.selectFrom('job_application as a'))
     .where('a.application_id', '=', applicationId)
     .executeTakeFirst()) as RawRow | undefined;
@@ -188,7 +199,11 @@ export async function getApplicationRow(db: Db, applicationId: number): Promise<
  * Every matching application in list order, `batchSize` rows at a time (keyset paging on the
  * list index), so an export of any size holds one batch in memory.
  */
-export async function* applicationBatches(db: Db, f: Filters, batchSize = 500): AsyncGenerator<ApplicationListRow[]> {
+export async function* applicationBatches(
+  db: Db,
+  f: Filters,
+  batchSize = 500,
+): AsyncGenerator<ApplicationListRow[]> {
   const plan = await searchPlan(db, f.search);
   let after: { created_at: string; application_id: number } | undefined;
   for (;;) {
@@ -261,7 +276,11 @@ export async function setApplicationStatus(
     .executeTakeFirst();
   if (!current) return undefined;
   if (current.status !== status) {
-    await db.updateTable('job_application').set({ status }).where('application_id', '=', applicationId).execute();
+    await db
+      .updateTable('job_application')
+      .set({ status })
+      .where('application_id', '=', applicationId)
+      .execute();
   }
   return { previous: current.status };
 }
@@ -271,7 +290,13 @@ export async function setApplicationStatus(
  * rows go, then the files; a file that cannot be removed rolls the rows back, so a retry finds
  * everything still there (a missing file is not an error). Answers how many rows were deleted.
  */
-export async function deleteApplications(db: Db, storage: Storage, applicationIds: number[]): Promise<number> {
+export async function deleteApplications(
+  db: Db,
+  storage: Storage,
+  applicationIds: number[],
+  /** The audit row of the deletion, written in its transaction when something was deleted. */
+  audit?: (deleted: number) => AuditEntry,
+): Promise<number> {
   if (applicationIds.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     const rows = await trx
@@ -291,10 +316,24 @@ export async function deleteApplications(db: Db, storage: Storage, applicationId
     const keys = [...new Set(rows.map((r) => r.resume))];
     // a key another application still uses (never made by this server, but possible in old data) stays
     const shared = new Set(
-      (await trx.selectFrom('job_application').select('resume').where('resume', 'in', keys).execute()).map((r) => r.resume),
+      (await trx.selectFrom('job_application').select('resume').where('resume', 'in', keys).execute()).map(
+        (r) => r.resume,
+      ),
     );
     const gone = keys.filter((k) => !shared.has(k));
     if (gone.length > 0) await trx.deleteFrom('stored_file').where('file_key', 'in', gone).execute();
+    // the audit keeps what happened, but no longer which application it happened to
+    await trx
+      .updateTable('audit_log')
+      .set({ entity_id: null })
+      .where('entity', '=', 'job_application')
+      .where(
+        'entity_id',
+        'in',
+        rows.map((r) => String(r.application_id)),
+      )
+      .execute();
+    if (audit) await recordAudit(trx, audit(rows.length));
     for (const key of gone) await storage.delete(key);
     return rows.length;
   });

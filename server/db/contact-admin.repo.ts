@@ -1,3 +1,4 @@
+import { recordAudit, type AuditEntry } from '../lib/audit';
 import { sql, type Kysely } from 'kysely';
 import type { ContactMessageRow, ContactMessagesQuery } from '../../src/api/contract/admin-messages';
 import { APPLICATION_COUNT_CAP } from '../../src/api/contract/admin-applications';
@@ -33,7 +34,16 @@ function filtered(db: Db, q: Pick<ContactMessagesQuery, 'search' | 'handled'>) {
   return query;
 }
 
-const COLUMNS = ['message_id', 'name', 'email', 'company', 'message', 'lang', 'handled', 'created_at'] as const;
+const COLUMNS = [
+  'message_id',
+  'name',
+  'email',
+  'company',
+  'message',
+  'lang',
+  'handled',
+  'created_at',
+] as const;
 
 type Raw = {
   message_id: number;
@@ -76,12 +86,20 @@ export async function listContactMessages(db: Db, q: ContactMessagesQuery): Prom
 }
 
 export async function getContactMessage(db: Db, messageId: number): Promise<ContactMessageRow | undefined> {
-  const row = await db.selectFrom('contact_message').select(COLUMNS).where('message_id', '=', messageId).executeTakeFirst();
+  const row = await db
+    .selectFrom('contact_message')
+    .select(COLUMNS)
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
   return row && toRow(row);
 }
 
 /** Sets the handled flag; answers the updated row, or undefined when there is no such message. */
-export async function setMessageHandled(db: Db, messageId: number, handled: boolean): Promise<ContactMessageRow | undefined> {
+export async function setMessageHandled(
+  db: Db,
+  messageId: number,
+  handled: boolean,
+): Promise<ContactMessageRow | undefined> {
   const result = await db
     .updateTable('contact_message')
     .set({ handled: handled ? 1 : 0 })
@@ -89,4 +107,32 @@ export async function setMessageHandled(db: Db, messageId: number, handled: bool
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
   return getContactMessage(db, messageId);
+}
+
+/**
+ * Deletes up to `limit` messages received before `cutoff` (ISO), oldest first, with the audit row
+ * `audit(count)` in the same transaction; answers how many went.
+ */
+export async function deleteMessagesBefore(
+  db: Db,
+  cutoff: string,
+  limit: number,
+  audit: (deleted: number) => AuditEntry,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = (
+      await trx
+        .selectFrom('contact_message')
+        .select('message_id')
+        .where('created_at', '<', cutoff)
+        .orderBy('created_at')
+        .orderBy('message_id')
+        .limit(limit)
+        .execute()
+    ).map((r) => r.message_id);
+    if (ids.length === 0) return 0;
+    await trx.deleteFrom('contact_message').where('message_id', 'in', ids).execute();
+    await recordAudit(trx, audit(ids.length));
+    return ids.length;
+  });
 }

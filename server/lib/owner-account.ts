@@ -31,18 +31,17 @@ export async function createOwner(
   if (await emailTaken(db, clean))
     throw new OwnerAccountError(`A user with the email ${clean} already exists`);
   const roleId = (await roleIdByName(db, 'owner'))!;
-  const userId = await createUser(db, {
-    email: clean,
-    passwordHash: await hashPassword(password),
-    roleId,
-    mustChangePassword: false,
-  });
-  await recordAudit(db, {
-    actor: null,
-    action: 'create',
-    entity: 'admin_user',
-    entityId: userId,
-    detail: { email: clean, role: 'owner', via },
+  const passwordHash = await hashPassword(password);
+  const userId = await db.transaction().execute(async (trx) => {
+    const id = await createUser(trx, { email: clean, passwordHash, roleId, mustChangePassword: false });
+    await recordAudit(trx, {
+      actor: null,
+      action: 'create',
+      entity: 'admin_user',
+      entityId: id,
+      detail: { email: clean, role: 'owner', via },
+    });
+    return id;
   });
   return userId;
 }

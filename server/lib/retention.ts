@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { applicationsStoredBefore, deleteApplications } from '../db/application-list.repo';
+import { deleteMessagesBefore } from '../db/contact-admin.repo';
 import type { Database } from '../db/schema';
 import type { Storage } from '../storage/storage';
-import { recordAudit } from './audit';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from './scheduled-task';
 
 /**
- * Candidates' data rights (issue 8): applications older than APPLICATION_RETENTION_DAYS (365 by
- * default) are deleted with their CVs, once a day, by one process of the site (a lease in the
- * database, lib/scheduled-task.ts). Each run is logged and leaves one audit row with the count.
+ * Candidates' and writers' data rights: applications older than APPLICATION_RETENTION_DAYS (365
+ * by default) are deleted with their CVs, and contact messages older than MESSAGE_RETENTION_DAYS
+ * (730), once a day, by one process of the site (a lease in the database, lib/scheduled-task.ts).
+ * Each run is logged; each batch deleted writes its audit row (with the count) in its transaction.
  *
  * `purgeExpiredApplications` is the work itself and takes the clock as an argument, so tests call
  * it directly; `runRetentionTask` adds the lease; `startRetentionSchedule` checks every hour
@@ -28,12 +29,15 @@ const BATCH = 200;
 
 export interface PurgeOptions {
   retentionDays: number;
+  /** Contact messages: kept this many days (left alone when absent). */
+  messageRetentionDays?: number;
   now: Date;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 /** The first instant that is kept: everything stored before it is purged. */
-export const retentionCutoff = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+export const retentionCutoff = (now: Date, days: number) =>
+  new Date(now.getTime() - days * DAY_MS).toISOString();
 
 /** Deletes every application stored before the cutoff, with its CV; answers how many. */
 export async function purgeExpiredApplications(
@@ -46,18 +50,43 @@ export async function purgeExpiredApplications(
   for (;;) {
     const ids = await applicationsStoredBefore(db, cutoff, BATCH);
     if (ids.length === 0) break;
-    const n = await deleteApplications(db, storage, ids);
+    const n = await deleteApplications(db, storage, ids, (count) => ({
+      actor: null,
+      action: 'retention_purge',
+      entity: 'job_application',
+      detail: { deleted: count, retention_days: retentionDays },
+    }));
     deleted += n;
     if (n === 0) break; // someone else deleted them meanwhile; the next query sees the rest
   }
-  if (deleted > 0) {
-    await recordAudit(
-      db,
-      { actor: null, action: 'retention_purge', entity: 'job_application', detail: { deleted, retention_days: retentionDays } },
-      now,
-    );
+  log?.info(
+    { deleted, cutoff, retentionDays },
+    `Retention purge: ${deleted} application(s) stored before ${cutoff} deleted`,
+  );
+  return { deleted, cutoff };
+}
+
+/** Deletes every contact message received before the cutoff; answers how many. */
+export async function purgeExpiredMessages(
+  db: Kysely<Database>,
+  { retentionDays, now, log }: Pick<PurgeOptions, 'retentionDays' | 'now' | 'log'>,
+): Promise<{ deleted: number; cutoff: string }> {
+  const cutoff = retentionCutoff(now, retentionDays);
+  let deleted = 0;
+  for (;;) {
+    const n = await deleteMessagesBefore(db, cutoff, BATCH, (count) => ({
+      actor: null,
+      action: 'retention_purge',
+      entity: 'contact_message',
+      detail: { deleted: count, retention_days: retentionDays },
+    }));
+    deleted += n;
+    if (n < BATCH) break;
   }
-  log?.info({ deleted, cutoff, retentionDays }, `Retention purge: ${deleted} application(s) stored before ${cutoff} deleted`);
+  log?.info(
+    { deleted, cutoff, retentionDays },
+    `Retention purge: ${deleted} message(s) received before ${cutoff} deleted`,
+  );
   return { deleted, cutoff };
 }
 
@@ -71,17 +100,33 @@ export async function runRetentionTask(
   o: PurgeOptions & { holder?: string },
 ): Promise<{ deleted: number; cutoff: string } | null> {
   const holder = o.holder ?? PROCESS_HOLDER;
-  const taken = await takeLease(db, RETENTION_TASK, { holder, now: o.now, leaseMs: RETENTION_LEASE_MS, everyMs: DAY_MS });
+  const taken = await takeLease(db, RETENTION_TASK, {
+    holder,
+    now: o.now,
+    leaseMs: RETENTION_LEASE_MS,
+    everyMs: DAY_MS,
+  });
   if (!taken) return null;
   try {
     const result = await purgeExpiredApplications(db, storage, o);
-    await finishLease(db, RETENTION_TASK, holder, o.now, `deleted ${result.deleted}`);
+    const messages =
+      o.messageRetentionDays === undefined
+        ? { deleted: 0 }
+        : await purgeExpiredMessages(db, { retentionDays: o.messageRetentionDays, now: o.now, log: o.log });
+    const summary =
+      o.messageRetentionDays === undefined
+        ? `deleted ${result.deleted}`
+        : `deleted ${result.deleted}, messages ${messages.deleted}`;
+    await finishLease(db, RETENTION_TASK, holder, o.now, summary);
     return result;
   } catch (err) {
     o.log?.error({ err }, 'Retention purge failed; it is tried again at the next check');
-    await releaseLease(db, RETENTION_TASK, holder, `failed: ${err instanceof Error ? err.message : String(err)}`).catch(
-      () => {},
-    );
+    await releaseLease(
+      db,
+      RETENTION_TASK,
+      holder,
+      `failed: ${err instanceof Error ? err.message : String(err)}`,
+    ).catch(() => {});
     return null;
   }
 }
@@ -94,6 +139,7 @@ export function startRetentionSchedule(app: FastifyInstance): void {
   const check = () => {
     running = runRetentionTask(app.db, app.storage, {
       retentionDays: app.config.APPLICATION_RETENTION_DAYS,
+      messageRetentionDays: app.config.MESSAGE_RETENTION_DAYS,
       now: new Date(),
       log: app.log,
     })

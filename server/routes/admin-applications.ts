@@ -66,7 +66,11 @@ const adminApplications: FastifyPluginAsyncZod = async (app) => {
     '/admin/job-applications/:application_id/status',
     {
       config: { permission: 'applications.manage' },
-      schema: { params: ApplicationIdParams, body: ApplicationStatusBody, response: { 200: ApplicationStatusAnswer } },
+      schema: {
+        params: ApplicationIdParams,
+        body: ApplicationStatusBody,
+        response: { 200: ApplicationStatusAnswer },
+      },
     },
     async (request) => {
       const id = Number(request.params.application_id);
@@ -100,14 +104,17 @@ const adminApplications: FastifyPluginAsyncZod = async (app) => {
       const id = Number(request.params.application_id);
       let deleted: number;
       try {
-        deleted = await deleteApplications(app.db, app.storage, [id]);
+        // Only that a deletion happened: no id, name, email or file key stays behind.
+        deleted = await deleteApplications(app.db, app.storage, [id], () => ({
+          actor: request.user,
+          action: 'delete',
+          entity: 'job_application',
+        }));
       } catch (err) {
         request.log.error({ err }, 'Application deletion failed; nothing was deleted');
         throw new HttpError(503, 'The application could not be deleted right now. Please try again.');
       }
       if (deleted === 0) throw new HttpError(404, M.notFound);
-      // Only that a deletion happened: no id, name, email or file key stays behind.
-      await recordAudit(app.db, { actor: request.user, action: 'delete', entity: 'job_application' });
       request.log.info('Job application and CV deleted by an admin');
       return { message: M.deleted };
     },

@@ -35,8 +35,18 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
       if (file?.kind === 'cv') {
         reply.header('cache-control', 'private, no-store');
         const reader = await app.checkPermission(request, 'applications.read');
-        // every CV address handed out is on record: who, which file, when
-        await recordAudit(app.db, { actor: reader, action: 'cv_link', entity: 'stored_file', entityId: key });
+        // every CV address handed out is on record: who, for which application, when
+        const application = await app.db
+          .selectFrom('job_application')
+          .select('application_id')
+          .where('resume', '=', key)
+          .executeTakeFirst();
+        await recordAudit(app.db, {
+          actor: reader,
+          action: 'cv_link',
+          entity: 'job_application',
+          entityId: application?.application_id ?? null,
+        });
         if (app.storage.presign) {
           // object storage: the bucket's own presigned address, same 5 minutes, as an attachment
           const named = await app.db

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addApplication, addOpening } from '../db/application-list.testing';
+import { signInAs } from '../lib/auth-testing';
+import { createTestApp } from '../testing';
+
+/** The smaller findings of the outside security review, each as an attacker or auditor would see it. */
+describe('security review findings', () => {
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    app = await createTestApp();
+  });
+  afterEach(() => app.close());
+
+  it('every CV address issued is an audit row naming the reader and the application', async () => {
+    const reader = await signInAs(app, { permissions: ['applications.read'] });
+    const jobId = await addOpening(app, 'Indexer');
+    const sample = await addApplication(app, {
+      jobId,
+      name: 'Asha',
+      email: 'asha@example.com',
+      at: new Date(),
+    });
+    const res = await app.inject({
+      url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(sample.key)}`,
+      headers: reader.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await app.db
+      .selectFrom('audit_log')
+      .select(['actor_email', 'entity', 'entity_id'])
+      .where('action', '=', 'cv_link')
+      .execute();
+    expect(rows).toEqual([
+      { actor_email: reader.email, entity: 'job_application', entity_id: String(sample.application_id) },
+    ]);
+  });
+});
