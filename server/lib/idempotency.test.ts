@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from '../testing';
-import { withIdempotency } from './idempotency';
+import { KEY_REUSED, withIdempotency } from './idempotency';
 
 describe('Idempotency-Key', () => {
   let app: FastifyInstance;
@@ -32,6 +32,16 @@ describe('Idempotency-Key', () => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
+    expect(stored).toEqual(['a']);
+  });
+
+  it('refuses the key with a different body (422), and still replays it for the same body', async () => {
+    const key = '3d0b9f7e-5c1a-4b8e-9f00-aa11bb22cc33';
+    expect((await post({ text: 'a' }, key)).statusCode).toBe(201);
+    const other = await post({ text: 'b' }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe(KEY_REUSED);
+    expect((await post({ text: 'a' }, key)).statusCode).toBe(201);
     expect(stored).toEqual(['a']);
   });
 

@@ -414,6 +414,13 @@ describe('POST manage-job-applications', () => {
     expect(filesOnDisk(app)).toHaveLength(1);
     const row = await app.db.selectFrom('job_application').selectAll().executeTakeFirstOrThrow();
     expect(row.idempotency_key).toBe(key);
+    // the same key with another application is refused, never answered with the first one's id
+    const other = await post(app, { ...validFields(jobId), full_name: 'Someone Else' }, pdfFile(), {
+      'idempotency-key': key,
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).not.toHaveProperty('application_id');
+    expect(await countApplications(app.db)).toBe(1);
   });
 
   it('processes a retry with the same key after a refused attempt', async () => {
@@ -445,13 +452,10 @@ describe('POST manage-job-applications', () => {
     ]);
   });
 
-  it('answers a filled honeypot like a success and stores nothing', async () => {
+  it('answers a filled honeypot like a success, reveals no application id, and stores nothing', async () => {
     const res = await post(app, { ...validFields(jobId), website: 'https://spam.example' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({
-      Message: 'Application submitted successfully!',
-      application_id: expect.any(Number),
-    });
+    expect(res.json()).toEqual({ Message: 'Application submitted successfully!' });
     await expectNothingStored(app);
   });
 

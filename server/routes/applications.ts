@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import {
   ApplicationFields,
   RESUME_MAX_BYTES,
 } from '../../src/api/contract/applications';
-import { insertApplication, nextApplicationId } from '../db/applications.repo';
+import { insertApplication } from '../db/applications.repo';
 import { openingExists } from '../db/jobs.repo';
 import { HttpError } from '../http-error';
 import { checkResume, cleanFileName } from '../lib/file-check';
@@ -171,74 +171,81 @@ const applications: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** Checks and stores one application; throws HttpError for anything the client must fix. */
-  async function receive(request: FastifyRequest): Promise<StoredAnswer> {
-    const temp = path.join(uploadDir, randomUUID());
-    try {
-      const { fields, file } = await readForm(request, temp);
-
-      // Honeypot: people never see the field; a filled one gets a normal answer and nothing is kept.
-      if (fields.website?.trim()) {
-        request.log.info('Job application honeypot filled; nothing stored');
-        return { status: 201, body: { Message: M.success, application_id: await nextApplicationId(app.db) } };
-      }
-
-      const errors: Record<string, string> = {};
-      const parsed = ApplicationFields.safeParse(
-        Object.fromEntries(TEXT_FIELDS.map((name) => [name, fields[name] ?? ''])),
-      );
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      }
-      const fileName = file && cleanFileName(file.name);
-      if (!file || file.size === 0) errors.resume = M.resumeRequired;
-      else if (fileName === undefined) errors.resume = 'Invalid file name';
-      if (!parsed.success || Object.keys(errors).length > 0) {
-        throw new HttpError(400, 'Please correct the highlighted fields.', errors);
-      }
-      const data = parsed.data;
-      const jobId = Number(data.job_id);
-      if (!(await openingExists(app.db, jobId))) {
-        throw new HttpError(404, 'This job opening is no longer available.', {
-          job_id: 'This job opening is no longer available.',
-        });
-      }
-
-      const check = await checkResume(await fsp.readFile(temp));
-      if (!check.ok) {
-        request.log.info({ reason: check.reason }, 'CV refused by the content check');
-        throw new HttpError(415, M.resumeType, { resume: M.resumeType });
-      }
-
-      const key = await app.storage.put(
-        { path: temp },
-        { prefix: 'cv', ext: check.type.ext, contentType: check.type.contentType },
-      );
-      try {
-        const header = request.headers['idempotency-key'];
-        const { application_id, is_duplicate } = await insertApplication(app.db, {
-          job_id: jobId,
-          full_name: data.full_name,
-          email: data.email,
-          contact_number: data.contact_number,
-          address: data.address,
-          consent_at: new Date().toISOString(),
-          idempotency_key: typeof header === 'string' ? header : null,
-          file: {
-            key,
-            content_type: check.type.contentType,
-            byte_size: file!.size,
-            original_name: fileName!,
-          },
-        });
-        request.log.info({ application_id, job_id: jobId, is_duplicate }, 'Job application stored');
-        return { status: 201, body: { Message: M.success, application_id } };
-      } catch (err) {
-        await app.storage.delete(key); // no row references it: do not keep it
-        throw err;
-      }
-    } finally {
-      await fsp.rm(temp, { force: true });
+  async function receive(
+    request: FastifyRequest,
+    { fields, file }: Form,
+    temp: string,
+  ): Promise<StoredAnswer> {
+    // Honeypot: people never see the field; a filled one gets a normal answer and nothing is kept.
+    if (fields.website?.trim()) {
+      request.log.info('Job application honeypot filled; nothing stored');
+      return { status: 201, body: { Message: M.success } };
     }
+
+    const errors: Record<string, string> = {};
+    const parsed = ApplicationFields.safeParse(
+      Object.fromEntries(TEXT_FIELDS.map((name) => [name, fields[name] ?? ''])),
+    );
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    }
+    const fileName = file && cleanFileName(file.name);
+    if (!file || file.size === 0) errors.resume = M.resumeRequired;
+    else if (fileName === undefined) errors.resume = 'Invalid file name';
+    if (!parsed.success || Object.keys(errors).length > 0) {
+      throw new HttpError(400, 'Please correct the highlighted fields.', errors);
+    }
+    const data = parsed.data;
+    const jobId = Number(data.job_id);
+    if (!(await openingExists(app.db, jobId))) {
+      throw new HttpError(404, 'This job opening is no longer available.', {
+        job_id: 'This job opening is no longer available.',
+      });
+    }
+
+    const check = await checkResume(await fsp.readFile(temp));
+    if (!check.ok) {
+      request.log.info({ reason: check.reason }, 'CV refused by the content check');
+      throw new HttpError(415, M.resumeType, { resume: M.resumeType });
+    }
+
+    const key = await app.storage.put(
+      { path: temp },
+      { prefix: 'cv', ext: check.type.ext, contentType: check.type.contentType },
+    );
+    try {
+      const header = request.headers['idempotency-key'];
+      const { application_id, is_duplicate } = await insertApplication(app.db, {
+        job_id: jobId,
+        full_name: data.full_name,
+        email: data.email,
+        contact_number: data.contact_number,
+        address: data.address,
+        consent_at: new Date().toISOString(),
+        idempotency_key: typeof header === 'string' ? header : null,
+        file: {
+          key,
+          content_type: check.type.contentType,
+          byte_size: file!.size,
+          original_name: fileName!,
+        },
+      });
+      request.log.info({ application_id, job_id: jobId, is_duplicate }, 'Job application stored');
+      return { status: 201, body: { Message: M.success, application_id } };
+    } catch (err) {
+      await app.storage.delete(key); // no row references it: do not keep it
+      throw err;
+    }
+  }
+
+  /** What an Idempotency-Key stands for: every field sent and the CV's bytes. */
+  async function fingerprintOf({ fields, file }: Form, temp: string): Promise<string> {
+    const fileHash = file
+      ? createHash('sha256')
+          .update(await fsp.readFile(temp))
+          .digest('hex')
+      : null;
+    return JSON.stringify([Object.entries(fields).sort(), file?.name ?? null, fileHash]);
   }
 
   app.post(
@@ -255,7 +262,21 @@ const applications: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await withIdempotency(app, request, 'job-application', () => receive(request));
+      const temp = path.join(uploadDir, randomUUID());
+      let answer: StoredAnswer;
+      try {
+        // the form is read first: a repeated key is only the same request with the same content
+        const form = await readForm(request, temp);
+        answer = await withIdempotency(
+          app,
+          request,
+          'job-application',
+          () => receive(request, form, temp),
+          () => fingerprintOf(form, temp),
+        );
+      } finally {
+        await fsp.rm(temp, { force: true });
+      }
       return reply.code(answer.status).send(answer.body);
     },
   );

@@ -151,6 +151,16 @@ describe('POST /api/contact-messages', () => {
     expect(await rows()).toHaveLength(1);
   });
 
+  it('refuses the same Idempotency-Key with another message (422) and keeps the first', async () => {
+    app = await createTestApp();
+    const headers = { 'idempotency-key': '5e1d2c3b-4a59-4687-9a8b-7c6d5e4f3a2b' };
+    expect((await post(valid, headers)).statusCode).toBe(201);
+    const other = await post({ ...valid, message: 'A different message entirely.' }, headers);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).not.toHaveProperty('message_id');
+    expect(await rows()).toHaveLength(1);
+  });
+
   it('refuses a malformed Idempotency-Key', async () => {
     app = await createTestApp();
     const res = await post(valid, { 'idempotency-key': 'bad key!' });
