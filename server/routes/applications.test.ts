@@ -280,7 +280,8 @@ describe('POST manage-job-applications', () => {
       message: 'File too large (max 5MB)',
       errors: { resume: 'File too large (max 5MB)' },
     });
-    expect(res.headers.connection).toBe('close');
+    // the rest of the body is drained after the answer; the connection stays usable
+    expect(res.headers.connection).not.toBe('close');
     await expectNothingStored(app);
   });
 
@@ -532,7 +533,10 @@ describe('POST manage-job-applications over a real socket', () => {
         answered = true;
         serverRead = watch?.bytesRead ?? 0;
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, serverRead }));
+        res.on('end', () => {
+          req.destroy(); // answered: this sender gives up on the rest
+          resolve({ status: res.statusCode ?? 0, serverRead });
+        });
       });
       req.on('error', (err) => (answered ? undefined : reject(err)));
       req.write(head);
@@ -605,5 +609,103 @@ describe('POST manage-job-applications rate limit', () => {
     for (let i = 0; i < 5; i++) statuses.push((await post(app, validFields(jobId))).statusCode);
     expect(statuses).toEqual([201, 201, 201, 429, 429]);
     expect(await countApplications(app.db)).toBe(3);
+  });
+});
+
+describe('POST manage-job-applications refused while the CV is still arriving, from a real multipart client', () => {
+  let app: FastifyInstance;
+  let base: string;
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMIT_PUBLIC_PER_MIN: '2' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => app.close());
+
+  /** What a browser sends: fetch with FormData and a file; answers the status and message or the network error. */
+  async function send(jobId: number, file: Buffer) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(validFields(jobId))) form.set(name, String(value));
+    form.set('resume', new Blob([new Uint8Array(file)], { type: 'application/pdf' }), 'cv.pdf');
+    try {
+      const res = await fetch(`${base}${URL_}`, { method: 'POST', body: form });
+      return { status: res.status, message: ((await res.json()) as { message?: string }).message };
+    } catch (err) {
+      return { status: 0, message: String((err as Error).cause ?? err) };
+    }
+  }
+
+  it('a CV past the limit gets the 413 message, not a broken connection, every time', async () => {
+    const jobId = await addOpening(app);
+    // just past the limit (read, then refused) and well past it (refused by its declared length)
+    for (const size of [
+      RESUME_MAX_BYTES + 1024 * 1024,
+      12 * 1024 * 1024,
+      12 * 1024 * 1024,
+      15 * 1024 * 1024,
+    ]) {
+      expect(await send(jobId, pdfOfSize(size))).toEqual({
+        status: 413,
+        message: 'File too large (max 5MB)',
+      });
+    }
+  });
+
+  /**
+   * A slow uploader (a phone): the whole multipart body, `size` bytes of CV, written in 64 KB
+   * chunks a few milliseconds apart. Answers the status, or the error the sender saw instead.
+   */
+  function slowUpload(jobId: number, size: number) {
+    const { body, contentType } = formOf(validFields(jobId), { filename: 'cv.pdf', data: pdfOfSize(size) });
+    return new Promise<{ status: number; error?: string }>((resolve) => {
+      // done when the answer was read and the whole body written, or at the first error
+      let status = 0;
+      let answered = false;
+      let written = false;
+      const settle = () => answered && written && resolve({ status });
+      const req = http.request(`${base}${URL_}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'content-length': String(body.length) },
+      });
+      req.on('response', (res) => {
+        status = res.statusCode ?? 0;
+        res.resume();
+        res.on('end', () => {
+          answered = true;
+          settle();
+        });
+      });
+      req.on('finish', () => {
+        written = true;
+        settle();
+      });
+      req.on('error', (err) =>
+        resolve({ status, error: (err as NodeJS.ErrnoException).code ?? err.message }),
+      );
+      let offset = 0;
+      const next = () => {
+        if (req.destroyed) return;
+        if (offset >= body.length) return void req.end();
+        req.write(body.subarray(offset, offset + 64 * 1024));
+        offset += 64 * 1024;
+        setTimeout(next, 2);
+      };
+      next();
+    });
+  }
+
+  it('a slow sender of a CV past the limit reads the 413, with no broken pipe', async () => {
+    const jobId = await addOpening(app, 'Indexer');
+    for (const size of [RESUME_MAX_BYTES + 512 * 1024, 9 * 1024 * 1024]) {
+      expect(await slowUpload(jobId, size)).toEqual({ status: 413 });
+    }
+  }, 60_000);
+
+  it('a sender over the rate limit gets the 429 message while their CV is still arriving', async () => {
+    const jobId = await addOpening(app, 'Proofreader');
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await send(jobId, pdfOfSize(4 * 1024 * 1024)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 429, 429]);
+    expect(answers[3].message).toMatch(/too many/i);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { insertApplication } from '../db/applications.repo';
 import { openingExists } from '../db/jobs.repo';
 import { HttpError } from '../http-error';
+import { drainRefusedUploads } from '../lib/multipart';
 import { checkResume, cleanFileName } from '../lib/file-check';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
 
@@ -88,12 +89,9 @@ const applications: FastifyPluginAsyncZod = async (app) => {
   await fsp.rm(uploadDir, { recursive: true, force: true });
   await fsp.mkdir(uploadDir, { recursive: true });
 
-  // A request whose body was not read to the end (refused early, repeated key, rate limited) is
-  // answered with Connection: close, so Node does not read the rest of it to keep the socket.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
-    return payload;
-  });
+  // A body refused before its end (too large, rate limited, a bad form) is drained after the
+  // answer, so the sender reads the answer instead of a broken connection (lib/multipart.ts).
+  drainRefusedUploads(app);
 
   /** Reads the multipart body into fields and a temporary file, enforcing every size limit. */
   async function readForm(request: FastifyRequest, temp: string): Promise<Form> {

@@ -31,6 +31,7 @@ import {
   type PostInput,
 } from '../db/blog.repo';
 import { HttpError } from '../http-error';
+import { drainRefusedUploads } from '../lib/multipart';
 import { recordAudit } from '../lib/audit';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
@@ -109,10 +110,8 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
-    return payload;
-  });
+  // a refused upload's sender reads the answer, not a broken connection (lib/multipart.ts)
+  drainRefusedUploads(app);
 
   app.get(
     '/admin/blog-posts',
