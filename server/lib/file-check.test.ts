@@ -3,6 +3,7 @@ import {
   lyingZipBombDocx,
   makeZip,
   manyEntriesDocx,
+  manyMegabytesDocx,
   plainZip,
   sampleDoc,
   sampleDocx,
@@ -40,7 +41,7 @@ describe('CV content check', () => {
   it('refuses a zip bomb from its directory, without inflating it', async () => {
     const bomb = zipBombDocx();
     const started = performance.now();
-    expect(await checkResume(bomb)).toEqual({ ok: false, reason: 'ZIP entry compressed too well' });
+    expect(await checkResume(bomb)).toEqual({ ok: false, reason: 'ZIP expands too much' });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -49,6 +50,11 @@ describe('CV content check', () => {
       ok: false,
       reason: 'ZIP entry does not inflate to its declared size',
     });
+  });
+
+  it('expands at most 16 MB in all: 17 entries of 1 MB are refused, 15 pass', async () => {
+    expect(await checkResume(manyMegabytesDocx(17))).toEqual({ ok: false, reason: 'ZIP expands too much' });
+    expect(await checkResume(manyMegabytesDocx(15))).toMatchObject({ ok: true });
   });
 
   it('refuses an archive with more entries than the bound', async () => {

@@ -20,8 +20,11 @@ export type ResumeType = { ext: 'pdf' | 'doc' | 'docx'; contentType: string };
 export type CheckResult = { ok: true; type: ResumeType } | { ok: false; reason: string };
 
 export const ZIP_MAX_ENTRIES = 1000;
-/** Sum of the entries' uncompressed sizes; a 5 MB CV with pictures stays far below it. */
-export const ZIP_MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+/**
+ * Sum of the entries' uncompressed sizes: the most the check ever expands. A 5 MB CV with
+ * pictures (stored or barely compressed) stays well below it.
+ */
+export const ZIP_MAX_TOTAL_BYTES = 16 * 1024 * 1024;
 /** Entries larger than 1 MB may not expand more than this (text XML compresses ~10x). */
 export const ZIP_MAX_RATIO = 100;
 
