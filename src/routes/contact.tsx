@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { mailtoHref } from '../components/mailto-href';
 import { PageMeta } from '../components/page-meta';
 import { MarketingIcon } from '../components/marketing/marketing-icons';
 import { OFFICES } from '../content/offices';
@@ -51,7 +52,7 @@ export default function ContactPage() {
                   </p>
                   <p className={s.officeLine}>
                     <MarketingIcon name="mail" size={18} />
-                    <a href={`mailto:${o.email}`}>{o.email}</a>
+                    <a href={mailtoHref(o.email)}>{o.email}</a>
                   </p>
                   <p className={s.officeLine}>
                     <MarketingIcon name="clock" size={18} />

@@ -6,17 +6,16 @@ import { PageMeta } from '../components/page-meta';
 import { offlinePageMachine } from '../machines/offline-page.machine';
 import { loadDeviceCopies } from '../offline/device-copies';
 import { LEGAL_PAGES } from './paths';
+import { sameOriginPath } from './same-origin-path';
 import s from './offline.module.css';
 
 const machine = offlinePageMachine.provide({
   actors: { loadDeviceCopies: fromPromise(() => loadDeviceCopies()) },
 });
 
-/** The page's own address from ?from= (the service worker's redirect); only same-site paths. */
-function requestedPath(search: string): string | null {
-  const from = new URLSearchParams(search).get('from');
-  return from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/\\') ? from : null;
-}
+/** The page's own address from ?from= (the service worker's redirect); only this site's paths. */
+const requestedPath = (search: string) =>
+  sameOriginPath(new URLSearchParams(search).get('from'), window.location.origin);
 
 const LEGAL_KEYS: Record<(typeof LEGAL_PAGES)[number], string> = {
   'privacy-policy': 'footer.privacy',

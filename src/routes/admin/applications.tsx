@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { mailtoHref } from '../../components/mailto-href';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -347,7 +348,7 @@ function DetailModal({
             <div>
               <dt>{t('detail.email')}</dt>
               <dd>
-                <a href={`mailto:${row.email}`}>{row.email}</a>
+                <a href={mailtoHref(row.email)}>{row.email}</a>
               </dd>
             </div>
             <div>

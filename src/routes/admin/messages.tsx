@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { mailtoHref } from '../../components/mailto-href';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type AnyActorRef } from 'xstate';
@@ -109,7 +110,7 @@ export function MessagesScreen() {
                     </span>
                   </div>
                   <p className={s.messageMeta}>
-                    <a href={`mailto:${m.email}`}>{m.email}</a>
+                    <a href={mailtoHref(m.email)}>{m.email}</a>
                     {m.company && (
                       <span>
                         <span className={s.sr}>{t('messages.company')}: </span>
