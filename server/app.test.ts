@@ -57,7 +57,7 @@ describe('errors', () => {
 
   it('sends HSTS when the public address is https', async () => {
     app = await createTestApp({ PUBLIC_URL: 'https://manna.example' });
-    expect((await app.inject('/api/health')).headers['strict-transport-security']).toBe('max-age=31536000');
+    expect((await app.inject('/api/health')).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('answers 503 JSON for pages while the web app is not built, and keeps the API working', async () => {

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { createDatabase, dialectOf, type Dialect } from './db/database';
 import type { Database } from './db/schema';
 import { HttpError } from './http-error';
+import { requestLogFields } from './lib/log-redaction';
 import { auth } from './plugins/auth';
 import { rateLimits } from './plugins/rate-limit';
 import { publicReads } from './plugins/public-reads';
@@ -30,6 +31,8 @@ declare module 'fastify' {
 export type BuildOptions = {
   /** false silences logs (tests); default: pino at config.LOG_LEVEL. */
   logger?: boolean;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Use this database instead of opening the one of the settings; the app still destroys it on close. */
   db?: Kysely<Database>;
 };
@@ -85,7 +88,14 @@ const isApiPath = (url: string) => /^\/(api|media)(\/|\?|$)/.test(url);
 /** Builds the whole server (API, pages, files) for the settings; `listen` is the caller's. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { req: requestLogFields },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',

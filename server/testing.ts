@@ -13,7 +13,11 @@ import { migrateToLatest } from './db/migrate';
  * DATA_DIR, or, when TEST_DATABASE_URL is set (CI's PostgreSQL run), a fresh PostgreSQL schema.
  * `await app.close()` removes both. Settings in `env` win over the test defaults.
  */
-export async function createTestApp(env: Env = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  env: Env = {},
+  /** Logs (at LOG_LEVEL, default silent) go here instead of nowhere. */
+  logStream?: { write(line: string): void },
+): Promise<FastifyInstance> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manna-test-'));
   let dropSchema: (() => Promise<void>) | undefined;
   let databaseUrl = env.DATABASE_URL;
@@ -38,7 +42,7 @@ export async function createTestApp(env: Env = {}): Promise<FastifyInstance> {
       ...env,
       DATABASE_URL: databaseUrl,
     });
-    app = await buildApp(config, { logger: false });
+    app = await buildApp(config, logStream ? { logStream } : { logger: false });
   } catch (err) {
     await cleanUp();
     throw err;

@@ -34,7 +34,7 @@ export function securityHeaders({ isHttps, cspHashes, connectSrc }: SecurityOpti
     // only features every current browser knows: an unknown one is a console error in Chromium
     ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
   ];
-  if (isHttps) headers.push(['strict-transport-security', 'max-age=31536000']);
+  if (isHttps) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
   return headers;
 }
 

@@ -28,6 +28,7 @@ beforeAll(() => {
   write('client/sw.js', 'self.addEventListener("install", () => {});');
   write('client/icon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('client/about.html', '<p>precache copy</p>');
+  write('client/.vite/manifest.json', '{"src/main.tsx":{"file":"assets/app-3f2a1b.js"}}');
   write(
     'pages/manifest.json',
     JSON.stringify({
@@ -233,7 +234,14 @@ describe('static files', () => {
 
   it('lists no directories and serves no compressed twins directly', async () => {
     app = await built();
-    for (const url of ['/assets', '/assets/', '/assets/app-3f2a1b.js.br']) {
+    for (const url of [
+      '/assets',
+      '/assets/',
+      '/assets/app-3f2a1b.js.br',
+      // the build's own bookkeeping (and any dotfile) is not the site's
+      '/.vite/manifest.json',
+      '/%2Evite/manifest.json',
+    ]) {
       const res = await app.inject(url);
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<title>404 en</title>');

@@ -108,10 +108,18 @@ export type WebOptions = { build: WebBuild | null; publicUrl: string };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** A path the static file route leaves to other handlers: pages, the API, media, compressed twins. */
+/**
+ * A path the static file route leaves to other handlers: pages, the API, media, compressed twins,
+ * and anything under a dot-folder or dotfile (the build's `.vite/` bookkeeping is not the site's).
+ */
 function isStaticFilePath(pathname: string): boolean {
   const name = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return name.includes('.') && !/\.(html?|br|gz)$/i.test(name) && !/^\/(api|media)(\/|$)/.test(pathname);
+  return (
+    name.includes('.') &&
+    !/\.(html?|br|gz)$/i.test(name) &&
+    !/^\/(api|media)(\/|$)/.test(pathname) &&
+    !/(^|\/)\./.test(pathname)
+  );
 }
 
 /** The path part of a request URL, decoded, without a trailing slash (except "/"). */

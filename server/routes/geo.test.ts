@@ -57,6 +57,11 @@ describe('GET /api/geo with the default settings', () => {
 });
 
 describe('GET /api/geo behind a proxy or a CDN', () => {
+  it('ignores GEO_COUNTRY_HEADER without TRUST_PROXY: a client cannot choose its country', async () => {
+    const a = await start({ GEO_COUNTRY_HEADER: 'CF-IPCountry' });
+    expect((await geo(a, '127.0.0.1', { 'cf-ipcountry': 'de' })).json().country_code).toBe('IN');
+  });
+
   it('uses the forwarded client address behind a trusted proxy', async () => {
     const a = await start({ TRUST_PROXY: '127.0.0.1' });
     expect((await geo(a, '127.0.0.1', { 'x-forwarded-for': '81.2.69.142' })).json().country_code).toBe('GB');
@@ -65,7 +70,7 @@ describe('GET /api/geo behind a proxy or a CDN', () => {
   });
 
   it("uses the CDN's country header when GEO_COUNTRY_HEADER names it, and the address when it says nothing useful", async () => {
-    const a = await start({ GEO_COUNTRY_HEADER: 'CF-IPCountry' });
+    const a = await start({ GEO_COUNTRY_HEADER: 'CF-IPCountry', TRUST_PROXY: 'true' });
     expect((await geo(a, '127.0.0.1', { 'cf-ipcountry': 'de' })).json()).toEqual({
       country_name: 'Germany',
       country_code: 'DE',

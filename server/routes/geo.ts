@@ -11,7 +11,7 @@ export const INDIA: GeoAnswer = { country_name: 'India', country_code: 'IN' };
  * GET /api/geo: `{ country_name, country_code }` of the visitor, for the pricing page (spec
  * section 7, step 1). The country comes from, in order:
  * 1. the header named by GEO_COUNTRY_HEADER (a CDN's country header such as CF-IPCountry), when
- *    set and holding a code of our countries list;
+ *    set, TRUST_PROXY is on (the header comes from the proxy), and it holds a code of our list;
  * 2. the GeoLite2 country database (geoip-country) on the client address, which is the socket
  *    peer, or the forwarded address when TRUST_PROXY trusts the proxy in front;
  * 3. India, when the address is private or unknown or the database cannot be read.
@@ -23,7 +23,11 @@ const geo: FastifyPluginAsyncZod = async (app) => {
   );
   const countries = new Memo<{ country_name: string; iso2: string } | undefined>(10 * 60_000, 500);
   const listed = (code: string) => countries.get(code, () => countryByCode(app.db, code));
-  const header = app.config.GEO_COUNTRY_HEADER;
+  // The header is the proxy's word: without a trusted proxy any client could write it.
+  const header = app.config.TRUST_PROXY ? app.config.GEO_COUNTRY_HEADER : undefined;
+  if (app.config.GEO_COUNTRY_HEADER && !header) {
+    app.log.warn('GEO_COUNTRY_HEADER is ignored: it is read only when TRUST_PROXY is on');
+  }
   // Read the GeoIP data once the server is up, so the first visitor does not wait for it (tests
   // skip this: most of them never ask for a country).
   if (app.config.NODE_ENV !== 'test') {

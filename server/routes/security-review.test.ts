@@ -12,6 +12,38 @@ describe('security review findings', () => {
   });
   afterEach(() => app.close());
 
+  it('request logs carry no signature or other query secret of a signed CV address', async () => {
+    await app.close();
+    const lines: string[] = [];
+    app = await createTestApp({ LOG_LEVEL: 'info' }, { write: (line) => void lines.push(line) });
+    const reader = await signInAs(app, { permissions: ['applications.read'] });
+    const jobId = await addOpening(app, 'Indexer');
+    const sample = await addApplication(app, {
+      jobId,
+      name: 'Asha',
+      email: 'asha@example.com',
+      at: new Date(),
+    });
+    const { url } = (
+      await app.inject({
+        url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(sample.key)}`,
+        headers: reader.headers,
+      })
+    ).json() as { url: string };
+    const signature =
+      new URL(url, 'http://x').searchParams.get('signature') ??
+      new URL(url, 'http://x').searchParams.get('sig');
+    expect(signature).toBeTruthy();
+    expect((await app.inject({ url, headers: reader.headers })).statusCode).toBe(200);
+    await app.inject({ url: '/api/health?token=abc123secret&X-Amz-Signature=deadbeefcafe' });
+    const logged = lines.join('\n');
+    expect(logged).toContain('/media/'); // the request was logged
+    expect(logged).not.toContain(signature!);
+    expect(logged).not.toContain('abc123secret');
+    expect(logged).not.toContain('deadbeefcafe');
+    expect(logged).toContain('[redacted]');
+  });
+
   it('every CV address issued is an audit row naming the reader and the application', async () => {
     const reader = await signInAs(app, { permissions: ['applications.read'] });
     const jobId = await addOpening(app, 'Indexer');
