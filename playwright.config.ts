@@ -97,6 +97,7 @@ export default defineConfig({
           SECRET: process.env.E2E_SECRET ?? 'e2e-only-secret-0123456789abcdef0123456789abcdef',
           // Tests raise the limits; one server test checks them at their defaults.
           RATE_LIMIT_PUBLIC_PER_MIN: '10000',
+          RATE_LIMIT_PAGE_RENDERS_PER_MIN: '10000',
           // The first owner account of the throw-away database (tests/e2e/admin-*.spec.ts sign in with it).
           ADMIN_EMAIL: 'owner@e2e.example',
           ADMIN_PASSWORD: 'e2e owner passphrase for tests',

@@ -84,6 +84,7 @@ const env = {
   TRUST_PROXY: '1',
   SECRET: 'scale-check-secret-0123456789abcdef0123456789abcdef',
   RATE_LIMIT_PUBLIC_PER_MIN: '10000',
+  RATE_LIMIT_PAGE_RENDERS_PER_MIN: '10000',
   ADMIN_EMAIL: 'owner@e2e.example',
   ADMIN_PASSWORD: 'e2e owner passphrase for tests',
   LOG_LEVEL: 'warn',

@@ -166,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(auth, { isHttps: config.isHttps, publicUrl: config.PUBLIC_URL });
     await app.register(rateLimits, {
       perMinute: config.RATE_LIMIT_PUBLIC_PER_MIN,
+      pageRendersPerMinute: config.RATE_LIMIT_PAGE_RENDERS_PER_MIN,
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
     });

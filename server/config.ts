@@ -110,6 +110,8 @@ const Settings = z.object({
   PUBLIC_READ_CACHE_MS: wholeNumber(0, 60_000).default(1000),
   RATE_LIMIT_PUBLIC_PER_MIN: wholeNumber(1, 1_000_000).default(30),
   RATE_LIMIT_LOGIN_FAILURES: wholeNumber(1, 1_000_000).default(5),
+  /** Pages rendered on request (blog permalinks) per client per minute. */
+  RATE_LIMIT_PAGE_RENDERS_PER_MIN: wholeNumber(1, 1_000_000).default(120),
   SEED_DEMO: boolean.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   DIST_DIR: z.string().default('./dist'),

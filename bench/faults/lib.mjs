@@ -47,6 +47,7 @@ export async function startServer({ port, dataDir, env = {}, waitMs = 60_000, lo
       SECRET: 'fault-checks-secret-of-at-least-32-characters',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       RATE_LIMIT_PUBLIC_PER_MIN: '1000000',
+      RATE_LIMIT_PAGE_RENDERS_PER_MIN: '1000000',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       ...env,

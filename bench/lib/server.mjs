@@ -52,6 +52,7 @@ export async function startServer({ dist, env = {}, prefix = 'bench' }) {
       PUBLIC_URL: origin,
       SECRET: randomBytes(32).toString('hex'), // throw-away database, throw-away secret
       RATE_LIMIT_PUBLIC_PER_MIN: '100000',
+      RATE_LIMIT_PAGE_RENDERS_PER_MIN: '100000',
       ...env,
     },
   });

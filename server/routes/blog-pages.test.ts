@@ -25,7 +25,11 @@ async function fakeBuild(dir: string) {
     'client/.vite/manifest.json',
     JSON.stringify({
       'index.html': { file: 'assets/index.js', css: ['assets/index.css'], isEntry: true },
-      'src/routes/blog-post.tsx': { file: 'assets/blog-post.js', css: ['assets/blog-post.css'], isDynamicEntry: true },
+      'src/routes/blog-post.tsx': {
+        file: 'assets/blog-post.js',
+        css: ['assets/blog-post.css'],
+        isDynamicEntry: true,
+      },
     }),
   );
   await write('client/assets/index.css', 'body{margin:0}');
@@ -34,6 +38,7 @@ async function fakeBuild(dir: string) {
     'server/entry-server.js',
     `const esc = (s) => String(s).replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
      export async function render(url, lang, data) {
+       globalThis.__mannaRenders = (globalThis.__mannaRenders ?? 0) + 1;
        const p = data.blogPost;
        if (!p) return { status: 200, html: '<main><h1>Blog post not found</h1></main>', head: { title: 'Blog post not found', description: '', noindex: true } };
        return {
@@ -45,10 +50,18 @@ async function fakeBuild(dir: string) {
   );
   await write(
     'pages/manifest.json',
-    JSON.stringify({ routes: { '/blog': 'blog' }, languages: ['en', 'ml'], notFound: '404', shell: 'shell.html' }),
+    JSON.stringify({
+      routes: { '/blog': 'blog' },
+      languages: ['en', 'ml'],
+      notFound: '404',
+      shell: 'shell.html',
+    }),
   );
   for (const lang of ['en', 'ml']) {
-    await write(`pages/${lang}/404.html`, `<!doctype html><html lang="${lang}"><title>404</title><h1>Oops! Page not found</h1></html>`);
+    await write(
+      `pages/${lang}/404.html`,
+      `<!doctype html><html lang="${lang}"><title>404</title><h1>Oops! Page not found</h1></html>`,
+    );
     await write(`pages/${lang}/blog.html`, `<!doctype html><html lang="${lang}"><title>Blog</title></html>`);
   }
   await write('pages/shell.html', '<!doctype html><title>Admin</title>');
@@ -93,7 +106,9 @@ describe('GET /blog/{slug}', () => {
     expect(res.headers['content-language']).toBe('en');
     expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
     const html = res.body;
-    expect(html).toContain('<title>Letters &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; | Manna Blog</title>');
+    expect(html).toContain(
+      '<title>Letters &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; | Manna Blog</title>',
+    );
     expect(html).toContain(`<link rel="canonical" href="https://www.manna.example/blog/${slug}" />`);
     expect(html).toContain('<meta property="og:type" content="article" />');
     expect(html).toContain('<meta property="og:image" content="https://images.example.org/letter.png" />');
@@ -111,7 +126,10 @@ describe('GET /blog/{slug}', () => {
     const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
     expect(data).toBeDefined();
     expect(data).not.toContain('</script>');
-    const parsed = JSON.parse(data!) as { slug: string; blogPost: { title: string; slug: string; image_url: string } };
+    const parsed = JSON.parse(data!) as {
+      slug: string;
+      blogPost: { title: string; slug: string; image_url: string };
+    };
     expect(parsed.slug).toBe(slug);
     expect(parsed.blogPost).toMatchObject({ title: POST.title, slug, image_url: POST.featured_image_url });
   });
@@ -127,7 +145,9 @@ describe('GET /blog/{slug}', () => {
     const first = await app.inject({ url: `/blog/${slug}`, headers: { 'accept-encoding': 'br, gzip' } });
     expect(first.headers['content-encoding']).toBe('br');
     const etag = String(first.headers.etag);
-    expect((await app.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    expect((await app.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': etag } })).statusCode).toBe(
+      304,
+    );
     // a second process on the same database and build: same ETag before it ever rendered the page
     const shared = app.config.database;
     const other = await createTestApp({
@@ -147,17 +167,30 @@ describe('GET /blog/{slug}', () => {
 
   it('shows the new version after an edit (new ETag, new text)', async () => {
     const before = await app.inject(`/blog/${slug}`);
-    const post = (await app.db.selectFrom('blog_post').select('blog_id').where('slug', '=', slug).executeTakeFirstOrThrow()).blog_id;
+    const post = (
+      await app.db
+        .selectFrom('blog_post')
+        .select('blog_id')
+        .where('slug', '=', slug)
+        .executeTakeFirstOrThrow()
+    ).blog_id;
     const current = (await getPost(app.db, post))!;
     await updatePost(app.db, current, { ...POST, content: '<p>Revised body</p>' });
     const after = await app.inject(`/blog/${slug}`);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.body).toContain('<p>Revised body</p>');
-    expect((await app.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': String(before.headers.etag) } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: `/blog/${slug}`, headers: { 'if-none-match': String(before.headers.etag) } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("answers a draft, an unknown slug or one that cannot be one with the blog's not-found page, status 404", async () => {
-    const draft = await app.db.selectFrom('blog_post').select('slug').where('status', '=', 'Draft').executeTakeFirstOrThrow();
+    const draft = await app.db
+      .selectFrom('blog_post')
+      .select('slug')
+      .where('status', '=', 'Draft')
+      .executeTakeFirstOrThrow();
     for (const [url, slugOf] of [
       [`/blog/${draft.slug}`, draft.slug],
       ['/blog/no-such-post', 'no-such-post'],
@@ -173,6 +206,39 @@ describe('GET /blog/{slug}', () => {
       expect(res.body, url).not.toContain('<script>alert(1)');
       const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]) as unknown;
       expect(data, url).toEqual({ blogPost: null, slug: slugOf });
+      expect(res.body, url).not.toContain('placeholder');
+    }
+  });
+
+  it('renders the not-found page once per language, however many unknown addresses are asked', async () => {
+    const renders = () => (globalThis as { __mannaRenders?: number }).__mannaRenders ?? 0;
+    await app.inject('/blog/warm-up-unknown'); // the English page may be kept already
+    const before = renders();
+    for (let i = 0; i < 20; i++) {
+      const res = await app.inject(`/blog/unknown-${i}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain(`"slug":"unknown-${i}"`);
+    }
+    expect(renders()).toBe(before);
+    const ml = await app.inject({ url: '/blog/unknown-ml', cookies: { lang: 'ml' } });
+    expect(ml.statusCode).toBe(404);
+    expect(renders()).toBeLessThanOrEqual(before + 1);
+  });
+
+  it('limits page renders per client (RATE_LIMIT_PAGE_RENDERS_PER_MIN)', async () => {
+    const limited = await createTestApp({
+      DIST_DIR: dist,
+      PUBLIC_URL: 'https://www.manna.example',
+      RATE_LIMIT_PAGE_RENDERS_PER_MIN: '3',
+    });
+    try {
+      const codes = [];
+      for (let i = 0; i < 5; i++) codes.push((await limited.inject(`/blog/some-post-${i}`)).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429, 429]);
+      // another client is not held back
+      expect((await limited.inject({ url: '/blog/x', remoteAddress: '10.0.0.9' })).statusCode).toBe(404);
+    } finally {
+      await limited.close();
     }
   });
 
@@ -194,11 +260,17 @@ describe('GET /blog/{slug}', () => {
   it('keeps a site-relative image address in the page data and makes it absolute in the head', async () => {
     const seeded = 'keeping-a-research-log-your-future-self-can-read';
     const res = await app.inject(`/blog/${seeded}`);
-    const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]) as { blogPost: { image_url: string } };
+    const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]) as {
+      blogPost: { image_url: string };
+    };
     expect(data.blogPost.image_url).toMatch(/^\/media\/blog\/[0-9a-f-]{36}\.svg$/);
-    expect(res.body).toContain(`<meta property="og:image" content="https://www.manna.example${data.blogPost.image_url}" />`);
+    expect(res.body).toContain(
+      `<meta property="og:image" content="https://www.manna.example${data.blogPost.image_url}" />`,
+    );
     // the cover, the page's largest paint, is fetched with the page
-    expect(res.body).toContain(`<link rel="preload" as="image" href="${data.blogPost.image_url}" fetchpriority="high" />`);
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" href="${data.blogPost.image_url}" fetchpriority="high" />`,
+    );
   });
 });
 
@@ -206,10 +278,16 @@ describe('sitemap', () => {
   it('lists every published post with its last change, and no draft', async () => {
     const res = await app.inject('/sitemap.xml');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<loc>https://www.manna.example/blog/keeping-a-research-log-your-future-self-can-read</loc>');
+    expect(res.body).toContain(
+      '<loc>https://www.manna.example/blog/keeping-a-research-log-your-future-self-can-read</loc>',
+    );
     expect(res.body).toContain('<lastmod>2025-08-06T09:00:00.000Z</lastmod>');
     expect(res.body).not.toContain('writing-routines-of-working-historians');
-    const published = await app.db.selectFrom('blog_post').select('slug').where('status', '=', 'Published').execute();
+    const published = await app.db
+      .selectFrom('blog_post')
+      .select('slug')
+      .where('status', '=', 'Published')
+      .execute();
     for (const { slug: s } of published) expect(res.body).toContain(`/blog/${encodeURI(s)}</loc>`);
   });
 });

@@ -15,6 +15,7 @@ import { sanitizeRichText } from '../lib/rich-text';
 import { addSitemapSource } from '../lib/sitemap';
 import { renderRss } from '../lib/rss';
 import { preferredEncoding } from '../plugins/web';
+import { escapeHtml, safeJson } from '../../scripts/lib/page-html.mjs';
 
 /**
  * Blog addresses outside /api:
@@ -25,7 +26,9 @@ import { preferredEncoding } from '../plugins/web';
  *   revalidation is a 304 without rendering.
  * - `/blog/rss.xml`: RSS 2.0 of the newest published posts.
  * An unknown or unpublished slug gets the blog's own 'not found' page (status 404), rendered by the
- * same route, so the browser hydrates what the server rendered.
+ * same route, so the browser hydrates what the server rendered. Any address can be asked for, so
+ * that page is rendered once per language (with a placeholder slug) and each answer puts the
+ * asked slug in its place; and /blog/* has a per-client limit (RATE_LIMIT_PAGE_RENDERS_PER_MIN).
  */
 export const prefix = '';
 
@@ -38,7 +41,10 @@ export const SITEMAP_POSTS = 45_000;
 
 // Every published post is in /sitemap.xml (routes/seo.ts), with its last change.
 addSitemapSource('blog', async (app) =>
-  (await publishedPermalinks(app.db, SITEMAP_POSTS)).map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updated_at })),
+  (await publishedPermalinks(app.db, SITEMAP_POSTS)).map((p) => ({
+    path: `/blog/${p.slug}`,
+    lastmod: p.updated_at,
+  })),
 );
 
 const absolute = (publicUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url}`);
@@ -62,7 +68,8 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     if (entry.etag) {
       reply.header('etag', entry.etag);
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag)) return reply.code(304).send();
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag))
+        return reply.code(304).send();
     }
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
@@ -78,7 +85,10 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/blog/rss.xml', async (request, reply) => {
     const posts = await latestPublished(app.db, FEED_SIZE);
-    const lastBuild = posts.map((p) => p.updated_at).sort().at(-1);
+    const lastBuild = posts
+      .map((p) => p.updated_at)
+      .sort()
+      .at(-1);
     const etag = `W/"${createHash('sha1')
       .update(posts.map((p) => `${p.blog_id}:${p.updated_at}`).join(','))
       .digest('base64url')
@@ -127,7 +137,26 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
   // Every /blog/<one segment> is the permalink route of the app (blog/:slug), so it is rendered
   // here, found or not: the browser then hydrates the same route the server rendered. (A wildcard,
   // not :slug, so that no length limit sends a long address past this handler.)
-  app.get('/blog/*', async (request, reply) => {
+  // The 'not found' page per language, rendered once with this slug in place of the asked one.
+  const PLACEHOLDER = 'zz0manna0slug0placeholder0zz';
+  const notFoundPages = new Map<string, Promise<string>>();
+  async function notFoundPage(slug: string, lang: string): Promise<string> {
+    const key = `${renderer!.buildId}|${lang}`;
+    let page = notFoundPages.get(key);
+    if (!page) {
+      page = renderPermalink(PLACEHOLDER, lang, null).then((p) => p.html);
+      page.catch(() => notFoundPages.delete(key));
+      notFoundPages.set(key, page);
+    }
+    const html = await page;
+    // the page data (JSON in a script: safe-escaped), then the address (percent-encoded, in attributes)
+    const path = escapeHtml(encodeURIComponent(slug));
+    return html
+      .replaceAll(`"slug":"${PLACEHOLDER}"`, `"slug":${safeJson(slug)}`)
+      .replaceAll(PLACEHOLDER, path);
+  }
+
+  app.get('/blog/*', { config: { rateLimit: app.pageRenderRateLimit } }, async (request, reply) => {
     // segments as the browser's router counts them: on the raw address (an encoded '/' stays in its segment)
     const rest = request.url.split('?', 1)[0].replace(/^\/blog\//, '');
     if (rest === '') return app.pages.handle(request, reply); // '/blog/': the blog page
@@ -140,13 +169,13 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     if (/^[^/]+\/$/.test(rest)) return reply.redirect(permalinkPath(slug), 301); // one address
     if (rest.includes('/') || !app.pages.manifest || !renderer) return app.pages.notFound(request, reply);
     const lang = app.pages.languageOf(request);
-    const post = Array.from(slug).length <= SLUG_MAX * 2 && SLUG_PATTERN.test(slug) ? await getPublishedBySlug(app.db, slug) : undefined;
+    const post =
+      Array.from(slug).length <= SLUG_MAX * 2 && SLUG_PATTERN.test(slug)
+        ? await getPublishedBySlug(app.db, slug)
+        : undefined;
 
-    if (!post) {
-      // not kept: any address can be asked for, and a missing post costs one render
-      const page = await renderPermalink(slug, lang, null);
-      return sendHtml(request, reply.code(404), new HtmlEntry(page.html, ''), lang);
-    }
+    if (!post)
+      return sendHtml(request, reply.code(404), new HtmlEntry(await notFoundPage(slug, lang), ''), lang);
 
     const version = `${renderer.buildId}|${post.blog_id}|${post.updated_at}|${lang}`;
     const etag = `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
@@ -155,7 +184,10 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
         // another process (or an earlier life of this one) rendered this very version
-        reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Cookie, Accept-Encoding');
+        reply
+          .header('etag', etag)
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Encoding');
         return reply.code(304).send();
       }
       const page = await renderPermalink(post.slug, lang, post);

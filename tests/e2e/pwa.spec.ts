@@ -67,6 +67,7 @@ class OwnServer {
         PUBLIC_URL: this.origin,
         SECRET,
         RATE_LIMIT_PUBLIC_PER_MIN: '10000',
+        RATE_LIMIT_PAGE_RENDERS_PER_MIN: '10000',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
