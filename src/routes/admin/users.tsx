@@ -160,40 +160,54 @@ export function UsersScreen() {
                     </td>
                     <td>{u.last_login_at ? formatWhen(u.last_login_at) : t('users.never')}</td>
                     <td className={s.rowActions}>
-                      {may(u, 'disable') && (
-                        <button
-                          type="button"
-                          className={s.small}
-                          disabled={busy}
-                          onClick={() =>
-                            run({ kind: 'updateUser', id: u.user_id, email: u.email, disabled: !u.disabled })
-                          }
-                        >
-                          {t(u.disabled ? 'users.enable' : 'users.disable')}
-                          <span className={s.sr}> {u.email}</span>
-                        </button>
-                      )}
-                      {may(u, 'reset') && (
-                        <button
-                          type="button"
-                          className={s.small}
-                          disabled={busy}
-                          onClick={() => run({ kind: 'resetPassword', id: u.user_id, email: u.email })}
-                        >
-                          {t('users.reset')}
-                          <span className={s.sr}> {u.email}</span>
-                        </button>
-                      )}
-                      {may(u, 'delete') && (
-                        <button
-                          type="button"
-                          className={`${s.small} ${s.smallDanger}`}
-                          disabled={busy}
-                          onClick={() => run({ kind: 'deleteUser', id: u.user_id, email: u.email })}
-                        >
-                          {t('actions.delete')}
-                          <span className={s.sr}> {u.email}</span>
-                        </button>
+                      {!may(u, 'disable') && !may(u, 'reset') && !may(u, 'delete') ? (
+                        <span className={s.none}>
+                          <span aria-hidden="true">—</span>
+                          <span className={s.sr}>{t('users.noActions')}</span>
+                        </span>
+                      ) : (
+                        <div>
+                          {may(u, 'disable') && (
+                            <button
+                              type="button"
+                              className={s.small}
+                              disabled={busy}
+                              onClick={() =>
+                                run({
+                                  kind: 'updateUser',
+                                  id: u.user_id,
+                                  email: u.email,
+                                  disabled: !u.disabled,
+                                })
+                              }
+                            >
+                              {t(u.disabled ? 'users.enable' : 'users.disable')}
+                              <span className={s.sr}> {u.email}</span>
+                            </button>
+                          )}
+                          {may(u, 'reset') && (
+                            <button
+                              type="button"
+                              className={s.small}
+                              disabled={busy}
+                              onClick={() => run({ kind: 'resetPassword', id: u.user_id, email: u.email })}
+                            >
+                              {t('users.reset')}
+                              <span className={s.sr}> {u.email}</span>
+                            </button>
+                          )}
+                          {may(u, 'delete') && (
+                            <button
+                              type="button"
+                              className={`${s.small} ${s.smallDanger}`}
+                              disabled={busy}
+                              onClick={() => run({ kind: 'deleteUser', id: u.user_id, email: u.email })}
+                            >
+                              {t('actions.delete')}
+                              <span className={s.sr}> {u.email}</span>
+                            </button>
+                          )}
+                        </div>
                       )}
                     </td>
                   </tr>
