@@ -1,5 +1,5 @@
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { makeUser, signIn } from './admin-helpers';
+import { OWNER, makeUser, ownerApi, signIn } from './admin-helpers';
 
 test.describe('admin roles and layout', () => {
   test('a Recruiter sees openings and applications but not Blog, Users & Roles or Activity', async ({
@@ -122,5 +122,38 @@ test.describe('admin roles and layout', () => {
 
     await page.goto('/admin/activity');
     await expect(page.getByRole('table')).toContainText(email);
+  });
+
+  test('a user manager without the owner role sees no way to change the owner or grant more than they hold', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const api = await ownerApi(request, baseURL!);
+    const roleName = `Managers ${Date.now()}`;
+    expect(
+      (await api.post('/api/admin/roles', { name: roleName, permissions: ['users.manage'] })).status(),
+    ).toBe(200);
+    const manager = {
+      email: `manager.${Date.now()}@e2e.example`,
+      password: 'manager passphrase for e2e tests',
+    };
+    expect((await api.post('/api/admin/users', { ...manager, role: roleName })).status()).toBe(200);
+
+    await signIn(page, manager, '/admin/users');
+    const ownerRow = page.getByRole('row', { name: new RegExp(OWNER.email) });
+    await expect(ownerRow).toContainText('No changes you may make');
+    await expect(ownerRow.getByRole('button')).toHaveCount(0);
+    await expect(ownerRow.locator('select')).toHaveCount(0);
+    // the new user's roles are only those within what the manager holds
+    const options = await page.locator('#new-user-role option').allTextContents();
+    expect(options).toContain(roleName);
+    expect(options).not.toContain('owner');
+    expect(options).not.toContain('editor');
+    // a new role can only be given what the manager holds
+    const newRole = page.getByRole('group', { name: 'New Role' });
+    await expect(newRole.getByRole('checkbox', { name: 'Manage blog posts' })).toBeDisabled();
+    await expect(newRole.getByRole('checkbox', { name: 'Manage users and roles' })).toBeEnabled();
+    await expectNoAxeViolations(page, { label: 'users as a user manager' });
   });
 });
