@@ -10,7 +10,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from './testing';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 
 describe('graceful shutdown', () => {
   let app: FastifyInstance | undefined;
@@ -51,9 +50,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Runs `tsx server/index.ts` as `npm start` does, collecting its output. */
+/**
+ * Runs `node --import tsx server/index.ts` as `npm start` does (scripts/start.mjs), collecting its
+ * output. (Not the tsx CLI: it relays SIGTERM to its child only once the child has told it, over
+ * IPC, that it handles the signal, and on a loaded machine that message can come too late.)
+ */
 function startServer(env: Record<string, string>) {
-  const child = spawn(tsx, ['server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
