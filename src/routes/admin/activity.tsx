@@ -42,7 +42,7 @@ export function ActivityScreen() {
       {state.matches('ready') && rows.length === 0 && <p>{t('activity.empty')}</p>}
       {state.matches('ready') && rows.length > 0 && (
         <>
-          <div className={s.tableWrap} tabIndex={0} role="region" aria-label={t('activity.title')}>
+          <div className={s.tableWrap} tabIndex={0} role="region" aria-label={t('activity.tableLabel')}>
             <table className={s.table}>
               <thead>
                 <tr>

@@ -107,7 +107,7 @@ export function UsersScreen() {
         {state.matches('loading') && users.length === 0 ? (
           <p role="status">{t('loading')}</p>
         ) : (
-          <div className={s.tableWrap} tabIndex={0} role="region" aria-label={t('users.title')}>
+          <div className={s.tableWrap} tabIndex={0} role="region" aria-label={t('users.tableLabel')}>
             <table className={s.table}>
               <thead>
                 <tr>
