@@ -44,6 +44,17 @@ describe('security review findings', () => {
     expect(logged).toContain('[redacted]');
   });
 
+  it('every admin read answers Cache-Control: no-store', async () => {
+    const owner = await signInAs(app, { role: 'owner' });
+    const reads = app.accessTable.filter((r) => r.method === 'GET' && r.permission !== null && !r.url.includes(':'));
+    expect(reads.length).toBeGreaterThan(5);
+    for (const route of reads) {
+      const res = await app.inject({ url: route.url, headers: owner.headers });
+      expect(res.statusCode, route.url).toBe(200);
+      expect(res.headers['cache-control'], route.url).toMatch(/no-store/);
+    }
+  });
+
   it('every CV address issued is an audit row naming the reader and the application', async () => {
     const reader = await signInAs(app, { permissions: ['applications.read'] });
     const jobId = await addOpening(app, 'Indexer');
