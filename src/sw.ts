@@ -40,6 +40,7 @@ import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { deliverWithFetch, flushOutbox, OUTBOX_SYNC_TAG } from './offline/send-queue';
 import { DEFAULT_LANG, isLang, LANG_COOKIE } from './i18n/languages';
 import { pageAliasTarget } from '../scripts/lib/pwa-aliases.mjs';
+import { PAGES_CACHE_PREFIX } from './offline/cache-names';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -58,7 +59,6 @@ function buildId(entries: typeof MANIFEST): string {
   return h.toString(36);
 }
 
-export const PAGES_CACHE_PREFIX = 'manna-pages-';
 const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${buildId(MANIFEST)}`;
 const STATE_CACHE = 'manna-sw-state';
 const LAST_LANG_KEY = '/__sw/last-lang';

@@ -41,6 +41,3 @@ export const OFFICES: Office[] = [
     lon: -122.4194,
   },
 ];
-
-/** Office hours (spec section 9), the same for both offices. */
-export const OFFICE_HOURS = 'Mon-Fri, 9 AM - 6 PM';

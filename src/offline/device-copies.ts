@@ -1,9 +1,8 @@
 import { PUBLIC_PAGES } from '../routes/paths';
 import type { DeviceCopies, SavedPage } from '../machines/offline-page.machine';
+import { PAGES_CACHE_PREFIX } from './cache-names';
 import { pendingCount } from './send-queue';
 
-/** Runtime page copies of the service worker (src/sw.ts), one cache per build. */
-const PAGES_CACHE_PREFIX = 'manna-pages-';
 const MAX_LISTED = 50;
 
 function titleOf(html: string, fallback: string): string {
