@@ -7,6 +7,7 @@ import {
   type BlogListQuery,
   type BlogPostRow,
   type BlogStatus,
+  PUBLISHED,
 } from '../../src/api/contract/blog';
 import { textOf } from '../lib/rich-text';
 import type { BlogPostTable } from './blog.schema';
@@ -93,12 +94,16 @@ export interface ListOptions {
  */
 const COMMON_MATCHES = 5_000;
 
-type SearchPlan = { kind: 'none' } | { kind: 'postgres'; tsquery: string } | { kind: 'sqlite'; match: string; common: boolean };
+type SearchPlan =
+  | { kind: 'none' }
+  | { kind: 'postgres'; tsquery: string }
+  | { kind: 'sqlite'; match: string; common: boolean };
 
 async function searchPlan(db: Db, search: string): Promise<SearchPlan> {
   const terms = searchTerms(search);
   if (terms.length === 0) return { kind: 'none' };
-  if (dialectOf(db) === 'postgres') return { kind: 'postgres', tsquery: terms.map((t) => `${t}:*`).join(' & ') };
+  if (dialectOf(db) === 'postgres')
+    return { kind: 'postgres', tsquery: terms.map((t) => `${t}:*`).join(' & ') };
   // each word quoted: FTS5 reads it as a string, never as an operator
   const match = terms.map((t) => `"${t}"*`).join(' ');
   const { rows } = await sql<{ n: number }>`select count(*) as n from (
@@ -106,9 +111,14 @@ async function searchPlan(db: Db, search: string): Promise<SearchPlan> {
   return { kind: 'sqlite', match, common: Number(rows[0]?.n ?? 0) >= COMMON_MATCHES };
 }
 
-function filtered(db: Db, q: Pick<BlogListQuery, 'blogid' | 'slug'>, plan: SearchPlan, { includeDrafts }: ListOptions) {
+function filtered(
+  db: Db,
+  q: Pick<BlogListQuery, 'blogid' | 'slug'>,
+  plan: SearchPlan,
+  { includeDrafts }: ListOptions,
+) {
   let query = db.selectFrom('blog_post').where('company_id', '=', BLOG_COMPANY_ID);
-  if (!includeDrafts) query = query.where('status', '=', 'Published');
+  if (!includeDrafts) query = query.where('status', '=', PUBLISHED);
   if (q.blogid) query = query.where('blog_id', '=', q.blogid);
   if (q.slug !== undefined) query = query.where('slug', '=', q.slug);
   if (plan.kind === 'postgres') {
@@ -176,7 +186,7 @@ export async function getPublishedBySlug(db: Db, slug: string): Promise<BlogPost
     .select(COLUMNS)
     .where('slug', '=', slug)
     .where('company_id', '=', BLOG_COMPANY_ID)
-    .where('status', '=', 'Published')
+    .where('status', '=', PUBLISHED)
     .executeTakeFirst();
 }
 
@@ -186,7 +196,7 @@ export async function latestPublished(db: Db, limit: number): Promise<BlogPost[]
     .selectFrom('blog_post')
     .select(COLUMNS)
     .where('company_id', '=', BLOG_COMPANY_ID)
-    .where('status', '=', 'Published')
+    .where('status', '=', PUBLISHED)
     .orderBy('publication_day', 'desc')
     .orderBy('blog_id', 'desc')
     .limit(limit)
@@ -202,7 +212,7 @@ export async function publishedPermalinks(
     .selectFrom('blog_post')
     .select(['slug', 'updated_at'])
     .where('company_id', '=', BLOG_COMPANY_ID)
-    .where('status', '=', 'Published')
+    .where('status', '=', PUBLISHED)
     .orderBy('publication_day', 'desc')
     .orderBy('blog_id', 'desc')
     .limit(limit)
@@ -282,7 +292,8 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
   const now = nextTimestamp();
   for (let attempt = 0; ; attempt++) {
     const base = slugify(input.title);
-    const slug = attempt < 3 ? await uniqueSlug(db, base) : `${base}-${Math.random().toString(36).slice(2, 8)}`;
+    const slug =
+      attempt < 3 ? await uniqueSlug(db, base) : `${base}-${Math.random().toString(36).slice(2, 8)}`;
     try {
       return await db
         .insertInto('blog_post')
@@ -308,13 +319,18 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
  * being written); once published, its permalink stays, so shared links keep working.
  */
 export async function updatePost(db: Db, current: BlogPost, input: PostInput): Promise<BlogPost> {
-  const keepSlug = current.status === 'Published' || input.title.trim() === current.title.trim();
+  const keepSlug = current.status === PUBLISHED || input.title.trim() === current.title.trim();
   for (let attempt = 0; ; attempt++) {
     const slug = keepSlug ? current.slug : await uniqueSlug(db, slugify(input.title), current.blog_id);
     try {
       const row = await db
         .updateTable('blog_post')
-        .set({ ...input, slug, search_text: textOf(input.content), updated_at: nextTimestamp(current.updated_at) })
+        .set({
+          ...input,
+          slug,
+          search_text: textOf(input.content),
+          updated_at: nextTimestamp(current.updated_at),
+        })
         .where('blog_id', '=', current.blog_id)
         .returning(COLUMNS)
         .executeTakeFirst();

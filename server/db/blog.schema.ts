@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { BlogStatus } from '../../src/api/contract/blog';
 
 /**
  * Tables of the blog (migrations 0500-0599). `Database` in schema.ts extends this interface.
@@ -23,7 +24,7 @@ export interface BlogPostTable {
   read_time: string;
   /** An http(s) address, or the storage key of an uploaded image (stored_file, kind 'blog-image'). */
   featured_image_url: string;
-  status: 'Published' | 'Draft';
+  status: BlogStatus;
   created_at: string;
   updated_at: string;
 }

@@ -9,6 +9,7 @@ import {
   PresignedUrlResponse,
   type BlogPostRow,
   type ManageBlogResponse as ManageBlogAnswer,
+  type BlogStatus,
 } from './contract/blog';
 
 /**
@@ -45,7 +46,10 @@ export function loadAdminBlogPosts(q: BlogListParams, init?: RequestInit): Promi
 
 /** GET GetPresignedUrl: the address of a stored image (or a CV). */
 export async function presignedUrl(key: string): Promise<string> {
-  const { url } = await fetchJson(PresignedUrlResponse, `${config.mediaUrl}/GetPresignedUrl?${toQuery({ s3_key: key })}`);
+  const { url } = await fetchJson(
+    PresignedUrlResponse,
+    `${config.mediaUrl}/GetPresignedUrl?${toQuery({ s3_key: key })}`,
+  );
   return url;
 }
 
@@ -67,7 +71,7 @@ export interface BlogPostForm {
   content: string;
   publication_date: string;
   read_time: string;
-  status: 'Published' | 'Draft';
+  status: BlogStatus;
   /** An http(s) address, or the key of the image already stored (edit without a new file). */
   featured_image_url: string;
   featured_image?: File | null;
@@ -100,7 +104,9 @@ export function sendBlogForm(
     xhr.setRequestHeader('X-Manna-CSRF', '1');
     xhr.withCredentials = true;
     xhr.responseType = 'text';
-    if (onProgress) xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    if (onProgress)
+      xhr.upload.onprogress = (e) =>
+        onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
     xhr.onerror = () => reject(new ApiError(0, 'Network error'));
     xhr.onabort = () => reject(new ApiError(0, 'Cancelled'));
     xhr.onload = () => {
@@ -115,14 +121,17 @@ export function sendBlogForm(
         reject(
           new ApiError(
             xhr.status,
-            typeof body.message === 'string' && body.message ? body.message : `Request failed with status ${xhr.status}`,
+            typeof body.message === 'string' && body.message
+              ? body.message
+              : `Request failed with status ${xhr.status}`,
             body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {},
           ),
         );
         return;
       }
       const parsed = ManageBlogResponse.safeParse(data);
-      if (!parsed.success) reject(new ApiError(xhr.status, 'The server sent an answer of an unexpected shape'));
+      if (!parsed.success)
+        reject(new ApiError(xhr.status, 'The server sent an answer of an unexpected shape'));
       else resolve(parsed.data);
     };
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
@@ -162,7 +171,7 @@ export function deleteBlogPost(blogId: number): Promise<ManageBlogAnswer> {
 }
 
 /** Re-save a post with another status (the admin card's badge). */
-export function saveBlogStatus(row: BlogPostRow, status: 'Published' | 'Draft'): Promise<ManageBlogAnswer> {
+export function saveBlogStatus(row: BlogPostRow, status: BlogStatus): Promise<ManageBlogAnswer> {
   return saveBlogPost({
     mode: 2,
     blog_id: row.blog_id,

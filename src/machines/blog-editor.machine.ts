@@ -9,6 +9,8 @@ import {
   type BlogPostRow,
   type BlogStatus,
   type ManageBlogResponse,
+  DRAFT,
+  PUBLISHED,
 } from '../api/contract/blog';
 
 /**
@@ -26,7 +28,8 @@ import {
  * - `editor.cancel` closes and resets (not while submitting).
  */
 
-export type TextField = 'title' | 'excerpt' | 'content' | 'publication_date' | 'read_time' | 'featured_image_url';
+export type TextField =
+  'title' | 'excerpt' | 'content' | 'publication_date' | 'read_time' | 'featured_image_url';
 
 export interface BlogEditorFields {
   title: string;
@@ -95,12 +98,14 @@ export function fieldsOf(post: BlogPostRow): BlogEditorFields {
     publication_date: post.publication_date,
     read_time: post.read_time,
     featured_image_url: post.featured_image_url ?? '',
-    publish: post.status === 'Published',
+    publish: post.status === PUBLISHED,
   };
 }
 
 /** Every rule of the form for what the dialog holds; the post's own stored image counts as given. */
-export function editorErrors(context: Pick<BlogEditorContext, 'fields' | 'file' | 'original'>): BlogFormErrors {
+export function editorErrors(
+  context: Pick<BlogEditorContext, 'fields' | 'file' | 'original'>,
+): BlogFormErrors {
   const { fields, file, original } = context;
   return blogFormErrors(
     { ...fields, image: file ? { type: file.type, size: file.size } : null },
@@ -111,7 +116,8 @@ export function editorErrors(context: Pick<BlogEditorContext, 'fields' | 'file' 
   );
 }
 
-export const firstError = (errors: BlogFormErrors): BlogField | undefined => BLOG_FIELDS.find((f) => errors[f]);
+export const firstError = (errors: BlogFormErrors): BlogField | undefined =>
+  BLOG_FIELDS.find((f) => errors[f]);
 
 export function saveInput(context: BlogEditorContext): SaveInput {
   const f = context.fields;
@@ -123,7 +129,7 @@ export function saveInput(context: BlogEditorContext): SaveInput {
     content: f.content,
     publication_date: f.publication_date.trim(),
     read_time: f.read_time.trim(),
-    status: f.publish ? 'Published' : 'Draft',
+    status: f.publish ? PUBLISHED : DRAFT,
     featured_image_url: context.file ? '' : f.featured_image_url.trim(),
     featured_image: context.file,
   };
@@ -145,12 +151,20 @@ function serverErrors(error: unknown): BlogFormErrors {
  * `actors: { saveBlogPost: savingActor((input, onProgress, signal) => saveBlogPost(input, { onProgress, signal })) }`.
  */
 export function savingActor(
-  save: (input: SaveInput, onProgress: (loaded: number, total: number) => void, signal: AbortSignal) => Promise<ManageBlogResponse>,
+  save: (
+    input: SaveInput,
+    onProgress: (loaded: number, total: number) => void,
+    signal: AbortSignal,
+  ) => Promise<ManageBlogResponse>,
 ) {
   return fromCallback<EventObject, SaveInput>(({ input, sendBack }) => {
     const controller = new AbortController();
     let active = true;
-    save(input, (loaded, total) => active && sendBack({ type: 'upload.progress', loaded, total }), controller.signal).then(
+    save(
+      input,
+      (loaded, total) => active && sendBack({ type: 'upload.progress', loaded, total }),
+      controller.signal,
+    ).then(
       (answer) => active && sendBack({ type: 'save.succeeded', answer }),
       (error: unknown) => active && sendBack({ type: 'save.failed', error }),
     );
@@ -191,13 +205,28 @@ export const blogEditorMachine = setup({
       errors: {},
       progress: null,
     })),
-    reset: assign({ mode: 'create' as const, original: null, fields: EMPTY, file: null, errors: {}, progress: null }),
-    setField: assign({
-      fields: ({ context }, params: { field: TextField; value: string }) => ({ ...context.fields, [params.field]: params.value }),
+    reset: assign({
+      mode: 'create' as const,
+      original: null,
+      fields: EMPTY,
+      file: null,
+      errors: {},
+      progress: null,
     }),
-    setPublish: assign({ fields: ({ context }, params: { publish: boolean }) => ({ ...context.fields, publish: params.publish }) }),
+    setField: assign({
+      fields: ({ context }, params: { field: TextField; value: string }) => ({
+        ...context.fields,
+        [params.field]: params.value,
+      }),
+    }),
+    setPublish: assign({
+      fields: ({ context }, params: { publish: boolean }) => ({ ...context.fields, publish: params.publish }),
+    }),
     setFile: assign({ file: (_, params: { file: File | null }) => params.file }),
-    clearImage: assign({ file: null, fields: ({ context }) => ({ ...context.fields, featured_image_url: '' }) }),
+    clearImage: assign({
+      file: null,
+      fields: ({ context }) => ({ ...context.fields, featured_image_url: '' }),
+    }),
     showErrors: assign({ errors: (_, params: { errors: BlogFormErrors }) => params.errors }),
     clearErrors: assign({ errors: {} }),
     setProgress: assign({
@@ -229,15 +258,22 @@ export const blogEditorMachine = setup({
             target: 'editing',
             actions: { type: 'openEdit', params: ({ event }) => ({ post: event.post! }) },
           },
-          { target: 'editing', actions: { type: 'openCreate', params: ({ event }) => ({ today: event.today }) } },
+          {
+            target: 'editing',
+            actions: { type: 'openCreate', params: ({ event }) => ({ today: event.today }) },
+          },
         ],
       },
     },
     editing: {
       initial: 'clean',
       on: {
-        'field.change': { actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        'publish.change': { actions: { type: 'setPublish', params: ({ event }) => ({ publish: event.publish }) } },
+        'field.change': {
+          actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+        'publish.change': {
+          actions: { type: 'setPublish', params: ({ event }) => ({ publish: event.publish }) },
+        },
         'image.choose': [
           {
             guard: { type: 'isImageFile', params: ({ event }) => ({ file: event.file }) },
@@ -248,7 +284,12 @@ export const blogEditorMachine = setup({
             reenter: true,
             actions: [
               { type: 'setFile', params: { file: null } },
-              { type: 'showErrors', params: ({ context }) => ({ errors: { ...context.errors, featured_image: 'Please upload a valid image file' } }) },
+              {
+                type: 'showErrors',
+                params: ({ context }) => ({
+                  errors: { ...context.errors, featured_image: 'Please upload a valid image file' },
+                }),
+              },
             ],
           },
         ],
@@ -260,7 +301,10 @@ export const blogEditorMachine = setup({
             reenter: true,
             actions: [
               { type: 'showErrors', params: ({ context }) => ({ errors: editorErrors(context) }) },
-              { type: 'focusField', params: ({ context }) => ({ field: firstError(editorErrors(context))! }) },
+              {
+                type: 'focusField',
+                params: ({ context }) => ({ field: firstError(editorErrors(context))! }),
+              },
             ],
           },
         ],
@@ -286,7 +330,12 @@ export const blogEditorMachine = setup({
         },
       },
       on: {
-        'upload.progress': { actions: { type: 'setProgress', params: ({ event }) => ({ loaded: event.loaded, total: event.total }) } },
+        'upload.progress': {
+          actions: {
+            type: 'setProgress',
+            params: ({ event }) => ({ loaded: event.loaded, total: event.total }),
+          },
+        },
         'save.succeeded': {
           target: 'closed',
           actions: [
@@ -311,7 +360,10 @@ export const blogEditorMachine = setup({
               { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
             ],
           },
-          { target: 'editing', actions: { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'editing',
+            actions: { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
-import type { BlogPostRow, BlogStatus } from '../api/contract/blog';
+import { type BlogPostRow, type BlogStatus, blogStatusOf, DRAFT, PUBLISHED } from '../api/contract/blog';
 import { paginationMachine } from './pagination.machine';
 
 /**
@@ -81,7 +81,8 @@ export type BlogListEvent =
   | { type: 'post.saved'; row: BlogPostRow; created: boolean };
 
 /** The other status: the admin badge flips Draft and Published (spec section 4). */
-export const flipped = (status: string): BlogStatus => (status === 'Published' ? 'Draft' : 'Published');
+export const flipped = (status: string): BlogStatus =>
+  blogStatusOf(status) === PUBLISHED ? DRAFT : PUBLISHED;
 
 export const blogListMachine = setup({
   types: {
@@ -100,10 +101,15 @@ export const blogListMachine = setup({
       throw new Error('deletePost is provided by the app');
     }),
     /** The rows of this page (or this post, by slug) kept from an earlier visit, or null. */
-    loadKeptCopy: fromPromise<KeptPosts | null, { page: number; slug: string | undefined; search: string }>(async () => null),
+    loadKeptCopy: fromPromise<KeptPosts | null, { page: number; slug: string | undefined; search: string }>(
+      async () => null,
+    ),
     pagination: paginationMachine.provide({
       actions: {
-        notifyChange: sendParent((_, params: { page: number }) => ({ type: 'page.changed', page: params.page })),
+        notifyChange: sendParent((_, params: { page: number }) => ({
+          type: 'page.changed',
+          page: params.page,
+        })),
       },
     }),
   },
@@ -115,7 +121,10 @@ export const blogListMachine = setup({
       rows: params.rows,
       total: params.rows[0]?.total_count ?? params.rows.length,
     })),
-    tellPagination: sendTo('pagination', ({ context }) => ({ type: 'total.update' as const, total: context.total })),
+    tellPagination: sendTo('pagination', ({ context }) => ({
+      type: 'total.update' as const,
+      total: context.total,
+    })),
     resetPagination: sendTo('pagination', { type: 'page.reset' as const }),
     showPreviousPage: sendTo('pagination', { type: 'page.previous' as const }),
     setPage: assign({ page: (_, params: { page: number }) => params.page }),
@@ -146,8 +155,10 @@ export const blogListMachine = setup({
     /** A page of the whole list or a post by its slug (not a search): worth keeping for offline. */
     isPlainLoad: ({ context }) => context.search === '',
     isNewPost: (_, params: { created: boolean }) => params.created,
-    isEmptyLaterPage: ({ context }, params: { rows: BlogPostRow[] }) => (params.rows ?? []).length === 0 && context.page > 1,
-    isListed: ({ context }, params: { row: BlogPostRow }) => context.rows.some((r) => r.blog_id === params.row?.blog_id),
+    isEmptyLaterPage: ({ context }, params: { rows: BlogPostRow[] }) =>
+      (params.rows ?? []).length === 0 && context.page > 1,
+    isListed: ({ context }, params: { row: BlogPostRow }) =>
+      context.rows.some((r) => r.blog_id === params.row?.blog_id),
   },
 }).createMachine({
   id: 'blogList',
@@ -172,7 +183,10 @@ export const blogListMachine = setup({
   },
   initial: 'starting',
   on: {
-    'page.changed': { target: '.loading', actions: { type: 'setPage', params: ({ event }) => ({ page: event.page }) } },
+    'page.changed': {
+      target: '.loading',
+      actions: { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
+    },
   },
   states: {
     starting: {
@@ -182,7 +196,12 @@ export const blogListMachine = setup({
       invoke: {
         id: 'loadPosts',
         src: 'loadPosts',
-        input: ({ context }) => ({ search: context.search, page: context.page, pageSize: context.pageSize, slug: context.slug }),
+        input: ({ context }) => ({
+          search: context.search,
+          page: context.page,
+          pageSize: context.pageSize,
+          slug: context.slug,
+        }),
         onDone: [
           {
             // the last post of the last page went (deleted elsewhere): show the page before
@@ -197,11 +216,21 @@ export const blogListMachine = setup({
               'tellPagination',
               {
                 type: 'rememberCopy',
-                params: ({ event, context }) => ({ rows: event.output, page: context.page, slug: context.slug }),
+                params: ({ event, context }) => ({
+                  rows: event.output,
+                  page: context.page,
+                  slug: context.slug,
+                }),
               },
             ],
           },
-          { target: 'ready', actions: [{ type: 'storeRows', params: ({ event }) => ({ rows: event.output }) }, 'tellPagination'] },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'storeRows', params: ({ event }) => ({ rows: event.output }) },
+              'tellPagination',
+            ],
+          },
         ],
         onError: {
           target: 'failed',
@@ -209,20 +238,35 @@ export const blogListMachine = setup({
         },
       },
       on: {
-        'search.change': { target: 'debouncing', actions: { type: 'typeSearch', params: ({ event }) => ({ text: event.text }) } },
+        'search.change': {
+          target: 'debouncing',
+          actions: { type: 'typeSearch', params: ({ event }) => ({ text: event.text }) },
+        },
         'search.clear': { target: 'loading', reenter: true, actions: ['clearSearch', 'resetPagination'] },
         'post.saved': { target: 'loading', reenter: true },
       },
     },
     ready: {
       on: {
-        'search.change': { target: 'debouncing', actions: { type: 'typeSearch', params: ({ event }) => ({ text: event.text }) } },
+        'search.change': {
+          target: 'debouncing',
+          actions: { type: 'typeSearch', params: ({ event }) => ({ text: event.text }) },
+        },
         'search.clear': { target: 'loading', actions: ['clearSearch', 'resetPagination'] },
         'list.reload': 'loading',
-        'status.toggle': { target: 'toggling', actions: { type: 'setTarget', params: ({ event }) => ({ post: event.post }) } },
-        'delete.ask': { target: 'confirmingDelete', actions: { type: 'setTarget', params: ({ event }) => ({ post: event.post }) } },
+        'status.toggle': {
+          target: 'toggling',
+          actions: { type: 'setTarget', params: ({ event }) => ({ post: event.post }) },
+        },
+        'delete.ask': {
+          target: 'confirmingDelete',
+          actions: { type: 'setTarget', params: ({ event }) => ({ post: event.post }) },
+        },
         'post.saved': [
-          { guard: { type: 'isNewPost', params: ({ event }) => ({ created: event.created }) }, target: 'loading' },
+          {
+            guard: { type: 'isNewPost', params: ({ event }) => ({ created: event.created }) },
+            target: 'loading',
+          },
           {
             guard: { type: 'isListed', params: ({ event }) => ({ row: event.row }) },
             actions: { type: 'replaceRow', params: ({ event }) => ({ row: event.row }) },
@@ -254,7 +298,10 @@ export const blogListMachine = setup({
       },
       on: {
         'list.retry': 'loading',
-        'search.change': { target: 'debouncing', actions: { type: 'typeSearch', params: ({ event }) => ({ text: event.text }) } },
+        'search.change': {
+          target: 'debouncing',
+          actions: { type: 'typeSearch', params: ({ event }) => ({ text: event.text }) },
+        },
         'search.clear': { target: 'loading', actions: ['clearSearch', 'resetPagination'] },
       },
     },
@@ -273,7 +320,10 @@ export const blogListMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [{ type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+          actions: [
+            { type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) },
+            'clearTarget',
+          ],
         },
       },
     },
@@ -290,11 +340,17 @@ export const blogListMachine = setup({
         input: ({ context }) => ({ post: context.target! }),
         onDone: {
           target: 'loading',
-          actions: [{ type: 'notifyDeleted', params: ({ context }) => ({ post: context.target! }) }, 'clearTarget'],
+          actions: [
+            { type: 'notifyDeleted', params: ({ context }) => ({ post: context.target! }) },
+            'clearTarget',
+          ],
         },
         onError: {
           target: 'ready',
-          actions: [{ type: 'notifyDeleteFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+          actions: [
+            { type: 'notifyDeleteFailed', params: ({ event }) => ({ error: event.error }) },
+            'clearTarget',
+          ],
         },
       },
     },

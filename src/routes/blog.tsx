@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { keepBlogPage, keptBlogPage, loadBlogPosts, withImages } from '../api/blog';
-import { BLOG_PAGE_SIZE, type BlogPostRow } from '../api/contract/blog';
+import { BLOG_PAGE_SIZE, type BlogPostRow, blogStatusOf } from '../api/contract/blog';
 import { formatSavedAt } from '../offline/format';
 import { BlogImage, PostDate, PostPreview, StatusBadge } from '../components/blog/blog-parts';
 import { PageMeta } from '../components/page-meta';
@@ -22,7 +22,9 @@ export default function BlogPage() {
     blogListMachine.provide({
       actors: {
         loadPosts: fromPromise(async ({ input }) =>
-          withImages(await loadBlogPosts({ search: input.search, page_number: input.page, page_size: input.pageSize })),
+          withImages(
+            await loadBlogPosts({ search: input.search, page_number: input.page, page_size: input.pageSize }),
+          ),
         ),
         // The page kept on this device (IndexedDB, src/offline/cache.ts) with its date.
         loadKeptCopy: fromPromise(({ input }) => keptBlogPage(input.page)),
@@ -142,7 +144,7 @@ function PostCard({ post, lang, priority }: { post: BlogPostRow; lang: string; p
         <h2 id={headingId} className={s.cardTitle}>
           {post.slug ? <Link to={`/blog/${encodeURIComponent(post.slug)}`}>{post.title}</Link> : post.title}
         </h2>
-        <StatusBadge status={post.status} label={t(`status.${post.status === 'Published' ? 'Published' : 'Draft'}`)} />
+        <StatusBadge status={post.status} label={t(`status.${blogStatusOf(post.status)}`)} />
       </div>
       <p className={s.meta}>
         <span>
@@ -151,7 +153,12 @@ function PostCard({ post, lang, priority }: { post: BlogPostRow; lang: string; p
         <span>{post.read_time}</span>
       </p>
       <p className={s.excerpt}>{post.excerpt}</p>
-      <PostPreview content={post.content} readMore={t('readMore')} showLess={t('showLess')} id={`post-${post.blog_id}-content`} />
+      <PostPreview
+        content={post.content}
+        readMore={t('readMore')}
+        showLess={t('showLess')}
+        id={`post-${post.blog_id}-content`}
+      />
     </li>
   );
 }

@@ -29,9 +29,14 @@ export const BLOG_TOAST_MS = 2500;
 /** Paged lists count exactly up to this many matches (DESIGN.md section 4); the UI says "10,000+". */
 export const COUNT_CAP = 10_000;
 
-export const BLOG_STATUSES = ['Published', 'Draft'] as const;
+/** A post's status: the one place its two values are spelled (the spec's words, stored as is). */
+export const PUBLISHED = 'Published';
+export const DRAFT = 'Draft';
+export const BLOG_STATUSES = [PUBLISHED, DRAFT] as const;
 export const BlogStatus = z.enum(BLOG_STATUSES);
 export type BlogStatus = z.infer<typeof BlogStatus>;
+/** Any stored or sent status read as one of the two: anything but Published is a draft. */
+export const blogStatusOf = (status: string): BlogStatus => (status === PUBLISHED ? PUBLISHED : DRAFT);
 
 /** The texts of spec sections 5 and 8, exactly. */
 export const BLOG_MESSAGES = {
@@ -119,7 +124,7 @@ export const ManageBlogFields = z.object({
   content: z._default(z.string().check(z.maxLength(BLOG_CONTENT_MAX * 2)), ''),
   publication_date: z._default(z.string().check(z.maxLength(200)), ''),
   read_time: z._default(z.string().check(z.maxLength(200)), ''),
-  status: z._default(z.string().check(z.maxLength(20)), 'Draft'),
+  status: z._default(z.string().check(z.maxLength(20)), DRAFT),
   featured_image_url: z._default(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2)), ''),
 });
 export type ManageBlogFields = z.output<typeof ManageBlogFields>;

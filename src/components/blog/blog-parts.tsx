@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { parsePublicationDate, previewOf } from '../../api/contract/blog';
+import { parsePublicationDate, previewOf, PUBLISHED } from '../../api/contract/blog';
 import s from './blog-parts.module.css';
 
 // The sanitiser (DOMPurify) loads with the first 'Read More', not with the list.
@@ -21,7 +21,10 @@ const noop = () => () => {};
 export function useReaderLocale(lang: string): string {
   return useSyncExternalStore(
     noop,
-    () => (typeof navigator === 'undefined' ? lang : (navigator.languages ?? [navigator.language]).find((l) => l.split('-')[0] === lang) ?? lang),
+    () =>
+      typeof navigator === 'undefined'
+        ? lang
+        : ((navigator.languages ?? [navigator.language]).find((l) => l.split('-')[0] === lang) ?? lang),
     () => lang,
   );
 }
@@ -50,7 +53,11 @@ export function PostDate({ text, lang }: { text: string; lang: string }) {
 }
 
 export function StatusBadge({ status, label }: { status: string; label: string }) {
-  return <span className={status === 'Published' ? `${s.badge} ${s.published}` : `${s.badge} ${s.draft}`}>{label}</span>;
+  return (
+    <span className={status === PUBLISHED ? `${s.badge} ${s.published}` : `${s.badge} ${s.draft}`}>
+      {label}
+    </span>
+  );
 }
 
 /**

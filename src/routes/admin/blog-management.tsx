@@ -3,7 +3,16 @@ import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { deleteBlogPost, loadAdminBlogPosts, saveBlogStatus, withImages } from '../../api/blog';
-import { BLOG_PAGE_SIZE, BLOG_TOAST_MS, COUNT_CAP, pageRange, previewOf, type BlogPostRow } from '../../api/contract/blog';
+import {
+  BLOG_PAGE_SIZE,
+  BLOG_TOAST_MS,
+  COUNT_CAP,
+  pageRange,
+  previewOf,
+  type BlogPostRow,
+  blogStatusOf,
+  PUBLISHED,
+} from '../../api/contract/blog';
 import { BlogImage, PostDate } from '../../components/blog/blog-parts';
 import { Modal } from '../../components/modal';
 import { Pagination, usePager, type PaginationLabels } from '../../components/pagination';
@@ -34,7 +43,13 @@ function BlogManagement() {
     blogListMachine.provide({
       actors: {
         loadPosts: fromPromise(async ({ input }) =>
-          withImages(await loadAdminBlogPosts({ search: input.search, page_number: input.page, page_size: input.pageSize })),
+          withImages(
+            await loadAdminBlogPosts({
+              search: input.search,
+              page_number: input.page,
+              page_size: input.pageSize,
+            }),
+          ),
         ),
         saveStatus: fromPromise(async ({ input }) => {
           const { row } = await saveBlogStatus(input.post, input.status);
@@ -51,7 +66,10 @@ function BlogManagement() {
         notifyStatusUpdated: (_, { row }) =>
           showToast('success', {
             title: t('toast.statusUpdated'),
-            message: t('toast.statusText', { title: row.title, status: t(`status.${row.status === 'Published' ? 'Published' : 'Draft'}`) }),
+            message: t('toast.statusText', {
+              title: row.title,
+              status: t(`status.${blogStatusOf(row.status)}`),
+            }),
             duration: BLOG_TOAST_MS,
           }),
         notifyStatusFailed: (_, { error }) => {
@@ -60,7 +78,11 @@ function BlogManagement() {
           showToast('error', { message: t('toast.statusFailed'), duration: BLOG_TOAST_MS });
         },
         notifyDeleted: () =>
-          showToast('success', { title: t('toast.deleted'), message: t('toast.deletedText'), duration: BLOG_TOAST_MS }),
+          showToast('success', {
+            title: t('toast.deleted'),
+            message: t('toast.deletedText'),
+            duration: BLOG_TOAST_MS,
+          }),
         notifyDeleteFailed: (_, { error }) => {
           if (statusOf(error) === 401) return sessionExpired();
           console.error('Blog post could not be deleted:', error);
@@ -154,7 +176,9 @@ function BlogManagement() {
               key={post.blog_id}
               post={post}
               lang={i18n.language}
-              busy={target?.blog_id === post.blog_id && (state.matches('toggling') || state.matches('deleting'))}
+              busy={
+                target?.blog_id === post.blog_id && (state.matches('toggling') || state.matches('deleting'))
+              }
               canChange={state.matches('ready')}
               onToggle={() => send({ type: 'status.toggle', post })}
               onEdit={() => dialog.current?.open(post)}
@@ -175,7 +199,9 @@ function BlogManagement() {
 
       <BlogPostDialog
         ref={dialog}
-        onSaved={(row, created) => (row ? send({ type: 'post.saved', row, created }) : send({ type: 'list.reload' }))}
+        onSaved={(row, created) =>
+          row ? send({ type: 'post.saved', row, created }) : send({ type: 'list.reload' })
+        }
         onUnauthorised={() => sessionExpired()}
       />
 
@@ -187,10 +213,20 @@ function BlogManagement() {
         <p>{t('confirmDelete')}</p>
         {target && <p className={s.deleteWhich}>{target.title}</p>}
         <div className={s.actions}>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'delete.cancel' })} disabled={state.matches('deleting')}>
+          <button
+            type="button"
+            className={s.secondary}
+            onClick={() => send({ type: 'delete.cancel' })}
+            disabled={state.matches('deleting')}
+          >
             {t('cancel')}
           </button>
-          <button type="button" className={s.danger} onClick={() => send({ type: 'delete.confirm' })} disabled={state.matches('deleting')}>
+          <button
+            type="button"
+            className={s.danger}
+            onClick={() => send({ type: 'delete.confirm' })}
+            disabled={state.matches('deleting')}
+          >
             {state.matches('deleting') ? t('deleting') : t('deleteAction')}
           </button>
         </div>
@@ -218,21 +254,31 @@ function PostCard({
 }) {
   const { t } = useTranslation('blog-admin');
   const headingId = `admin-post-${post.blog_id}-title`;
-  const status = post.status === 'Published' ? 'Published' : 'Draft';
+  const status = blogStatusOf(post.status);
   return (
     <li className={s.card} aria-labelledby={headingId} aria-busy={busy || undefined}>
       <div className={s.cardTop}>
         <button
           type="button"
-          className={status === 'Published' ? `${s.badge} ${s.published}` : `${s.badge} ${s.draft}`}
+          className={status === PUBLISHED ? `${s.badge} ${s.published}` : `${s.badge} ${s.draft}`}
           onClick={onToggle}
           disabled={!canChange}
-          aria-label={t('statusButton', { status: t(`status.${status}`), title: post.title, next: t(`status.${flipped(status)}`) })}
+          aria-label={t('statusButton', {
+            status: t(`status.${status}`),
+            title: post.title,
+            next: t(`status.${flipped(status)}`),
+          })}
         >
           {t(`status.${status}`)}
         </button>
         <div className={s.icons}>
-          <button type="button" className={s.icon} onClick={onEdit} aria-label={t('edit', { title: post.title })} title={t('edit', { title: post.title })}>
+          <button
+            type="button"
+            className={s.icon}
+            onClick={onEdit}
+            aria-label={t('edit', { title: post.title })}
+            title={t('edit', { title: post.title })}
+          >
             <EditIcon />
           </button>
           <button
