@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { COUNT_CAP } from '../../src/api/contract/paging';
 import {
-  APPLICATION_COUNT_CAP,
   APPLICATION_CSV_COLUMNS,
   type ApplicationListRow,
   type ApplicationStatus,
@@ -146,19 +146,19 @@ function ordered(query: Listed, sortAfterSearch: boolean): Listed {
     .orderBy(sortAfterSearch ? sql`a.application_id + 0` : sql.ref('a.application_id'), 'desc');
 }
 
-/** Matching applications, capped at APPLICATION_COUNT_CAP (reads at most that many index entries). */
+/** Matching applications, capped at COUNT_CAP (reads at most that many index entries). */
 export async function countApplications(db: Db, f: Filters, plan?: SearchPlan): Promise<number> {
   plan ??= await searchPlan(db, f.search);
   if (plan.kind === 'sqlite' && !f.applicationid && !f.status && !f.startdate && !f.enddate) {
     // only a search: the index has one row per application (triggers keep it so), so its own
     // matches are the count, without visiting the applications
     const { rows } = await sql<{ n: number }>`select count(*) as n from (
-      select rowid from job_application_fts where job_application_fts match ${plan.match} limit ${APPLICATION_COUNT_CAP})`.execute(
+      select rowid from job_application_fts where job_application_fts match ${plan.match} limit ${COUNT_CAP})`.execute(
       db,
     );
     return Number(rows[0]?.n ?? 0);
   }
-  const capped = filtered(db, f, plan).select('a.application_id').limit(APPLICATION_COUNT_CAP);
+  const capped = filtered(db, f, plan).select('a.application_id').limit(COUNT_CAP);
   const { n } = await db
     .selectFrom(capped.as('m'))
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { COUNT_CAP } from '../../src/api/contract/paging';
 import {
   BLOG_COMPANY_ID,
-  COUNT_CAP,
   isHttpUrl,
   SLUG_MAX,
   type BlogListQuery,

@@ -1,7 +1,7 @@
 import { recordAudit, type AuditEntry } from '../lib/audit';
 import { sql, type Kysely } from 'kysely';
 import type { ContactMessageRow, ContactMessagesQuery } from '../../src/api/contract/admin-messages';
-import { APPLICATION_COUNT_CAP } from '../../src/api/contract/admin-applications';
+import { COUNT_CAP } from '../../src/api/contract/paging';
 import { searchTerms } from './application-list.repo';
 import { dialectOf } from './database';
 import type { Database } from './schema';
@@ -77,7 +77,7 @@ export async function listContactMessages(db: Db, q: ContactMessagesQuery): Prom
     .offset(q.pagesize * (q.pagenum - 1))
     .execute();
   if (rows.length === 0) return [];
-  const capped = filtered(db, q).select('message_id').limit(APPLICATION_COUNT_CAP);
+  const capped = filtered(db, q).select('message_id').limit(COUNT_CAP);
   const { n } = await db
     .selectFrom(capped.as('m'))
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -35,7 +35,10 @@ export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Da
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new NoNulPlugin()] });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new NoNulPlugin()],
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { COUNT_CAP } from '../../src/api/contract/paging';
 import type { BindJobOpeningsQuery, JobOpeningRow, JobTypeRow } from '../../src/api/contract/jobs';
 import { sanitizeRichText, textOf } from '../lib/rich-text';
 import { dialectOf } from './database';
@@ -11,9 +12,6 @@ import type { Database } from './schema';
  */
 
 type Db = Kysely<Database>;
-
-/** Paged lists count exactly up to this many matches (DESIGN.md section 4). */
-export const COUNT_CAP = 10_000;
 
 export interface OpeningInput {
   job_title: string;

@@ -24,16 +24,28 @@ describe('a NUL character in a form field', () => {
       { name: 'featured_image_url', value: 'https://example.org/a.png' },
       { name: 'status', value: 'Published' },
     ]);
-    const res = await app.inject({ method: 'POST', url: '/api/manage-company-blog', headers: { ...headers, 'content-type': contentType }, payload: body });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/manage-company-blog',
+      headers: { ...headers, 'content-type': contentType },
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await app.db.selectFrom('blog_post').select(['title', 'excerpt', 'content']).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('blog_post')
+      .select(['title', 'excerpt', 'content'])
+      .executeTakeFirstOrThrow();
     expect(row.title).toMatch(/^Null\s+title$/);
     expect(`${row.title}${row.excerpt}${row.content}`).not.toContain('\u0000');
 
     const contact = await app.inject({
       method: 'POST',
       url: '/api/contact-messages',
-      payload: { name: 'Asha\u0000 Menon', email: 'asha@example.com', message: 'Hello\u0000 there, a real message.' },
+      payload: {
+        name: 'Asha\u0000 Menon',
+        email: 'asha@example.com',
+        message: 'Hello\u0000 there, a real message.',
+      },
     });
     expect(contact.statusCode).toBeLessThan(500);
   });

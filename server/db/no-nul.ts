@@ -12,7 +12,8 @@ import {
 
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const NUL = /\u0000/g;
-const clean = (value: unknown) => (typeof value === 'string' && value.includes('\u0000') ? value.replace(NUL, '') : value);
+const clean = (value: unknown) =>
+  typeof value === 'string' && value.includes('\u0000') ? value.replace(NUL, '') : value;
 
 class StripNul extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {
@@ -20,7 +21,9 @@ class StripNul extends OperationNodeTransformer {
     return value === node.value ? node : ValueNode.create(value);
   }
   protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return node.values.some((v) => clean(v) !== v) ? PrimitiveValueListNode.create(node.values.map(clean)) : node;
+    return node.values.some((v) => clean(v) !== v)
+      ? PrimitiveValueListNode.create(node.values.map(clean))
+      : node;
   }
 }
 

@@ -28,7 +28,8 @@ export interface IdempotencyKeyTable {
   created_at: string;
 }
 
-export interface Database extends AuthTables, JobsTables, BlogTables, PricingTables, ContactTables, ScheduledTables {
+export interface Database
+  extends AuthTables, JobsTables, BlogTables, PricingTables, ContactTables, ScheduledTables {
   app_meta: AppMetaTable;
   idempotency_key: IdempotencyKeyTable;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuditQuery, AuditRow } from '../../src/api/contract/auth';
+import { COUNT_CAP } from '../../src/api/contract/paging';
 import type { Database } from '../db/schema';
 
 /**
@@ -58,7 +59,7 @@ export async function listAudit(db: Kysely<Database>, q: AuditQuery): Promise<Au
     .execute();
   if (rows.length === 0) return [];
   const { n } = await db
-    .selectFrom(db.selectFrom('audit_log').select('audit_id').limit(10_000).as('m'))
+    .selectFrom(db.selectFrom('audit_log').select('audit_id').limit(COUNT_CAP).as('m'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return rows.map((row, i) => (i === 0 ? { ...row, total_count: Number(n) } : row));

@@ -9,8 +9,6 @@ import { ID_MAX, idText, whole } from './ids';
 
 /** Spec section 9: the application list shows 20 a page. */
 export const APPLICATION_PAGE_SIZE = 20;
-/** Paged lists count exactly up to this many matches; above it the UI says "10,000+". */
-export const APPLICATION_COUNT_CAP = 10_000;
 
 /** The recruiting status of an application; new rows are 'New'. */
 export const APPLICATION_STATUSES = ['New', 'Reviewed', 'Interview', 'Offer', 'Rejected', 'Hired'] as const;

@@ -26,8 +26,6 @@ export const BLOG_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,imag
 /** Form errors stay 2.5 s; blog toasts last 2500 ms (spec sections 5 and 9). */
 export const BLOG_ERROR_DISPLAY_MS = 2500;
 export const BLOG_TOAST_MS = 2500;
-/** Paged lists count exactly up to this many matches (DESIGN.md section 4); the UI says "10,000+". */
-export const COUNT_CAP = 10_000;
 
 /** A post's status: the one place its two values are spelled (the spec's words, stored as is). */
 export const PUBLISHED = 'Published';
@@ -306,11 +304,4 @@ export function blogFormErrors(
   else if (url.length > BLOG_IMAGE_URL_MAX || (!isHttpUrl(url) && !isKnownImageKey(url)))
     errors.featured_image = BLOG_MESSAGES.imageUrlInvalid;
   return errors;
-}
-
-/** "Showing X-Y of N posts" figures; N is capped (COUNT_CAP) and shown as "10,000+" then. */
-export function pageRange(page: number, pageSize: number, total: number) {
-  if (total <= 0) return { from: 0, to: 0 };
-  const from = (page - 1) * pageSize + 1;
-  return { from: Math.min(from, total), to: Math.min(page * pageSize, total) };
 }

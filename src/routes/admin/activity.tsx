@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { formatTotal } from '../../api/contract/paging';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
@@ -10,7 +11,7 @@ import s from './users.module.css';
 
 /** Activity: the audit log — who did what to which record, when — newest first, 50 a page. */
 export function ActivityScreen() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { sessionExpired } = useAdminSession();
   const [machine] = useState(() =>
     auditLogMachine.provide({
@@ -81,7 +82,7 @@ export function ActivityScreen() {
               {t('activity.previous')}
             </button>
             <span className={s.help}>
-              {t('activity.pageOf', { page, pages, total: total >= 10000 ? '10,000+' : total })}
+              {t('activity.pageOf', { page, pages, total: formatTotal(total, i18n.language) })}
             </span>
             <button
               type="button"

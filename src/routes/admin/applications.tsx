@@ -20,7 +20,10 @@ import {
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { applicationDetailMachine } from '../../machines/application-detail.machine';
-import { applicationsListMachine, type ApplicationsListEvent } from '../../machines/applications-list.machine';
+import {
+  applicationsListMachine,
+  type ApplicationsListEvent,
+} from '../../machines/applications-list.machine';
 import { messageOf, statusOf, useAdminSession } from './admin-context';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
@@ -66,7 +69,8 @@ export function ApplicationsScreen() {
   });
 
   // toasts are written in the language of the moment they appear
-  const say = (key: string, options?: Record<string, unknown>) => i18n.t(key, { ns: 'admin-inbox', ...options });
+  const say = (key: string, options?: Record<string, unknown>) =>
+    i18n.t(key, { ns: 'admin-inbox', ...options });
   const [detailMachine] = useState(() =>
     applicationDetailMachine.provide({
       actors: {
@@ -77,7 +81,9 @@ export function ApplicationsScreen() {
       actions: {
         notifyStatusSaved: (_, { row }) => {
           listActor.send({ type: 'row.updated', row });
-          showToast('success', { message: say('toast.statusSaved', { status: say(`status.${row.status}`) }) });
+          showToast('success', {
+            message: say('toast.statusSaved', { status: say(`status.${row.status}`) }),
+          });
         },
         notifyStatusFailed: (_, { error }) => {
           if (statusOf(error) === 401) return sessionExpired();
@@ -180,7 +186,9 @@ export function ApplicationsScreen() {
                     <td className={s.nowrap} data-label={t('applications.columns.contact')}>
                       {row.contact_number}
                     </td>
-                    <td data-label={t('applications.columns.jobRole')}>{row.job_title ?? t('applications.na')}</td>
+                    <td data-label={t('applications.columns.jobRole')}>
+                      {row.job_title ?? t('applications.na')}
+                    </td>
                     <td className={s.nowrap} data-label={t('applications.columns.appliedDate')}>
                       <time dateTime={row.applied_date}>{formatDay(row.applied_date, i18n.language)}</time>
                     </td>
@@ -205,7 +213,10 @@ export function ApplicationsScreen() {
           </div>
         </>
       )}
-      <Pager pagination={list.children.pagination as AnyActorRef | undefined} label={t('pager.applications')} />
+      <Pager
+        pagination={list.children.pagination as AnyActorRef | undefined}
+        label={t('pager.applications')}
+      />
 
       <DetailModal
         state={detail}
@@ -238,7 +249,13 @@ function Filters({
   };
   const errorId = `${id}-error`;
   return (
-    <form className={s.filters} role="search" aria-label={t('applications.filtersLabel')} onSubmit={submit} noValidate>
+    <form
+      className={s.filters}
+      role="search"
+      aria-label={t('applications.filtersLabel')}
+      onSubmit={submit}
+      noValidate
+    >
       <div className={s.field}>
         <label htmlFor={`${id}-search`}>{t('applications.filters.search')}</label>
         <input
@@ -326,15 +343,22 @@ function DetailModal({
   const statusId = useId();
   const open = !state.matches('closed');
   const { row, resumeUrl, pendingStatus } = state.context;
-  const busy = state.matches({ open: { main: 'savingStatus' } }) || state.matches({ open: { main: 'deleting' } });
-  const confirming = state.matches({ open: { main: 'confirmingDelete' } }) || state.matches({ open: { main: 'deleting' } });
+  const busy =
+    state.matches({ open: { main: 'savingStatus' } }) || state.matches({ open: { main: 'deleting' } });
+  const confirming =
+    state.matches({ open: { main: 'confirmingDelete' } }) || state.matches({ open: { main: 'deleting' } });
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (state.matches({ open: { main: 'confirmingDelete' } })) confirmRef.current?.focus();
   }, [state]);
 
   return (
-    <Modal open={open} title={t('detail.title')} onClose={() => send({ type: 'detail.close' })} closeOnBackdrop={!busy}>
+    <Modal
+      open={open}
+      title={t('detail.title')}
+      onClose={() => send({ type: 'detail.close' })}
+      closeOnBackdrop={!busy}
+    >
       {row && (
         <div className={s.detail}>
           <dl className={s.facts}>
@@ -421,22 +445,47 @@ function DetailModal({
             <div className={s.confirm} role="group" aria-labelledby={`${statusId}-confirm`}>
               <p id={`${statusId}-confirm`}>{t('detail.deleteQuestion')}</p>
               <div className={s.actions}>
-                <button type="button" className={s.secondary} disabled={busy} onClick={() => send({ type: 'delete.cancel' })}>
+                <button
+                  type="button"
+                  className={s.secondary}
+                  disabled={busy}
+                  onClick={() => send({ type: 'delete.cancel' })}
+                >
                   {t('actions.cancel')}
                 </button>
-                <button ref={confirmRef} type="button" className={s.danger} disabled={busy} onClick={() => send({ type: 'delete.confirm' })}>
-                  {t(state.matches({ open: { main: 'deleting' } }) ? 'detail.deleting' : 'detail.deleteConfirm')}
+                <button
+                  ref={confirmRef}
+                  type="button"
+                  className={s.danger}
+                  disabled={busy}
+                  onClick={() => send({ type: 'delete.confirm' })}
+                >
+                  {t(
+                    state.matches({ open: { main: 'deleting' } })
+                      ? 'detail.deleting'
+                      : 'detail.deleteConfirm',
+                  )}
                 </button>
               </div>
             </div>
           ) : (
             <div className={s.actions}>
               {canManage && (
-                <button type="button" className={s.dangerOutline} disabled={busy} onClick={() => send({ type: 'delete.ask' })}>
+                <button
+                  type="button"
+                  className={s.dangerOutline}
+                  disabled={busy}
+                  onClick={() => send({ type: 'delete.ask' })}
+                >
                   {t('detail.delete')}
                 </button>
               )}
-              <button type="button" className={s.secondary} disabled={busy} onClick={() => send({ type: 'detail.close' })}>
+              <button
+                type="button"
+                className={s.secondary}
+                disabled={busy}
+                onClick={() => send({ type: 'detail.close' })}
+              >
                 {t('actions.close')}
               </button>
             </div>
@@ -449,7 +498,18 @@ function DetailModal({
 
 function Icon({ children }: { children: React.ReactNode }) {
   return (
-    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={20}
+      height={20}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );

@@ -1,4 +1,5 @@
 import { useMachine } from '@xstate/react';
+import { showingFigures } from '../../api/contract/paging';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -6,8 +7,6 @@ import { deleteBlogPost, loadAdminBlogPosts, saveBlogStatus, withImages } from '
 import {
   BLOG_PAGE_SIZE,
   BLOG_TOAST_MS,
-  COUNT_CAP,
-  pageRange,
   previewOf,
   type BlogPostRow,
   blogStatusOf,
@@ -97,8 +96,6 @@ function BlogManagement() {
   const { rows, total, target, searchText, search } = state.context;
   const loading = state.matches('loading') || state.matches('starting');
   const settled = !loading && !state.matches('debouncing');
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
-  const range = pageRange(pager.page, BLOG_PAGE_SIZE, total);
 
   const labels: PaginationLabels = {
     label: t('pagination.label'),
@@ -134,11 +131,7 @@ function BlogManagement() {
         />
         {rows.length > 0 && (
           <p className={s.showing} aria-live="polite">
-            {t('showing', {
-              from: number(range.from),
-              to: number(range.to),
-              total: total >= COUNT_CAP ? `${number(COUNT_CAP)}+` : number(total),
-            })}
+            {t('showing', showingFigures(pager.page, BLOG_PAGE_SIZE, rows.length, total, i18n.language))}
           </p>
         )}
       </div>

@@ -62,7 +62,10 @@ export function BlogPostDialog({
           requestAnimationFrame(() => document.getElementById(FIELD_IDS[field])?.focus());
         },
         notifySaved: (_, { row, created }) => {
-          showToast('success', { message: t(created ? 'toast.created' : 'toast.updated'), duration: BLOG_TOAST_MS });
+          showToast('success', {
+            message: t(created ? 'toast.created' : 'toast.updated'),
+            duration: BLOG_TOAST_MS,
+          });
           onSaved(row, created);
         },
         notifyFailed: (_, { error }) => {
@@ -77,7 +80,10 @@ export function BlogPostDialog({
   const [state, send] = useMachine(machine);
   useImperativeHandle(
     ref,
-    () => ({ open: (post) => send({ type: 'editor.open', post, today: formatPublicationDate(new Date(), { local: true }) }) }),
+    () => ({
+      open: (post) =>
+        send({ type: 'editor.open', post, today: formatPublicationDate(new Date(), { local: true }) }),
+    }),
     [send],
   );
 
@@ -92,12 +98,23 @@ export function BlogPostDialog({
     return key ? t(`errors.${key}`, { defaultValue: text }) : text;
   };
   const errorId = (field: BlogField) => `blog-${field}-error`;
-  const invalid = (field: BlogField) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': errorId(field) } : {});
+  const invalid = (field: BlogField) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': errorId(field) } : {};
 
   // what the preview shows: the chosen file, a typed address, or the post's stored image
-  const storedKey = !!original && fields.featured_image_url === (original.featured_image_url ?? '') && !isHttpUrl(fields.featured_image_url) && fields.featured_image_url !== '';
+  const storedKey =
+    !!original &&
+    fields.featured_image_url === (original.featured_image_url ?? '') &&
+    !isHttpUrl(fields.featured_image_url) &&
+    fields.featured_image_url !== '';
   const fileUrl = useObjectUrl(file);
-  const previewSrc = fileUrl ?? (isHttpUrl(fields.featured_image_url) ? fields.featured_image_url : storedKey ? (original?.image_url ?? null) : null);
+  const previewSrc =
+    fileUrl ??
+    (isHttpUrl(fields.featured_image_url)
+      ? fields.featured_image_url
+      : storedKey
+        ? (original?.image_url ?? null)
+        : null);
   const urlValue = storedKey ? '' : fields.featured_image_url;
 
   return (
@@ -147,7 +164,13 @@ export function BlogPostDialog({
           <span className={s.label} id="blog-content-label">
             {t('dialog.content')}
           </span>
-          <Suspense fallback={<div className={s.editorLoading} role="status">{t('dialog.editorLoading')}</div>}>
+          <Suspense
+            fallback={
+              <div className={s.editorLoading} role="status">
+                {t('dialog.editorLoading')}
+              </div>
+            }
+          >
             <RichTextEditor
               id="blog-content"
               label={t('dialog.content')}
@@ -246,12 +269,21 @@ export function BlogPostDialog({
         {saving && (
           <div className={s.progress} role="status">
             <progress max={1} value={progress ?? undefined} aria-label={t('dialog.saving')} />
-            <span>{progress !== null && file ? t('dialog.uploading', { percent: Math.round(progress * 100) }) : t('dialog.saving')}</span>
+            <span>
+              {progress !== null && file
+                ? t('dialog.uploading', { percent: Math.round(progress * 100) })
+                : t('dialog.saving')}
+            </span>
           </div>
         )}
 
         <div className={s.actions}>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'editor.cancel' })} disabled={saving}>
+          <button
+            type="button"
+            className={s.secondary}
+            onClick={() => send({ type: 'editor.cancel' })}
+            disabled={saving}
+          >
             {t('dialog.cancel')}
           </button>
           <button type="submit" className={s.primary} disabled={saving}>
@@ -266,9 +298,12 @@ export function BlogPostDialog({
 /** An object URL for a chosen file, revoked when the file changes or the dialog goes. */
 function useObjectUrl(file: File | null): string | null {
   const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return url;
 }
 

@@ -25,7 +25,15 @@ export function MessagesScreen() {
     messagesListMachine.provide({
       actors: {
         loadMessages: fromPromise(({ input, signal }) =>
-          loadMessages({ search: input.search, page: input.page, pageSize: input.pageSize, handled: HANDLED_PARAM[input.show] }, { signal }),
+          loadMessages(
+            {
+              search: input.search,
+              page: input.page,
+              pageSize: input.pageSize,
+              handled: HANDLED_PARAM[input.show],
+            },
+            { signal },
+          ),
         ),
         saveHandled: fromPromise(({ input }) => saveMessageHandled(input.messageId, input.handled)),
       },
@@ -34,7 +42,9 @@ export function MessagesScreen() {
           if (statusOf(error) === 401) sessionExpired();
         },
         notifyHandledSaved: (_, { row }) =>
-          showToast('success', { message: say(row.handled ? 'messages.toastHandled' : 'messages.toastOpen') }),
+          showToast('success', {
+            message: say(row.handled ? 'messages.toastHandled' : 'messages.toastOpen'),
+          }),
         notifyHandledFailed: (_, { error }) => {
           if (statusOf(error) === 401) return sessionExpired();
           showToast('error', { message: messageOf(error, say('messages.toastFailed')) });
@@ -56,7 +66,12 @@ export function MessagesScreen() {
         </h2>
       </div>
 
-      <form className={s.messageFilters} role="search" aria-label={t('messages.filtersLabel')} onSubmit={(e) => e.preventDefault()}>
+      <form
+        className={s.messageFilters}
+        role="search"
+        aria-label={t('messages.filtersLabel')}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className={s.field}>
           <label htmlFor={`${id}-search`}>{t('messages.search')}</label>
           <input
@@ -65,12 +80,20 @@ export function MessagesScreen() {
             value={searchText}
             maxLength={200}
             placeholder={t('messages.searchPlaceholder')}
-            onChange={(e) => send(e.target.value ? { type: 'search.change', text: e.target.value } : { type: 'search.clear' })}
+            onChange={(e) =>
+              send(
+                e.target.value ? { type: 'search.change', text: e.target.value } : { type: 'search.clear' },
+              )
+            }
           />
         </div>
         <div className={s.field}>
           <label htmlFor={`${id}-show`}>{t('messages.show')}</label>
-          <select id={`${id}-show`} value={show} onChange={(e) => send({ type: 'show.change', show: e.target.value as ShowFilter })}>
+          <select
+            id={`${id}-show`}
+            value={show}
+            onChange={(e) => send({ type: 'show.change', show: e.target.value as ShowFilter })}
+          >
             <option value="all">{t('messages.showAll')}</option>
             <option value="open">{t('messages.showOpen')}</option>
             <option value="handled">{t('messages.showHandled')}</option>
@@ -102,7 +125,12 @@ export function MessagesScreen() {
               const headingId = `${id}-m${m.message_id}`;
               const saving = state.matches('saving') && target?.message_id === m.message_id;
               return (
-                <li key={m.message_id} className={s.message} data-handled={m.handled} aria-labelledby={headingId}>
+                <li
+                  key={m.message_id}
+                  className={s.message}
+                  data-handled={m.handled}
+                  aria-labelledby={headingId}
+                >
                   <div className={s.messageHead}>
                     <h3 id={headingId}>{m.name}</h3>
                     <span className={m.handled ? s.handledBadge : s.openBadge}>
@@ -129,7 +157,13 @@ export function MessagesScreen() {
                         aria-describedby={headingId}
                         onClick={() => send({ type: 'handled.toggle', row: m })}
                       >
-                        {t(saving ? 'messages.saving' : m.handled ? 'messages.markOpen' : 'messages.markHandled')}
+                        {t(
+                          saving
+                            ? 'messages.saving'
+                            : m.handled
+                              ? 'messages.markOpen'
+                              : 'messages.markHandled',
+                        )}
                       </button>
                     </div>
                   )}

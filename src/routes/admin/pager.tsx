@@ -4,6 +4,8 @@ import type { AnyActorRef } from 'xstate';
 import { Pagination } from '../../components/pagination';
 import { paginationView, type PaginationContext } from '../../machines/pagination.machine';
 
+export { showingFigures } from '../../api/contract/paging';
+
 /**
  * Prev, numbered pages, Next (spec section 2) for a list whose machine has a `pagination` child
  * (the shared pagination.machine.ts), drawn by the shared <Pagination>; shown only when there is
@@ -16,23 +18,17 @@ export function Pager({ pagination, label }: { pagination: AnyActorRef | undefin
   return (
     <Pagination
       view={paginationView(context)}
-      labels={{ label, previous: t('pager.prev'), next: t('pager.next'), page: (page) => t('pager.page', { page }) }}
+      labels={{
+        label,
+        previous: t('pager.prev'),
+        next: t('pager.next'),
+        page: (page) => t('pager.page', { page }),
+      }}
       onSelect={(page) => pagination.send({ type: 'page.select', page })}
       onPrevious={() => pagination.send({ type: 'page.previous' })}
       onNext={() => pagination.send({ type: 'page.next' })}
     />
   );
-}
-
-/** "Showing X-Y of N" figures; N is capped at 10,000 by the server and then shown as "10,000+". */
-export function showingFigures(page: number, pageSize: number, shown: number, total: number, lang: string) {
-  const from = shown === 0 ? 0 : (page - 1) * pageSize + 1;
-  const fmt = new Intl.NumberFormat(lang);
-  return {
-    from: fmt.format(from),
-    to: fmt.format(from === 0 ? 0 : from + shown - 1),
-    total: total >= 10_000 ? `${fmt.format(10_000)}+` : fmt.format(total),
-  };
 }
 
 /** A date and time of the server (ISO, UTC) in the reader's language, in UTC like the filters. */
