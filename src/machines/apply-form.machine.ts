@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import type { ApplicationInput, UploadProgress } from '../api/applications';
 import {
   APPLICATION_MESSAGES,
@@ -149,16 +150,6 @@ export function toApplyInput(job: JobRef, fields: ApplyFields, idempotencyKey: s
     website: fields.website,
     idempotencyKey,
   };
-}
-
-/** A random UUID; crypto.randomUUID needs a secure context, getRandomValues works everywhere. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
 export interface ApplyContext {

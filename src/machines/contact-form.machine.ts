@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import {
   CONTACT_COMPANY_MAX,
   CONTACT_EMAIL_MAX,
@@ -142,7 +143,7 @@ export const contactFormMachine = setup({
     clearErrors: assign({ errors: {} }),
     reset: assign({ fields: EMPTY_FIELDS, errors: {}, idempotencyKey: null }),
     assignKey: assign({
-      idempotencyKey: ({ context }) => context.idempotencyKey ?? crypto.randomUUID(),
+      idempotencyKey: ({ context }) => context.idempotencyKey ?? newIdempotencyKey(),
     }),
     showServerErrors: assign(({ event }) => {
       const error = (event as { error?: SendFailure }).error;
@@ -229,7 +230,10 @@ export const contactFormMachine = setup({
           {
             target: 'idle',
             actions: [
-              { type: 'notifySuccess', params: ({ event }) => ({ answer: event.output as ContactMessageAnswer }) },
+              {
+                type: 'notifySuccess',
+                params: ({ event }) => ({ answer: event.output as ContactMessageAnswer }),
+              },
               'reset',
             ],
           },

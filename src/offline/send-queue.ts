@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import { OUTBOX_CHANNEL, OUTBOX_DB_NAME, OUTBOX_SYNC_TAG } from './outbox-names';
 
 /**
@@ -109,20 +110,10 @@ export function onOutboxMessage(listener: (message: OutboxMessage) => void): () 
   return () => channel.close();
 }
 
-/** A UUID v4: the Idempotency-Key of one submission (the server accepts [A-Za-z0-9_-]{8,100}). */
-export function newSubmissionKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
 /** Keeps a submission on the device. `id` (the Idempotency-Key) is kept when given. */
 export async function enqueue(item: NewOutboxItem, now = Date.now()): Promise<OutboxItem> {
   const stored: OutboxItem = {
-    id: item.id ?? newSubmissionKey(),
+    id: item.id ?? newIdempotencyKey(),
     kind: item.kind,
     label: item.label,
     url: item.url,

@@ -1,7 +1,7 @@
 import { ApiError } from '../api/client';
+import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import {
   enqueue,
-  newSubmissionKey,
   OUTBOX_SYNC_TAG,
   type OutboxItem,
   type OutboxKind,
@@ -48,7 +48,7 @@ export interface Submission<T> {
 }
 
 export async function sendOrQueue<T>(submission: Submission<T>): Promise<SubmitOutcome<T>> {
-  const key = submission.idempotencyKey || newSubmissionKey();
+  const key = submission.idempotencyKey || newIdempotencyKey();
   if (isOnline()) {
     try {
       return { status: 'sent', answer: await submission.send(key) };

@@ -1,0 +1,13 @@
+/**
+ * The Idempotency-Key of one submission: a UUID v4 (the server accepts [A-Za-z0-9_-]{8,100}).
+ * `crypto.randomUUID` exists only in a secure context (https, localhost); an intranet address over
+ * plain http still has `crypto.getRandomValues`, so the key is made from that there.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
