@@ -5,6 +5,75 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { defineConfig, globalIgnores } from 'eslint/config';
 
+// Each folder gets one config holding all its rules (a later config would replace an earlier one's
+// no-restricted-imports for the same file, not add to it).
+const NOT_BUILD = {
+  regex: '(^|/)(scripts|bench)/',
+  message: 'src/ and server/ import nothing from scripts/ or bench/: share it through common/.',
+};
+export const boundaries = [
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // a test of what the build makes (src/pwa/precache.test.ts) may read the build's helper
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_BUILD] }] },
+  },
+  {
+    files: ['src/machines/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NOT_BUILD,
+            {
+              regex: '^\\.\\./api/(?!contract/)',
+              message:
+                'Machines call the outside only through actors supplied by the screen: import types from api/contract, never an api module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/offline/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NOT_BUILD,
+            {
+              regex: '^\\.\\./(components|routes)/',
+              message: 'offline/ knows no components or routes: the caller passes what it needs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            NOT_BUILD,
+            {
+              regex: '(^|/)src/(?!api/contract/)',
+              message: 'The server imports only the shared contract (src/api/contract) from src/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default defineConfig([
   globalIgnores([
     '**/node_modules/',
@@ -68,4 +137,7 @@ export default defineConfig([
     files: ['**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node } },
   },
+
+  // The boundaries of DESIGN.md, checked (eslint.boundaries.test.ts breaks each on purpose).
+  ...boundaries,
 ]);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createPageAssembler } from './lib/page-html.mjs';
+import { createPageAssembler } from '../common/page-html.mjs';
 
 export async function prerender({ dist, clientDir, pagesDir }) {
   const server = await import(pathToFileURL(path.join(dist, 'server', 'entry-server.js')).href);

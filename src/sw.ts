@@ -39,7 +39,7 @@ import * as navigationPreload from 'workbox-navigation-preload';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { deliverWithFetch, flushOutbox, OUTBOX_SYNC_TAG } from './offline/send-queue';
 import { DEFAULT_LANG, isLang, LANG_COOKIE } from './i18n/languages';
-import { pageAliasTarget } from '../scripts/lib/pwa-aliases.mjs';
+import { pageAliasTarget } from '../common/pwa-aliases.mjs';
 import { PAGES_CACHE_PREFIX } from './offline/cache-names';
 
 declare const self: ServiceWorkerGlobalScope & {

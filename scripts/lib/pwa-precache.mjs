@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pageAliasTarget } from './pwa-aliases.mjs';
+import { pageAliasTarget } from '../../common/pwa-aliases.mjs';
 
 export const ADMIN_ENTRY = 'src/routes/admin/admin-app.tsx';
 

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { createPageAssembler, type HeadData } from '../../scripts/lib/page-html.mjs';
+import { createPageAssembler, type HeadData } from '../../common/page-html.mjs';
 
 /**
  * Pages rendered on request (blog permalinks), with the same server-render bundle and the same
  * page assembly as the prerender step (DESIGN.md section 2): `DIST_DIR/server/entry-server.js`
- * renders the route, scripts/lib/page-html.mjs wraps it in the built template with its head tags,
+ * renders the route, common/page-html.mjs wraps it in the built template with its head tags,
  * inlined CSS, preloads and page data. `%PUBLIC_URL%` is filled in as for prerendered pages.
  */
 

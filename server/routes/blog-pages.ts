@@ -15,7 +15,7 @@ import { sanitizeRichText } from '../lib/rich-text';
 import { addSitemapSource } from '../lib/sitemap';
 import { renderRss } from '../lib/rss';
 import { preferredEncoding } from '../plugins/web';
-import { escapeHtml, safeJson } from '../../scripts/lib/page-html.mjs';
+import { escapeHtml, safeJson } from '../../common/page-html.mjs';
 
 /**
  * Blog addresses outside /api:

@@ -1,26 +1,9 @@
 import { config } from '../config';
 import { ApiError } from './client';
-import { ApplicationAnswer } from './contract/applications';
+import { ApplicationAnswer, type ApplicationInput } from './contract/applications';
+import type { UploadProgress } from './contract/upload';
 
-/** What the applicant sends (spec section 3, "Job application"), plus consent and the honeypot. */
-export interface ApplicationInput {
-  job_id: number;
-  full_name: string;
-  email: string;
-  contact_number: string;
-  address: string;
-  resume: File;
-  consent: boolean;
-  /** The hidden honeypot field; people leave it empty. */
-  website: string;
-  /** One per submission (DESIGN.md section 4): a retried request is stored once. */
-  idempotencyKey: string;
-}
-
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
+export type { ApplicationInput, UploadProgress };
 
 /**
  * The text fields of the multipart form, in the order they are sent (the file goes last). The

@@ -1,4 +1,5 @@
 import { config } from '../config';
+import type { UploadProgress } from './contract/upload';
 import { deleteCopy, readCopy, saveCopy } from '../offline/cache';
 import { ApiError, fetchJson, toQuery } from './client';
 import {
@@ -84,10 +85,6 @@ function formData(fields: Record<string, string>, file?: File | null): FormData 
   return body;
 }
 
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-}
 
 /**
  * POST manage-company-blog with XMLHttpRequest, which reports upload progress (fetch does not).

@@ -4,7 +4,7 @@ import type { BlogPostRow } from '../api/contract/blog';
 /**
  * Data a page was rendered with on the server (blog permalinks are rendered on request with the
  * post). The server render gets it through `render(url, lang, data)`; the page's HTML carries the
- * same data as `<script type="application/json" id="page-data">` (scripts/lib/page-html.mjs), and
+ * same data as `<script type="application/json" id="page-data">` (common/page-html.mjs), and
  * the browser reads it once, so hydration renders exactly what the server rendered.
  */
 export interface PageData {

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '../api/contract/idempotency-key';
-import type { ApplicationInput, UploadProgress } from '../api/applications';
+import type { ApplicationInput } from '../api/contract/applications';
+import type { UploadProgress } from '../api/contract/upload';
 import {
   APPLICATION_MESSAGES,
   CONTACT_PATTERN,

@@ -1,4 +1,3 @@
-import { PUBLIC_PAGES } from '../routes/paths';
 import type { DeviceCopies, SavedPage } from '../machines/offline-page.machine';
 import { PAGES_CACHE_PREFIX } from './cache-names';
 import { pendingCount } from './send-queue';
@@ -13,11 +12,12 @@ function titleOf(html: string, fallback: string): string {
 }
 
 /**
- * Pages read while online that are not among the fixed public pages (blog posts, for example),
+ * Pages read while online that are not among `fixedPaths`, the precached public pages (blog posts,
+ * for example; the caller names them, so offline/ needs nothing of the routes),
  * newest build first, with their titles; and how many submissions wait in the send queue.
  */
-export async function loadDeviceCopies(): Promise<DeviceCopies> {
-  const fixed = new Set(PUBLIC_PAGES.map((p) => p.path.toLowerCase()));
+export async function loadDeviceCopies(fixedPaths: readonly string[]): Promise<DeviceCopies> {
+  const fixed = new Set(fixedPaths.map((p) => p.toLowerCase()));
   fixed.add('/offline');
   const pages = new Map<string, SavedPage>();
   if (typeof caches !== 'undefined') {

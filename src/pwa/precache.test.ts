@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMING_SOON_PATHS } from '../routes/paths';
 import { adminOnlyFiles, pageAddress, PRECACHE_IGNORES } from '../../scripts/lib/pwa-precache.mjs';
-import { PAGE_ALIASES, pageAliasTarget } from '../../scripts/lib/pwa-aliases.mjs';
+import { PAGE_ALIASES, pageAliasTarget } from '../../common/pwa-aliases.mjs';
 
 describe('what the service worker precaches (scripts/lib/pwa-precache.mjs)', () => {
   it('precaches each prerendered English page under its own clean address', () => {

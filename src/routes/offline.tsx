@@ -5,12 +5,12 @@ import { fromPromise } from 'xstate';
 import { PageMeta } from '../components/page-meta';
 import { offlinePageMachine } from '../machines/offline-page.machine';
 import { loadDeviceCopies } from '../offline/device-copies';
-import { LEGAL_PAGES } from './paths';
+import { LEGAL_PAGES, PUBLIC_PAGES } from './paths';
 import { sameOriginPath } from './same-origin-path';
 import s from './offline.module.css';
 
 const machine = offlinePageMachine.provide({
-  actors: { loadDeviceCopies: fromPromise(() => loadDeviceCopies()) },
+  actors: { loadDeviceCopies: fromPromise(() => loadDeviceCopies(PUBLIC_PAGES.map((p) => p.path))) },
 });
 
 /** The page's own address from ?from= (the service worker's redirect); only this site's paths. */

@@ -71,3 +71,18 @@ export const ApplicationAnswer = z.object({
   application_id: z.optional(z.number().check(z.int())),
 });
 export type ApplicationAnswer = z.infer<typeof ApplicationAnswer>;
+
+/** What the applicant sends (spec section 3, "Job application"), plus consent and the honeypot. */
+export interface ApplicationInput {
+  job_id: number;
+  full_name: string;
+  email: string;
+  contact_number: string;
+  address: string;
+  resume: File;
+  consent: boolean;
+  /** The hidden honeypot field; people leave it empty. */
+  website: string;
+  /** One per submission (DESIGN.md section 4): a retried request is stored once. */
+  idempotencyKey: string;
+}

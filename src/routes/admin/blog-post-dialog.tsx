@@ -13,7 +13,7 @@ import {
 } from '../../api/contract/blog';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
-import { notifyIfOffline } from '../../offline/admin-offline';
+import { notifyIfOffline } from './notify-offline';
 import { blogEditorMachine, savingActor, type TextField } from '../../machines/blog-editor.machine';
 import { statusOf } from './admin-context';
 import s from './blog-management.module.css';

@@ -12,7 +12,7 @@ import {
 import { manageJobOpening } from '../../api/jobs-admin';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
-import { notifyIfOffline } from '../../offline/admin-offline';
+import { notifyIfOffline } from './notify-offline';
 import { jobFormMachine, unlockedFields, type JobFormMode } from '../../machines/job-form.machine';
 import { messageOf, statusOf } from './admin-context';
 import s from './openings.module.css';

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
-import { showToast } from '../components/toasts';
-import { isOnline } from './online-status';
+import { showToast } from '../../components/toasts';
+import { isOnline } from '../../offline/online-status';
 
 /**
  * Admin edits are never queued (they need a signed-in session and may conflict): when a save

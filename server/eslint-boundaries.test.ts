@@ -1,0 +1,78 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of DESIGN.md fail lint when broken: each case lints one deliberately
+ * broken import as if it were in that folder, and one allowed import beside it.
+ */
+describe('lint enforces the import boundaries', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const problems = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0].messages
+      .filter((m) => m.ruleId === 'no-restricted-imports')
+      .map((m) => m.message);
+
+  it.each([
+    [
+      'a machine importing an api module',
+      'src/machines/x.machine.ts',
+      "import { loadBlogPosts } from '../api/blog';\nvoid loadBlogPosts;\n",
+      /Machines call the outside only through actors/,
+    ],
+    [
+      'offline/ importing a component',
+      'src/offline/x.ts',
+      "import { showToast } from '../components/toasts';\nvoid showToast;\n",
+      /offline\/ knows no components or routes/,
+    ],
+    [
+      'offline/ importing a route module',
+      'src/offline/x.ts',
+      "import { PUBLIC_PAGES } from '../routes/paths';\nvoid PUBLIC_PAGES;\n",
+      /offline\/ knows no components or routes/,
+    ],
+    [
+      'the server importing src/ beyond the contract',
+      'server/lib/x.ts',
+      "import { config } from '../../src/config';\nvoid config;\n",
+      /only the shared contract/,
+    ],
+    [
+      'the server importing scripts/',
+      'server/lib/x.ts',
+      "import { run } from '../../scripts/lib/common.mjs';\nvoid run;\n",
+      /import nothing from scripts\/ or bench\//,
+    ],
+    [
+      'src/ importing bench/',
+      'src/routes/x.ts',
+      "import { x } from '../../bench/lib/server.mjs';\nvoid x;\n",
+      /import nothing from scripts\/ or bench\//,
+    ],
+  ])('refuses %s', async (_label, filePath, code, message) => {
+    const found = await problems(filePath, code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(message);
+  });
+
+  it('allows what the layers allow', async () => {
+    expect(
+      await problems(
+        'src/machines/x.machine.ts',
+        "import type { BlogPostRow } from '../api/contract/blog';\nexport type X = BlogPostRow;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'server/lib/x.ts',
+        "import { ID_MAX } from '../../src/api/contract/ids';\nvoid ID_MAX;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'server/lib/x.ts',
+        "import { safeJson } from '../../common/page-html.mjs';\nvoid safeJson;\n",
+      ),
+    ).toEqual([]);
+  });
+});
