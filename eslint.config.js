@@ -11,67 +11,32 @@ const NOT_BUILD = {
   regex: '(^|/)(scripts|bench)/',
   message: 'src/ and server/ import nothing from scripts/ or bench/: share it through common/.',
 };
+/** In `files`, an import whose source matches one of `patterns` fails with its message. */
+const imports = (files, ...patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [NOT_BUILD, ...patterns] }] },
+});
+/** The same, tests aside. */
+const importsOutsideTests = (files, ...patterns) => ({
+  ...imports(files, ...patterns),
+  ignores: ['**/*.test.{ts,tsx}'],
+});
 export const boundaries = [
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    // a test of what the build makes (src/pwa/precache.test.ts) may read the build's helper
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NOT_BUILD] }] },
-  },
-  {
-    files: ['src/machines/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NOT_BUILD,
-            {
-              regex: '^\\.\\./api/(?!contract/)',
-              message:
-                'Machines call the outside only through actors supplied by the screen: import types from api/contract, never an api module.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/offline/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NOT_BUILD,
-            {
-              regex: '^\\.\\./(components|routes)/',
-              message: 'offline/ knows no components or routes: the caller passes what it needs.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NOT_BUILD,
-            {
-              regex: '(^|/)src/(?!api/contract/)',
-              message: 'The server imports only the shared contract (src/api/contract) from src/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // a test of what the build makes (src/pwa/precache.test.ts) may read the build's helper
+  importsOutsideTests(['src/**/*.{ts,tsx}']),
+  importsOutsideTests(['src/machines/**/*.ts'], {
+    regex: '^\\.\\./api/(?!contract/)',
+    message:
+      'Machines call the outside only through actors supplied by the screen: import types from api/contract, never an api module.',
+  }),
+  importsOutsideTests(['src/offline/**/*.ts'], {
+    regex: '^\\.\\./(components|routes)/',
+    message: 'offline/ knows no components or routes: the caller passes what it needs.',
+  }),
+  imports(['server/**/*.ts'], {
+    regex: '(^|/)src/(?!api/contract/)',
+    message: 'The server imports only the shared contract (src/api/contract) from src/.',
+  }),
 ];
 
 export default defineConfig([

@@ -47,6 +47,25 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, now =
     .execute();
 }
 
+/**
+ * Runs `change` and writes its audit row in the same transaction, so neither is kept without the
+ * other. `entry` may be made from what the change answered (a new row's id).
+ *
+ *   const id = await auditedChange(db, (trx) => createRole(trx, name, permissions),
+ *     (roleId) => ({ actor: request.user, action: 'create', entity: 'admin_role', entityId: roleId }));
+ */
+export async function auditedChange<T>(
+  db: Kysely<Database>,
+  change: (trx: Kysely<Database>) => Promise<T>,
+  entry: AuditEntry | ((result: T) => AuditEntry),
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    await recordAudit(trx, typeof entry === 'function' ? entry(result) : entry);
+    return result;
+  });
+}
+
 /** Newest first; `total_count` (exact up to 10,000) on the first row. */
 export async function listAudit(db: Kysely<Database>, q: AuditQuery): Promise<AuditRow[]> {
   const rows = await db

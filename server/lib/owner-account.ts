@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import { countUsers, createUser, emailTaken, ensureBuiltInRoles, roleIdByName } from '../db/auth.repo';
 import type { Database } from '../db/schema';
-import { recordAudit } from './audit';
+import { auditedChange } from './audit';
 import { hashPassword, passwordProblem } from './passwords';
 
 /** A refused owner account (bad email, weak password, taken email): the message says why. */
@@ -32,17 +32,17 @@ export async function createOwner(
     throw new OwnerAccountError(`A user with the email ${clean} already exists`);
   const roleId = (await roleIdByName(db, 'owner'))!;
   const passwordHash = await hashPassword(password);
-  const userId = await db.transaction().execute(async (trx) => {
-    const id = await createUser(trx, { email: clean, passwordHash, roleId, mustChangePassword: false });
-    await recordAudit(trx, {
+  const userId = await auditedChange(
+    db,
+    (trx) => createUser(trx, { email: clean, passwordHash, roleId, mustChangePassword: false }),
+    (id) => ({
       actor: null,
       action: 'create',
       entity: 'admin_user',
       entityId: id,
       detail: { email: clean, role: 'owner', via },
-    });
-    return id;
-  });
+    }),
+  );
   return userId;
 }
 

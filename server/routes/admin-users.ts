@@ -38,7 +38,7 @@ import {
   updateUser,
 } from '../db/auth.repo';
 import { HttpError } from '../http-error';
-import { listAudit, recordAudit } from '../lib/audit';
+import { auditedChange, listAudit, type AuditEntry } from '../lib/audit';
 import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
 
 /**
@@ -78,13 +78,19 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     if (refusal) throw new HttpError(403, refusal);
   }
 
-  /** Runs a change, then refuses it (409) if no active user manager would be left. */
-  async function keepingAManager<T>(change: (trx: typeof db) => Promise<T>): Promise<T> {
-    return db.transaction().execute(async (trx) => {
-      const result = await change(trx);
-      if ((await countActiveUserManagers(trx)) === 0) throw new HttpError(409, LAST_MANAGER);
-      return result;
-    });
+  /** An audited change (lib/audit.ts), refused (409) if no active user manager would be left. */
+  async function keepingAManager(
+    change: (trx: typeof db) => Promise<void>,
+    entry: AuditEntry,
+  ): Promise<void> {
+    await auditedChange(
+      db,
+      async (trx) => {
+        await change(trx);
+        if ((await countActiveUserManagers(trx)) === 0) throw new HttpError(409, LAST_MANAGER);
+      },
+      entry,
+    );
   }
 
   app.get(
@@ -121,23 +127,24 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       }
       const oneTime = secret !== password;
       const passwordHash = await hashPassword(secret);
-      const userId = await db.transaction().execute(async (trx) => {
-        const id = await createUser(trx, {
-          email,
-          passwordHash,
-          roleId: role.role_id,
-          mustChangePassword: oneTime,
-          passwordExpiresAt: oneTime ? oneTimeExpiry() : undefined,
-        });
-        await recordAudit(trx, {
+      const userId = await auditedChange(
+        db,
+        (trx) =>
+          createUser(trx, {
+            email,
+            passwordHash,
+            roleId: role.role_id,
+            mustChangePassword: oneTime,
+            passwordExpiresAt: oneTime ? oneTimeExpiry() : undefined,
+          }),
+        (id) => ({
           actor: request.user,
           action: 'create',
           entity: 'admin_user',
           entityId: id,
           detail: { email, role: role.name },
-        });
-        return id;
-      });
+        }),
+      );
       const user = (await getUser(db, userId))!;
       return { message: 'User created', user, ...(oneTime ? { one_time_password: secret } : {}) };
     },
@@ -162,11 +169,13 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       const detail: Record<string, unknown> = { email: before.email };
       if (role && role.name !== before.role) detail.role = { from: before.role, to: role.name };
       if (disabled !== undefined && disabled !== before.disabled) detail.disabled = disabled;
-      await keepingAManager(async (trx) => {
-        await updateUser(trx, id, { roleId: role?.role_id, disabled });
-        if (disabled) await deleteUserSessions(trx, id);
-        await recordAudit(trx, { actor, action: 'update', entity: 'admin_user', entityId: id, detail });
-      });
+      await keepingAManager(
+        async (trx) => {
+          await updateUser(trx, id, { roleId: role?.role_id, disabled });
+          if (disabled) await deleteUserSessions(trx, id);
+        },
+        { actor, action: 'update', entity: 'admin_user', entityId: id, detail },
+      );
       return { message: 'User updated', user: (await getUser(db, id))! };
     },
   );
@@ -184,21 +193,24 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       await checkUserChange(actorOf(request), user, 'reset');
       const secret = oneTimePassword();
       const passwordHash = await hashPassword(secret);
-      await db.transaction().execute(async (trx) => {
-        await updateUser(trx, id, {
-          passwordHash,
-          mustChangePassword: true,
-          passwordExpiresAt: oneTimeExpiry(),
-        });
-        await deleteUserSessions(trx, id);
-        await recordAudit(trx, {
+      await auditedChange(
+        db,
+        async (trx) => {
+          await updateUser(trx, id, {
+            passwordHash,
+            mustChangePassword: true,
+            passwordExpiresAt: oneTimeExpiry(),
+          });
+          await deleteUserSessions(trx, id);
+        },
+        {
           actor: request.user,
           action: 'reset_password',
           entity: 'admin_user',
           entityId: id,
           detail: { email: user.email },
-        });
-      });
+        },
+      );
       return { message: 'Password reset', user: (await getUser(db, id))!, one_time_password: secret };
     },
   );
@@ -214,15 +226,12 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       const user = await getUser(db, id);
       if (!user) throw new HttpError(404, 'User not found');
       await checkUserChange(actorOf(request), user, 'delete');
-      await keepingAManager(async (trx) => {
-        await deleteUser(trx, id);
-        await recordAudit(trx, {
-          actor: request.user,
-          action: 'delete',
-          entity: 'admin_user',
-          entityId: id,
-          detail: { email: user.email, role: user.role },
-        });
+      await keepingAManager((trx) => deleteUser(trx, id), {
+        actor: request.user,
+        action: 'delete',
+        entity: 'admin_user',
+        entityId: id,
+        detail: { email: user.email, role: user.role },
       });
       return { message: 'User deleted' };
     },
@@ -249,17 +258,17 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
           name: 'A role with this name already exists.',
         });
       }
-      const roleId = await db.transaction().execute(async (trx) => {
-        const id = await createRole(trx, name, permissions);
-        await recordAudit(trx, {
+      const roleId = await auditedChange(
+        db,
+        (trx) => createRole(trx, name, permissions),
+        (id) => ({
           actor: request.user,
           action: 'create',
           entity: 'admin_role',
           entityId: id,
           detail: { name, permissions },
-        });
-        return id;
-      });
+        }),
+      );
       return { message: 'Role created', role: (await getRole(db, roleId))! };
     },
   );
@@ -283,15 +292,12 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
           name: 'A role with this name already exists.',
         });
       }
-      await keepingAManager(async (trx) => {
-        await updateRole(trx, id, name, permissions);
-        await recordAudit(trx, {
-          actor: request.user,
-          action: 'update',
-          entity: 'admin_role',
-          entityId: id,
-          detail: { name, permissions, before: { name: role.name, permissions: role.permissions } },
-        });
+      await keepingAManager((trx) => updateRole(trx, id, name, permissions), {
+        actor: request.user,
+        action: 'update',
+        entity: 'admin_role',
+        entityId: id,
+        detail: { name, permissions, before: { name: role.name, permissions: role.permissions } },
       });
       return { message: 'Role updated', role: (await getRole(db, id))! };
     },
@@ -316,15 +322,12 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
           `This role is given to ${role.user_count} user(s); give them another role first.`,
         );
       }
-      await db.transaction().execute(async (trx) => {
-        await deleteRole(trx, id);
-        await recordAudit(trx, {
-          actor: request.user,
-          action: 'delete',
-          entity: 'admin_role',
-          entityId: id,
-          detail: { name: role.name },
-        });
+      await auditedChange(db, (trx) => deleteRole(trx, id), {
+        actor: request.user,
+        action: 'delete',
+        entity: 'admin_role',
+        entityId: id,
+        detail: { name: role.name },
       });
       return { message: 'Role deleted' };
     },

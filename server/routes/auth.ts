@@ -19,7 +19,7 @@ import {
   updateUser,
 } from '../db/auth.repo';
 import { HttpError } from '../http-error';
-import { recordAudit } from '../lib/audit';
+import { auditedChange, recordAudit } from '../lib/audit';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib/passwords';
 import { hashSessionId } from '../plugins/auth';
 
@@ -168,19 +168,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, same, { new_password: same });
       }
       const passwordHash = await hashPassword(new_password);
-      await app.db.transaction().execute(async (trx) => {
-        await updateUser(trx, user.user_id, {
-          passwordHash,
-          mustChangePassword: false,
-          passwordExpiresAt: null,
-        });
-        await recordAudit(trx, {
-          actor: user,
-          action: 'password_change',
-          entity: 'admin_user',
-          entityId: user.user_id,
-        });
-      });
+      await auditedChange(
+        app.db,
+        (trx) =>
+          updateUser(trx, user.user_id, { passwordHash, mustChangePassword: false, passwordExpiresAt: null }),
+        { actor: user, action: 'password_change', entity: 'admin_user', entityId: user.user_id },
+      );
       // Other sessions of this account end; this one continues with a new id.
       const currentId = request.cookies[app.sessionCookieName];
       await deleteUserSessions(app.db, user.user_id, currentId ? hashSessionId(currentId) : undefined);
