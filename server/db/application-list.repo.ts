@@ -9,7 +9,7 @@ import {
 } from '../../src/api/contract/admin-applications';
 import { recordAudit, type AuditEntry } from '../lib/audit';
 import type { Storage } from '../storage/storage';
-import { dialectOf } from './database';
+import { dialectOf, forUpdate } from './database';
 import type { Database } from './schema';
 
 /**
@@ -269,11 +269,11 @@ export async function setApplicationStatus(
   applicationId: number,
   status: ApplicationStatus,
 ): Promise<{ previous: string } | undefined> {
-  const current = await db
-    .selectFrom('job_application')
-    .select('status')
-    .where('application_id', '=', applicationId)
-    .executeTakeFirst();
+  // locked until the caller's transaction ends, so racing changes take turns and each sees the last
+  const current = await forUpdate(
+    db,
+    db.selectFrom('job_application').select('status').where('application_id', '=', applicationId),
+  ).executeTakeFirst();
   if (!current) return undefined;
   if (current.status !== status) {
     await db
@@ -299,11 +299,14 @@ export async function deleteApplications(
 ): Promise<number> {
   if (applicationIds.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('job_application')
-      .select(['application_id', 'resume'])
-      .where('application_id', 'in', applicationIds)
-      .execute();
+    // locked: a deletion racing this one waits, then finds the rows gone and deletes (and audits) nothing
+    const rows = await forUpdate(
+      trx,
+      trx
+        .selectFrom('job_application')
+        .select(['application_id', 'resume'])
+        .where('application_id', 'in', applicationIds),
+    ).execute();
     if (rows.length === 0) return 0;
     await trx
       .deleteFrom('job_application')

@@ -11,7 +11,7 @@ import {
 } from '../../src/api/contract/blog';
 import { textOf } from '../lib/rich-text';
 import type { BlogPostTable } from './blog.schema';
-import { dialectOf } from './database';
+import { dialectOf, forUpdate } from './database';
 import type { Database } from './schema';
 
 /**
@@ -170,13 +170,14 @@ export async function countPosts(
   return Number(n);
 }
 
-export async function getPost(db: Db, blogId: number): Promise<BlogPost | undefined> {
-  return db
+/** One post; with `lock`, its row stays locked until the caller's transaction ends (a save). */
+export async function getPost(db: Db, blogId: number, lock = false): Promise<BlogPost | undefined> {
+  const query = db
     .selectFrom('blog_post')
     .select(COLUMNS)
     .where('company_id', '=', BLOG_COMPANY_ID)
-    .where('blog_id', '=', blogId)
-    .executeTakeFirst();
+    .where('blog_id', '=', blogId);
+  return (lock ? forUpdate(db, query) : query).executeTakeFirst();
 }
 
 /** A published post by its permalink, for `/blog/{slug}`. */

@@ -94,19 +94,24 @@ export async function getContactMessage(db: Db, messageId: number): Promise<Cont
   return row && toRow(row);
 }
 
-/** Sets the handled flag; answers the updated row, or undefined when there is no such message. */
+/**
+ * Sets the handled flag; answers the row and whether this call changed it (a message already so
+ * marked, by this request's twin a moment earlier, is not changed again), or undefined when there
+ * is no such message.
+ */
 export async function setMessageHandled(
   db: Db,
   messageId: number,
   handled: boolean,
-): Promise<ContactMessageRow | undefined> {
+): Promise<{ row: ContactMessageRow; changed: boolean } | undefined> {
   const result = await db
     .updateTable('contact_message')
     .set({ handled: handled ? 1 : 0 })
     .where('message_id', '=', messageId)
+    .where('handled', '=', handled ? 0 : 1)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return undefined;
-  return getContactMessage(db, messageId);
+  const row = await getContactMessage(db, messageId);
+  return row && { row, changed: Number(result.numUpdatedRows) > 0 };
 }
 
 /**

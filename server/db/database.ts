@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSettings } from '../config';
 import type { Database } from './schema';
@@ -48,4 +48,28 @@ export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Da
  */
 export function dialectOf(db: Pick<Kysely<unknown>, 'getExecutor'>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * Makes the rest of transaction `trx` wait for, and then exclude, every other transaction that
+ * takes the lock of the same `name`, until it commits or rolls back. For rules that read several
+ * rows and must still hold when two changes race ("at least one user manager is left").
+ * PostgreSQL: a transaction-level advisory lock. SQLite needs none: a transaction holds the
+ * database's one connection (Kysely queues every other query behind it) and SQLite admits one
+ * writer at a time.
+ */
+export async function serializeOn(trx: Kysely<Database>, name: string): Promise<void> {
+  if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+}
+
+/**
+ * The same select, locking the rows it reads until the transaction ends (PostgreSQL's FOR UPDATE),
+ * so a read-then-write in a transaction is not raced by another. SQLite serialises transactions
+ * already (see serializeOn) and has no FOR UPDATE.
+ */
+export function forUpdate<QB extends { forUpdate(): QB }>(
+  trx: Pick<Kysely<Database>, 'getExecutor'>,
+  query: QB,
+): QB {
+  return dialectOf(trx) === 'postgres' ? query.forUpdate() : query;
 }

@@ -1,19 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from '../testing';
-import { KEY_REUSED, withIdempotency } from './idempotency';
+import { IDEMPOTENCY_WINDOW_MS, KEY_REUSED, withIdempotency } from './idempotency';
 
 describe('Idempotency-Key', () => {
   let app: FastifyInstance;
   let stored: string[];
+  /** While set, a request holds inside its run until `release()`: the first of two is still working. */
+  let gate: Promise<void> | null;
+  let release: () => void;
 
   beforeEach(async () => {
     stored = [];
+    gate = null;
     app = await createTestApp();
     app.post('/echo', async (request, reply) => {
       const answer = await withIdempotency(app, request, 'echo', async () => {
         const body = request.body as { text: string; fail?: boolean };
         if (body.fail) throw new Error('database down');
+        if (gate) await gate;
         stored.push(body.text);
         return { status: 201, body: { message: 'stored', n: stored.length } };
       });
@@ -64,5 +69,49 @@ describe('Idempotency-Key', () => {
     const retried = await post({ text: 'a' }, key);
     expect(retried.statusCode).toBe(201);
     expect(stored).toEqual(['a']);
+  });
+
+  const rows = () => app.db.selectFrom('idempotency_key').selectAll().where('scope', '=', 'echo').execute();
+
+  it('the same key twice at once: one is processed (2xx), the other answers 409, one row is stored', async () => {
+    const key = 'twice-at-once-0001';
+    gate = new Promise((resolve) => (release = resolve));
+    const first = post({ text: 'a' }, key);
+    // the first has reserved the key and is working when the second arrives
+    await expect.poll(async () => (await rows()).length).toBe(1);
+    const second = await post({ text: 'a' }, key);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('This submission is already being processed.');
+    release();
+    expect((await first).statusCode).toBe(201);
+    expect(stored).toEqual(['a']);
+    expect(await rows()).toHaveLength(1);
+    // and once it is done, a repeat gets its answer
+    expect((await post({ text: 'a' }, key)).json()).toEqual({ message: 'stored', n: 1 });
+  });
+
+  it('many requests with one key at once store once, and none fails', async () => {
+    const key = 'many-at-once-0001';
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post({ text: 'a' }, key)));
+    for (const a of answers) expect([201, 409]).toContain(a.statusCode);
+    expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThanOrEqual(1);
+    expect(stored).toEqual(['a']);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it('forgets a key older than its 24-hour window: the same key then makes a new submission', async () => {
+    const key = 'day-old-key-0001';
+    expect((await post({ text: 'a' }, key)).statusCode).toBe(201);
+    const old = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS - 60_000).toISOString();
+    await app.db.updateTable('idempotency_key').set({ created_at: old }).where('key', '=', key).execute();
+    const again = await post({ text: 'a' }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ message: 'stored', n: 2 });
+    expect(stored).toEqual(['a', 'a']);
+    expect(await rows()).toHaveLength(1);
+    // one hour short of the window it is still remembered
+    const recent = new Date(Date.now() - IDEMPOTENCY_WINDOW_MS + 3_600_000).toISOString();
+    await app.db.updateTable('idempotency_key').set({ created_at: recent }).where('key', '=', key).execute();
+    expect((await post({ text: 'a' }, key)).json()).toEqual({ message: 'stored', n: 2 });
   });
 });

@@ -40,7 +40,7 @@ const adminMessages: FastifyPluginAsyncZod = async (app) => {
       const { handled } = request.body;
       const row = await app.db.transaction().execute(async (trx) => {
         const updated = await setMessageHandled(trx, id, handled);
-        if (updated) {
+        if (updated?.changed) {
           await recordAudit(trx, {
             actor: request.user,
             action: 'update',
@@ -49,7 +49,7 @@ const adminMessages: FastifyPluginAsyncZod = async (app) => {
             detail: { handled },
           });
         }
-        return updated;
+        return updated?.row;
       });
       if (!row) throw new HttpError(404, M.notFound);
       return { message: handled ? M.markedHandled : M.markedOpen, row };

@@ -37,6 +37,7 @@ import {
   updateRole,
   updateUser,
 } from '../db/auth.repo';
+import { serializeOn } from '../db/database';
 import { HttpError } from '../http-error';
 import { auditedChange, listAudit, type AuditEntry } from '../lib/audit';
 import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
@@ -86,6 +87,9 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     await auditedChange(
       db,
       async (trx) => {
+        // two such changes at once (two owners disabling each other) must not both see the other
+        // still there: they take turns
+        await serializeOn(trx, 'user-managers');
         await change(trx);
         if ((await countActiveUserManagers(trx)) === 0) throw new HttpError(409, LAST_MANAGER);
       },

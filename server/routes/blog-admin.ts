@@ -340,10 +340,12 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
             });
             return row;
           }
-          // the post may have been deleted since it was read
-          const fresh = await getPost(trx, current.blog_id);
+          // the post may have been deleted or saved since it was read; a save racing this one waits
+          const fresh = await getPost(trx, current.blog_id, true);
           if (!fresh) throw new HttpError(404, M.notFound);
           const changed = changedFields(fresh, post);
+          // saved already as it is (a double click, a second tab): nothing changes, nothing is audited
+          if (changed.length === 0) return fresh;
           const row = await updatePost(trx, fresh, post);
           await recordAudit(trx, {
             actor,

@@ -46,7 +46,8 @@ const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
         const row = body.job_id ? await getOpening(db, body.job_id) : undefined;
         if (!row) throw new HttpError(404, 'Job opening not found');
         await db.transaction().execute(async (trx) => {
-          await deleteOpening(trx, row.job_id);
+          // deleted a moment ago by a twin of this request: nothing to delete or audit
+          if (!(await deleteOpening(trx, row.job_id))) throw new HttpError(404, 'Job opening not found');
           await recordAudit(trx, {
             actor: request.user,
             action: 'delete',
