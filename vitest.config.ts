@@ -23,6 +23,5 @@ export default defineConfig({
     restoreMocks: true,
     unstubEnvs: true,
     unstubGlobals: true,
-    passWithNoTests: true,
   },
 });

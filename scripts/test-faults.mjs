@@ -19,7 +19,13 @@ let passed = 0;
 let failed = 0;
 for (const run of checks) {
   try {
-    for (const result of await run()) {
+    const results = await run();
+    // a check that reports nothing has checked nothing
+    if (results.length === 0) {
+      console.error('  FAIL a check reported no result');
+      failed++;
+    }
+    for (const result of results) {
       if (result.ok) passed++;
       else failed++;
     }

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, ROOT, startServer } from '../bench/faults/lib.mjs';
+import { floorProblem } from './lib/floors.mjs';
 
 const argv = process.argv.slice(2);
 const noBuild = argv.includes('--no-build');
@@ -90,6 +91,7 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 const servers = [];
+const reportFile = path.join(tmp, 'scale-report.json');
 let code = 1;
 try {
   // the first one migrates and seeds; the second starts on the same database
@@ -99,9 +101,18 @@ try {
   const run = spawn(
     process.execPath,
     [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...(specs.length ? specs : SUBSET)],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, E2E_DATA_DIR: dataDir, MANNA_DIST: dist, E2E_WORKERS: process.env.E2E_WORKERS ?? '2' } },
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, E2E_DATA_DIR: dataDir, MANNA_DIST: dist, E2E_WORKERS: process.env.E2E_WORKERS ?? '2', E2E_JSON_REPORT: reportFile } },
   );
   code = await new Promise((resolve) => run.once('exit', (c) => resolve(c ?? 1)));
+  // a run of the whole subset must also have run at least its floor of tests (tests/floors.json)
+  if (specs.length === 0) {
+    const stats = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')).stats ?? {} : {};
+    const problem = floorProblem('two processes behind a proxy', (stats.expected ?? 0) + (stats.flaky ?? 0) + (stats.unexpected ?? 0));
+    if (problem) {
+      console.error(`[scale] ${problem}`);
+      code = 1;
+    }
+  }
   console.log(`[scale] requests served: process 1 ${served[0]}, process 2 ${served[1]}`);
 } finally {
   for (const s of servers) await s.stop('SIGTERM').catch(() => undefined);

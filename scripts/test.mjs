@@ -28,6 +28,7 @@ import {
   run as runCommand,
   runBuild,
 } from './lib/common.mjs';
+import { floorProblem } from './lib/floors.mjs';
 
 const STEPS = ['typecheck', 'lint', 'unit', 'server', 'e2e'];
 
@@ -130,7 +131,7 @@ async function step(name, fn) {
   if (interrupted) return;
   banner(name);
   const started = Date.now();
-  const r = await fn();
+  const r = atLeastFloor(name, await fn());
   const seconds = (Date.now() - started) / 1000;
   if (r.counted !== false) results.push({ name, seconds, ...r });
   const status = r.failed ? c.red('FAILED') : c.green('ok');
@@ -249,6 +250,21 @@ process.exit(failed > 0 ? 1 : 0);
 // ---------------------------------------------------------------------------------------------
 // Counting
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * A counted step that reports fewer tests than its floor in tests/floors.json (none at all, at the
+ * least) fails, saying so: a suite that found nothing to run has proved nothing.
+ */
+function atLeastFloor(name, result) {
+  if (result.counted === false) return result;
+  const problem = floorProblem(name, result.passed + result.failed);
+  if (!problem) return result;
+  return {
+    ...result,
+    failed: Math.max(1, result.failed),
+    note: result.note ? `${problem}; ${result.note}` : problem,
+  };
+}
 
 /** A step stopped by the step timeout fails (at least one failure), and says so. */
 function withTimeout(result, timedOut) {

@@ -53,7 +53,12 @@ export async function dbDownCheck({
   try {
     await admin.connect();
   } catch (err) {
-    r.figure(`skipped: no PostgreSQL at ${url} (${err.message})`);
+    // A check that cannot run has checked nothing: it fails, saying why, instead of passing.
+    r.check(
+      'the check can run (it needs PostgreSQL)',
+      false,
+      `no PostgreSQL at ${url} (${err.message}); set TEST_DATABASE_URL`,
+    );
     return r.results;
   }
   const schema = `faults_${Date.now().toString(36)}`;

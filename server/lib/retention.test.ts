@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addApplication, addOpening } from '../db/application-list.testing';
 import { createTestApp } from '../testing';
 import { insertContactMessage } from '../db/contact.repo';
 import {
   purgeExpiredApplications,
   purgeExpiredMessages,
+  RETENTION_CHECK_MS,
+  RETENTION_FIRST_CHECK_MS,
   RETENTION_TASK,
   retentionCutoff,
   runRetentionTask,
@@ -217,5 +219,83 @@ describe('runRetentionTask (the lease)', () => {
     });
     expect(retry?.deleted).toBe(1);
     expect(await stored()).not.toContain('Stuck File');
+  });
+});
+
+describe('the retention schedule in the server', () => {
+  it('checks a minute after start and then hourly, purges once a day, and stops when the server closes', async () => {
+    // On SQLite whatever the run: the schedule is the same on both databases, and there every
+    // pending timer is the schedule's own (PostgreSQL's pool keeps idle timers of its own).
+    const pgUrl = process.env.TEST_DATABASE_URL;
+    delete process.env.TEST_DATABASE_URL;
+    const server = await createTestApp({ APPLICATION_RETENTION_DAYS: '180' }).finally(() => {
+      if (pgUrl !== undefined) process.env.TEST_DATABASE_URL = pgUrl;
+    });
+    const job = await addOpening(server, 'Archivist');
+    const start = new Date('2026-06-01T03:00:00.000Z');
+    // Only the timers and the date are fake; the database and the files are real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: start });
+    try {
+      const names = async () =>
+        (await server.db.selectFrom('job_application').select('full_name').execute()).map((r) => r.full_name);
+      const runs = async () => (await taskState(server.db, RETENTION_TASK))?.last_result ?? null;
+      /**
+       * Lets a check that its timer started finish its real database and file work: it is done
+       * when it has set the timer of the next check.
+       */
+      const settle = async () => {
+        for (let i = 0; i < 10_000 && vi.getTimerCount() === 0; i++) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect(vi.getTimerCount()).toBe(1);
+      };
+      const checkAfter = async (ms: number) => {
+        await vi.advanceTimersByTimeAsync(ms);
+        await settle();
+      };
+      await addApplication(server, {
+        jobId: job,
+        name: 'Expired',
+        email: 'e@example.com',
+        at: daysBefore(200, start),
+      });
+      await addApplication(server, {
+        jobId: job,
+        name: 'Current',
+        email: 'c@example.com',
+        at: daysBefore(10, start),
+      });
+      await server.ready();
+      expect(vi.getTimerCount()).toBe(1);
+
+      await vi.advanceTimersByTimeAsync(RETENTION_FIRST_CHECK_MS - 1000);
+      expect(await names()).toEqual(['Expired', 'Current']);
+      expect(await runs()).toBeNull();
+
+      await checkAfter(1000);
+      expect(await names()).toEqual(['Current']);
+      expect(await runs()).toMatch(/^deleted 1/);
+
+      // it checks every hour, but the day's run is done: an application that expired since
+      // waits for the next day's run
+      await addApplication(server, {
+        jobId: job,
+        name: 'Late',
+        email: 'l@example.com',
+        at: daysBefore(181, start),
+      });
+      for (let hour = 1; hour < 24; hour++) {
+        await checkAfter(RETENTION_CHECK_MS);
+        expect(await names(), `hour ${hour}`).toContain('Late');
+      }
+      await checkAfter(RETENTION_CHECK_MS);
+      expect(await names()).toEqual(['Current']);
+
+      // closing stops it: no check is left waiting
+      await server.close();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

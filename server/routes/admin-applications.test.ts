@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, type ApplicationListRow } from '../../src/api/contract/admin-applications';
 import { addApplication, addOpening } from '../db/application-list.testing';
+import { csvCell } from '../db/application-list.repo';
 import { deleteOpening, updateOpening } from '../db/jobs.repo';
 import { signInAs } from '../lib/auth-testing';
 import { SIGNED_URL_TTL_SECONDS } from '../lib/signed-url';
@@ -47,7 +48,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const list = (query: string, headers = reader) => app.inject({ method: 'GET', url: `/api/bind-job-applications?${query}`, headers });
+const list = (query: string, headers = reader) =>
+  app.inject({ method: 'GET', url: `/api/bind-job-applications?${query}`, headers });
 const names = (rows: ApplicationListRow[]) => rows.map((r) => r.full_name);
 const idsOf = (rows: ApplicationListRow[]) => rows.map((r) => r.application_id);
 
@@ -151,7 +153,10 @@ describe('GET /api/bind-job-applications', () => {
       expect(res.statusCode, s).toBe(200);
     }
     expect(names((await list(`search=${encodeURIComponent('full_name:asha')}`)).json())).toEqual([]);
-    expect(names((await list(`search=${encodeURIComponent('"asha"')}`)).json())).toEqual(['Asha Menon', 'Asha Menon']);
+    expect(names((await list(`search=${encodeURIComponent('"asha"')}`)).json())).toEqual([
+      'Asha Menon',
+      'Asha Menon',
+    ]);
     expect((await list(`search=${'a'.repeat(201)}`)).statusCode).toBe(400);
   });
 
@@ -193,7 +198,16 @@ describe('GET /api/bind-job-applications', () => {
   });
 
   it('refuses page 0, -1, 1e9, 1.5 and words, and page sizes outside 1-100 (400)', async () => {
-    for (const q of ['pagenum=0', 'pagenum=-1', 'pagenum=1e9', 'pagenum=1.5', 'pagenum=two', 'pagesize=0', 'pagesize=101', 'pagesize=-5']) {
+    for (const q of [
+      'pagenum=0',
+      'pagenum=-1',
+      'pagenum=1e9',
+      'pagenum=1.5',
+      'pagenum=two',
+      'pagesize=0',
+      'pagesize=101',
+      'pagesize=-5',
+    ]) {
       const res = await list(q);
       expect(res.statusCode, q).toBe(400);
       expect(res.json().errors, q).toBeDefined();
@@ -207,7 +221,8 @@ describe('GET /api/bind-job-applications', () => {
     const missing = await list('applicationid=999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Application not found' });
-    for (const q of ['applicationid=-1', 'applicationid=abc', 'applicationid=1e12']) expect((await list(q)).statusCode, q).toBe(400);
+    for (const q of ['applicationid=-1', 'applicationid=abc', 'applicationid=1e12'])
+      expect((await list(q)).statusCode, q).toBe(400);
   });
 
   it('filters by status; an unknown status is 400', async () => {
@@ -219,12 +234,20 @@ describe('GET /api/bind-job-applications', () => {
 
 describe('POST /api/admin/job-applications/{id}/status', () => {
   const setStatus = (id: number | string, body: unknown, headers = manager) =>
-    app.inject({ method: 'POST', url: `/api/admin/job-applications/${id}/status`, headers, payload: body as object });
+    app.inject({
+      method: 'POST',
+      url: `/api/admin/job-applications/${id}/status`,
+      headers,
+      payload: body as object,
+    });
 
   it('changes the status, answers the row and records who changed what', async () => {
     const res = await setStatus(ids.meera, { status: 'Interview' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Status updated', row: { application_id: ids.meera, status: 'Interview' } });
+    expect(res.json()).toMatchObject({
+      message: 'Status updated',
+      row: { application_id: ids.meera, status: 'Interview' },
+    });
     expect(idsOf((await list('status=Interview')).json())).toEqual([ids.meera]);
     const audit = await app.db.selectFrom('audit_log').selectAll().where('action', '=', 'status').execute();
     expect(audit).toHaveLength(1);
@@ -233,7 +256,8 @@ describe('POST /api/admin/job-applications/{id}/status', () => {
   });
 
   it('accepts every status of the list', async () => {
-    for (const status of APPLICATION_STATUSES) expect((await setStatus(ids.asha, { status })).statusCode, status).toBe(200);
+    for (const status of APPLICATION_STATUSES)
+      expect((await setStatus(ids.asha, { status })).statusCode, status).toBe(200);
     await setStatus(ids.asha, { status: 'New' });
   });
 
@@ -248,7 +272,9 @@ describe('POST /api/admin/job-applications/{id}/status', () => {
   });
 
   it('needs applications.manage (read alone is 403) and a same-origin request', async () => {
-    expect((await setStatus(ids.meera, { status: 'Offer' }, { origin: manager.origin })).statusCode).toBe(401);
+    expect((await setStatus(ids.meera, { status: 'Offer' }, { origin: manager.origin })).statusCode).toBe(
+      401,
+    );
     expect((await setStatus(ids.meera, { status: 'Offer' }, reader)).statusCode).toBe(403);
     const crossSite = { ...manager, origin: 'https://evil.example' };
     expect((await setStatus(ids.meera, { status: 'Offer' }, crossSite)).statusCode).toBe(403);
@@ -261,7 +287,9 @@ describe('the CV of an application through GetPresignedUrl', () => {
 
   it('answers a signed address for applications.read that expires within 5 minutes and downloads as an attachment', async () => {
     expect((await presign(keys.ravi, {})).statusCode).toBe(401);
-    expect((await presign(keys.ravi, (await signInAs(app, { permissions: ['blog.manage'] })).headers)).statusCode).toBe(403);
+    expect(
+      (await presign(keys.ravi, (await signInAs(app, { permissions: ['blog.manage'] })).headers)).statusCode,
+    ).toBe(403);
     const res = await presign(keys.ravi);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
@@ -276,18 +304,29 @@ describe('the CV of an application through GetPresignedUrl', () => {
     expect(file.headers['cache-control']).toBe('no-store');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // the same path with a forged signature is not served
-    const forged = await app.inject({ method: 'GET', url: `${url.pathname}?expires=${expires}&sig=${'A'.repeat(43)}` });
+    const forged = await app.inject({
+      method: 'GET',
+      url: `${url.pathname}?expires=${expires}&sig=${'A'.repeat(43)}`,
+    });
     expect(forged.statusCode).toBe(404);
   });
 
   it('answers 404 for unknown keys and a 4xx for keys that climb out with ../', async () => {
     expect((await presign('cv/00000000-0000-4000-8000-000000000000.pdf')).statusCode).toBe(404);
-    for (const key of ['../secret', 'cv/../../data/manna.sqlite', `${keys.ravi}/../../secret`, '..%2f..%2fsecret', '/etc/passwd']) {
+    for (const key of [
+      '../secret',
+      'cv/../../data/manna.sqlite',
+      `${keys.ravi}/../../secret`,
+      '..%2f..%2fsecret',
+      '/etc/passwd',
+    ]) {
       const res = await presign(key);
       expect(res.statusCode, key).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, key).toBeLessThan(500);
     }
-    expect((await app.inject({ method: 'GET', url: '/api/GetPresignedUrl', headers: reader })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/GetPresignedUrl', headers: reader })).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -302,23 +341,37 @@ describe('GET /api/admin/job-applications/export.csv', () => {
 
   it('needs applications.read', async () => {
     expect((await exportCsv('', {})).statusCode).toBe(401);
-    expect((await exportCsv('', (await signInAs(app, { permissions: ['messages.read'] })).headers)).statusCode).toBe(403);
+    expect(
+      (await exportCsv('', (await signInAs(app, { permissions: ['messages.read'] })).headers)).statusCode,
+    ).toBe(403);
   });
 
   it('sends every matching row as a CSV attachment, newest first, with the filters of the list', async () => {
     const res = await exportCsv();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="job-applications-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="job-applications-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const lines = csvRows(res.body);
-    expect(lines[0]).toBe('application_id,full_name,email,contact_number,job_title,applied_date,status,is_duplicate,consent_at');
+    expect(lines[0]).toBe(
+      'application_id,full_name,email,contact_number,job_title,applied_date,status,is_duplicate,consent_at',
+    );
     expect(lines).toHaveLength(6);
-    expect(lines.at(-1)).toBe(`${ids.old},Joseph Thomas,joseph@example.org,9988776655,N/A,2025-02-10T12:00:00.000Z,New,no,2025-02-10T12:00:00.000Z`);
+    expect(lines.at(-1)).toBe(
+      `${ids.old},Joseph Thomas,joseph@example.org,9988776655,N/A,2025-02-10T12:00:00.000Z,New,no,2025-02-10T12:00:00.000Z`,
+    );
     const filtered = csvRows((await exportCsv('search=asha&startdate=2025-03-04&enddate=2025-03-04')).body);
     expect(filtered).toHaveLength(2);
-    expect(filtered[1]).toMatch(new RegExp(`^${ids.asha2},Asha Menon,asha.menon@example.com,9876543210,Copy Editor,.*,yes,`));
-    const audit = await app.db.selectFrom('audit_log').select(['action', 'entity']).where('action', '=', 'export').execute();
+    expect(filtered[1]).toMatch(
+      new RegExp(`^${ids.asha2},Asha Menon,asha.menon@example.com,9876543210,Copy Editor,.*,yes,`),
+    );
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select(['action', 'entity'])
+      .where('action', '=', 'export')
+      .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -329,8 +382,11 @@ describe('GET /api/admin/job-applications/export.csv', () => {
       ['-2+3 Minus', 'minus@example.com'],
       ['@SUM(A1) At', 'at@example.com'],
       ['Menon, Asha "AM"', 'comma@example.com'],
+      ['\t=1+1 Tab', 'tab@example.com'],
+      ['\r=1+1 Return', 'return@example.com'],
     ];
-    for (const [name, email] of hostile) await addApplication(app, { jobId: editorJob, name, email, at: day('2025-04-01T00:00:00.000Z') });
+    for (const [name, email] of hostile)
+      await addApplication(app, { jobId: editorJob, name, email, at: day('2025-04-01T00:00:00.000Z') });
     const lines = csvRows((await exportCsv('startdate=2025-04-01&enddate=2025-04-01')).body);
     const joined = lines.join('\n');
     expect(joined).toContain(`,"'=HYPERLINK(""http://evil.example"",""CV"")",eq@example.com,`);
@@ -338,7 +394,15 @@ describe('GET /api/admin/job-applications/export.csv', () => {
     expect(joined).toContain(`,'-2+3 Minus,minus@example.com,`);
     expect(joined).toContain(`,'@SUM(A1) At,at@example.com,`);
     expect(joined).toContain(`,"Menon, Asha ""AM""",comma@example.com,`);
-    for (const line of lines.slice(1)) expect(line).not.toMatch(/(^|,)"?[=+\-@]/);
+    // a name sent with a leading tab or carriage return is stored trimmed, and still defused
+    expect(joined).toContain(`,'=1+1 Tab,tab@example.com,`);
+    expect(joined).toContain(`,'=1+1 Return,return@example.com,`);
+    // a cell that does start with one (which some spreadsheets skip before a formula) is defused
+    // too, and a carriage return makes the cell quoted
+    expect(csvCell('\t=1+1')).toBe(`'\t=1+1`);
+    expect(csvCell('\r=1+1')).toBe(`"'\r=1+1"`);
+    expect(csvCell('\tplain')).toBe(`'\tplain`);
+    for (const line of lines.slice(1)) expect(line).not.toMatch(/(^|,)"?[=+\-@\t\r]/);
   });
 
   it('refuses the bad filters of the list (400)', async () => {
@@ -364,12 +428,28 @@ describe('DELETE /api/admin/job-applications/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Application and CV deleted' });
     expect(await app.storage.exists(keys.ravi)).toBe(false);
-    expect(await app.db.selectFrom('job_application').select('application_id').where('application_id', '=', ids.ravi).execute()).toEqual([]);
-    expect(await app.db.selectFrom('stored_file').select('file_key').where('file_key', '=', keys.ravi).execute()).toEqual([]);
+    expect(
+      await app.db
+        .selectFrom('job_application')
+        .select('application_id')
+        .where('application_id', '=', ids.ravi)
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await app.db.selectFrom('stored_file').select('file_key').where('file_key', '=', keys.ravi).execute(),
+    ).toEqual([]);
     expect((await list(`applicationid=${ids.ravi}`)).statusCode).toBe(404);
     expect(names((await list('search=ravi')).json())).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: `/api/GetPresignedUrl?s3_key=${keys.ravi}`, headers: reader })).statusCode).toBe(404);
-    const audit = await app.db.selectFrom('audit_log').selectAll().where('action', '=', 'delete').where('entity', '=', 'job_application').execute();
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/GetPresignedUrl?s3_key=${keys.ravi}`, headers: reader }))
+        .statusCode,
+    ).toBe(404);
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'delete')
+      .where('entity', '=', 'job_application')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0].entity_id).toBeNull();
     expect(audit[0].detail).toBeNull();
@@ -378,7 +458,9 @@ describe('DELETE /api/admin/job-applications/{id}', () => {
     expect(everything).not.toContain('mailbox');
     expect(everything).not.toContain(keys.ravi);
     if (app.dialect === 'sqlite') {
-      const { rows } = await sql<{ n: number }>`select count(*) as n from job_application_fts where rowid = ${ids.ravi}`.execute(app.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*) as n from job_application_fts where rowid = ${ids.ravi}`.execute(app.db);
       expect(Number(rows[0].n)).toBe(0);
     }
   });
@@ -397,7 +479,14 @@ describe('the count cap', () => {
       const { headers } = await signInAs(capApp, { role: 'recruiter' });
       await capApp.db
         .insertInto('stored_file')
-        .values({ file_key: 'cv/00000000-0000-4000-8000-000000000001.pdf', kind: 'cv', content_type: 'application/pdf', byte_size: 1, original_name: 'x.pdf', created_at: '2025-01-01T00:00:00.000Z' })
+        .values({
+          file_key: 'cv/00000000-0000-4000-8000-000000000001.pdf',
+          kind: 'cv',
+          content_type: 'application/pdf',
+          byte_size: 1,
+          original_name: 'x.pdf',
+          created_at: '2025-01-01T00:00:00.000Z',
+        })
         .execute();
       const rows = Array.from({ length: 10_005 }, (_, i) => ({
         job_id: jobId,
@@ -409,16 +498,30 @@ describe('the count cap', () => {
         consent_at: '2025-01-01T00:00:00.000Z',
         created_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
       }));
-      for (let i = 0; i < rows.length; i += 500) await capApp.db.insertInto('job_application').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await capApp.db
+          .insertInto('job_application')
+          .values(rows.slice(i, i + 500))
+          .execute();
       const all = await capApp.inject({ method: 'GET', url: '/api/bind-job-applications', headers });
-      expect(all.json<ApplicationListRow[]>()[0]).toMatchObject({ full_name: 'Candidate 10004', total_count: 10_000 });
-      const some = await capApp.inject({ method: 'GET', url: '/api/bind-job-applications?search=candidate&enddate=2025-01-01', headers });
+      expect(all.json<ApplicationListRow[]>()[0]).toMatchObject({
+        full_name: 'Candidate 10004',
+        total_count: 10_000,
+      });
+      const some = await capApp.inject({
+        method: 'GET',
+        url: '/api/bind-job-applications?search=candidate&enddate=2025-01-01',
+        headers,
+      });
       expect(some.json<ApplicationListRow[]>()[0].total_count).toBe(1440);
-      const csv = await capApp.inject({ method: 'GET', url: '/api/admin/job-applications/export.csv', headers });
+      const csv = await capApp.inject({
+        method: 'GET',
+        url: '/api/admin/job-applications/export.csv',
+        headers,
+      });
       expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(10_006); // header + every row, past the cap
     } finally {
       await capApp.close();
     }
   }, 60_000);
 });
-

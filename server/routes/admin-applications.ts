@@ -40,7 +40,7 @@ function checkRange(q: { startdate: string; enddate: string }) {
 }
 
 const adminApplications: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.NODE_ENV !== 'test') startRetentionSchedule(app);
+  startRetentionSchedule(app);
 
   app.get(
     '/bind-job-applications',
