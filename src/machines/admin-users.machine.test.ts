@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { RoleRow, UserRow } from '../api/contract/auth';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  everyTransition,
+} from './testing/test-model';
 import { adminUsersMachine, type AdminUsersEvent, type UserChange } from './admin-users.machine';
 
 const USER: UserRow = {
@@ -109,7 +116,7 @@ describe('users and roles paths', () => {
     { type: errorEvent('applyChange'), error: new Error('no') },
   ];
   // `changes` counts up for ever; states differ by value, pending change and number of users only.
-  const paths = createPathModel(adminUsersMachine, {
+  const model = createPathModel(adminUsersMachine, {
     events: events as never,
     serializeState: (state: { value: unknown; context: unknown }) =>
       JSON.stringify({
@@ -117,7 +124,15 @@ describe('users and roles paths', () => {
         pending: (state.context as { pending: UserChange | null }).pending?.kind ?? null,
         users: (state.context as { users: unknown[] }).users.length,
       }),
-  } as never).getShortestPaths();
+  } as never);
+  const walk = everyTransition(model, 'admin-users.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state', () => {
     const reached = new Set(

@@ -1,8 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ApplicationListRow } from '../api/contract/admin-applications';
-import { applicationDetailMachine, RESUME_LINK_REFRESH_MS, type ApplicationDetailEvent } from './application-detail.machine';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush, timerEvent } from './testing/test-model';
+import {
+  applicationDetailMachine,
+  RESUME_LINK_REFRESH_MS,
+  type ApplicationDetailEvent,
+} from './application-detail.machine';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  timerEvent,
+  everyTransition,
+} from './testing/test-model';
 
 const ROW: ApplicationListRow = {
   application_id: 7,
@@ -22,7 +34,12 @@ const SIGNED = '/media/private/cv/00000000-0000-4000-8000-000000000007.pdf?expir
 
 function setup() {
   const ctl = controlledActors(['signResume', 'saveStatus', 'deleteApplication']);
-  const calls = { saved: [] as ApplicationListRow[], saveFailed: 0, deleted: [] as number[], deleteFailed: 0 };
+  const calls = {
+    saved: [] as ApplicationListRow[],
+    saveFailed: 0,
+    deleted: [] as number[],
+    deleteFailed: 0,
+  };
   const actor = createActor(
     applicationDetailMachine.provide({
       actors: ctl.actors as never,
@@ -180,13 +197,26 @@ describe('Application Details paths', () => {
     serializeState: (state: { value: unknown; context: { row: { status: string } | null } }) =>
       JSON.stringify([state.value, state.context.row?.status ?? null]),
   } as never);
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'application-detail.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state', () => {
-    const seen = new Set(paths.flatMap((p) => [...p.steps.map((s) => s.state.value), p.state.value]).map((v) => JSON.stringify(v)));
+    const seen = new Set(
+      paths
+        .flatMap((p) => [...p.steps.map((s) => s.state.value), p.state.value])
+        .map((v) => JSON.stringify(v)),
+    );
     const main = ['viewing', 'savingStatus', 'confirmingDelete', 'deleting'];
     const resume = ['signing', 'signed', 'unavailable'];
-    for (const m of main) for (const r of resume) expect(seen, `${m}/${r}`).toContain(JSON.stringify({ open: { resume: r, main: m } }));
+    for (const m of main)
+      for (const r of resume)
+        expect(seen, `${m}/${r}`).toContain(JSON.stringify({ open: { resume: r, main: m } }));
     expect(seen).toContain('"closed"');
   });
 
@@ -224,7 +254,10 @@ describe('Application Details paths', () => {
           [doneEvent('saveStatus')]: settle('saveStatus', { ...ROW, status: 'Offer' }),
           [errorEvent('saveStatus')]: fail('saveStatus', new Error('down')),
           [doneEvent('deleteApplication')]: settle('deleteApplication', {}),
-          [errorEvent('deleteApplication')]: fail('deleteApplication', Object.assign(new Error('down'), { status: 503 })),
+          [errorEvent('deleteApplication')]: fail(
+            'deleteApplication',
+            Object.assign(new Error('down'), { status: 503 }),
+          ),
         },
         states: {
           closed: () => expect(ctx().row).toBeNull(),

@@ -10,7 +10,14 @@ import {
   type ApplicationsListInput,
 } from './applications-list.machine';
 import { paginationView, type PaginationContext } from './pagination.machine';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  everyTransition,
+} from './testing/test-model';
 
 function row(id: number, over: Partial<ApplicationListRow> = {}): ApplicationListRow {
   return {
@@ -28,8 +35,13 @@ function row(id: number, over: Partial<ApplicationListRow> = {}): ApplicationLis
     ...over,
   };
 }
-const page = (ids: number[], total: number) => ids.map((id, i) => (i === 0 ? row(id, { total_count: total }) : row(id)));
-const twenty = (from: number, total: number) => page(Array.from({ length: 20 }, (_, i) => from + i), total);
+const page = (ids: number[], total: number) =>
+  ids.map((id, i) => (i === 0 ? row(id, { total_count: total }) : row(id)));
+const twenty = (from: number, total: number) =>
+  page(
+    Array.from({ length: 20 }, (_, i) => from + i),
+    total,
+  );
 
 function setup(input: ApplicationsListInput = { pageSize: 20 }) {
   const ctl = controlledActors(['loadApplications']);
@@ -44,7 +56,10 @@ function setup(input: ApplicationsListInput = { pageSize: 20 }) {
     }),
     { input },
   ).start();
-  const pager = () => paginationView((actor.getSnapshot().children.pagination as AnyActorRef).getSnapshot().context as PaginationContext);
+  const pager = () =>
+    paginationView(
+      (actor.getSnapshot().children.pagination as AnyActorRef).getSnapshot().context as PaginationContext,
+    );
   const load = async (rows: ApplicationListRow[]) => {
     ctl.settle('loadApplications', rows);
     await flush();
@@ -58,12 +73,26 @@ describe('the application list', () => {
   it('loads page 1 of 20 with no filters when the address has none', async () => {
     const { actor, ctl, load, ctx, pager } = setup();
     expect(actor.getSnapshot().value).toBe('loading');
-    expect(ctl.lastInput('loadApplications')).toEqual({ search: '', startdate: '', enddate: '', status: '', page: 1, pageSize: 20 });
+    expect(ctl.lastInput('loadApplications')).toEqual({
+      search: '',
+      startdate: '',
+      enddate: '',
+      status: '',
+      page: 1,
+      pageSize: 20,
+    });
     await load(twenty(1, 45));
     expect(actor.getSnapshot().value).toBe('ready');
     expect(ctx().rows).toHaveLength(20);
     expect(ctx().total).toBe(45);
-    expect(pager()).toMatchObject({ page: 1, pageCount: 3, pages: [1, 2, 3], shown: true, hasPrevious: false, hasNext: true });
+    expect(pager()).toMatchObject({
+      page: 1,
+      pageCount: 3,
+      pages: [1, 2, 3],
+      shown: true,
+      hasPrevious: false,
+      hasNext: true,
+    });
   });
 
   it('starts from the filters and page of the address (a bookmarked view)', async () => {
@@ -94,7 +123,12 @@ describe('the application list', () => {
     expect(actor.getSnapshot().value).toBe('ready'); // typing loads nothing
     actor.send({ type: 'filter.submit' });
     expect(actor.getSnapshot().value).toBe('loading');
-    expect(ctl.lastInput('loadApplications')).toMatchObject({ search: 'Menon', startdate: '2025-03-01', enddate: '2025-03-01', page: 1 });
+    expect(ctl.lastInput('loadApplications')).toMatchObject({
+      search: 'Menon',
+      startdate: '2025-03-01',
+      enddate: '2025-03-01',
+      page: 1,
+    });
     expect(calls.addresses).toEqual(['search=Menon&startdate=2025-03-01&enddate=2025-03-01']);
   });
 
@@ -114,14 +148,21 @@ describe('the application list', () => {
     actor.send({ type: 'filter.change', field: 'enddate', value: '2025-03-01' });
     actor.send({ type: 'filter.submit' });
     expect(actor.getSnapshot().value).toBe('ready');
-    expect(ctx().filterError).toEqual({ field: 'startdate', message: 'Start Date must be on or before End Date' });
+    expect(ctx().filterError).toEqual({
+      field: 'startdate',
+      message: 'Start Date must be on or before End Date',
+    });
     expect(calls.addresses).toEqual([]);
     actor.send({ type: 'filter.change', field: 'enddate', value: '2025-03-09' });
     expect(ctx().filterError).toBeNull();
   });
 
   it('clears every filter at once', async () => {
-    const { actor, ctl, load, calls, ctx } = setup({ pageSize: 20, filters: { search: 'x', status: 'Hired' }, page: 3 });
+    const { actor, ctl, load, calls, ctx } = setup({
+      pageSize: 20,
+      filters: { search: 'x', status: 'Hired' },
+      page: 3,
+    });
     await load(twenty(41, 100));
     actor.send({ type: 'filter.clear' });
     expect(ctl.lastInput('loadApplications')).toMatchObject({ search: '', status: '', page: 1 });
@@ -158,8 +199,14 @@ describe('the application list', () => {
   });
 
   it('keeps the server message of a refused load and retries', async () => {
-    const { actor, ctl, load, calls, ctx } = setup({ pageSize: 20, filters: { startdate: '2025-03-05', enddate: '2025-03-01' } });
-    ctl.fail('loadApplications', Object.assign(new Error('Start Date must be on or before End Date'), { status: 400 }));
+    const { actor, ctl, load, calls, ctx } = setup({
+      pageSize: 20,
+      filters: { startdate: '2025-03-05', enddate: '2025-03-01' },
+    });
+    ctl.fail(
+      'loadApplications',
+      Object.assign(new Error('Start Date must be on or before End Date'), { status: 400 }),
+    );
     await flush();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(ctx().loadError).toBe('Start Date must be on or before End Date');
@@ -210,15 +257,27 @@ describe('the application list', () => {
 
 describe('address helpers', () => {
   it('keep only real days, known statuses and whole pages from a typed address', () => {
-    expect(cleanFilters({ search: '  asha ', startdate: '2025-02-30', enddate: 'yesterday', status: 'Hired' })).toEqual({
+    expect(
+      cleanFilters({ search: '  asha ', startdate: '2025-02-30', enddate: 'yesterday', status: 'Hired' }),
+    ).toEqual({
       search: 'asha',
       startdate: '',
       enddate: '',
       status: 'Hired',
     });
-    expect(cleanFilters({ startdate: '2024-02-29', status: 'hired' })).toMatchObject({ startdate: '2024-02-29', status: '' });
+    expect(cleanFilters({ startdate: '2024-02-29', status: 'hired' })).toMatchObject({
+      startdate: '2024-02-29',
+      status: '',
+    });
     expect(cleanFilters({ search: 'x'.repeat(300) }).search).toHaveLength(200);
-    expect([cleanPage('2'), cleanPage('0'), cleanPage('-1'), cleanPage('1e9'), cleanPage('abc'), cleanPage(null)]).toEqual([2, 1, 1, 1, 1, 1]);
+    expect([
+      cleanPage('2'),
+      cleanPage('0'),
+      cleanPage('-1'),
+      cleanPage('1e9'),
+      cleanPage('abc'),
+      cleanPage(null),
+    ]).toEqual([2, 1, 1, 1, 1, 1]);
   });
 
   it('write an address without empty filters and without page 1', () => {
@@ -251,10 +310,21 @@ describe('application list paths', () => {
     serializeState: (state: { value: unknown; context: { page: number; filters: { search: string } } }) =>
       JSON.stringify([state.value, state.context.page, state.context.filters.search !== '']),
   } as never);
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'applications-list.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state (a path that starts a longer one is checked inside it)', () => {
-    const seen = new Set(paths.flatMap((p) => [...p.steps.map((s) => s.state.value), p.state.value]).map((v) => JSON.stringify(v)));
+    const seen = new Set(
+      paths
+        .flatMap((p) => [...p.steps.map((s) => s.state.value), p.state.value])
+        .map((v) => JSON.stringify(v)),
+    );
     expect(seen).toEqual(new Set(['"loading"', '"ready"', '"failed"']));
     expect(paths.length).toBeGreaterThan(4);
   });
@@ -284,7 +354,8 @@ describe('application list paths', () => {
         },
         states: {
           // loading: a request is out for exactly the view in the context
-          loading: () => expect(ctl.lastInput('loadApplications')).toMatchObject({ ...ctx().filters, page: ctx().page }),
+          loading: () =>
+            expect(ctl.lastInput('loadApplications')).toMatchObject({ ...ctx().filters, page: ctx().page }),
           ready: () => expect(ctx().rows.length).toBeGreaterThan(0),
           failed: () => expect(ctx().loadError).toBeNull(),
         },

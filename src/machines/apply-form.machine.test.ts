@@ -16,7 +16,14 @@ import {
   type SubmitInput,
   type SubmitOutput,
 } from './apply-form.machine';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  everyTransition,
+} from './testing/test-model';
 
 const MB = 1024 * 1024;
 const JOB = { id: 7, title: 'Copy Editor' };
@@ -282,7 +289,14 @@ describe('apply modal paths', () => {
     { type: errorEvent('submitApplication'), error: new ApiError(0, 'offline') },
   ];
   const model = createPathModel(machine, { events: events as never });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'apply-form.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('visits every state', () => {
     const visited = new Set(paths.flatMap((p) => [p.state.value, ...p.steps.map((s) => s.state.value)]));

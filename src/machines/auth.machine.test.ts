@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SessionUser } from '../api/contract/auth';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  everyTransition,
+} from './testing/test-model';
 import { authMachine, LOGIN_ERRORS, type AuthEvent } from './auth.machine';
 
 const USER: SessionUser = {
@@ -98,7 +105,15 @@ describe('admin sign-in paths', () => {
     { type: doneEvent('logout'), output: {} },
     { type: errorEvent('logout'), error: apiError(0, 'offline') },
   ];
-  const paths = createPathModel(authMachine, { events: events as never }).getShortestPaths();
+  const model = createPathModel(authMachine, { events: events as never });
+  const walk = everyTransition(model, 'auth.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state', () => {
     expect(

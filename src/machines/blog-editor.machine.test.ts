@@ -8,7 +8,7 @@ import {
   type SaveInput,
   type TextField,
 } from './blog-editor.machine';
-import { createPathModel, timerEvent } from './testing/test-model';
+import { createPathModel, timerEvent, everyTransition } from './testing/test-model';
 
 const TODAY = 'August 6, 2025';
 
@@ -86,7 +86,12 @@ describe('blog editor', () => {
     const { actor, ctx } = setup();
     actor.send({ type: 'editor.open', post: POST, today: TODAY });
     expect(ctx().mode).toBe('edit');
-    expect(ctx().fields).toMatchObject({ title: POST.title, publication_date: 'June 24, 2025', publish: true, featured_image_url: POST.featured_image_url });
+    expect(ctx().fields).toMatchObject({
+      title: POST.title,
+      publication_date: 'June 24, 2025',
+      publish: true,
+      featured_image_url: POST.featured_image_url,
+    });
   });
 
   it('shows every rule broken, focuses the first field, and clears the messages after 2.5 s', () => {
@@ -162,7 +167,13 @@ describe('blog editor', () => {
     actor.send({ type: 'image.choose', file });
     actor.send({ type: 'editor.submit' });
     expect(actor.getSnapshot().value).toBe('submitting');
-    expect(save.inputs[0]).toMatchObject({ mode: 1, blog_id: 0, status: 'Draft', featured_image_url: '', featured_image: file });
+    expect(save.inputs[0]).toMatchObject({
+      mode: 1,
+      blog_id: 0,
+      status: 'Draft',
+      featured_image_url: '',
+      featured_image: file,
+    });
     save.reply({ type: 'save.failed', error: new Error('x') });
     actor.send({ type: 'publish.change', publish: true });
     actor.send({ type: 'editor.submit' });
@@ -212,7 +223,13 @@ describe('blog editor', () => {
     const { actor, save } = setup();
     actor.send({ type: 'editor.open', post: POST, today: TODAY });
     actor.send({ type: 'editor.submit' });
-    expect(save.inputs[0]).toMatchObject({ mode: 2, blog_id: 7, status: 'Published', featured_image_url: POST.featured_image_url, featured_image: null });
+    expect(save.inputs[0]).toMatchObject({
+      mode: 2,
+      blog_id: 7,
+      status: 'Published',
+      featured_image_url: POST.featured_image_url,
+      featured_image: null,
+    });
   });
 
   it('Cancel closes and forgets the form', () => {
@@ -260,11 +277,22 @@ describe('blog editor paths', () => {
     serializeState: (snapshot: { value: unknown; context: { mode: string; fields: { title: string } } }) =>
       JSON.stringify([snapshot.value, snapshot.context.mode, snapshot.context.fields.title === '']),
   } as never);
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'blog-editor.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state', () => {
-    const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].map((s) => JSON.stringify(s.value))));
-    expect(reached).toEqual(new Set(['"closed"', '{"editing":"clean"}', '{"editing":"invalid"}', '"submitting"']));
+    const reached = new Set(
+      paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].map((s) => JSON.stringify(s.value))),
+    );
+    expect(reached).toEqual(
+      new Set(['"closed"', '{"editing":"clean"}', '{"editing":"invalid"}', '"submitting"']),
+    );
   });
 
   for (const path of paths) {

@@ -3,7 +3,15 @@ import { createActor, type AnyActorRef } from 'xstate';
 import type { BlogPostRow } from '../api/contract/blog';
 import { blogListMachine, flipped, type BlogListEvent } from './blog-list.machine';
 import { paginationView, type PaginationContext } from './pagination.machine';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush, timerEvent } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  timerEvent,
+  everyTransition,
+} from './testing/test-model';
 
 function post(id: number, over: Partial<BlogPostRow> = {}): BlogPostRow {
   return {
@@ -19,11 +27,19 @@ function post(id: number, over: Partial<BlogPostRow> = {}): BlogPostRow {
     ...over,
   };
 }
-const page = (ids: number[], total: number) => ids.map((id, i) => (i === 0 ? post(id, { total_count: total }) : post(id)));
+const page = (ids: number[], total: number) =>
+  ids.map((id, i) => (i === 0 ? post(id, { total_count: total }) : post(id)));
 
 function setup(input: { pageSize: number; initialRows?: BlogPostRow[]; slug?: string } = { pageSize: 10 }) {
   const ctl = controlledActors(['loadPosts', 'saveStatus', 'deletePost', 'loadKeptCopy']);
-  const calls = { remembered: [] as { page: number; rows: BlogPostRow[] }[], failures: 0, statusUpdated: [] as BlogPostRow[], statusFailed: 0, deleted: [] as number[], deleteFailed: 0 };
+  const calls = {
+    remembered: [] as { page: number; rows: BlogPostRow[] }[],
+    failures: 0,
+    statusUpdated: [] as BlogPostRow[],
+    statusFailed: 0,
+    deleted: [] as number[],
+    deleteFailed: 0,
+  };
   const actor = createActor(
     blogListMachine.provide({
       actors: ctl.actors as never,
@@ -265,7 +281,14 @@ describe('blog list paths', () => {
     events: events as never,
     serializeState: (snapshot: { value: unknown }) => JSON.stringify(snapshot.value),
   } as never);
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'blog-list.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state', () => {
     const reached = new Set(
@@ -274,7 +297,15 @@ describe('blog list paths', () => {
         .filter((value) => value !== '"starting"'), // transient: settles into loading or ready at once
     );
     expect(reached).toEqual(
-      new Set(['"loading"', '"ready"', '"debouncing"', '"failed"', '"toggling"', '"confirmingDelete"', '"deleting"']),
+      new Set([
+        '"loading"',
+        '"ready"',
+        '"debouncing"',
+        '"failed"',
+        '"toggling"',
+        '"confirmingDelete"',
+        '"deleting"',
+      ]),
     );
   });
 

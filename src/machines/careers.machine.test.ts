@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client';
 import type { JobOpeningRow } from '../api/contract/jobs';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  everyTransition,
+} from './testing/test-model';
 import { careersMachine, type KeptOpenings } from './careers.machine';
 
 const opening = (id: number, title: string): JobOpeningRow => ({
@@ -27,7 +34,9 @@ function screenOf(
   if (snapshot.matches('empty')) return 'No job openings available at the moment.';
   if (snapshot.matches('readingKeptOpenings')) return 'Loading job openings...';
   const titles = snapshot.context.openings.map((o) => o.job_title).join(', ');
-  return snapshot.matches('showingKept') ? `Showing saved copy from ${snapshot.context.savedAt}: ${titles}` : titles;
+  return snapshot.matches('showingKept')
+    ? `Showing saved copy from ${snapshot.context.savedAt}: ${titles}`
+    : titles;
 }
 
 describe('careers page list', () => {
@@ -132,7 +141,9 @@ describe('careers page list without network', () => {
       }),
     ).start();
     await waitFor(actor, (s) => s.matches('showingKept'));
-    expect(screenOf(actor.getSnapshot())).toBe('Showing saved copy from 2026-11-20T09:30:00.000Z: Copy Editor');
+    expect(screenOf(actor.getSnapshot())).toBe(
+      'Showing saved copy from 2026-11-20T09:30:00.000Z: Copy Editor',
+    );
   });
 
   it('says "Failed to load job openings." when nothing was kept', async () => {
@@ -178,13 +189,23 @@ describe('careers page list paths', () => {
     { type: doneEvent('loadOpenings'), output: rows },
     { type: doneEvent('loadOpenings'), output: [] },
     { type: errorEvent('loadOpenings'), error: new ApiError(0, 'offline') },
-    { type: doneEvent('readKeptOpenings'), output: { rows: [opening(3, 'Copy Editor')], savedAt: 'yesterday' } },
+    {
+      type: doneEvent('readKeptOpenings'),
+      output: { rows: [opening(3, 'Copy Editor')], savedAt: 'yesterday' },
+    },
     { type: doneEvent('readKeptOpenings'), output: null },
     { type: errorEvent('readKeptOpenings'), error: new Error('no IndexedDB') },
     { type: 'list.retry' },
   ];
   const model = createPathModel(careersMachine, { events: events as never });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'careers.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('visits every state (paths that are prefixes of longer ones are merged into them)', () => {
     const visited = new Set(paths.flatMap((p) => [p.state.value, ...p.steps.map((s) => s.state.value)]));

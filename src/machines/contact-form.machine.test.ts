@@ -14,7 +14,14 @@ import {
   type SendInput,
   type SendOutput,
 } from './contact-form.machine';
-import { controlledActors, createPathModel, doneEvent, errorEvent, timerEvent } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  timerEvent,
+  everyTransition,
+} from './testing/test-model';
 
 const ANSWER: ContactMessageAnswer = { message: CONTACT_MESSAGES.success, message_id: 7 };
 const microtasks = async () => {
@@ -262,7 +269,14 @@ describe('contact form paths', () => {
       });
     },
   });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'contact-form.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('passes through every resting state', () => {
     // getShortestPaths drops paths that are the start of a longer one, so look at every step.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { createPathModel, timerEvent } from './testing/test-model';
+import { createPathModel, timerEvent, everyTransition } from './testing/test-model';
 import { hoverMenuMachine, type HoverMenuEvent } from './hover-menu.machine';
 
 const NAV = { openDelay: 200, skipDelay: 300, closeDelay: 150 };
@@ -94,10 +94,17 @@ describe('header navigation menu paths', () => {
     { type: timerEvent('skipDelay') },
   ];
   const model = createPathModel(hoverMenuMachine, { events: events as never });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'hover-menu.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state', () => {
-    const reached = new Set(paths.map((p) => p.state.value));
+    const reached = new Set(paths.flatMap((p) => p.steps.map((step) => step.state.value)));
     expect([...reached].sort()).toEqual(['closing', 'idle', 'open', 'opening', 'recentlyClosed']);
   });
 

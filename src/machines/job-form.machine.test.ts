@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { jobFieldError, type JobFormField, type JobFormValues } from '../api/contract/jobs-admin';
-import { controlledActors, createPathModel, doneEvent, errorEvent, timerEvent } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  timerEvent,
+  everyTransition,
+} from './testing/test-model';
 import { jobFormMachine, unlockedFields, type JobFormEvent } from './job-form.machine';
 
 const VALID: JobFormValues = {
@@ -230,10 +237,17 @@ describe('admin job form paths', () => {
     { type: errorEvent('saveJob'), error: new Error('boom') },
   ];
   const model = createPathModel(jobFormMachine, { events: events as never });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'job-form.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state', () => {
-    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    const reached = new Set(paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.state.value))));
     expect([...reached].sort()).toEqual(
       ['"closed"', '"saving"', '{"editing":"clean"}', '{"editing":"showingError"}'].sort(),
     );

@@ -3,7 +3,14 @@ import { createActor, type AnyActorRef } from 'xstate';
 import type { ContactMessageRow } from '../api/contract/admin-messages';
 import { messagesListMachine, type MessagesListEvent } from './messages-list.machine';
 import { paginationView, type PaginationContext } from './pagination.machine';
-import { controlledActors, createPathModel, doneEvent, errorEvent, timerEvent } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  timerEvent,
+  everyTransition,
+} from './testing/test-model';
 
 function message(id: number, over: Partial<ContactMessageRow> = {}): ContactMessageRow {
   return {
@@ -18,7 +25,8 @@ function message(id: number, over: Partial<ContactMessageRow> = {}): ContactMess
     ...over,
   };
 }
-const page = (ids: number[], total: number) => ids.map((id, i) => (i === 0 ? message(id, { total_count: total }) : message(id)));
+const page = (ids: number[], total: number) =>
+  ids.map((id, i) => (i === 0 ? message(id, { total_count: total }) : message(id)));
 
 function setup() {
   const ctl = controlledActors(['loadMessages', 'saveHandled']);
@@ -40,7 +48,16 @@ function setup() {
     ctl.settle('loadMessages', rows);
     await vi.advanceTimersByTimeAsync(0);
   };
-  return { actor, ctl, calls, pagination, pager, load, value: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context };
+  return {
+    actor,
+    ctl,
+    calls,
+    pagination,
+    pager,
+    load,
+    value: () => actor.getSnapshot().value,
+    ctx: () => actor.getSnapshot().context,
+  };
 }
 
 afterEach(() => vi.useRealTimers());
@@ -147,10 +164,21 @@ describe('Messages paths', () => {
     serializeState: (state: { value: unknown; context: { search: string; show: string } }) =>
       JSON.stringify([state.value, state.context.search, state.context.show]),
   } as never);
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'messages-list.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state', () => {
-    const seen = new Set(paths.flatMap((p) => [...p.steps.map((s) => s.state.value), p.state.value]).map((v) => JSON.stringify(v)));
+    const seen = new Set(
+      paths
+        .flatMap((p) => [...p.steps.map((s) => s.state.value), p.state.value])
+        .map((v) => JSON.stringify(v)),
+    );
     expect(seen).toEqual(new Set(['"loading"', '"ready"', '"failed"', '"debouncing"', '"saving"']));
   });
 
@@ -187,7 +215,8 @@ describe('Messages paths', () => {
           'handled.toggle': send,
         },
         states: {
-          loading: () => expect(ctl.lastInput('loadMessages')).toMatchObject({ search: ctx().search, show: ctx().show }),
+          loading: () =>
+            expect(ctl.lastInput('loadMessages')).toMatchObject({ search: ctx().search, show: ctx().show }),
           debouncing: () => expect(ctx().searchText).toBe('acme'),
           ready: () => expect(ctx().rows).toHaveLength(2),
           saving: () => expect(ctx().target?.message_id).toBe(1),

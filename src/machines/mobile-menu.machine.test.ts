@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
+import { everyTransition } from './testing/test-model';
 import { MOBILE_MENU_GROUPS, mobileMenuMachine, type MobileMenuEvent } from './mobile-menu.machine';
 
 function started() {
@@ -58,11 +59,20 @@ describe('mobile menu paths', () => {
     // Group state is context; serialise it so paths cover each expanded group.
     serializeState: (s) => JSON.stringify([s.value, s.context.expanded]) as never,
   });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'mobile-menu.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('covers the closed state and every expanded group', () => {
     const reached = new Set(
-      paths.flatMap((p) => [p.state, ...p.steps.map((step) => step.state)]).map((s) => JSON.stringify([s.value, s.context.expanded])),
+      paths
+        .flatMap((p) => [p.state, ...p.steps.map((step) => step.state)])
+        .map((s) => JSON.stringify([s.value, s.context.expanded])),
     );
     expect(reached.has(JSON.stringify(['closed', null]))).toBe(true);
     for (const g of MOBILE_MENU_GROUPS) expect(reached.has(JSON.stringify(['open', g]))).toBe(true);
@@ -73,7 +83,10 @@ describe('mobile menu paths', () => {
       const actor = started();
       await path.test({
         events: Object.fromEntries(
-          ['menu.open', 'menu.close', 'group.toggle'].map((type) => [type, ({ event }: { event: unknown }) => actor.send(event as MobileMenuEvent)]),
+          ['menu.open', 'menu.close', 'group.toggle'].map((type) => [
+            type,
+            ({ event }: { event: unknown }) => actor.send(event as MobileMenuEvent),
+          ]),
         ),
         states: {
           closed: () => expect(actor.getSnapshot().context.expanded).toBeNull(),

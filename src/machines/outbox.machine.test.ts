@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  everyTransition,
+} from './testing/test-model';
 import { outboxMachine, type OutboxEntry, type OutboxEvent } from './outbox.machine';
 
 const entry = (id: string, label: string, status: OutboxEntry['status'] = 'waiting'): OutboxEntry => ({
@@ -134,7 +141,14 @@ describe("'Waiting to send' paths", () => {
     { type: 'item.cancel', id: 'a' },
   ];
   const model = createPathModel(outboxMachine, { events: events as never });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'outbox.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('visits every state', () => {
     const visited = new Set(paths.flatMap((p) => [p.state.value, ...p.steps.map((s) => s.state.value)]));

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { pageCount, pageWindow, paginationMachine, paginationView, type PaginationEvent } from './pagination.machine';
-import { createPathModel } from './testing/test-model';
+import {
+  pageCount,
+  pageWindow,
+  paginationMachine,
+  paginationView,
+  type PaginationEvent,
+} from './pagination.machine';
+import { createPathModel, everyTransition } from './testing/test-model';
 
 function start(input = { pageSize: 10 }) {
   const changes: number[] = [];
@@ -49,7 +55,13 @@ describe('pagination', () => {
     const { actor, view } = start();
     actor.send({ type: 'total.update', total: 95 });
     expect(actor.getSnapshot().value).toBe('multiple');
-    expect(view()).toMatchObject({ shown: true, pageCount: 10, pages: [1, 2, 3, 4, 5], hasPrevious: false, hasNext: true });
+    expect(view()).toMatchObject({
+      shown: true,
+      pageCount: 10,
+      pages: [1, 2, 3, 4, 5],
+      hasPrevious: false,
+      hasNext: true,
+    });
   });
 
   it('tells the owner about each page the person chooses, and nothing else', () => {
@@ -109,7 +121,14 @@ describe('pagination paths', () => {
     { type: 'page.reset' },
   ];
   const model = createPathModel(paginationMachine, { events: events as never });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'pagination.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches both states', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['single', 'multiple']));
@@ -119,7 +138,9 @@ describe('pagination paths', () => {
     it(`keeps the page within the pages that exist: ${path.description}`, async () => {
       const { actor, view } = start();
       await path.test({
-        events: Object.fromEntries(events.map((e) => [e.type, ({ event }: { event: PaginationEvent }) => actor.send(event)])),
+        events: Object.fromEntries(
+          events.map((e) => [e.type, ({ event }: { event: PaginationEvent }) => actor.send(event)]),
+        ),
         states: {
           single: () => expect(view().shown).toBe(false),
           multiple: () => {

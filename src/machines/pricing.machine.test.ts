@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client';
 import type { PlanRow } from '../api/contract/pricing';
-import { controlledActors, createPathModel, doneEvent, errorEvent, flush } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  flush,
+  everyTransition,
+} from './testing/test-model';
 import {
   formatPlanPrice,
   groupPlans,
@@ -289,7 +296,15 @@ describe('pricing page load paths', () => {
     events: sample as never,
     filterEvents: (_state, event) => event.type !== 'period.select',
   });
-  const paths = model.getSimplePaths();
+  const walk = everyTransition(model, 'pricing.machine', sample);
+  // every simple path, and a path for every transition (Retry from each failure included)
+  const paths = [...model.getSimplePaths(), ...walk.paths];
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
   const stepName = (type: string, output: unknown) =>
     type.startsWith('xstate.done.actor.')
       ? `${type.slice(18)} ${Array.isArray(output) && output.length === 0 ? 'empty' : output === null ? 'none' : 'ok'}`

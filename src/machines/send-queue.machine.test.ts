@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { controlledActors, createPathModel, doneEvent, errorEvent, timerEvent } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  everyTransition,
+  timerEvent,
+} from './testing/test-model';
 import { RETRY_DELAYS_MS, sendQueueMachine, type SendQueueEvent } from './send-queue.machine';
 import type { FlushResult } from '../offline/send-queue';
 
@@ -118,28 +125,63 @@ describe('send queue paths', () => {
     { type: 'queue.added' },
     { type: 'connection.online' },
     { type: 'connection.offline' },
+    {
+      type: 'queue.sent',
+      kind: 'contact',
+      label: 'Message from Asha',
+      message: 'Your message has been sent.',
+    },
+    { type: 'queue.refused', kind: 'application', label: 'Application for: Copy Editor', message: 'Refused' },
   ];
   // The retry count grows without bound: states are told apart by their value alone.
   const model = createPathModel(sendQueueMachine.provide({ guards: { isOffline: () => false } }), {
     events: events as never,
     serializeState: (state) => JSON.stringify(state.value),
   });
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'send-queue.machine', events);
+  const paths = walk.paths;
 
-  it('reaches every state', () => {
+  it('walks every transition of every state', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
     const reached = new Set(
       paths.flatMap((p) => [p.state.value, ...p.steps.map((step) => step.state.value)]),
     );
     expect([...reached].sort()).toEqual(['checking', 'idle', 'offline', 'sending', 'waiting']);
+    // a retry, a new entry and the connection coming back are all walked, from every state that takes them
+    const taken = new Set(paths.flatMap((p) => p.steps.map((step) => step.event.type)));
+    for (const type of [
+      timerEvent('retryDelay'),
+      'queue.added',
+      'connection.online',
+      errorEvent('flushQueue'),
+    ])
+      expect(taken).toContain(type);
   });
 
   for (const path of paths) {
     it(`tries to send exactly when something waits: ${path.description}`, async () => {
       vi.useFakeTimers();
       const control = controlledActors(['countPending', 'flushQueue']);
+      const notices: string[] = [];
       const actor = createActor(
-        sendQueueMachine.provide({ actors: control.actors as never, guards: { isOffline: () => false } }),
+        sendQueueMachine.provide({
+          actors: control.actors as never,
+          guards: { isOffline: () => false },
+          actions: {
+            notifySent: (_, notice: { label: string }) => void notices.push(`sent: ${notice.label}`),
+            notifyRefused: (_, notice: { label: string }) => void notices.push(`refused: ${notice.label}`),
+          },
+        }),
       ).start();
+      /** A sent or refused entry is told to the page whatever the queue is doing. */
+      const notice = ({ event }: { event: { type: string; label?: string } }) => {
+        const before = notices.length;
+        actor.send(event as SendQueueEvent);
+        expect(notices.slice(before)).toEqual([
+          `${event.type === 'queue.sent' ? 'sent' : 'refused'}: ${event.label}`,
+        ]);
+      };
       const outcome =
         (kind: 'settle' | 'fail', id: 'countPending' | 'flushQueue') =>
         async ({ event }: { event: { output?: unknown; error?: unknown } }) => {
@@ -159,9 +201,11 @@ describe('send queue paths', () => {
           'queue.added': ({ event }) => actor.send(event as SendQueueEvent),
           'connection.online': ({ event }) => actor.send(event as SendQueueEvent),
           'connection.offline': ({ event }) => actor.send(event as SendQueueEvent),
+          'queue.sent': notice,
+          'queue.refused': notice,
         },
         states: {
-          checking: () => expect(() => control.lastInput('countPending')).not.toThrow(),
+          checking: () => expect(actor.getSnapshot().children.countPending).toBeDefined(),
           idle: () => expect(actor.getSnapshot().context.attempt).toBe(0),
           sending: () => expect(actor.getSnapshot().children.flushQueue).toBeDefined(),
           waiting: () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { createPathModel, errorEvent, timerEvent } from './testing/test-model';
+import { createPathModel, errorEvent, timerEvent, everyTransition } from './testing/test-model';
 import {
   SW_UPDATE_DELAYS,
   swUpdateMachine,
@@ -180,7 +180,14 @@ describe('update prompt paths', () => {
     swUpdateMachine.provide({ actions: { checkForUpdate: () => {}, activateUpdate: () => {} } }),
     { events: events as never },
   );
-  const paths = model.getShortestPaths();
+  const walk = everyTransition(model, 'sw-update.machine', events);
+  const paths = walk.paths;
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
 
   it('reaches every state of both regions', () => {
     const values = paths.flatMap((p) => [p.state.value, ...p.steps.map((s) => s.state.value)]) as {
