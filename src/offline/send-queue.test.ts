@@ -202,6 +202,34 @@ describe('the send queue', () => {
     expect(server.stored.size).toBe(1);
   });
 
+  it('an entry left "sending" becomes stale after 60 s: then it may be cancelled, or is resent once with its key', async () => {
+    // Only the clock is fake; IndexedDB and its callbacks run as usual.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-01T10:00:00Z') });
+    try {
+      const server = fakeServer();
+      const left = await enqueue(contact());
+      const other = await enqueue(contact());
+      const db = await import('idb').then((m) => m.openDB('manna-outbox', 1));
+      for (const item of [left, other]) {
+        await db.put('items', { ...item, status: 'sending', attempts: 1, lastAttemptAt: Date.now() });
+      }
+      db.close();
+      // 59 s on, the page that was sending may still be at it: it cannot be taken back
+      vi.setSystemTime(Date.now() + 59_000);
+      expect(await cancelOutboxItem(left.id)).toBe(false);
+      // 61 s on, nobody holds the sender's lock and the attempt is stale: it can be cancelled
+      vi.setSystemTime(Date.now() + 2_000);
+      expect(await cancelOutboxItem(left.id)).toBe(true);
+      // and the other one is resent by the next sender, once, with the key it was first sent with
+      const result = await flushOutbox(server.deliver);
+      expect(result).toEqual({ sent: 1, rejected: 0, remaining: 0 });
+      expect([...server.stored.keys()]).toEqual([other.id]);
+      expect(await listOutbox()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('announces additions, sends and refusals to other tabs', async () => {
     const heard: OutboxMessage[] = [];
     const stop = onOutboxMessage((m) => heard.push(m));

@@ -104,6 +104,7 @@ test.describe('Current Openings', () => {
   });
 
   test('shows every validation message of the job form in field order, each for 500 ms', async ({ page }) => {
+    await page.clock.install();
     await signIn(page);
     await page.getByRole('button', { name: 'Add Job' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Job Opening' });
@@ -115,10 +116,17 @@ test.describe('Current Openings', () => {
     await expect(dialog.getByLabel('Department')).toBeDisabled();
 
     const submit = () => dialog.getByRole('button', { name: 'Create Job' }).click();
+    // Each message on the page's own clock: still there at 450 ms, gone at 550 ms.
     const expectError = async (message: string) => {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await submit();
-      await expect(dialog.getByRole('alert').filter({ hasText: message })).toHaveText(message);
-      await expect(dialog.getByRole('alert').filter({ hasText: message })).toHaveCount(0, { timeout: 2000 });
+      const alert = dialog.getByRole('alert').filter({ hasText: message });
+      await expect(alert).toHaveText(message);
+      await page.clock.runFor(450);
+      await expect(alert).toHaveText(message);
+      await page.clock.runFor(100);
+      await expect(alert).toHaveCount(0);
+      await page.clock.resume();
     };
 
     await expectError('Job Title is required.');

@@ -103,13 +103,20 @@ test.describe('Get in Touch form', () => {
   test('an empty submit shows every message, focuses Full Name, and the messages vanish after 0.5 s', async ({
     page,
   }) => {
+    await page.clock.install();
     await open(page);
+    await page.clock.pauseAt(Date.now() + 60_000);
     await form(page).getByRole('button', { name: 'Send Message' }).click();
     const errors = form(page).getByRole('alert');
     await expect(errors).toHaveText(['Name is required', 'Email is required', 'Message is required']);
     await expect(field(page, 'Full Name')).toBeFocused();
     await expect(field(page, 'Full Name')).toHaveAttribute('aria-invalid', 'true');
-    await expect(errors).toHaveCount(0, { timeout: 2000 });
+    // on the page's own clock: still there at 0.45 s, gone at 0.55 s
+    await page.clock.runFor(450);
+    await expect(errors).toHaveCount(3);
+    await page.clock.runFor(100);
+    await expect(errors).toHaveCount(0);
+    await page.clock.resume();
   });
 
   test('focuses the first invalid field: the email when only the name is given', async ({ page }) => {
