@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import type { Database } from './db/schema';
 import { HttpError } from './http-error';
 import { requestLogFields } from './lib/log-redaction';
 import { auth } from './plugins/auth';
+import { metrics } from './plugins/metrics';
 import { rateLimits } from './plugins/rate-limit';
 import { publicReads } from './plugins/public-reads';
 import { unavailableMessage } from './lib/dependency-errors';
@@ -79,6 +81,15 @@ function trustProxy(setting: Config['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/**
+ * The id of a request: the X-Request-Id a trusted proxy sent (letters, digits and `-_.:`, at most
+ * 100), so a request can be followed from the proxy's log to ours; a new UUID otherwise.
+ */
+export function requestIdOf(header: string | string[] | undefined, trusted: boolean): string {
+  const given = Array.isArray(header) ? header[0] : header;
+  return trusted && given && /^[\w.:-]{1,100}$/.test(given) ? given : randomUUID();
+}
+
 /** PostgreSQL's "numeric value out of range" and "invalid text representation" (SQLSTATE). */
 export const isClientValueError = (error: unknown) =>
   error instanceof pg.DatabaseError && (error.code === '22003' || error.code === '22P02');
@@ -97,6 +108,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: trustProxy(config.TRUST_PROXY),
+    // one log line per request, written when it is answered (below), instead of Fastify's two
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id'], config.TRUST_PROXY !== false),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -115,6 +130,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Graceful shutdown: close() refuses new requests (503) and waits for in-flight ones. Answers
   // sent while closing carry `Connection: close`, so a keep-alive socket does not hold the
   // shutdown open until its idle timeout.
+  // The request log: method, address (secrets, emails and searches redacted), route pattern,
+  // status, duration, request id and the signed-in user's id; never a cookie or a body.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        req: request,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: request.user?.user_id ?? null,
+      },
+      'request',
+    );
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -162,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       cspHashes: build?.manifest.cspHashes ?? [],
       connectSrc: build?.manifest.connectSrc ?? [],
     });
+    await app.register(metrics, { token: config.METRICS_TOKEN });
     await app.register(fastifyCookie, { secret: config.SECRET });
     await app.register(auth, { isHttps: config.isHttps, publicUrl: config.PUBLIC_URL });
     await app.register(rateLimits, {

@@ -90,6 +90,8 @@ const Settings = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
   TRUST_PROXY: trustProxy.default(false),
+  /** Turns on GET /metrics (Prometheus text), which then requires `Authorization: Bearer <it>`. */
+  METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
   GEO_COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, { error: 'expected an HTTP header name' })

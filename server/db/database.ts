@@ -15,6 +15,14 @@ type Log = { warn: (obj: object, msg: string) => void };
 // keep repositories portable (our counts and ids stay far below 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The PostgreSQL pool's connections (total, idle, waiting clients), or undefined on SQLite. */
+export function poolUse(db: Kysely<Database>): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 /** Opens the database of the settings: embedded SQLite (WAL) or a PostgreSQL pool. */
 export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Database> {
   if (settings.dialect === 'postgres') {
@@ -27,7 +35,9 @@ export function createDatabase(settings: DatabaseSettings, log?: Log): Kysely<Da
     pool.on('connect', (client) => {
       client.on('error', (err) => log?.warn({ err: err.message }, 'PostgreSQL connection lost'));
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NoNulPlugin()] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NoNulPlugin()] });
+    pools.set(db, pool);
+    return db;
   }
   fs.mkdirSync(path.dirname(settings.file), { recursive: true });
   const sqlite = new SQLite(settings.file);

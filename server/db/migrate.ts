@@ -35,15 +35,20 @@ export class MigrationFolder implements MigrationProvider {
   }
 }
 
-/** Brings the database to the newest migration; throws an error naming the migration that failed. */
-export async function migrateToLatest<DB>(db: Kysely<DB>, dir = migrationsDir): Promise<string[]> {
+/** The migrator of `dir` for `db`. */
+async function migratorOf<DB>(db: Kysely<DB>, dir: string): Promise<Migrator> {
   // On PostgreSQL, Kysely would accept its bookkeeping tables from any schema; pin them to ours.
   const migrationTableSchema =
     dialectOf(db) === 'postgres'
       ? ((await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]
           ?.schema ?? undefined)
       : undefined;
-  const migrator = new Migrator({ db, provider: new MigrationFolder(dir), migrationTableSchema });
+  return new Migrator({ db, provider: new MigrationFolder(dir), migrationTableSchema });
+}
+
+/** Brings the database to the newest migration; throws an error naming the migration that failed. */
+export async function migrateToLatest<DB>(db: Kysely<DB>, dir = migrationsDir): Promise<string[]> {
+  const migrator = await migratorOf(db, dir);
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName;
@@ -54,4 +59,10 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, dir = migrationsDir): 
     );
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Names of the migrations of `dir` that this database has not run yet (none when it is current). */
+export async function pendingMigrations<DB>(db: Kysely<DB>, dir = migrationsDir): Promise<string[]> {
+  const migrator = await migratorOf(db, dir);
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pendingMigrations } from '../db/migrate';
 
 const Healthy = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 const Unhealthy = z.object({
@@ -8,34 +9,80 @@ const Unhealthy = z.object({
   database: z.literal('unavailable'),
   message: z.string(),
 });
+const Check = z.enum(['ok', 'unavailable', 'behind']);
+const Readiness = z.object({
+  status: z.enum(['ok', 'error']),
+  database: Check,
+  migrations: Check,
+  storage: Check,
+});
 
-/** A database that does not answer within this time counts as down. */
+/** A dependency that does not answer within this time counts as down. */
 const DATABASE_TIMEOUT_MS = 2000;
 
-/** GET /api/health: 200 when a real query succeeds, 503 when the database does not answer. */
+/** `work` within the timeout, or a rejection naming the timeout. */
+async function within<T>(work: Promise<T>, ms = DATABASE_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/health (liveness: the process answers and a real query succeeds) and GET /api/ready
+ * (readiness: the database answers, every migration has run, and the file store answers). A load
+ * balancer polls /api/ready; an orchestrator restarts on /api/health.
+ */
 const health: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { response: { 200: Healthy, 503: Unhealthy } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        sql`select 1`.execute(app.db),
-        new Promise((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`no answer within ${DATABASE_TIMEOUT_MS} ms`)),
-            DATABASE_TIMEOUT_MS,
-          );
-        }),
-      ]);
+      await within(sql`select 1`.execute(app.db));
       return { status: 'ok' as const, database: 'ok' as const };
     } catch (err) {
       request.log.error({ err }, 'Health check: the database query failed');
       return reply
         .code(503)
         .send({ status: 'error', database: 'unavailable', message: 'The database is not answering' });
-    } finally {
-      clearTimeout(timer);
     }
+  });
+
+  app.get('/ready', { schema: { response: { 200: Readiness, 503: Readiness } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const answer: z.infer<typeof Readiness> = {
+      status: 'ok',
+      database: 'ok',
+      migrations: 'ok',
+      storage: 'ok',
+    };
+    try {
+      await within(sql`select 1`.execute(app.db));
+      const pending = await within(pendingMigrations(app.db));
+      if (pending.length > 0) {
+        answer.migrations = 'behind';
+        request.log.warn({ pending }, 'Readiness: migrations have not run');
+      }
+    } catch (err) {
+      answer.database = 'unavailable';
+      answer.migrations = 'unavailable';
+      request.log.error({ err }, 'Readiness: the database query failed');
+    }
+    try {
+      await within(app.storage.check());
+    } catch (err) {
+      answer.storage = 'unavailable';
+      request.log.error({ err }, 'Readiness: the file store is not answering');
+    }
+    const ready = answer.database === 'ok' && answer.migrations === 'ok' && answer.storage === 'ok';
+    if (!ready) answer.status = 'error';
+    return reply.code(ready ? 200 : 503).send(answer);
   });
 };
 

@@ -28,6 +28,10 @@ export async function createLocalStorage(root: string): Promise<Storage> {
   return {
     driver: 'local',
 
+    async check() {
+      await fsp.access(tmpDir, fs.constants.R_OK | fs.constants.W_OK);
+    },
+
     async put(source: Readable | { path: string }, options: PutOptions) {
       const key = newKey(options.prefix, options.ext);
       const target = pathOf(key)!;

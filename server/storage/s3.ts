@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   NoSuchKey,
   NotFound,
@@ -88,6 +89,10 @@ export function createS3Storage(settings: S3StorageSettings): Storage & { client
     async delete(key) {
       if (!isStorageKey(key)) return;
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
 
     async exists(key) {

@@ -20,6 +20,8 @@ export interface Storage {
   /** Removes the object; an unknown key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Throws unless the store answers and can be written (GET /api/ready): the folder, or the bucket. */
+  check(): Promise<void>;
   /**
    * A presigned GET address of a private object that expires after `expiresIn` seconds (the S3
    * driver). Absent on the local driver, whose private files are read through the server's own

@@ -68,7 +68,7 @@ class OwnServer {
         SECRET,
         RATE_LIMIT_PUBLIC_PER_MIN: '10000',
         RATE_LIMIT_PAGE_RENDERS_PER_MIN: '10000',
-        // the request log ("incoming request" lines) lets a test count the POSTs that arrived
+        // the request log (one "request" line per answered request) lets a test count the POSTs
         LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,7 +109,7 @@ class OwnServer {
   posts(url: string): number {
     let n = 0;
     for (const line of this.log.split('\n')) {
-      if (!line.includes('"incoming request"')) continue;
+      if (!line.includes('"msg":"request"')) continue;
       try {
         const entry = JSON.parse(line) as { req?: { method?: string; url?: string } };
         if (entry.req?.method === 'POST' && entry.req.url === url) n++;
