@@ -47,5 +47,5 @@ node scripts/check-floor.mjs "$report" "unit+server tests"
 
 echo "test:node24: build and a smoke e2e (the server itself on Node 24)"
 MANNA_DIST="$WORK/dist" npm run build --silent
-MANNA_DIST="$WORK/dist" E2E_WORKERS=1 npx playwright test tests/e2e/shell.spec.ts tests/e2e/contact.spec.ts
+MANNA_DIST="$WORK/dist" E2E_WORKERS=2 npx playwright test tests/e2e/shell.spec.ts
 echo "test:node24: ok"
