@@ -67,11 +67,14 @@ const trustProxy = z.string().transform((s, ctx): boolean | number | string[] =>
   return z.NEVER;
 });
 
+/** Where the embedded database, files and generated secret live unless DATA_DIR says otherwise. */
+export const DEFAULT_DATA_DIR = './data';
+
 const Settings = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: wholeNumber(1, 65535).default(8080),
   HOST: z.string().optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   DATABASE_URL: url(
     ['postgres:', 'postgresql:'],
     ' (leave it unset for the embedded SQLite database)',
@@ -100,6 +103,10 @@ const Settings = z.object({
   ADMIN_EMAIL: z.email({ error: 'expected an email address' }).optional(),
   ADMIN_PASSWORD: z.string().optional(),
   APPLICATION_RETENTION_DAYS: wholeNumber(1, 36500).default(365),
+  /** Where the server takes a daily backup (server/lib/backup.ts); unset: no scheduled backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many daily backups BACKUP_DIR keeps; older ones are removed after each new one. */
+  BACKUP_KEEP: wholeNumber(1, 3650).default(14),
   /** Contact messages older than this are purged daily, like applications. */
   MESSAGE_RETENTION_DAYS: wholeNumber(1, 36500).default(730),
   /** A one-time password (new user, reset) stops working after this many hours. */

@@ -76,3 +76,18 @@ async function createSchema(url: string) {
     },
   };
 }
+
+/**
+ * createTestApp on SQLite even in the PostgreSQL run (TEST_DATABASE_URL set), for a test of
+ * something only the embedded database has (restoring its file) or that must count every timer
+ * (PostgreSQL's pool keeps idle timers of its own).
+ */
+export async function createSqliteTestApp(env: Env = {}): Promise<FastifyInstance> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  delete process.env.TEST_DATABASE_URL;
+  try {
+    return await createTestApp(env);
+  } finally {
+    if (pgUrl !== undefined) process.env.TEST_DATABASE_URL = pgUrl;
+  }
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addApplication, addOpening } from '../db/application-list.testing';
-import { createTestApp } from '../testing';
+import { createSqliteTestApp, createTestApp } from '../testing';
 import { insertContactMessage } from '../db/contact.repo';
 import {
   purgeExpiredApplications,
@@ -225,12 +225,8 @@ describe('runRetentionTask (the lease)', () => {
 describe('the retention schedule in the server', () => {
   it('checks a minute after start and then hourly, purges once a day, and stops when the server closes', async () => {
     // On SQLite whatever the run: the schedule is the same on both databases, and there every
-    // pending timer is the schedule's own (PostgreSQL's pool keeps idle timers of its own).
-    const pgUrl = process.env.TEST_DATABASE_URL;
-    delete process.env.TEST_DATABASE_URL;
-    const server = await createTestApp({ APPLICATION_RETENTION_DAYS: '180' }).finally(() => {
-      if (pgUrl !== undefined) process.env.TEST_DATABASE_URL = pgUrl;
-    });
+    // pending timer is the schedule's own.
+    const server = await createSqliteTestApp({ APPLICATION_RETENTION_DAYS: '180' });
     const job = await addOpening(server, 'Archivist');
     const start = new Date('2026-06-01T03:00:00.000Z');
     // Only the timers and the date are fake; the database and the files are real.

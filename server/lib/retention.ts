@@ -4,6 +4,7 @@ import { applicationsStoredBefore, deleteApplications } from '../db/application-
 import { deleteMessagesBefore } from '../db/contact-admin.repo';
 import type { Database } from '../db/schema';
 import type { Storage } from '../storage/storage';
+import { runBackupTask } from './backup-task';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from './scheduled-task';
 
 /**
@@ -131,7 +132,10 @@ export async function runRetentionTask(
   }
 }
 
-/** Starts the hourly check inside the server; stopped when the app closes. */
+/**
+ * Starts the hourly check of the daily tasks inside the server (the retention purge, then the
+ * backup when BACKUP_DIR is set); stopped when the app closes.
+ */
 export function startRetentionSchedule(app: FastifyInstance): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -143,6 +147,7 @@ export function startRetentionSchedule(app: FastifyInstance): void {
       now: new Date(),
       log: app.log,
     })
+      .then(() => runBackupTask(app.db, app.config, { now: new Date(), log: app.log }))
       .catch((err: unknown) => app.log.error({ err }, 'Retention check failed'))
       .finally(() => {
         running = undefined;

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addApplication, addOpening } from '../db/application-list.testing';
+import { createSqliteTestApp, createTestApp } from '../testing';
+import { BackupError, listBackups, restoreBackup, takeBackup } from './backup';
+import { BACKUP_TASK, runBackupTask } from './backup-task';
+import { taskState } from './scheduled-task';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('backups', () => {
+  let app: FastifyInstance;
+  let work: string;
+  beforeEach(async () => {
+    app = await createTestApp();
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-backup-test-'));
+  });
+  afterEach(async () => {
+    await app.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  const sqliteOnly = () => app.config.database.dialect === 'sqlite';
+
+  it('a backup taken while applications arrive restores every one stored before it, with its CV', async () => {
+    const jobId = await addOpening(app, 'Copy Editor');
+    const before: { application_id: number; key: string }[] = [];
+    for (let i = 0; i < 20; i++) {
+      before.push(
+        await addApplication(app, { jobId, name: `Before ${i}`, email: `b${i}@example.com`, at: new Date() }),
+      );
+    }
+    // more arrive while the backup runs
+    const during = Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        addApplication(app, { jobId, name: `During ${i}`, email: `d${i}@example.com`, at: new Date() }),
+      ),
+    );
+    const backup = await takeBackup(app.config, path.join(work, 'out'));
+    await during;
+    expect(path.basename(backup.dir)).toMatch(/^manna-backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
+    // a generated SECRET (DATA_DIR/secret) travels with the backup; test apps set SECRET instead
+    const secretFile = path.join(app.config.DATA_DIR, 'secret');
+    expect(backup.manifest.files.some((f) => f.path === 'secret')).toBe(fs.existsSync(secretFile));
+    if (!sqliteOnly()) {
+      // PostgreSQL: a pg_dump custom-format file when pg_dump is installed, and restore says how
+      expect(backup.manifest.database.kind).toBe('postgres');
+      if (backup.manifest.database.file) {
+        expect(fs.readFileSync(path.join(backup.dir, 'database.dump')).subarray(0, 5).toString()).toBe(
+          'PGDMP',
+        );
+      }
+      await expect(restoreBackup(backup.dir, path.join(work, 'restored'))).rejects.toThrow(/pg_restore/);
+      return;
+    }
+
+    const restoredDir = path.join(work, 'restored');
+    const restored = await restoreBackup(backup.dir, restoredDir);
+    expect(restored.files).toBe(backup.files);
+    const db = new Database(path.join(restoredDir, 'manna.sqlite'), { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      const rows = db.prepare('SELECT application_id, resume FROM job_application').all() as {
+        application_id: number;
+        resume: string;
+      }[];
+      const byId = new Map(rows.map((r) => [r.application_id, r.resume]));
+      for (const b of before) {
+        expect(byId.get(b.application_id)).toBe(b.key);
+        expect(fs.existsSync(path.join(restoredDir, 'files', ...b.key.split('/')))).toBe(true);
+      }
+      // whatever else made it in has its file too
+      for (const resume of byId.values()) {
+        expect(fs.existsSync(path.join(restoredDir, 'files', ...resume.split('/')))).toBe(true);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses a damaged backup naming the file, and a folder that is not empty unless forced', async () => {
+    // what is restored is the embedded database's file: on SQLite in the PostgreSQL run too
+    await app.close();
+    app = await createSqliteTestApp();
+    const jobId = await addOpening(app, 'Indexer');
+    const { key } = await addApplication(app, {
+      jobId,
+      name: 'Asha',
+      email: 'asha@example.com',
+      at: new Date(),
+    });
+    const backup = await takeBackup(app.config, work);
+
+    const target = path.join(work, 'target');
+    fs.mkdirSync(target);
+    fs.writeFileSync(path.join(target, 'notes.txt'), 'mine');
+    await expect(restoreBackup(backup.dir, target)).rejects.toThrow(/not empty.*--force/);
+    expect(fs.readdirSync(target)).toEqual(['notes.txt']);
+    await restoreBackup(backup.dir, target, { force: true });
+    expect(fs.existsSync(path.join(target, 'manna.sqlite'))).toBe(true);
+
+    const cv = path.join(backup.dir, 'files', ...key.split('/'));
+    fs.appendFileSync(cv, 'tampered');
+    const fresh = path.join(work, 'fresh');
+    const refused = restoreBackup(backup.dir, fresh);
+    await expect(refused).rejects.toBeInstanceOf(BackupError);
+    await expect(refused).rejects.toThrow(`files/${key} (checksum does not match)`);
+    expect(fs.existsSync(fresh)).toBe(false);
+    fs.rmSync(path.join(backup.dir, 'database.sqlite'));
+    await expect(restoreBackup(backup.dir, fresh)).rejects.toThrow('database.sqlite (missing)');
+  });
+
+  it('the daily task: one backup a day however many processes ask, the newest BACKUP_KEEP kept, a failure recorded', async () => {
+    const dir = path.join(work, 'daily');
+    const config = { ...app.config, BACKUP_DIR: dir, BACKUP_KEEP: 2 };
+    const start = new Date('2026-06-01T03:00:00Z');
+    const at = (days: number, hours = 0) => new Date(start.getTime() + days * DAY + hours * 3_600_000);
+    expect(await runBackupTask(app.db, config, { now: at(0), holder: 'a' })).not.toBeNull();
+    expect(await runBackupTask(app.db, config, { now: at(0, 1), holder: 'b' })).toBeNull();
+    expect(await runBackupTask(app.db, config, { now: at(0, 5), holder: 'a' })).toBeNull();
+    for (const day of [1, 2, 3])
+      expect(await runBackupTask(app.db, config, { now: at(day), holder: 'b' })).not.toBeNull();
+    const kept = await listBackups(dir);
+    expect(kept.map((b) => b.name)).toEqual([
+      'manna-backup-2026-06-04T03-00-00Z',
+      'manna-backup-2026-06-03T03-00-00Z',
+    ]);
+    expect((await taskState(app.db, BACKUP_TASK))?.last_result).toMatch(
+      /^manna-backup-2026-06-04T03-00-00Z: \d+ files/,
+    );
+
+    // a backup folder that cannot be made: the run fails, says so, and the next check tries again
+    const blocked = path.join(work, 'a-file');
+    fs.writeFileSync(blocked, '');
+    const failing = { ...config, BACKUP_DIR: path.join(blocked, 'backups') };
+    expect(await runBackupTask(app.db, failing, { now: at(4), holder: 'a' })).toBeNull();
+    expect((await taskState(app.db, BACKUP_TASK))?.last_result).toMatch(/^failed: /);
+    expect(await runBackupTask(app.db, config, { now: at(4, 1), holder: 'a' })).not.toBeNull();
+    // without BACKUP_DIR there is no task at all
+    expect(await runBackupTask(app.db, { ...config, BACKUP_DIR: undefined }, { now: at(9) })).toBeNull();
+  });
+});
