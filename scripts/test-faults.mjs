@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run test:faults`: the fault checks of bench/faults/ at a size that fits CI (DESIGN.md
 // section 8; .ci/run calls it): crash with SIGKILL, graceful stop under load, disk full, database
-// unavailable. Each starts the real server as a child process. Last line: `N passed, N failed`.
+// unavailable, backup and restore while applications arrive. Each starts the real server as a child process. Last line: `N passed, N failed`.
 // Full size: node bench/faults/<name>.mjs (bench/README.md).
 import { crashCheck } from '../bench/faults/crash.mjs';
 import { gracefulStopCheck } from '../bench/faults/graceful-stop.mjs';
 import { diskFullCheck } from '../bench/faults/disk-full.mjs';
 import { dbDownCheck } from '../bench/faults/db-down.mjs';
+import { backupRestoreCheck } from '../bench/faults/backup-restore.mjs';
 
 const started = Date.now();
 const checks = [
@@ -14,6 +15,7 @@ const checks = [
   () => gracefulStopCheck({ concurrency: 12, kb: 256 }),
   () => diskFullCheck(),
   () => dbDownCheck(),
+  () => backupRestoreCheck({ applications: 600, during: 0.25 }),
 ];
 let passed = 0;
 let failed = 0;
