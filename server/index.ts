@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest } from './db/migrate';
 import { runSeeders } from './db/seed';
+import { issueSetupToken, SETUP_TOKEN_HOURS } from './lib/first-run';
 import { prepareAccounts } from './lib/owner-account';
 import { unavailableMessage } from './lib/dependency-errors';
 import { removeOrphanFiles } from './lib/orphan-files';
@@ -40,11 +41,15 @@ async function migrateWhenReachable() {
   }
 }
 
+/** Printed once the server listens, when the site has no account yet (lib/first-run.ts). */
+let setupToken: string | null = null;
+
 try {
   const applied = await migrateWhenReachable();
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
   const accounts = await prepareAccounts(app.db, config);
   if (accounts.created) app.log.info({ email: accounts.email }, 'Owner account created from ADMIN_EMAIL');
+  setupToken = await issueSetupToken(app.db);
   if (config.SEED_DEMO) {
     const seeders = await runSeeders(app.db, config);
     app.log.info({ seeders }, 'Demo content seeded');
@@ -75,6 +80,12 @@ const local = `http://${host}:${config.PORT}`;
 console.log(
   `Manna is running at ${local}${config.PUBLIC_URL !== local ? ` (public address ${config.PUBLIC_URL})` : ''}`,
 );
+if (setupToken) {
+  console.log(
+    `No admin account exists yet. Create the owner account at\n\n  ${config.PUBLIC_URL}/admin/setup?token=${setupToken}\n\n` +
+      `(works once, for ${SETUP_TOKEN_HOURS} hours), or run: npm run create-admin -- --email you@example.com`,
+  );
+}
 
 let closing = false;
 function shutdown(signal: NodeJS.Signals) {

@@ -61,7 +61,14 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** A first-run setup address's token (migration 0800): its SHA-256, and when it stops working. */
+export interface SetupTokenTable {
+  token_hash: string;
+  expires_at: string;
+}
+
 export interface AuthTables {
+  setup_token: SetupTokenTable;
   admin_role: AdminRoleTable;
   admin_user: AdminUserTable;
   admin_session: AdminSessionTable;

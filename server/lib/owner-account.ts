@@ -8,6 +8,27 @@ import { hashPassword, passwordProblem } from './passwords';
 /** A refused owner account (bad email, weak password, taken email): the message says why. */
 export class OwnerAccountError extends Error {
   override name = 'OwnerAccountError';
+  constructor(
+    message: string,
+    /** The form field the message belongs to. */
+    readonly field: 'email' | 'password' = 'email',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The rules of an owner account's email and password (every way of making the first owner uses
+ * them); answers the email as stored (trimmed, lower-cased), or throws OwnerAccountError.
+ */
+export function checkOwnerAccount(email: string, password: string): string {
+  const clean = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(clean) || clean.length > 254) {
+    throw new OwnerAccountError(`Not an email address: ${email}`, 'email');
+  }
+  const problem = passwordProblem(password, clean);
+  if (problem) throw new OwnerAccountError(problem, 'password');
+  return clean;
 }
 
 /**
@@ -21,12 +42,7 @@ export async function createOwner(
   password: string,
   via: string,
 ): Promise<number> {
-  const clean = email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(clean) || clean.length > 254) {
-    throw new OwnerAccountError(`Not an email address: ${email}`);
-  }
-  const problem = passwordProblem(password, clean);
-  if (problem) throw new OwnerAccountError(problem);
+  const clean = checkOwnerAccount(email, password);
   await ensureBuiltInRoles(db);
   if (await emailTaken(db, clean))
     throw new OwnerAccountError(`A user with the email ${clean} already exists`);

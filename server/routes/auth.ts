@@ -6,7 +6,10 @@ import {
   MessageAnswer,
   SessionAnswer,
   SessionUser,
+  SetupBody,
+  SetupStatus,
 } from '../../src/api/contract/auth';
+import { ownerFromSetupToken, setupNeeded } from '../lib/first-run';
 import {
   clearFailures,
   deleteUserSessions,
@@ -114,6 +117,27 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return user;
   }
+
+  // The first five minutes (lib/first-run.ts): whether an account exists, and the first owner made
+  // with the printed setup address, signed in at once.
+  app.get('/auth/setup', { schema: { response: { 200: SetupStatus } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { needed: await setupNeeded(app.db) };
+  });
+
+  app.post(
+    '/auth/setup',
+    { config: { rateLimit: app.publicRateLimit }, schema: { body: SetupBody, response: { 200: SessionUser } } },
+    async (request, reply) => {
+      app.checkSameOrigin(request);
+      const { token, email, password } = request.body;
+      const userId = await ownerFromSetupToken(app.db, token, email, password);
+      await app.startSession(request, reply, userId);
+      const user = await sessionUserById(app.db, userId);
+      if (!user) throw new HttpError(500, 'The account was made but could not be signed in');
+      return user;
+    },
+  );
 
   app.post('/auth/logout', { schema: { response: { 200: MessageAnswer } } }, async (request, reply) => {
     app.checkSameOrigin(request);

@@ -70,6 +70,18 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const MessageAnswer = z.object({ message: z.string() });
 
+/** GET /api/auth/setup: whether the site has no account yet (the sign-in page then says how to make one). */
+export const SetupStatus = z.object({ needed: z.boolean() });
+export type SetupStatus = z.infer<typeof SetupStatus>;
+
+/** POST /api/auth/setup: the first owner, with the token of the printed setup address. */
+export const SetupBody = z.object({
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  email: LoginBody.shape.email,
+  password: z.string().check(z.minLength(1, { error: 'Password is required' }), z.maxLength(1024)),
+});
+export type SetupBody = z.infer<typeof SetupBody>;
+
 export const UserRow = z.object({
   user_id: z.number().check(z.int()),
   email: z.string(),

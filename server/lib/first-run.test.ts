@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countUsers } from '../db/auth.repo';
+import { sameOrigin, signInAs } from './auth-testing';
+import { createTestApp } from '../testing';
+import { issueSetupToken, SETUP_DONE, SETUP_REFUSED } from './first-run';
+
+const STRONG = 'Copper kettle on a winter morning';
+
+describe('the first-run setup address', () => {
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    app = await createTestApp();
+  });
+  afterEach(() => app.close());
+
+  const setup = (body: object, origin = sameOrigin(app)) =>
+    app.inject({ method: 'POST', url: '/api/auth/setup', headers: { origin }, payload: body });
+
+  it('creates the owner once, signs them in, and tells the sign-in page no account exists before', async () => {
+    expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: true });
+    const token = (await issueSetupToken(app.db))!;
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const res = await setup({ token, email: ' Owner@Example.com ', password: STRONG });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email: 'owner@example.com', role: 'owner' });
+    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await app.inject({ url: '/api/auth/me', headers: { cookie } })).json().email).toBe('owner@example.com');
+    expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: false });
+    // used: neither it nor a new one works now that an account exists
+    expect((await setup({ token, email: 'second@example.com', password: STRONG })).statusCode).toBe(409);
+    expect(await issueSetupToken(app.db)).toBeNull();
+    expect(await countUsers(app.db)).toBe(1);
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'detail']).where('entity', '=', 'admin_user').execute();
+    expect(audit).toEqual([{ action: 'create', detail: expect.stringContaining('setup address') }]);
+  });
+
+  it('refuses a wrong or expired token, a weak password and another site’s page, creating nothing', async () => {
+    const token = (await issueSetupToken(app.db))!;
+    const wrong = await setup({ token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')), email: 'o@example.com', password: STRONG });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(SETUP_REFUSED);
+    const weak = await setup({ token, email: 'o@example.com', password: 'password1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors.password).toBeTruthy();
+    expect((await setup({ token, email: 'not-an-email', password: STRONG })).json().errors.email).toBeTruthy();
+    expect((await setup({ token, email: 'o@example.com', password: STRONG }, 'https://evil.example')).statusCode).toBe(403);
+    expect(await countUsers(app.db)).toBe(0);
+    // a day later it has stopped working
+    const old = await issueSetupToken(app.db, new Date(Date.now() - 25 * 3_600_000));
+    const expired = await setup({ token: old, email: 'o@example.com', password: STRONG });
+    expect(expired.statusCode).toBe(404);
+    // the first token still works (a weak password did not use it up)
+    expect((await setup({ token, email: 'o@example.com', password: STRONG })).statusCode).toBe(200);
+  });
+
+  it('two setups at the same moment make one owner', async () => {
+    const tokens = [(await issueSetupToken(app.db))!, (await issueSetupToken(app.db))!];
+    const answers = await Promise.all(
+      tokens.map((token, i) => setup({ token, email: `owner${i}@example.com`, password: STRONG })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await countUsers(app.db)).toBe(1);
+  });
+
+  it('is never reachable once a user exists', async () => {
+    await signInAs(app, { role: 'editor' });
+    expect(await issueSetupToken(app.db)).toBeNull();
+    expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: false });
+    expect((await setup({ token: 'x'.repeat(43), email: 'o@example.com', password: STRONG })).json().message).toBe(SETUP_DONE);
+  });
+});
