@@ -55,8 +55,11 @@ try {
     app.log.info({ seeders }, 'Demo content seeded');
   }
   // files a crash left without their row (an upload killed between its file and its row)
-  const orphans = await removeOrphanFiles(app.db, app.storage, { minAgeMs: config.ORPHAN_MIN_AGE_SECONDS * 1000 });
-  if (orphans.length > 0) app.log.warn({ count: orphans.length }, 'Removed stored files that no row references');
+  const orphans = await removeOrphanFiles(app.db, app.storage, {
+    minAgeMs: config.ORPHAN_MIN_AGE_SECONDS * 1000,
+  });
+  if (orphans.length > 0)
+    app.log.warn({ count: orphans.length }, 'Removed stored files that no row references');
   await app.listen({ host: config.HOST, port: config.PORT });
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;

@@ -7,6 +7,7 @@
 //
 //   node bench/faults/backup-restore.mjs                      # full size: 10,000 applications
 //   node bench/faults/backup-restore.mjs --applications 200
+//   node bench/faults/backup-restore.mjs --during 0.95     # start the backup when 95% are in
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -149,7 +150,13 @@ export async function backupRestoreCheck({ applications = 10_000, concurrency = 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const at = process.argv.indexOf('--applications');
-  const results = await backupRestoreCheck(at > 0 ? { applications: Number(process.argv[at + 1]) } : {});
+  const arg = (name) => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? Number(process.argv[at + 1]) : undefined;
+  };
+  const results = await backupRestoreCheck({
+    ...(arg('--applications') ? { applications: arg('--applications') } : {}),
+    ...(arg('--during') ? { during: arg('--during') } : {}),
+  });
   process.exit(results.every((x) => x.ok) ? 0 : 1);
 }

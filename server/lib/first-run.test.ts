@@ -25,26 +25,40 @@ describe('the first-run setup address', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ email: 'owner@example.com', role: 'owner' });
     const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    expect((await app.inject({ url: '/api/auth/me', headers: { cookie } })).json().email).toBe('owner@example.com');
+    expect((await app.inject({ url: '/api/auth/me', headers: { cookie } })).json().email).toBe(
+      'owner@example.com',
+    );
     expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: false });
     // used: neither it nor a new one works now that an account exists
     expect((await setup({ token, email: 'second@example.com', password: STRONG })).statusCode).toBe(409);
     expect(await issueSetupToken(app.db)).toBeNull();
     expect(await countUsers(app.db)).toBe(1);
-    const audit = await app.db.selectFrom('audit_log').select(['action', 'detail']).where('entity', '=', 'admin_user').execute();
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('entity', '=', 'admin_user')
+      .execute();
     expect(audit).toEqual([{ action: 'create', detail: expect.stringContaining('setup address') }]);
   });
 
   it('refuses a wrong or expired token, a weak password and another site’s page, creating nothing', async () => {
     const token = (await issueSetupToken(app.db))!;
-    const wrong = await setup({ token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')), email: 'o@example.com', password: STRONG });
+    const wrong = await setup({
+      token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+      email: 'o@example.com',
+      password: STRONG,
+    });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().message).toBe(SETUP_REFUSED);
     const weak = await setup({ token, email: 'o@example.com', password: 'password1' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.password).toBeTruthy();
-    expect((await setup({ token, email: 'not-an-email', password: STRONG })).json().errors.email).toBeTruthy();
-    expect((await setup({ token, email: 'o@example.com', password: STRONG }, 'https://evil.example')).statusCode).toBe(403);
+    expect(
+      (await setup({ token, email: 'not-an-email', password: STRONG })).json().errors.email,
+    ).toBeTruthy();
+    expect(
+      (await setup({ token, email: 'o@example.com', password: STRONG }, 'https://evil.example')).statusCode,
+    ).toBe(403);
     expect(await countUsers(app.db)).toBe(0);
     // a day later it has stopped working
     const old = await issueSetupToken(app.db, new Date(Date.now() - 25 * 3_600_000));
@@ -67,6 +81,8 @@ describe('the first-run setup address', () => {
     await signInAs(app, { role: 'editor' });
     expect(await issueSetupToken(app.db)).toBeNull();
     expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: false });
-    expect((await setup({ token: 'x'.repeat(43), email: 'o@example.com', password: STRONG })).json().message).toBe(SETUP_DONE);
+    expect(
+      (await setup({ token: 'x'.repeat(43), email: 'o@example.com', password: STRONG })).json().message,
+    ).toBe(SETUP_DONE);
   });
 });

@@ -23,10 +23,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export async function issueSetupToken(db: Kysely<Database>, now = new Date()): Promise<string | null> {
   if ((await countUsers(db)) > 0) return null;
   const token = randomBytes(32).toString('base64url');
-  await db
-    .deleteFrom('setup_token')
-    .where('expires_at', '<', now.toISOString())
-    .execute();
+  await db.deleteFrom('setup_token').where('expires_at', '<', now.toISOString()).execute();
   await db
     .insertInto('setup_token')
     .values({
@@ -42,7 +39,8 @@ export async function setupNeeded(db: Kysely<Database>): Promise<boolean> {
   return (await countUsers(db)) === 0;
 }
 
-export const SETUP_REFUSED = 'This setup address is not valid any more. Ask whoever runs the server for a new one, or use npm run create-admin.';
+export const SETUP_REFUSED =
+  'This setup address is not valid any more. Ask whoever runs the server for a new one, or use npm run create-admin.';
 export const SETUP_DONE = 'The site already has an account: sign in instead.';
 
 /**

@@ -127,7 +127,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/setup',
-    { config: { rateLimit: app.publicRateLimit }, schema: { body: SetupBody, response: { 200: SessionUser } } },
+    {
+      config: { rateLimit: app.publicRateLimit },
+      schema: { body: SetupBody, response: { 200: SessionUser } },
+    },
     async (request, reply) => {
       app.checkSameOrigin(request);
       const { token, email, password } = request.body;

@@ -7,6 +7,7 @@ import {
   RoleRows,
   SessionAnswer,
   SessionUser,
+  SetupStatus,
   UserAnswer,
   UserRows,
   type AuditRow,
@@ -16,6 +17,8 @@ import {
   type Permission,
   type RoleRow,
   type SessionUser as SessionUserT,
+  type SetupBody,
+  type SetupStatus as SetupStatusT,
   type UserRow,
 } from './contract/auth';
 
@@ -36,6 +39,12 @@ export async function fetchMe(): Promise<SessionUserT> {
 }
 export const login = (body: LoginBody): Promise<SessionUserT> =>
   fetchJson(SessionUser, '/api/auth/login', write(body));
+/** Whether the site has no account yet (first run). */
+export const fetchSetupStatus = (): Promise<SetupStatusT> =>
+  fetchJson(SetupStatus, '/api/auth/setup', { cache: 'no-store' });
+/** The first owner, with the printed setup address's token; answers the signed-in user. */
+export const createOwnerWithToken = (body: SetupBody): Promise<SessionUserT> =>
+  fetchJson(SessionUser, '/api/auth/setup', write(body));
 export const logout = (): Promise<{ message: string }> =>
   fetchJson(MessageAnswer, '/api/auth/logout', write({}));
 export const changePassword = (body: ChangePasswordBody): Promise<SessionUserT> =>

@@ -19,6 +19,8 @@ export type AuthEvent =
   | { type: 'logout' }
   | { type: 'session.expired' }
   | { type: 'user.updated'; user: SessionUser }
+  /** Signed in by another way than the sign-in form: the first-run setup page. */
+  | { type: 'session.started'; user: SessionUser }
   | { type: 'check.retry' };
 
 export const LOGIN_ERRORS = {
@@ -90,6 +92,10 @@ export const authMachine = setup({
     signedOut: {
       entry: 'clearUser',
       on: {
+        'session.started': {
+          target: 'signedIn',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
+        },
         'login.submit': [
           {
             guard: 'isComplete',

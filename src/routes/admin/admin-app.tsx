@@ -10,6 +10,7 @@ import { AdminSessionContext, useAdminSession, type AdminSession } from './admin
 import { homeFor, safeNext } from './admin-links';
 import { AdminLayout } from './layout';
 import { LoginScreen } from './login';
+import { SetupScreen } from './setup';
 import { OpeningsScreen } from './openings';
 import { BlogManagementScreen } from './blog-management';
 import { UsersScreen } from './users';
@@ -65,6 +66,7 @@ export default function AdminApp() {
   );
 
   const onLogin = location.pathname.replace(/\/+$/, '') === '/admin/login';
+  const onSetup = location.pathname.replace(/\/+$/, '') === '/admin/setup';
   const here = `${location.pathname}${location.search}`;
 
   if (state.matches('checking') || state.matches('signingOut')) {
@@ -88,6 +90,7 @@ export default function AdminApp() {
     );
   }
   if (!session) {
+    if (onSetup) return <SetupScreen onSignedIn={(u) => send({ type: 'session.started', user: u })} />;
     if (!onLogin) return <Navigate to={`/admin/login?next=${encodeURIComponent(here)}`} replace />;
     return (
       <LoginScreen
@@ -98,6 +101,7 @@ export default function AdminApp() {
     );
   }
   if (onLogin) return <Navigate to={safeNext(params.get('next'))} replace />;
+  if (onSetup) return <Navigate to="/admin" replace />;
   if (session.user.must_change_password && location.pathname !== '/admin/password') {
     return <Navigate to="/admin/password" replace />;
   }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import s from './login.module.css';
+import { FirstRunHint } from './setup';
 
 /** /admin/login: email and password, the server's message on a refusal, busy while signing in. */
 export function LoginScreen({
@@ -30,6 +31,7 @@ export function LoginScreen({
         <p className={s.brand}>{t('panel')}</p>
         <h1>{t('login.title')}</h1>
         <p className={s.intro}>{t('login.intro')}</p>
+        <FirstRunHint />
         {error && (
           <p id={errorId} role="alert" className={s.error}>
             {error}
