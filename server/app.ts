@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -105,11 +105,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.LOG_LEVEL,
             serializers: { req: requestLogFields },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : process.stdout.isTTY
+                ? // a person at a terminal reads lines, not JSON; a service manager or pipe gets JSON
+                  {
+                    transport: {
+                      target: 'pino-pretty',
+                      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                    },
+                  }
+                : {}),
           },
     trustProxy: trustProxy(config.TRUST_PROXY),
     // one log line per request, written when it is answered (below), instead of Fastify's two
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers['x-request-id'], config.TRUST_PROXY !== false),
     bodyLimit: 1024 * 1024,
