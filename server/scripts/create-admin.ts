@@ -7,13 +7,13 @@
  * (weak password, taken email, bad settings).
  */
 import readline from 'node:readline';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
 import { createOwner, OwnerAccountError } from '../lib/owner-account';
+import { runCommand } from './cli';
 
 const USAGE =
   'Usage: npm run create-admin -- --email you@example.com\n' +
@@ -41,55 +41,39 @@ async function readPassword(): Promise<string> {
   return password;
 }
 
-async function main(): Promise<number> {
-  let values: { email?: string; password?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
-      strict: true,
-    }));
-  } catch (err) {
-    console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
-    return 1;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (values.password !== undefined) {
-    console.error(
-      'Do not pass the password on the command line: the shell history and the process list keep it.\n' +
-        USAGE,
-    );
-    return 1;
-  }
-  if (!values.email) {
-    console.error(`--email is required.\n${USAGE}`);
-    return 1;
-  }
-  const password = process.env.ADMIN_PASSWORD || (await readPassword());
-  if (!password) {
-    console.error(`No password given.\n${USAGE}`);
-    return 1;
-  }
-  let db: Kysely<Database> | undefined;
-  try {
-    // ADMIN_PASSWORD is this script's input here, not the first-start pair of the server
-    const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
-    db = createDatabase(config.database);
-    await migrateToLatest(db);
-    const userId = await createOwner(db, values.email, password, 'create-admin');
-    console.log(`Owner account ${values.email.trim().toLowerCase()} created (user ${userId}).`);
-    return 0;
-  } catch (err) {
-    if (err instanceof OwnerAccountError || err instanceof ConfigError) {
-      console.error(err.message);
+process.exitCode = await runCommand(
+  USAGE,
+  { email: { type: 'string' }, password: { type: 'string' } },
+  async ({ values }) => {
+    if (values.password !== undefined) {
+      console.error(
+        'Do not pass the password on the command line: the shell history and the process list keep it.\n' +
+          USAGE,
+      );
       return 1;
     }
-    throw err;
-  } finally {
-    await db?.destroy();
-  }
-}
-
-process.exitCode = await main();
+    const email = values.email as string | undefined;
+    if (!email) {
+      console.error(`--email is required.\n${USAGE}`);
+      return 1;
+    }
+    const password = process.env.ADMIN_PASSWORD || (await readPassword());
+    if (!password) {
+      console.error(`No password given.\n${USAGE}`);
+      return 1;
+    }
+    let db: Kysely<Database> | undefined;
+    try {
+      // ADMIN_PASSWORD is this script's input here, not the first-start pair of the server
+      const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+      db = createDatabase(config.database);
+      await migrateToLatest(db);
+      const userId = await createOwner(db, email, password, 'create-admin');
+      console.log(`Owner account ${email.trim().toLowerCase()} created (user ${userId}).`);
+      return 0;
+    } finally {
+      await db?.destroy();
+    }
+  },
+  [OwnerAccountError, ConfigError],
+);

@@ -46,14 +46,6 @@ export function SetupScreen({ onSignedIn }: { onSignedIn(user: SessionUser): voi
   const [repeat, setRepeat] = useState('');
   const formErrorId = useId();
   const errors = state.context.errors;
-  const field = (name: string) =>
-    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `setup-${name}-error` } : {};
-  const fieldError = (name: string) =>
-    errors[name] ? (
-      <p id={`setup-${name}-error`} className={s.error}>
-        {errors[name]}
-      </p>
-    ) : null;
 
   if (state.matches('asking')) {
     return (
@@ -95,44 +87,74 @@ export function SetupScreen({ onSignedIn }: { onSignedIn(user: SessionUser): voi
             {errors.form}
           </p>
         )}
-        <label htmlFor="setup-email">{t('login.email')}</label>
-        <input
-          id="setup-email"
+        <Field
+          name="email"
           type="email"
-          autoComplete="username"
+          label={t('login.email')}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-          {...field('email')}
+          onChange={setEmail}
+          error={errors.email}
         />
-        {fieldError('email')}
-        <label htmlFor="setup-password">{t('login.password')}</label>
-        <input
-          id="setup-password"
+        <Field
+          name="password"
           type="password"
-          autoComplete="new-password"
+          label={t('login.password')}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-          {...field('password')}
+          onChange={setPassword}
+          error={errors.password}
         />
-        {fieldError('password')}
         <p className={s.help}>{t('setup.rules')}</p>
-        <label htmlFor="setup-repeat">{t('setup.repeat')}</label>
-        <input
-          id="setup-repeat"
+        <Field
+          name="repeat"
           type="password"
-          autoComplete="new-password"
+          label={t('setup.repeat')}
           value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          required
-          {...field('repeat')}
+          onChange={setRepeat}
+          error={errors.repeat}
         />
-        {fieldError('repeat')}
         <button type="submit" disabled={state.matches('saving')}>
           {t(state.matches('saving') ? 'setup.busy' : 'setup.submit')}
         </button>
       </form>
     </main>
+  );
+}
+
+/** One labelled input of the setup form, with the server's or the form's message under it. */
+function Field({
+  name,
+  type,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  name: 'email' | 'password' | 'repeat';
+  type: 'email' | 'password';
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
+  const id = `setup-${name}`;
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={name === 'email' ? 'username' : 'new-password'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className={s.error}>
+          {error}
+        </p>
+      )}
+    </>
   );
 }
