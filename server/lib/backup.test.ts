@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addApplication, addOpening } from '../db/application-list.testing';
+import { signInAs } from './auth-testing';
 import { createSqliteTestApp, createTestApp } from '../testing';
 import { BackupError, listBackups, restoreBackup, takeBackup } from './backup';
 import { BACKUP_TASK, runBackupTask } from './backup-task';
@@ -142,5 +143,47 @@ describe('backups', () => {
     expect(await runBackupTask(app.db, config, { now: at(4, 1), holder: 'a' })).not.toBeNull();
     // without BACKUP_DIR there is no task at all
     expect(await runBackupTask(app.db, { ...config, BACKUP_DIR: undefined }, { now: at(9) })).toBeNull();
+  });
+});
+
+describe('GET /api/admin/backup-status', () => {
+  let app: FastifyInstance;
+  let work: string;
+  afterEach(async () => {
+    await app.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('says when backups are not set up, the newest one with its size, and when it is older than two days', async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-backup-status-'));
+    const dir = path.join(work, 'backups');
+    app = await createTestApp({ BACKUP_DIR: dir });
+    const reader = await signInAs(app, { permissions: ['audit.read'] });
+    const status = async () =>
+      (await app.inject({ url: '/api/admin/backup-status', headers: reader.headers })).json();
+    expect(await status()).toEqual({ configured: true, last: null, stale: true });
+
+    const old = await takeBackup(app.config, dir, new Date(Date.now() - 3 * DAY));
+    expect(await status()).toEqual({
+      configured: true,
+      last: { at: old.manifest.createdAt, bytes: old.bytes, files: old.files },
+      stale: true,
+    });
+    const fresh = await takeBackup(app.config, dir, new Date(Date.now() - 3_600_000));
+    expect(await status()).toMatchObject({ last: { at: fresh.manifest.createdAt }, stale: false });
+
+    // only for those who may read the activity log
+    const editor = await signInAs(app, { role: 'editor' });
+    expect((await app.inject({ url: '/api/admin/backup-status', headers: editor.headers })).statusCode).toBe(
+      403,
+    );
+    await app.close();
+    app = await createTestApp();
+    const other = await signInAs(app, { permissions: ['audit.read'] });
+    expect((await app.inject({ url: '/api/admin/backup-status', headers: other.headers })).json()).toEqual({
+      configured: false,
+      last: null,
+      stale: true,
+    });
   });
 });

@@ -298,3 +298,24 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   for (const b of old) await fsp.rm(b.dir, { recursive: true, force: true });
   return old.map((b) => b.name);
 }
+
+/** The newest complete backup of `dir`, from its manifest (time, size, files), or null. */
+export async function newestBackup(
+  dir: string,
+): Promise<{ at: string; bytes: number; files: number } | null> {
+  for (const backup of await listBackups(dir)) {
+    try {
+      const manifest = JSON.parse(
+        await fsp.readFile(path.join(backup.dir, MANIFEST), 'utf8'),
+      ) as BackupManifest;
+      return {
+        at: manifest.createdAt,
+        bytes: manifest.files.reduce((n, f) => n + f.size, 0),
+        files: manifest.files.length,
+      };
+    } catch {
+      // a folder without a readable manifest is not a backup; look at the next one
+    }
+  }
+  return null;
+}

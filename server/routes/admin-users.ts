@@ -4,6 +4,8 @@ import {
   AuditQuery,
   type SessionUser,
   AuditRows,
+  BACKUP_STALE_HOURS,
+  BackupStatus,
   CreateUserAnswer,
   CreateUserBody,
   IdParams,
@@ -40,6 +42,7 @@ import {
 import { serializeOn } from '../db/database';
 import { HttpError } from '../http-error';
 import { auditedChange, listAudit, type AuditEntry } from '../lib/audit';
+import { newestBackup } from '../lib/backup';
 import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
 
 /**
@@ -334,6 +337,18 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
         detail: { name: role.name },
       });
       return { message: 'Role deleted' };
+    },
+  );
+
+  app.get(
+    '/admin/backup-status',
+    { config: { permission: 'audit.read' }, schema: { response: { 200: BackupStatus } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const dir = app.config.BACKUP_DIR;
+      const last = dir ? await newestBackup(dir) : null;
+      const stale = !last || Date.now() - Date.parse(last.at) > BACKUP_STALE_HOURS * 3_600_000;
+      return { configured: dir !== undefined, last, stale };
     },
   );
 

@@ -1,6 +1,7 @@
 import { ApiError, fetchJson, jsonBody, toQuery } from './client';
 import {
   AuditRows,
+  BackupStatus,
   CreateUserAnswer,
   MessageAnswer,
   RoleAnswer,
@@ -11,6 +12,7 @@ import {
   UserAnswer,
   UserRows,
   type AuditRow,
+  type BackupStatus as BackupStatusT,
   type ChangePasswordBody,
   type CreateUserAnswer as CreateUserAnswerT,
   type LoginBody,
@@ -39,6 +41,9 @@ export async function fetchMe(): Promise<SessionUserT> {
 }
 export const login = (body: LoginBody): Promise<SessionUserT> =>
   fetchJson(SessionUser, '/api/auth/login', write(body));
+/** The server's daily backups: set up or not, and the newest one (the Activity screen). */
+export const fetchBackupStatus = (): Promise<BackupStatusT> =>
+  fetchJson(BackupStatus, '/api/admin/backup-status', { cache: 'no-store' });
 /** Whether the site has no account yet (first run). */
 export const fetchSetupStatus = (): Promise<SetupStatusT> =>
   fetchJson(SetupStatus, '/api/auth/setup', { cache: 'no-store' });

@@ -124,6 +124,15 @@ test.describe('admin roles and layout', () => {
     await expect(page.getByRole('table')).toContainText(email);
   });
 
+  test('the activity screen says whether the server takes backups', async ({ page }) => {
+    await signIn(page, OWNER, '/admin/activity');
+    // the e2e server runs without BACKUP_DIR: the screen says so and how to set it up
+    await expect(page.getByTestId('backup-status')).toHaveText(
+      'Backups are not set up on this server: set BACKUP_DIR to take one every day, or run npm run backup.',
+    );
+    await expectNoAxeViolations(page, { label: '/admin/activity with the backup status' });
+  });
+
   test('a user manager without the owner role sees no way to change the owner or grant more than they hold', async ({
     page,
     request,

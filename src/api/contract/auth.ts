@@ -70,6 +70,21 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const MessageAnswer = z.object({ message: z.string() });
 
+/** After this long without a backup, the Activity screen warns (issue 16). */
+export const BACKUP_STALE_HOURS = 48;
+
+/**
+ * GET /api/admin/backup-status: whether the server takes daily backups (BACKUP_DIR), and the
+ * newest one there (its time, size and file count), `stale` when there is none or it is older
+ * than BACKUP_STALE_HOURS.
+ */
+export const BackupStatus = z.object({
+  configured: z.boolean(),
+  last: z.nullable(z.object({ at: z.string(), bytes: z.number(), files: z.number() })),
+  stale: z.boolean(),
+});
+export type BackupStatus = z.infer<typeof BackupStatus>;
+
 /** GET /api/auth/setup: whether the site has no account yet (the sign-in page then says how to make one). */
 export const SetupStatus = z.object({ needed: z.boolean() });
 export type SetupStatus = z.infer<typeof SetupStatus>;

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import { listAudit } from '../../api/auth';
 import { AUDIT_PAGE_SIZE, auditLogMachine } from '../../machines/audit-log.machine';
 import { statusOf, useAdminSession } from './admin-context';
+import { BackupStatusNote } from './backup-status';
 import { formatWhen } from './users';
 import s from './users.module.css';
 
@@ -31,6 +32,7 @@ export function ActivityScreen() {
     <section className={s.panel} aria-labelledby="activity-title">
       <h2 id="activity-title">{t('activity.title')}</h2>
       <p className={s.help}>{t('activity.help')}</p>
+      <BackupStatusNote />
       {state.matches('loading') && <p role="status">{t('loading')}</p>}
       {state.matches('failed') && (
         <div role="alert">
