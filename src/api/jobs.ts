@@ -11,7 +11,7 @@ import {
 
 /**
  * GET {website API}/bind-job-openings. The careers page sends the spec's query: jobid 0 (all),
- * search empty, page 1 of 20.
+ * search empty, pages of 20.
  */
 export function loadOpenings(
   query: { jobid?: number; search?: string; pagenum?: number; pagesize?: number } = {},
@@ -26,16 +26,16 @@ export function loadJobTypes(init?: RequestInit): Promise<JobTypeRow[]> {
   return fetchJson(JobTypeRows, `${config.websiteApi}/bind-job-types`, init);
 }
 
-/** Where the openings last shown are kept for a visit without network (src/offline). */
-const KEPT = ['jobs', 'openings'] as const;
+/** Where a page of openings last shown is kept for a visit without network (src/offline). */
+const keptKey = (page: number) => (page > 1 ? `openings-page-${page}` : 'openings');
 
-export async function keepOpenings(rows: JobOpeningRow[]): Promise<void> {
-  await saveCopy(...KEPT, rows);
+export async function keepOpenings(rows: JobOpeningRow[], page = 1): Promise<void> {
+  await saveCopy('jobs', keptKey(page), rows);
 }
 
-/** The kept openings, or null when none were kept or the copy no longer fits the contract. */
-export async function keptOpenings(): Promise<{ rows: JobOpeningRow[]; savedAt: string } | null> {
-  const copy = await readCopy(...KEPT);
+/** The kept page, or null when none was kept or the copy no longer fits the contract. */
+export async function keptOpenings(page = 1): Promise<{ rows: JobOpeningRow[]; savedAt: string } | null> {
+  const copy = await readCopy('jobs', keptKey(page));
   if (!copy) return null;
   const parsed = JobOpeningRows.safeParse(copy.value);
   return parsed.success ? { rows: parsed.data, savedAt: copy.savedAt } : null;

@@ -1,5 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { JobOpeningRow, JobTypeRow } from '../api/contract/jobs';
+import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { JOB_PAGE_SIZE, type JobOpeningRow, type JobTypeRow } from '../api/contract/jobs';
+import { cleanPage } from '../api/contract/paging';
+import { paginationMachine } from './pagination.machine';
 
 /**
  * The admin 'Current Openings' list (spec section 2 and 8): 'Loading jobs...', then the cards or
@@ -7,10 +9,27 @@ import type { JobOpeningRow, JobTypeRow } from '../api/contract/jobs';
  * POSTs mode 3; success removes the card with the toast 'Job deleted successfully', failure shows
  * the 'Error' toast. A job saved by the form is put into the list at once (new ones first).
  *
- * Effects the screen provides: `loadList` (openings + job types), `deleteJob`, `notifyDeleted`,
- * `notifyDeleteFailed`.
+ * A deletion reloads the page, so the next opening moves up into it.
+ *
+ * Pages: 20 openings a page, drawn by a child `pagination` actor (the shared
+ * pagination.machine.ts). The page lives in the address (`?page=N`): `input.page` at start,
+ * `address.change` on back/forward, the named action `writeAddress` when a page is chosen. A page
+ * past the end steps back to the last page of the known total (page 1 when none is known). Pages
+ * change only while no delete is asked or under way.
+ *
+ * Effects the screen provides: `loadList` (a page of openings + job types), `deleteJob`,
+ * `notifyDeleted`, `notifyDeleteFailed`, `writeAddress`.
  */
+export interface AdminOpeningsInput {
+  page?: number;
+  pageSize?: number;
+}
+
 export interface AdminOpeningsContext {
+  page: number;
+  pageSize: number;
+  /** Openings in all pages (the rows' `total_count`). */
+  total: number;
   jobs: JobOpeningRow[];
   jobTypes: JobTypeRow[];
   pendingDelete: JobOpeningRow | null;
@@ -21,7 +40,9 @@ export type AdminOpeningsEvent =
   | { type: 'job.saved'; mode: 'create' | 'edit'; row: JobOpeningRow }
   | { type: 'delete.ask'; job: JobOpeningRow }
   | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' };
+  | { type: 'delete.cancel' }
+  | { type: 'page.changed'; page: number }
+  | { type: 'address.change'; page: number };
 
 export interface LoadedList {
   jobs: JobOpeningRow[];
@@ -29,17 +50,49 @@ export interface LoadedList {
 }
 
 export const adminOpeningsMachine = setup({
-  types: { context: {} as AdminOpeningsContext, events: {} as AdminOpeningsEvent },
+  types: {
+    context: {} as AdminOpeningsContext,
+    events: {} as AdminOpeningsEvent,
+    input: {} as AdminOpeningsInput,
+  },
   actors: {
-    loadList: fromPromise<LoadedList>(async () => {
+    loadList: fromPromise<LoadedList, { page: number; pageSize: number }>(async () => {
       throw new Error('loadList is provided by the app');
+    }),
+    pagination: paginationMachine.provide({
+      actions: {
+        notifyChange: sendParent((_, params: { page: number }) => ({
+          type: 'page.changed',
+          page: params.page,
+        })),
+      },
     }),
     deleteJob: fromPromise<{ message: string }, { jobId: number }>(async () => {
       throw new Error('deleteJob is provided by the app');
     }),
   },
   actions: {
-    store: assign((_, params: LoadedList) => ({ jobs: params.jobs, jobTypes: params.jobTypes })),
+    store: assign((_, params: LoadedList) => ({
+      jobs: params.jobs,
+      jobTypes: params.jobTypes,
+      total: params.jobs[0]?.total_count ?? params.jobs.length,
+    })),
+    /** The pager learns the total, and the page when it came from the address. */
+    tellPagination: sendTo('pagination', ({ context }) => ({
+      type: 'total.update' as const,
+      total: context.total,
+    })),
+    syncPaginationPage: sendTo('pagination', ({ context }) => ({
+      type: 'page.select' as const,
+      page: context.page,
+    })),
+    setPage: assign({ page: (_, params: { page: number }) => cleanPage(params.page) }),
+    stepBack: assign({
+      page: ({ context }) =>
+        Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize))),
+    }),
+    /** Puts the page into the address bar (`?page=N`, nothing for page 1); supplied by the screen. */
+    writeAddress: (_, _params: { page: number }) => {},
     upsert: assign({
       jobs: ({ context }, params: { row: JobOpeningRow }) =>
         context.jobs.some((j) => j.job_id === params.row.job_id)
@@ -56,16 +109,71 @@ export const adminOpeningsMachine = setup({
     notifyDeleteFailed: (_, _params: { error: unknown }) => {},
     reportLoadFailure: (_, _params: { error: unknown }) => {},
   },
+  guards: {
+    /** Another page, and no delete asked or under way. */
+    mayTurnTo: ({ context }, params: { page: number }) =>
+      cleanPage(params.page) !== context.page && context.pendingDelete === null,
+    isEmptyLaterPage: ({ context }, params: LoadedList) => params.jobs.length === 0 && context.page > 1,
+  },
 }).createMachine({
   id: 'adminOpenings',
   initial: 'loading',
-  context: { jobs: [], jobTypes: [], pendingDelete: null },
+  context: ({ input }) => ({
+    page: cleanPage(input.page),
+    pageSize: input.pageSize ?? JOB_PAGE_SIZE,
+    total: 0,
+    jobs: [],
+    jobTypes: [],
+    pendingDelete: null,
+  }),
+  invoke: {
+    id: 'pagination',
+    src: 'pagination',
+    input: ({ context }) => ({ pageSize: context.pageSize, page: context.page }),
+  },
+  on: {
+    'page.changed': {
+      guard: { type: 'mayTurnTo', params: ({ event }) => ({ page: event.page }) },
+      target: '.loading',
+      reenter: true,
+      actions: [
+        { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
+        { type: 'writeAddress', params: ({ context }) => ({ page: context.page }) },
+      ],
+    },
+    'address.change': {
+      guard: { type: 'mayTurnTo', params: ({ event }) => ({ page: event.page }) },
+      target: '.loading',
+      reenter: true,
+      actions: { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
+    },
+  },
   states: {
     loading: {
       invoke: {
         id: 'loadList',
         src: 'loadList',
-        onDone: { target: 'ready', actions: { type: 'store', params: ({ event }) => event.output } },
+        input: ({ context }) => ({ page: context.page, pageSize: context.pageSize }),
+        onDone: [
+          {
+            // a page past the end (an old address, or its last opening deleted): step back (see above)
+            guard: { type: 'isEmptyLaterPage', params: ({ event }) => event.output },
+            target: 'loading',
+            reenter: true,
+            actions: [
+              'stepBack',
+              { type: 'writeAddress', params: ({ context }) => ({ page: context.page }) },
+            ],
+          },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'store', params: ({ event }) => event.output },
+              'tellPagination',
+              'syncPaginationPage',
+            ],
+          },
+        ],
         onError: {
           target: 'failed',
           actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) },
@@ -94,7 +202,7 @@ export const adminOpeningsMachine = setup({
         src: 'deleteJob',
         input: ({ context }) => ({ jobId: context.pendingDelete!.job_id }),
         onDone: {
-          target: 'ready',
+          target: 'loading',
           actions: [
             'removePending',
             { type: 'notifyDeleted', params: ({ event }) => ({ message: event.output.message }) },

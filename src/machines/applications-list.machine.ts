@@ -8,7 +8,10 @@ import {
   type ApplicationListRow,
   type ApplicationStatus,
 } from '../api/contract/admin-applications';
+import { cleanPage } from '../api/contract/paging';
 import { paginationMachine } from './pagination.machine';
+
+export { cleanPage };
 
 /**
  * The 'Job Application Details' list (spec section 2; issue 8).
@@ -75,21 +78,18 @@ export const EMPTY_FILTERS: ApplicationFilters = { search: '', startdate: '', en
  * Filters as they may come from an address someone typed: trimmed, at most 200 characters of
  * search, dates only when they are real days, a status only when it is one of the list.
  */
-export function cleanFilters(f: Partial<Record<keyof ApplicationFilters, string | null | undefined>>): ApplicationFilters {
+export function cleanFilters(
+  f: Partial<Record<keyof ApplicationFilters, string | null | undefined>>,
+): ApplicationFilters {
   const status = (f.status ?? '').trim();
-  const day = (v: string | null | undefined) => ((v ?? '').trim() && isIsoDay((v ?? '').trim()) ? (v ?? '').trim() : '');
+  const day = (v: string | null | undefined) =>
+    (v ?? '').trim() && isIsoDay((v ?? '').trim()) ? (v ?? '').trim() : '';
   return {
     search: (f.search ?? '').trim().slice(0, 200),
     startdate: day(f.startdate),
     enddate: day(f.enddate),
     status: (APPLICATION_STATUSES as readonly string[]).includes(status) ? (status as ApplicationStatus) : '',
   };
-}
-
-/** A page number from an address: a whole number from 1 to 10,000, else 1. */
-export function cleanPage(value: string | number | null | undefined): number {
-  const n = typeof value === 'number' ? value : Number(value ?? '1');
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
 }
 
 /** The address query of a view: empty filters and page 1 are left out. */
@@ -118,7 +118,10 @@ export const applicationsListMachine = setup({
     }),
     pagination: paginationMachine.provide({
       actions: {
-        notifyChange: sendParent((_, params: { page: number }) => ({ type: 'page.changed', page: params.page })),
+        notifyChange: sendParent((_, params: { page: number }) => ({
+          type: 'page.changed',
+          page: params.page,
+        })),
       },
     }),
   },
@@ -129,11 +132,18 @@ export const applicationsListMachine = setup({
       loadError: null,
     })),
     /** The pager learns the total, and the page when it came from the address. */
-    tellPagination: sendTo('pagination', ({ context }) => ({ type: 'total.update' as const, total: context.total })),
-    syncPaginationPage: sendTo('pagination', ({ context }) => ({ type: 'page.select' as const, page: context.page })),
+    tellPagination: sendTo('pagination', ({ context }) => ({
+      type: 'total.update' as const,
+      total: context.total,
+    })),
+    syncPaginationPage: sendTo('pagination', ({ context }) => ({
+      type: 'page.select' as const,
+      page: context.page,
+    })),
     resetPagination: sendTo('pagination', { type: 'page.reset' as const }),
     stepBack: assign({
-      page: ({ context }) => Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize))),
+      page: ({ context }) =>
+        Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize))),
     }),
     editDraft: assign({
       draft: ({ context }, params: { field: keyof ApplicationFilters; value: string }) => ({
@@ -145,7 +155,11 @@ export const applicationsListMachine = setup({
     showRangeError: assign({
       filterError: ({ context }) => dateRangeError(context.draft.startdate, context.draft.enddate),
     }),
-    applyDraft: assign(({ context }) => ({ filters: cleanFilters(context.draft), page: 1, filterError: null })),
+    applyDraft: assign(({ context }) => ({
+      filters: cleanFilters(context.draft),
+      page: 1,
+      filterError: null,
+    })),
     clearFilters: assign({ filters: EMPTY_FILTERS, draft: EMPTY_FILTERS, page: 1, filterError: null }),
     followAddress: assign((_, params: { filters: Partial<ApplicationFilters>; page: number }) => {
       const filters = cleanFilters(params.filters);
@@ -155,7 +169,9 @@ export const applicationsListMachine = setup({
     setLoadError: assign({
       loadError: (_, params: { error: unknown }) => {
         const e = params.error as { status?: number; message?: string } | null;
-        return e && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.message ? e.message : null;
+        return e && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.message
+          ? e.message
+          : null;
       },
     }),
     replaceRow: assign({
@@ -173,7 +189,8 @@ export const applicationsListMachine = setup({
     isNewAddress: ({ context }, params: { filters: Partial<ApplicationFilters>; page: number }) =>
       !sameFilters(context.filters, cleanFilters(params.filters)) || context.page !== cleanPage(params.page),
     isOtherPage: ({ context }, params: { page: number }) => params.page !== context.page,
-    isEmptyLaterPage: ({ context }, params: { rows: ApplicationListRow[] }) => params.rows.length === 0 && context.page > 1,
+    isEmptyLaterPage: ({ context }, params: { rows: ApplicationListRow[] }) =>
+      params.rows.length === 0 && context.page > 1,
   },
 }).createMachine({
   id: 'applicationsList',
@@ -208,7 +225,10 @@ export const applicationsListMachine = setup({
         actions: [
           'applyDraft',
           'resetPagination',
-          { type: 'writeAddress', params: ({ context }) => ({ query: addressOf(context.filters, context.page) }) },
+          {
+            type: 'writeAddress',
+            params: ({ context }) => ({ query: addressOf(context.filters, context.page) }),
+          },
         ],
       },
       { actions: 'showRangeError' },
@@ -218,20 +238,29 @@ export const applicationsListMachine = setup({
       actions: [
         'clearFilters',
         'resetPagination',
-        { type: 'writeAddress', params: ({ context }) => ({ query: addressOf(context.filters, context.page) }) },
+        {
+          type: 'writeAddress',
+          params: ({ context }) => ({ query: addressOf(context.filters, context.page) }),
+        },
       ],
     },
     'address.change': {
       guard: { type: 'isNewAddress', params: ({ event }) => ({ filters: event.filters, page: event.page }) },
       target: '.loading',
-      actions: { type: 'followAddress', params: ({ event }) => ({ filters: event.filters, page: event.page }) },
+      actions: {
+        type: 'followAddress',
+        params: ({ event }) => ({ filters: event.filters, page: event.page }),
+      },
     },
     'page.changed': {
       guard: { type: 'isOtherPage', params: ({ event }) => ({ page: event.page }) },
       target: '.loading',
       actions: [
         { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
-        { type: 'writeAddress', params: ({ context }) => ({ query: addressOf(context.filters, context.page) }) },
+        {
+          type: 'writeAddress',
+          params: ({ context }) => ({ query: addressOf(context.filters, context.page) }),
+        },
       ],
     },
   },
@@ -250,7 +279,10 @@ export const applicationsListMachine = setup({
             reenter: true,
             actions: [
               'stepBack',
-              { type: 'writeAddress', params: ({ context }) => ({ query: addressOf(context.filters, context.page) }) },
+              {
+                type: 'writeAddress',
+                params: ({ context }) => ({ query: addressOf(context.filters, context.page) }),
+              },
             ],
           },
           {

@@ -48,6 +48,7 @@ describe('careers page list', () => {
           loadOpenings: fromPromise(async () => [opening(1, 'Technical Writer'), opening(2, 'Intern')]),
         },
       }),
+      { input: {} },
     );
     // Act
     actor.start();
@@ -63,6 +64,7 @@ describe('careers page list', () => {
       careersMachine.provide({
         actors: { loadOpenings: fromPromise(async (): Promise<JobOpeningRow[]> => []) },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('empty'));
     expect(screenOf(actor.getSnapshot())).toBe('No job openings available at the moment.');
@@ -83,6 +85,7 @@ describe('careers page list', () => {
         },
         actions: { reportFailure: (_, params) => reported.push(params.error) },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('failed'));
     expect(screenOf(actor.getSnapshot())).toBe('Failed to load job openings.');
@@ -101,6 +104,7 @@ describe('careers page list', () => {
       careersMachine.provide({
         actors: { loadOpenings: fromPromise(async () => (calls++, [opening(1, 'A')])) },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('listed'));
     actor.send({ type: 'list.retry' });
@@ -118,11 +122,12 @@ describe('careers page list without network', () => {
       careersMachine.provide({
         actors: {
           loadOpenings: fromPromise(async () => [opening(1, 'Technical Writer')]),
-          keepOpenings: fromPromise(async ({ input }: { input: JobOpeningRow[] }) => {
-            keptRows.push(input);
+          keepOpenings: fromPromise(async ({ input }: { input: { rows: JobOpeningRow[]; page: number } }) => {
+            keptRows.push(input.rows);
           }),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('listed'));
     await flush();
@@ -136,9 +141,10 @@ describe('careers page list without network', () => {
           loadOpenings: fromPromise(async (): Promise<JobOpeningRow[]> => {
             throw new ApiError(0, 'Failed to fetch');
           }),
-          readKeptOpenings: fromPromise<KeptOpenings | null>(async () => kept),
+          readKeptOpenings: fromPromise<KeptOpenings | null, { page: number }>(async () => kept),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('showingKept'));
     expect(screenOf(actor.getSnapshot())).toBe(
@@ -153,9 +159,10 @@ describe('careers page list without network', () => {
           loadOpenings: fromPromise(async (): Promise<JobOpeningRow[]> => {
             throw new ApiError(0, 'Failed to fetch');
           }),
-          readKeptOpenings: fromPromise<KeptOpenings | null>(async () => null),
+          readKeptOpenings: fromPromise<KeptOpenings | null, { page: number }>(async () => null),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('failed'));
     expect(screenOf(actor.getSnapshot())).toBe('Failed to load job openings.');
@@ -171,15 +178,81 @@ describe('careers page list without network', () => {
             if (calls === 1) throw new ApiError(0, 'Failed to fetch');
             return [opening(1, 'Technical Writer')];
           }),
-          readKeptOpenings: fromPromise<KeptOpenings | null>(async () => kept),
+          readKeptOpenings: fromPromise<KeptOpenings | null, { page: number }>(async () => kept),
         },
       }),
+      { input: {} },
     ).start();
     await waitFor(actor, (s) => s.matches('showingKept'));
     actor.send({ type: 'list.retry' });
     await waitFor(actor, (s) => s.matches('listed'));
     expect(actor.getSnapshot().context.savedAt).toBeNull();
     expect(screenOf(actor.getSnapshot())).toBe('Technical Writer');
+  });
+});
+
+describe('careers page list pages', () => {
+  const page = (n: number, total: number) =>
+    Array.from({ length: n }, (_, i) => ({ ...opening(i + 1, `Opening ${i + 1}`), total_count: total }));
+
+  it('loads the page of the address, 20 a page, and tells the pager the total', async () => {
+    const asked: { page: number; pageSize: number }[] = [];
+    const actor = createActor(
+      careersMachine.provide({
+        actors: {
+          loadOpenings: fromPromise(async ({ input }) => (asked.push(input), page(5, 45))),
+        },
+      }),
+      { input: { page: 3 } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('listed'));
+    await flush();
+    expect(asked).toEqual([{ page: 3, pageSize: 20 }]);
+    const pager = actor.getSnapshot().children.pagination!.getSnapshot().context;
+    expect(pager).toMatchObject({ page: 3, total: 45, pageSize: 20 });
+  });
+
+  it('a page chosen on the pager is loaded and written to the address; back/forward follow the address', async () => {
+    const asked: number[] = [];
+    const written: number[] = [];
+    const actor = createActor(
+      careersMachine.provide({
+        actors: { loadOpenings: fromPromise(async ({ input }) => (asked.push(input.page), page(20, 45))) },
+        actions: { writeAddress: (_, { page }) => written.push(page) },
+      }),
+      { input: {} },
+    ).start();
+    await waitFor(actor, (s) => s.matches('listed'));
+    await flush();
+    actor.getSnapshot().children.pagination!.send({ type: 'page.next' });
+    await waitFor(actor, (s) => s.matches('listed') && s.context.page === 2);
+    actor.send({ type: 'address.change', page: 1 });
+    await waitFor(actor, (s) => s.matches('listed') && s.context.page === 1);
+    // the page shown already: nothing to load
+    actor.send({ type: 'address.change', page: 1 });
+    await flush();
+    expect(asked).toEqual([1, 2, 1]);
+    expect(written).toEqual([2]);
+  });
+
+  it('an address past the last page steps back to the last page there is', async () => {
+    const asked: number[] = [];
+    const written: number[] = [];
+    const actor = createActor(
+      careersMachine.provide({
+        actors: {
+          loadOpenings: fromPromise(
+            async ({ input }) => (asked.push(input.page), input.page > 1 ? [] : page(3, 3)),
+          ),
+        },
+        actions: { writeAddress: (_, { page }) => written.push(page) },
+      }),
+      { input: { page: 9 } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('listed'));
+    expect(asked).toEqual([9, 1]);
+    expect(written).toEqual([1]);
+    expect(screenOf(actor.getSnapshot())).toBe('Opening 1, Opening 2, Opening 3');
   });
 });
 
@@ -196,8 +269,18 @@ describe('careers page list paths', () => {
     { type: doneEvent('readKeptOpenings'), output: null },
     { type: errorEvent('readKeptOpenings'), error: new Error('no IndexedDB') },
     { type: 'list.retry' },
+    { type: 'page.changed', page: 2 },
+    { type: 'address.change', page: 1 },
   ];
-  const model = createPathModel(careersMachine, { events: events as never });
+  // the model has no pagination child: the messages to it are checked by the tests above
+  const quiet = { tellPagination: () => {}, syncPaginationPage: () => {} };
+  const model = createPathModel(careersMachine.provide({ actions: quiet }), {
+    events: events as never,
+    input: {},
+    // a state is its value and its page (rows and totals do not make new states)
+    serializeState: (state: { value: unknown; context: { page: number } }) =>
+      JSON.stringify([state.value, state.context.page]),
+  } as never);
   const walk = everyTransition(model, 'careers.machine', events);
   const paths = walk.paths;
 
@@ -222,7 +305,9 @@ describe('careers page list paths', () => {
   for (const path of paths) {
     it(`shows what each state promises: ${path.description}`, async () => {
       const effects = controlledActors(['loadOpenings', 'readKeptOpenings']);
-      const actor = createActor(careersMachine.provide({ actors: effects.actors as never })).start();
+      const actor = createActor(careersMachine.provide({ actors: effects.actors as never }), {
+        input: {},
+      }).start();
       await path.test({
         events: {
           [doneEvent('loadOpenings')]: async ({ event }: { event: unknown }) => {
@@ -242,6 +327,8 @@ describe('careers page list paths', () => {
             await flush();
           },
           'list.retry': ({ event }) => actor.send(event as { type: 'list.retry' }),
+          'page.changed': ({ event }) => actor.send(event as { type: 'page.changed'; page: number }),
+          'address.change': ({ event }) => actor.send(event as { type: 'address.change'; page: number }),
         },
         states: {
           loading: () => expect(screenOf(actor.getSnapshot())).toBe('Loading job openings...'),

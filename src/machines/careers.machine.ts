@@ -1,5 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { JobOpeningRow } from '../api/contract/jobs';
+import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { JOB_PAGE_SIZE, type JobOpeningRow } from '../api/contract/jobs';
+import { cleanPage } from '../api/contract/paging';
+import { paginationMachine } from './pagination.machine';
 
 /**
  * The careers page list (spec section 4, "Careers page"): loading, then the openings, or
@@ -7,12 +9,36 @@ import type { JobOpeningRow } from '../api/contract/jobs';
  * with Retry. The screen supplies `loadOpenings` (GET bind-job-openings) with `.provide()`.
  * Loading starts when the actor starts, which is after mount: the prerendered page shows the
  * loading state, and so does the first client render, so hydration matches.
- * Offline (PWA issue): a good list is kept on the device (`keepOpenings`); when the call fails,
- * the kept list is shown with the time it was saved (`showingKept`) before giving up.
+ * Offline: a good page is kept on the device (`keepOpenings`); when the call fails, the kept copy
+ * of that page is shown with the time it was saved (`showingKept`) before giving up.
+ *
+ * Pages: 20 openings a page (`total_count` of the rows gives the total), drawn by a child
+ * `pagination` actor (the shared pagination.machine.ts, 5 page buttons). The page lives in the
+ * address (`?page=N`): the screen reads it into `input.page` at start and sends `address.change`
+ * on back/forward; a page chosen on the pager is written with the named action `writeAddress`.
+ * A page past the end (an old address) steps back to the last page of the known total, or to page
+ * 1 when no total is known yet.
  */
-export type CareersEvent = { type: 'list.retry' };
+export type CareersEvent =
+  { type: 'list.retry' } | { type: 'page.changed'; page: number } | { type: 'address.change'; page: number };
+
+export interface CareersInput {
+  /** The page of the address (1 when absent or not a page number). */
+  page?: number;
+  /** Openings a page (20 by default, the spec's page size). */
+  pageSize?: number;
+}
+
+export interface LoadOpeningsInput {
+  page: number;
+  pageSize: number;
+}
 
 export interface CareersContext {
+  page: number;
+  pageSize: number;
+  /** Openings in all pages (the rows' `total_count`). */
+  total: number;
   openings: JobOpeningRow[];
   /** When the openings shown were saved on this device (ISO 8601); null when they are fresh. */
   savedAt: string | null;
@@ -28,20 +54,46 @@ export const careersMachine = setup({
   types: {
     context: {} as CareersContext,
     events: {} as CareersEvent,
+    input: {} as CareersInput,
   },
   actors: {
-    loadOpenings: fromPromise<JobOpeningRow[]>(async () => {
+    loadOpenings: fromPromise<JobOpeningRow[], LoadOpeningsInput>(async () => {
       throw new Error('loadOpenings is provided by the app');
     }),
-    /** Keeps the openings shown for a visit without network (PWA issue). */
-    keepOpenings: fromPromise<void, JobOpeningRow[]>(async () => {}),
-    /** The openings kept by an earlier visit, or null. */
-    readKeptOpenings: fromPromise<KeptOpenings | null>(async () => null),
+    /** Keeps the openings shown for a visit without network. */
+    keepOpenings: fromPromise<void, { rows: JobOpeningRow[]; page: number }>(async () => {}),
+    /** The openings of this page kept by an earlier visit, or null. */
+    readKeptOpenings: fromPromise<KeptOpenings | null, { page: number }>(async () => null),
+    pagination: paginationMachine.provide({
+      actions: {
+        notifyChange: sendParent((_, params: { page: number }) => ({
+          type: 'page.changed',
+          page: params.page,
+        })),
+      },
+    }),
   },
   actions: {
-    storeOpenings: assign({
-      openings: (_, params: { openings: JobOpeningRow[] }) => params.openings,
+    storeOpenings: assign((_, params: { openings: JobOpeningRow[] }) => ({
+      openings: params.openings,
+      total: params.openings[0]?.total_count ?? params.openings.length,
+    })),
+    /** The pager learns the total, and the page when it came from the address. */
+    tellPagination: sendTo('pagination', ({ context }) => ({
+      type: 'total.update' as const,
+      total: context.total,
+    })),
+    syncPaginationPage: sendTo('pagination', ({ context }) => ({
+      type: 'page.select' as const,
+      page: context.page,
+    })),
+    setPage: assign({ page: (_, params: { page: number }) => cleanPage(params.page) }),
+    stepBack: assign({
+      page: ({ context }) =>
+        Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize))),
     }),
+    /** Puts the page into the address bar (`?page=N`, nothing for page 1); supplied by the screen. */
+    writeAddress: (_, _params: { page: number }) => {},
     forgetOpenings: assign({ openings: [], savedAt: null }),
     showKeptOpenings: assign({
       openings: (_, kept: KeptOpenings) => kept.rows,
@@ -53,22 +105,66 @@ export const careersMachine = setup({
   guards: {
     hasOpenings: (_, params: { openings: JobOpeningRow[] }) => params.openings.length > 0,
     hasKeptOpenings: (_, kept: KeptOpenings | null) => kept !== null && kept.rows.length > 0,
+    isOtherPage: ({ context }, params: { page: number }) => cleanPage(params.page) !== context.page,
+    isEmptyLaterPage: ({ context }, params: { openings: JobOpeningRow[] }) =>
+      params.openings.length === 0 && context.page > 1,
   },
 }).createMachine({
   id: 'careers',
   initial: 'loading',
-  context: { openings: [], savedAt: null },
+  context: ({ input }) => ({
+    page: cleanPage(input?.page),
+    pageSize: input?.pageSize ?? JOB_PAGE_SIZE,
+    total: 0,
+    openings: [],
+    savedAt: null,
+  }),
+  invoke: {
+    id: 'pagination',
+    src: 'pagination',
+    input: ({ context }) => ({ pageSize: context.pageSize, page: context.page }),
+  },
+  on: {
+    'page.changed': {
+      guard: { type: 'isOtherPage', params: ({ event }) => ({ page: event.page }) },
+      target: '.loading',
+      actions: [
+        { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
+        { type: 'writeAddress', params: ({ context }) => ({ page: context.page }) },
+      ],
+    },
+    'address.change': {
+      guard: { type: 'isOtherPage', params: ({ event }) => ({ page: event.page }) },
+      target: '.loading',
+      actions: { type: 'setPage', params: ({ event }) => ({ page: event.page }) },
+    },
+  },
   states: {
     loading: {
       entry: 'forgetOpenings',
       invoke: {
         id: 'loadOpenings',
         src: 'loadOpenings',
+        input: ({ context }) => ({ page: context.page, pageSize: context.pageSize }),
         onDone: [
+          {
+            // a page past the end (an old address, or openings closed since): step back (see above)
+            guard: { type: 'isEmptyLaterPage', params: ({ event }) => ({ openings: event.output }) },
+            target: 'loading',
+            reenter: true,
+            actions: [
+              'stepBack',
+              { type: 'writeAddress', params: ({ context }) => ({ page: context.page }) },
+            ],
+          },
           {
             guard: { type: 'hasOpenings', params: ({ event }) => ({ openings: event.output }) },
             target: 'listed',
-            actions: { type: 'storeOpenings', params: ({ event }) => ({ openings: event.output }) },
+            actions: [
+              { type: 'storeOpenings', params: ({ event }) => ({ openings: event.output }) },
+              'tellPagination',
+              'syncPaginationPage',
+            ],
           },
           { target: 'empty' },
         ],
@@ -83,7 +179,7 @@ export const careersMachine = setup({
       invoke: {
         id: 'keepOpenings',
         src: 'keepOpenings',
-        input: ({ context }) => context.openings,
+        input: ({ context }) => ({ rows: context.openings, page: context.page }),
         onError: { actions: [] },
       },
     },
@@ -92,6 +188,7 @@ export const careersMachine = setup({
       invoke: {
         id: 'readKeptOpenings',
         src: 'readKeptOpenings',
+        input: ({ context }) => ({ page: context.page }),
         onDone: [
           {
             guard: { type: 'hasKeptOpenings', params: ({ event }) => event.output },

@@ -1,11 +1,14 @@
 import { useMachine } from '@xstate/react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
+import { useSearchParams } from 'react-router-dom';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import { applicationFields, applicationsUrl, submitApplication } from '../api/applications';
 import { keepOpenings, keptOpenings, loadOpenings } from '../api/jobs';
 import type { JobOpeningRow } from '../api/contract/jobs';
+import { cleanPage, pageQuery } from '../api/contract/paging';
 import { PageMeta } from '../components/page-meta';
+import { Pagination, usePager } from '../components/pagination';
 import { showToast } from '../components/toasts';
 import { WaitingToSend } from '../components/waiting-to-send';
 import { asActorOutput, formSubmission, sendOrQueue } from '../offline/submit';
@@ -13,6 +16,7 @@ import { formatSavedAt } from '../offline/format';
 import { APPLICATION_MESSAGES } from '../api/contract/applications';
 import { applyFormMachine, type SubmitInput } from '../machines/apply-form.machine';
 import { careersMachine } from '../machines/careers.machine';
+import type { paginationMachine } from '../machines/pagination.machine';
 import { ApplyModal, fieldId } from './careers/apply-modal';
 import { JobCard } from './careers/job-card';
 import { jobPosting, jsonLdText } from './careers/job-posting';
@@ -22,11 +26,13 @@ import s from './careers.module.css';
 /** Toasts of the careers page last 4 s, success and error alike (spec section 4). */
 const TOAST_MS = 4000;
 
-const careersPageMachine = careersMachine.provide({
+const liveCareersMachine = careersMachine.provide({
   actors: {
-    loadOpenings: fromPromise(({ signal }) => loadOpenings({}, { signal })),
-    keepOpenings: fromPromise(({ input }: { input: JobOpeningRow[] }) => keepOpenings(input)),
-    readKeptOpenings: fromPromise(() => keptOpenings()),
+    loadOpenings: fromPromise(({ input, signal }) =>
+      loadOpenings({ pagenum: input.page, pagesize: input.pageSize }, { signal }),
+    ),
+    keepOpenings: fromPromise(({ input }) => keepOpenings(input.rows, input.page)),
+    readKeptOpenings: fromPromise(({ input }) => keptOpenings(input.page)),
   },
   actions: {
     reportFailure: (_, { error }) => console.warn('Failed to load job openings', error),
@@ -48,7 +54,21 @@ function JobPostings({ openings }: { openings: JobOpeningRow[] }) {
 
 export default function CareersPage() {
   const { t, i18n } = useTranslation('careers');
-  const [current, sendList] = useMachine(careersPageMachine);
+  const [params, setParams] = useSearchParams();
+  const [careersPageMachine] = useState(() =>
+    liveCareersMachine.provide({
+      actions: { writeAddress: (_, { page }) => setParams(new URLSearchParams(pageQuery(page))) },
+    }),
+  );
+  const [current, sendList, listActor] = useMachine(careersPageMachine, {
+    input: { page: cleanPage(params.get('page')) },
+  });
+  // Back and forward change the address: the list follows (the page shown already: ignored).
+  const addressPage = cleanPage(params.get('page'));
+  useEffect(() => listActor.send({ type: 'address.change', page: addressPage }), [addressPage, listActor]);
+  const pagination = current.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
+  const pager = usePager(pagination);
+  const toTop = () => document.getElementById('main')?.scrollIntoView({ block: 'start' });
   // The cards are rendered in a deferred (interruptible) render: the placeholders stay until the
   // cards are ready, and building them does not block input in one long task.
   const list = useDeferredValue(current);
@@ -60,18 +80,21 @@ export default function CareersPage() {
       actors: {
         // Without a connection the application (with its CV) is kept on this device and sent
         // later with the same Idempotency-Key (src/offline/submit.ts).
-        submitApplication: fromPromise(async ({ input, signal }: { input: SubmitInput; signal: AbortSignal }) =>
-          asActorOutput(
-            await sendOrQueue({
-              kind: 'application',
-              label: input.jobTitle,
-              url: applicationsUrl(),
-              body: formSubmission(applicationFields(input.application), { resume: input.application.resume }),
-              idempotencyKey: input.application.idempotencyKey,
-              signal,
-              send: () => submitApplication(input.application, { onProgress: input.onProgress, signal }),
-            }),
-          ),
+        submitApplication: fromPromise(
+          async ({ input, signal }: { input: SubmitInput; signal: AbortSignal }) =>
+            asActorOutput(
+              await sendOrQueue({
+                kind: 'application',
+                label: input.jobTitle,
+                url: applicationsUrl(),
+                body: formSubmission(applicationFields(input.application), {
+                  resume: input.application.resume,
+                }),
+                idempotencyKey: input.application.idempotencyKey,
+                signal,
+                send: () => submitApplication(input.application, { onProgress: input.onProgress, signal }),
+              }),
+            ),
         ),
       },
       actions: {
@@ -152,6 +175,28 @@ export default function CareersPage() {
             <JobPostings openings={list.context.openings} />
           </>
         )}
+        <Pagination
+          view={pager}
+          labels={{
+            label: t('pagination.label'),
+            previous: t('pagination.previous'),
+            next: t('pagination.next'),
+            page: (page) => t('pagination.page', { page }),
+          }}
+          disabled={list.matches('loading')}
+          onSelect={(page) => {
+            pagination?.send({ type: 'page.select', page });
+            toTop();
+          }}
+          onPrevious={() => {
+            pagination?.send({ type: 'page.previous' });
+            toTop();
+          }}
+          onNext={() => {
+            pagination?.send({ type: 'page.next' });
+            toTop();
+          }}
+        />
       </div>
       <div className="container">
         <WaitingToSend kind="application" />

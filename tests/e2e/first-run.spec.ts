@@ -1,73 +1,35 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect, expectNoAxeViolations } from './fixtures';
+import { freePort, OwnServer } from './own-server';
 
-// The first five minutes (issue 16): a server started with no account prints a one-time setup
-// address; the sign-in page says how to make the first account; the setup page makes the owner
-// and signs them in, once. This spec runs its own server on a fresh, empty data folder.
+// The first five minutes: a server started with no account prints a one-time setup address; the
+// sign-in page says how to make the first account; the setup page makes the owner and signs them
+// in, once. This spec runs its own server on a fresh, empty data folder.
 
 const DIST = path.resolve(process.env.MANNA_DIST ?? 'dist');
-let child: ChildProcess;
+let server: OwnServer;
 let origin: string;
 let setupAddress: string;
 let dataDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-first-run-'));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: DIST,
-      SEED_DEMO: 'true',
-      NODE_ENV: 'production',
-      PUBLIC_URL: origin,
-      SECRET: 'e2e-first-run-secret-0123456789abcdef0123456789',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = new OwnServer(await freePort(), DIST, dataDir, {
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
   });
-  let output = '';
-  child.stderr?.on('data', (d) => (output += d));
-  setupAddress = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no setup address printed:\n${output}`)), 90_000);
-    child.stdout?.on('data', (d) => {
-      output += d;
-      const found = /(http:\/\/\S+\/admin\/setup\?token=[\w-]+)/.exec(output);
-      if (found) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    });
-    child.once('exit', () => reject(new Error(`the server stopped:\n${output}`)));
-  });
+  origin = server.origin;
+  await server.start();
+  setupAddress = (await server.waitForOutput(/(http:\/\/\S+\/admin\/setup\?token=[\w-]+)/))[1];
 });
 
 test.afterAll(async () => {
-  child?.kill('SIGTERM');
-  await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,15 +1,14 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Database from 'better-sqlite3';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { samplePdf } from '../fixtures/files';
 import { signIn } from './admin-helpers';
+import { freePort, OwnServer } from './own-server';
 
 // Installable and offline (issue 9). This spec runs its OWN server process (from the same build,
 // on a free port, with its own data folder) so that it can stop and start it: "offline" here is
@@ -17,7 +16,6 @@ import { signIn } from './admin-helpers';
 
 const ROOT = path.resolve('.');
 const DIST = path.resolve(process.env.MANNA_DIST ?? 'dist');
-const SECRET = 'e2e-only-secret-0123456789abcdef0123456789abcdef';
 
 test.use({ serviceWorkers: 'allow' });
 // Each worker that runs tests of this file starts its own server (beforeAll), so tests stay independent.
@@ -27,112 +25,6 @@ test.setTimeout(120_000);
 // ---------------------------------------------------------------------------------------------
 // The server this spec owns
 // ---------------------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-class OwnServer {
-  private child: ChildProcess | null = null;
-  private log = '';
-  readonly origin: string;
-  constructor(
-    readonly port: number,
-    readonly dist: string,
-    readonly dataDir: string,
-  ) {
-    this.origin = `http://127.0.0.1:${port}`;
-  }
-
-  async start(): Promise<void> {
-    if (this.child) return;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        DIST_DIR: this.dist,
-        DATA_DIR: this.dataDir,
-        SEED_DEMO: 'true',
-        NODE_ENV: 'production',
-        PUBLIC_URL: this.origin,
-        SECRET,
-        RATE_LIMIT_PUBLIC_PER_MIN: '10000',
-        RATE_LIMIT_PAGE_RENDERS_PER_MIN: '10000',
-        // the request log (one "request" line per answered request) lets a test count the POSTs
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child.stdout?.on('data', (d) => (this.log += d));
-    this.child.stderr?.on('data', (d) => (this.log += d));
-    const deadline = Date.now() + 90_000;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`server exited:\n${this.log}`);
-      try {
-        const res = await fetch(`${this.origin}/api/health`);
-        if (res.ok) return;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`server did not start in 90 s:\n${this.log}`);
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    this.child = null;
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-
-  /**
-   * How many POST requests to `url` reached the server since this spec started it, read from the
-   * server's own request log: a double send counts twice here even when the Idempotency-Key keeps
-   * the database at one row.
-   */
-  posts(url: string): number {
-    let n = 0;
-    for (const line of this.log.split('\n')) {
-      if (!line.includes('"msg":"request"')) continue;
-      try {
-        const entry = JSON.parse(line) as { req?: { method?: string; url?: string } };
-        if (entry.req?.method === 'POST' && entry.req.url === url) n++;
-      } catch {
-        // a line cut by the pipe's chunking is completed by the next chunk; it is counted then
-      }
-    }
-    return n;
-  }
-
-  db() {
-    return new Database(path.join(this.dataDir, 'manna.sqlite'), { readonly: true, fileMustExist: true });
-  }
-
-  count(table: 'contact_message' | 'job_application', email: string): number {
-    const db = this.db();
-    try {
-      return (db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE email = ?`).get(email) as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  }
-}
 
 let server: OwnServer;
 let dataDir: string;

@@ -21,3 +21,12 @@ export const formatTotal = (total: number, lang: string) => {
   const fmt = new Intl.NumberFormat(lang);
   return total >= COUNT_CAP ? `${fmt.format(COUNT_CAP)}+` : fmt.format(total);
 };
+
+/** A page number from an address: a whole number from 1 to 10,000, else 1. */
+export function cleanPage(value: string | number | null | undefined): number {
+  const n = typeof value === 'number' ? value : Number(value ?? '1');
+  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
+/** The address query of a page: `page=N`, nothing for page 1. */
+export const pageQuery = (page: number): string => (page > 1 ? `page=${page}` : '');

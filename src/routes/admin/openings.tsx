@@ -1,8 +1,10 @@
 import { useMachine } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { JOB_PAGE_SIZE, type JobOpeningRow } from '../../api/contract/jobs';
+import { type JobOpeningRow } from '../../api/contract/jobs';
+import { cleanPage, pageQuery } from '../../api/contract/paging';
 import { JOB_MESSAGES, RICH_TEXT_FIELDS, plainText } from '../../api/contract/jobs-admin';
 import { loadJobTypes, loadOpenings } from '../../api/jobs';
 import { manageJobOpening } from '../../api/jobs-admin';
@@ -12,6 +14,7 @@ import { adminOpeningsMachine } from '../../machines/admin-openings.machine';
 import { messageOf, statusOf, useAdminSession } from './admin-context';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
+import { Pager } from './pager';
 import s from './openings.module.css';
 
 /** Spec section 9: job text preview 150 characters, '...' appended when longer. */
@@ -29,16 +32,14 @@ export function OpeningsScreen() {
   const { t } = useTranslation('admin');
   const { sessionExpired } = useAdminSession();
   const formRef = useRef<JobFormDialogHandle>(null);
+  const [params, setParams] = useSearchParams();
 
   const [machine] = useState(() =>
     adminOpeningsMachine.provide({
       actors: {
-        loadList: fromPromise(async () => {
+        loadList: fromPromise(async ({ input, signal }) => {
           const [jobs, jobTypes] = await Promise.all([
-            loadOpenings(
-              { jobid: 0, search: '', pagenum: 1, pagesize: JOB_PAGE_SIZE },
-              { cache: 'no-store' },
-            ),
+            loadOpenings({ pagenum: input.page, pagesize: input.pageSize }, { cache: 'no-store', signal }),
             loadJobTypes(),
           ]);
           return { jobs, jobTypes };
@@ -46,6 +47,7 @@ export function OpeningsScreen() {
         deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
       },
       actions: {
+        writeAddress: (_, { page }) => setParams(new URLSearchParams(pageQuery(page))),
         notifyDeleted: () => showToast('success', { title: 'Success', message: JOB_MESSAGES.deleted }),
         notifyDeleteFailed: (_, { error }) => {
           if (statusOf(error) === 401) return sessionExpired();
@@ -60,8 +62,11 @@ export function OpeningsScreen() {
       },
     }),
   );
-  const [state, send] = useMachine(machine);
+  const [state, send, actor] = useMachine(machine, { input: { page: cleanPage(params.get('page')) } });
   const { jobs, jobTypes, pendingDelete } = state.context;
+  // Back and forward change the address: the list follows (the page shown already: ignored).
+  const addressPage = cleanPage(params.get('page'));
+  useEffect(() => actor.send({ type: 'address.change', page: addressPage }), [addressPage, actor]);
 
   return (
     <section className={s.screen} aria-labelledby="openings-subtitle">
@@ -108,6 +113,7 @@ export function OpeningsScreen() {
           ))}
         </ul>
       )}
+      <Pager pagination={state.children.pagination} label={t('openings.pages')} />
 
       <JobFormDialog
         ref={formRef}
