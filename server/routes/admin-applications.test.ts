@@ -285,7 +285,7 @@ describe('the CV of an application through GetPresignedUrl', () => {
   const presign = (key: string, headers: Record<string, string> = reader) =>
     app.inject({ method: 'GET', url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(key)}`, headers });
 
-  it('answers a signed address for applications.read that expires within 5 minutes and downloads as an attachment', async () => {
+  it('answers a signed address for applications.read that expires within 5 minutes and shows a PDF inline', async () => {
     expect((await presign(keys.ravi, {})).statusCode).toBe(401);
     expect(
       (await presign(keys.ravi, (await signInAs(app, { permissions: ['blog.manage'] })).headers)).statusCode,
@@ -300,7 +300,10 @@ describe('the CV of an application through GetPresignedUrl', () => {
     const file = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="Ravi Kumar CV.pdf"/);
+    expect(file.headers['content-disposition']).toMatch(/^inline; filename="Ravi Kumar CV.pdf"/);
+    // the browser's own PDF viewer may run (no `sandbox`), nothing else may load or run
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['cache-control']).toBe('no-store');
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // the same path with a forged signature is not served

@@ -480,7 +480,7 @@ describe('GET /api/GetPresignedUrl', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe(
-      `attachment; filename="Asha Menon CV.pdf"; filename*=UTF-8''Asha%20Menon%20CV.pdf`,
+      `inline; filename="Asha Menon CV.pdf"; filename*=UTF-8''Asha%20Menon%20CV.pdf`,
     );
     expect(file.headers['cache-control']).toBe('no-store');
     expect(file.body).toBe('%PDF-1.4 cv');

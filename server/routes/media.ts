@@ -13,26 +13,35 @@ import { isStorageKey } from '../storage/storage';
  *   cached for a year; served with the content type the upload check decided, `nosniff`, and a
  *   sandboxing CSP so that even seeded SVG artwork opened on its own runs nothing.
  * - `/media/private/<key>?expires=&sig=`: a CV through an HMAC-signed address that
- *   GetPresignedUrl made (valid 5 minutes): `Content-Disposition: attachment`, `no-store`.
+ *   GetPresignedUrl made (valid 5 minutes), `no-store`. A PDF is served `inline`, so the browser
+ *   shows it in its own PDF viewer in the new tab; its CSP leaves out `sandbox`, which stops that
+ *   viewer in some Chromium versions (`default-src 'none'` still lets nothing run or load). A Word
+ *   file stays an `attachment`: browsers have no viewer for it.
  * Anything else, including a CV key at the public address, is a JSON 404.
  */
 export const prefix = '/media';
 
 const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const PDF_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+const PDF = 'application/pdf';
 const notFound = { message: 'Not found' };
 
-/** `filename*=` per RFC 6266/5987, plus an ASCII fallback. */
-export function attachmentHeader(name: string): string {
+/**
+ * Content-Disposition of a private file: `inline` for a PDF (shown in the browser's viewer),
+ * `attachment` for anything else; `filename*=` per RFC 6266/5987, plus an ASCII fallback.
+ */
+export function dispositionHeader(name: string, contentType: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_').slice(0, 150) || 'download';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  const how = contentType === PDF ? 'inline' : 'attachment';
+  return `${how}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 const media: FastifyPluginAsyncZod = async (app) => {
-  async function sendObject(reply: FastifyReply, object: StoredObject, contentType: string) {
+  async function sendObject(reply: FastifyReply, object: StoredObject, contentType: string, csp = FILE_CSP) {
     return reply
       .header('content-type', contentType)
       .header('content-length', object.size)
-      .header('content-security-policy', FILE_CSP)
+      .header('content-security-policy', csp)
       .header('x-content-type-options', 'nosniff')
       .send(object.body);
   }
@@ -43,7 +52,10 @@ const media: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       reply.header('cache-control', 'no-store');
-      if (!isStorageKey(key) || !verifyMediaSignature(app.config.SECRET, key, request.query.expires, request.query.sig)) {
+      if (
+        !isStorageKey(key) ||
+        !verifyMediaSignature(app.config.SECRET, key, request.query.expires, request.query.sig)
+      ) {
         return reply.code(404).send(notFound);
       }
       const file = await app.db
@@ -53,8 +65,8 @@ const media: FastifyPluginAsyncZod = async (app) => {
         .executeTakeFirst();
       const object = file && (await app.storage.get(key));
       if (!file || !object) return reply.code(404).send(notFound);
-      reply.header('content-disposition', attachmentHeader(file.original_name));
-      return sendObject(reply, object, file.content_type);
+      reply.header('content-disposition', dispositionHeader(file.original_name, file.content_type));
+      return sendObject(reply, object, file.content_type, file.content_type === PDF ? PDF_CSP : FILE_CSP);
     },
   );
 

@@ -4,14 +4,14 @@ import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../db/blog.repo';
 import { HttpError } from '../http-error';
 import { recordAudit } from '../lib/audit';
 import { SIGNED_URL_TTL_SECONDS, signedMediaPath } from '../lib/signed-url';
-import { attachmentHeader } from './media';
+import { dispositionHeader } from './media';
 import { isStorageKey } from '../storage/storage';
 
 /**
  * GET /api/GetPresignedUrl?s3_key= (spec section 7; DESIGN.md section 4 "Files"): `{ url }`.
  * - A blog image key: its stable public address `/media/<key>` (cacheable: it never changes).
  * - A CV key: applications.read (401 signed out, 403 without it), then an HMAC-signed address
- *   that expires within 5 minutes, served as an attachment with `no-store` (routes/media.ts).
+ *   that expires within 5 minutes, served with `no-store`, a PDF inline and anything else as an attachment (routes/media.ts).
  *   Each address issued is an audit row (`cv_link`).
  * - Anything else: 404 `{ message }`.
  */
@@ -48,15 +48,18 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
           entityId: application?.application_id ?? null,
         });
         if (app.storage.presign) {
-          // object storage: the bucket's own presigned address, same 5 minutes, as an attachment
+          // object storage: the bucket's own presigned address, same 5 minutes, inline for a PDF
           const named = await app.db
             .selectFrom('stored_file')
-            .select(['original_name'])
+            .select(['original_name', 'content_type'])
             .where('file_key', '=', key)
             .executeTakeFirst();
           const url = await app.storage.presign(key, {
             expiresIn: SIGNED_URL_TTL_SECONDS,
-            contentDisposition: attachmentHeader(named?.original_name || key.split('/').pop()!),
+            contentDisposition: dispositionHeader(
+              named?.original_name || key.split('/').pop()!,
+              named?.content_type ?? 'application/octet-stream',
+            ),
           });
           return { url };
         }

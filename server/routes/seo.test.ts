@@ -113,3 +113,12 @@ describe('GET /robots.txt', () => {
     expect(lines).toContain('Sitemap: https://manna.example/sitemap.xml');
   });
 });
+
+describe('GET /favicon.ico', () => {
+  it('sends the browser to the SVG icon, so a PDF tab or an error page gets the icon and no 404', async () => {
+    app = await built();
+    const res = await app.inject({ url: '/favicon.ico' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
+  });
+});

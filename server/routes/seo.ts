@@ -9,6 +9,8 @@ export const prefix = '';
  * addresses the page handler serves) plus the addresses of the registered sources (server/lib/
  * sitemap.ts; the blog adds its published posts). GET /robots.txt: everything may be crawled
  * except the back office and the API, and it points to the sitemap. Both use PUBLIC_URL.
+ * GET /favicon.ico: browsers ask for it wherever a document names no icon (a PDF opened in the
+ * browser's viewer, an error page); it sends them to the site's SVG icon.
  */
 const seo: FastifyPluginAsyncZod = async (app) => {
   app.get('/sitemap.xml', async (request, reply) => {
@@ -42,6 +44,10 @@ const seo: FastifyPluginAsyncZod = async (app) => {
     ].join('\n');
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
   });
+
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+  );
 };
 
 export default seo;

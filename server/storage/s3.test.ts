@@ -134,7 +134,7 @@ describe('S3 storage driver (against s3rver)', () => {
       expect(url.startsWith(`${endpoint}/${BUCKET}/${row.file_key}?`)).toBe(true);
       const file = await fetch(url);
       expect(file.status).toBe(200);
-      expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="Asha Menon CV.pdf"/);
+      expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="Asha Menon CV.pdf"/);
       expect(Buffer.from(await file.arrayBuffer()).equals(samplePdf())).toBe(true);
       // without applications.read: no address at all
       expect((await app.inject({ url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(row.file_key)}` })).statusCode).toBe(401);

@@ -113,6 +113,32 @@ describe('contact form machine', () => {
     expect(errors()).toEqual({});
   });
 
+  it('shows the typing error once: after it vanished, more keystrokes do not bring it back until blur', () => {
+    const { actor, type, errors } = setUp();
+    type('email', 'a');
+    expect(errors()).toEqual({ email: 'emailInvalid' });
+    type('email', 'as'); // still on screen: it stays while typing goes on
+    vi.advanceTimersByTime(499);
+    expect(errors()).toEqual({ email: 'emailInvalid' });
+    vi.advanceTimersByTime(1);
+    expect(errors()).toEqual({});
+    for (const text of ['ash', 'asha', 'asha@', 'asha@j']) {
+      type('email', text);
+      expect(errors(), text).toEqual({});
+    }
+    actor.send({ type: 'field.blur', name: 'email' });
+    expect(errors()).toEqual({ email: 'emailInvalid' });
+    vi.advanceTimersByTime(500);
+    type('email', 'asha@jo'); // focus came back: shown once again
+    expect(errors()).toEqual({ email: 'emailInvalid' });
+    // and a submit always shows it
+    vi.advanceTimersByTime(500);
+    type('email', 'asha@jou');
+    expect(errors()).toEqual({});
+    actor.send({ type: 'form.submit' });
+    expect(errors().email).toBe('emailInvalid');
+  });
+
   it('does not complain about an empty email while typing, but does on blur', () => {
     const { actor, type, errors } = setUp();
     type('email', '');

@@ -14,7 +14,9 @@ import { isQueued, type QueuedSubmission } from '../offline/queued';
 /**
  * The 'Get in Touch' form (spec sections 4, 5 and 9; DESIGN.md section 6): idle -> sending -> idle
  * with the form cleared. Email is checked while typing and on blur; on submit the first invalid
- * field is focused and submit stops; shown errors vanish by themselves after 0.5 s. Unlike the
+ * field is focused and submit stops; shown errors vanish by themselves after 0.5 s. Once the
+ * while-typing email error has vanished, further keystrokes do not show it again until the field
+ * loses focus (it would flash on every key). Unlike the
  * spec's simulation, `sendMessage` really posts the message (with one Idempotency-Key per
  * submission, kept for a retry of the same text). On failure the form keeps what was typed.
  */
@@ -98,6 +100,11 @@ export type ContactFormEvent =
 export interface ContactFormContext {
   fields: ContactFields;
   errors: ContactErrors;
+  /**
+   * The while-typing email error was shown since the field last lost focus: typing does not
+   * bring it back after it vanished (no flash on every keystroke); blur and submit still do.
+   */
+  emailHintShown: boolean;
   /** One key per submission: made when a send starts, kept for a retry of the same text. */
   idempotencyKey: string | null;
   lang: string;
@@ -131,17 +138,20 @@ export const contactFormMachine = setup({
     checkEmailWhileTyping: assign(({ context, event }) => {
       if (event.type !== 'field.change' || event.name !== 'email') return {};
       const error = event.value.trim() === '' ? undefined : emailError(event.value);
-      const { email: _drop, ...others } = context.errors;
-      return { errors: error ? { ...others, email: error } : others };
+      const { email: shown, ...others } = context.errors;
+      // shown once while typing: it may change or go while still on screen, but not come back
+      if (error && (!context.emailHintShown || shown))
+        return { errors: { ...others, email: error }, emailHintShown: true };
+      return { errors: others };
     }),
     checkEmailOnBlur: assign(({ context }) => {
       const error = emailError(context.fields.email);
       const { email: _drop, ...others } = context.errors;
-      return { errors: error ? { ...others, email: error } : others };
+      return { errors: error ? { ...others, email: error } : others, emailHintShown: false };
     }),
     showAllErrors: assign(({ context }) => ({ errors: validateContact(context.fields) })),
     clearErrors: assign({ errors: {} }),
-    reset: assign({ fields: EMPTY_FIELDS, errors: {}, idempotencyKey: null }),
+    reset: assign({ fields: EMPTY_FIELDS, errors: {}, idempotencyKey: null, emailHintShown: false }),
     assignKey: assign({
       idempotencyKey: ({ context }) => context.idempotencyKey ?? newIdempotencyKey(),
     }),
@@ -164,6 +174,7 @@ export const contactFormMachine = setup({
   context: ({ input }) => ({
     fields: EMPTY_FIELDS,
     errors: {},
+    emailHintShown: false,
     idempotencyKey: null,
     lang: input?.lang ?? 'en',
   }),

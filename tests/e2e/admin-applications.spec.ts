@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Download, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { OWNER, signIn } from './admin-helpers';
 import { samplePdf } from '../fixtures/files';
@@ -10,7 +10,11 @@ import { samplePdf } from '../fixtures/files';
  * are made through /careers (or its API, for many at once); messages through /contact.
  */
 
-const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]);
+const tag = () =>
+  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`.replace(
+    /\d/g,
+    (d) => 'abcdefghij'[Number(d)],
+  );
 const today = () => new Date().toISOString().slice(0, 10);
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -31,7 +35,11 @@ async function applyByApi(request: APIRequestContext, jobId: number, fullName: s
       contact_number: '9876543210',
       address: '12 MG Road, Kochi',
       consent: 'true',
-      resume: { name: `${fullName.replace(/[^A-Za-z0-9 ]+/g, "-")} CV.pdf`, mimeType: 'application/pdf', buffer: samplePdf(`${fullName} - CV`) },
+      resume: {
+        name: `${fullName.replace(/[^A-Za-z0-9 ]+/g, '-')} CV.pdf`,
+        mimeType: 'application/pdf',
+        buffer: samplePdf(`${fullName} - CV`),
+      },
     },
   });
   expect(res.status()).toBe(201);
@@ -47,14 +55,21 @@ async function applyThroughCareers(page: Page, jobTitle: string, fullName: strin
   await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill('4 Beach Road, Kochi');
   await dialog
     .getByLabel('Upload Your Current CV/Resume')
-    .setInputFiles({ name: `${fullName} CV.pdf`, mimeType: 'application/pdf', buffer: samplePdf(`${fullName} - CV`) });
+    .setInputFiles({
+      name: `${fullName} CV.pdf`,
+      mimeType: 'application/pdf',
+      buffer: samplePdf(`${fullName} - CV`),
+    });
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Application submitted successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 
-async function filter(page: Page, values: { search?: string; start?: string; end?: string; status?: string }) {
+async function filter(
+  page: Page,
+  values: { search?: string; start?: string; end?: string; status?: string },
+) {
   const form = page.getByRole('search', { name: 'Filter applications' });
   if (values.search !== undefined) await form.getByLabel('Search Keywords').fill(values.search);
   if (values.start !== undefined) await form.getByLabel('Start Date').fill(values.start);
@@ -63,7 +78,8 @@ async function filter(page: Page, values: { search?: string; start?: string; end
   await form.getByRole('button', { name: 'Search' }).click();
 }
 
-const rows = (page: Page) => page.getByRole('region', { name: 'Applications', exact: true }).locator('tbody tr');
+const rows = (page: Page) =>
+  page.getByRole('region', { name: 'Applications', exact: true }).locator('tbody tr');
 
 test.describe('Job Application Details', () => {
   test('an application made through /careers: find it, filter by dates, view the CV, change its status, export, delete', async ({
@@ -77,7 +93,12 @@ test.describe('Job Application Details', () => {
     const email = `zara.${t}@example.com`;
     await applyThroughCareers(page, opening.job_title, name, email);
     // a second one whose name a spreadsheet would run as a formula
-    await applyByApi(request, opening.job_id, `=HYPERLINK("http://evil.example") ${t}`, `formula.${t}@example.com`);
+    await applyByApi(
+      request,
+      opening.job_id,
+      `=HYPERLINK("http://evil.example") ${t}`,
+      `formula.${t}@example.com`,
+    );
 
     await signIn(page, OWNER, '/admin/job_applications');
     await expect(page.getByRole('heading', { name: 'Job Application Details' })).toBeVisible();
@@ -90,7 +111,16 @@ test.describe('Job Application Details', () => {
     await expect(page).toHaveURL(new RegExp(`[?&]search=${t}`));
     await expect(rows(page)).toHaveCount(2);
     const row = rows(page).filter({ hasText: name });
-    await expect(row.getByRole('cell')).toHaveText(['2', name, email, '9123456780', opening.job_title, /\d{4}/, 'New', '']);
+    await expect(row.getByRole('cell')).toHaveText([
+      '2',
+      name,
+      email,
+      '9123456780',
+      opening.job_title,
+      /\d{4}/,
+      'New',
+      '',
+    ]);
     await expect(page.getByRole('columnheader')).toHaveText([
       'S.No',
       'Name',
@@ -122,8 +152,11 @@ test.describe('Job Application Details', () => {
     await viewButton.click();
     const dialog = page.getByRole('dialog', { name: 'Application Details' });
     await expect(dialog).toBeVisible();
-    for (const text of [name, email, '9123456780', opening.job_title]) await expect(dialog.getByText(text, { exact: true })).toBeVisible();
-    await expect(page.evaluate(() => getComputedStyle(document.documentElement).overflow)).resolves.toBe('hidden');
+    for (const text of [name, email, '9123456780', opening.job_title])
+      await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+    await expect(page.evaluate(() => getComputedStyle(document.documentElement).overflow)).resolves.toBe(
+      'hidden',
+    );
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true);
     const resume = dialog.getByRole('link', { name: /View Resume/ });
@@ -132,16 +165,19 @@ test.describe('Job Application Details', () => {
     expect(href).toMatch(/^\/media\/private\/cv\/[0-9a-f-]{36}\.pdf\?expires=\d+&sig=/);
     await expectNoAxeViolations(page, { label: 'application details modal' });
 
-    // View Resume opens a new tab that downloads the CV (Content-Disposition: attachment)
-    // (Chromium reports a download started by a new tab on the new tab or on its opener)
-    const downloaded = new Promise<Download>((resolve) => {
-      page.once('download', resolve);
-      page.context().once('page', (tab) => tab.once('download', resolve));
-    });
-    await resume.click();
-    const cv = await downloaded;
-    expect(cv.suggestedFilename()).toBe(`${name} CV.pdf`);
-    expect(fs.readFileSync((await cv.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    // View Resume opens the PDF in Chromium's own viewer in a new tab (served inline), no download
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), resume.click()]);
+    tab.on('download', () => downloads++);
+    await tab.waitForLoadState();
+    await expect.poll(() => tab.evaluate(() => document.contentType)).toBe('application/pdf');
+    expect(tab.url()).toContain(href);
+    const cv = await page.request.get(href);
+    expect(cv.headers()['content-disposition']).toMatch(new RegExp(`^inline; filename="${name} CV.pdf"`));
+    expect((await cv.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await tab.close();
+    expect(downloads).toBe(0);
 
     // status
     await dialog.getByLabel('Status').selectOption('Interview');
@@ -160,17 +196,27 @@ test.describe('Job Application Details', () => {
     await expect(exportLink).toHaveAttribute('href', new RegExp(`search=${t}`));
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
     expect(csvDownload.suggestedFilename()).toMatch(/^job-applications-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await csvDownload.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(csv[0]).toBe('application_id,full_name,email,contact_number,job_title,applied_date,status,is_duplicate,consent_at');
+    const csv = fs
+      .readFileSync((await csvDownload.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe(
+      'application_id,full_name,email,contact_number,job_title,applied_date,status,is_duplicate,consent_at',
+    );
     expect(csv).toHaveLength(3);
     expect(csv.find((l) => l.includes(email))).toContain(`,${name},${email},9123456780,`);
     expect(csv.find((l) => l.includes(email))).toContain(',Interview,no,');
-    expect(csv.find((l) => l.includes('formula.'))).toContain(`,"'=HYPERLINK(""http://evil.example"") ${t}",`);
+    expect(csv.find((l) => l.includes('formula.'))).toContain(
+      `,"'=HYPERLINK(""http://evil.example"") ${t}",`,
+    );
 
     // delete the candidate: asked first, then the row and the file are gone
     await viewButton.click();
     await dialog.getByRole('button', { name: 'Delete application' }).click();
-    await expect(dialog.getByText('Delete this application and its CV? This cannot be undone.')).toBeVisible();
+    await expect(
+      dialog.getByText('Delete this application and its CV? This cannot be undone.'),
+    ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Delete permanently' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog.getByRole('button', { name: 'Delete application' })).toBeVisible();
@@ -186,10 +232,14 @@ test.describe('Job Application Details', () => {
     expect((await request.get(href)).status()).toBe(404);
   });
 
-  test('pages of 20 with Prev, numbered pages and Next, kept in the address bar', async ({ page, request }) => {
+  test('pages of 20 with Prev, numbered pages and Next, kept in the address bar', async ({
+    page,
+    request,
+  }) => {
     const opening = await firstOpening(request);
     const t = tag();
-    for (let i = 1; i <= 23; i++) await applyByApi(request, opening.job_id, `Pager ${t} Number${i}`, `pager${i}.${t}@example.com`);
+    for (let i = 1; i <= 23; i++)
+      await applyByApi(request, opening.job_id, `Pager ${t} Number${i}`, `pager${i}.${t}@example.com`);
 
     await signIn(page, OWNER, `/admin/job_applications?search=${t}`);
     await expect(rows(page)).toHaveCount(20);
@@ -220,7 +270,9 @@ test.describe('Job Application Details', () => {
 });
 
 test.describe('Messages', () => {
-  test('a message sent through /contact is listed, searchable, and can be marked handled', async ({ page }) => {
+  test('a message sent through /contact is listed, searchable, and can be marked handled', async ({
+    page,
+  }) => {
     const t = tag();
     await page.goto('/contact');
     await page.getByLabel('Full Name').fill(`Priya ${t}`);

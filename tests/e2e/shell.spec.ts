@@ -32,7 +32,9 @@ test.describe('public shell', () => {
     await expect(page).toHaveTitle('API Reference: coming soon | Manna');
   });
 
-  test('an unknown address gets the 404 page with status 404, and the path is logged as a warning', async ({ page }) => {
+  test('an unknown address gets the 404 page with status 404, and the path is logged as a warning', async ({
+    page,
+  }) => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     const response = await page.goto('/no/such/page');
@@ -90,7 +92,11 @@ test.describe('public shell', () => {
 
   test('Register and Demo send the browser to the configured Register page', async ({ page }) => {
     await page.route(`${REGISTER_URL}**`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Register</title><h1>Register</h1>' }),
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<title>Register</title><h1>Register</h1>',
+      }),
     );
     await page.goto('/about');
     await expect(page.getByRole('link', { name: 'Demo' })).toHaveAttribute('href', REGISTER_URL);
@@ -122,7 +128,9 @@ test.describe('public shell', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the inspector shortcuts and the context menu are blocked on public pages', async ({ page }) => {
+  test('the inspector shortcuts and the context menu are blocked on public pages, but not the menu of a form field', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.waitForFunction(() => document.getElementById('root')?.dataset.hydrated === 'true');
     const blocked = await page.evaluate(() => {
@@ -133,7 +141,13 @@ test.describe('public shell', () => {
       };
       const menu = new MouseEvent('contextmenu', { cancelable: true, bubbles: true });
       document.body.dispatchEvent(menu);
+      const field = document.createElement('input');
+      document.body.append(field);
+      const fieldMenu = new MouseEvent('contextmenu', { cancelable: true, bubbles: true });
+      field.dispatchEvent(fieldMenu);
+      field.remove();
       return {
+        fieldMenu: fieldMenu.defaultPrevented,
         f12: key({ key: 'F12' }),
         devtools: key({ key: 'I', ctrlKey: true, shiftKey: true }),
         source: key({ key: 'u', ctrlKey: true }),
@@ -141,7 +155,14 @@ test.describe('public shell', () => {
         contextMenu: menu.defaultPrevented,
       };
     });
-    expect(blocked).toEqual({ f12: true, devtools: true, source: true, typing: false, contextMenu: true });
+    expect(blocked).toEqual({
+      f12: true,
+      devtools: true,
+      source: true,
+      typing: false,
+      contextMenu: true,
+      fieldMenu: false,
+    });
   });
 
   test('the admin area loads as its own chunk', async ({ page }) => {
