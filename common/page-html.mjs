@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const escapeHtml = (s) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+  String(s).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 
 // JSON inside <script> must not close the element (nor open a comment).
 export const safeJson = (v) =>
@@ -62,11 +65,22 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
    * is left for the server to fill in. `data` (optional) is embedded as JSON for hydration;
    * `preloadImages` (optional) are fetched early with high priority (a post's cover, the LCP).
    */
-  function page({ lang, body, head, path: pagePath, moduleKey, ns = [], shell = false, data, preloadImages = [] }) {
+  function page({
+    lang,
+    body,
+    head,
+    path: pagePath,
+    moduleKey,
+    ns = [],
+    shell = false,
+    data,
+    preloadImages = [],
+  }) {
     const keys = [];
     if (moduleKey) keys.push(moduleKey);
     const langs = lang === 'en' ? ['en'] : [lang, 'en'];
-    for (const l of langs) for (const n of ['common', ...ns]) if (manifest[localeKey(l, n)]) keys.push(localeKey(l, n));
+    for (const l of langs)
+      for (const n of ['common', ...ns]) if (manifest[localeKey(l, n)]) keys.push(localeKey(l, n));
     const { css, preload } = assetsFor(keys.filter((k) => manifest[k]));
     const title = head?.title ?? 'Manna';
     const description = head?.description ?? '';
@@ -94,7 +108,9 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
       !shell && description && `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
       ...(head?.jsonLd ?? []).map((d) => `<script type="application/ld+json">${safeJson(d)}</script>`),
       data !== undefined && `<script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`,
-      ...preloadImages.map((src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`),
+      ...preloadImages.map(
+        (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
+      ),
       ...preload.map((f) => `<link rel="modulepreload" href="/${f}" />`),
       `<style>${css.map(readCss).join('\n')}</style>`,
     ].filter(Boolean);
@@ -102,6 +118,11 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
     return (
       template
         .replace('<html lang="en">', `<html lang="${escapeHtml(lang)}">`)
+        // the back office installs as its own app (scripts/build-pwa.mjs ADMIN_MANIFEST)
+        .replace(
+          'href="/manifest.webmanifest"',
+          shell ? 'href="/admin.webmanifest"' : 'href="/manifest.webmanifest"',
+        )
         // CSS is inlined below; the entry's stylesheet link would only block rendering.
         .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
         .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')

@@ -56,18 +56,31 @@ const SHORTCUTS = [
 
 const iconFile = (size, maskable) => `icons/${maskable ? 'maskable' : 'icon'}-${size}.png`;
 
-/** The page Chromium screenshots: the SVG at `size` px, or inset on the theme colour for maskable. */
-function iconPage(svg, size, maskable) {
+/**
+ * The back office's icon variant: the same artwork on the admin sidebar's navy instead of the
+ * brand blue, so an installed "Manna Admin" window is told apart from the public site's app.
+ */
+export const ADMIN_COLOR = '#0f172a';
+export function adminIconSvg(svg) {
+  const out = svg.replace(`fill="${THEME_COLOR}"`, `fill="${ADMIN_COLOR}"`);
+  if (out === svg)
+    throw new Error(`public/icon.svg has no background fill="${THEME_COLOR}" to recolour for the admin icon`);
+  return out;
+}
+
+/** The page Chromium screenshots: the SVG at `size` px, or inset on `background` for maskable. */
+function iconPage(svg, size, maskable, background = THEME_COLOR) {
   const inner = maskable ? Math.round(size * MASKABLE_SCALE) : size;
   const data = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
   return `<!doctype html><html><head><style>
-    html,body{margin:0;width:${size}px;height:${size}px;overflow:hidden;background:${maskable ? THEME_COLOR : 'transparent'}}
+    html,body{margin:0;width:${size}px;height:${size}px;overflow:hidden;background:${maskable ? background : 'transparent'}}
     body{display:flex;align-items:center;justify-content:center}
     img{width:${inner}px;height:${inner}px;display:block}
   </style></head><body><img src="${data}" alt=""></body></html>`;
 }
 
 async function renderIcons(svg, outDir, jobs) {
+  const admin = adminIconSvg(svg);
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: chromePath(),
@@ -76,9 +89,11 @@ async function renderIcons(svg, outDir, jobs) {
   });
   try {
     const page = await browser.newPage({ deviceScaleFactor: 1 });
-    for (const { size, maskable, file } of jobs) {
+    for (const { size, maskable, file, variant } of jobs) {
       await page.setViewportSize({ width: size, height: size });
-      await page.setContent(iconPage(svg, size, maskable));
+      await page.setContent(
+        variant === 'admin' ? iconPage(admin, size, maskable, ADMIN_COLOR) : iconPage(svg, size, maskable),
+      );
       await page.locator('img').evaluate((img) => img.decode());
       const png = await page.screenshot({ omitBackground: !maskable, type: 'png' });
       fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true });
@@ -95,7 +110,14 @@ export function pngSize(buf) {
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
 }
 
-/** Writes client/icons/*.png and returns the manifest's icon list. */
+/** The back office's icons (admin.webmanifest): its own variant, plain and maskable. */
+const ADMIN_ICON_JOBS = [
+  { size: 192, maskable: false, file: 'icons/admin-192.png', variant: 'admin' },
+  { size: 512, maskable: false, file: 'icons/admin-512.png', variant: 'admin' },
+  { size: 512, maskable: true, file: 'icons/admin-maskable-512.png', variant: 'admin' },
+];
+
+/** Writes client/icons/*.png and returns the public manifest's icon list. */
 export async function buildIcons({ root, clientDir }) {
   const source = path.join(root, 'public', 'icon.svg');
   const svg = fs.readFileSync(source, 'utf8');
@@ -103,6 +125,7 @@ export async function buildIcons({ root, clientDir }) {
     ...ICON_SIZES.map((size) => ({ size, maskable: false, file: iconFile(size, false) })),
     ...MASKABLE_SIZES.map((size) => ({ size, maskable: true, file: iconFile(size, true) })),
     { size: 180, maskable: true, file: 'icons/apple-touch-icon.png' },
+    ...ADMIN_ICON_JOBS,
   ];
   const hash = createHash('sha256')
     .update(svg)
@@ -148,6 +171,46 @@ export async function buildIcons({ root, clientDir }) {
   ];
 }
 
+/**
+ * The back office as its own installable app: client/admin.webmanifest, linked from the admin
+ * shell only. Its own id, name and icon; start_url and scope are "/admin/" (a start address must
+ * lie inside the scope, and "/admin" without the slash does not), so the installed window keeps
+ * every admin screen and opens at the sign-in or the last screen. Without the PNGs (no Chromium at
+ * build time) it lists the plain SVG icon.
+ */
+export const ADMIN_MANIFEST = {
+  id: '/admin/',
+  name: 'Manna Admin',
+  short_name: 'Manna Admin',
+  description: 'The Manna back office: job openings, applications, blog posts and messages.',
+  lang: 'en',
+  dir: 'ltr',
+  start_url: '/admin/',
+  scope: '/admin/',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: ADMIN_COLOR,
+  background_color: ADMIN_COLOR,
+  categories: ['business', 'productivity'],
+};
+
+export function writeAdminManifest(clientDir, icons) {
+  const pngs = icons.some((i) => i.type === 'image/png');
+  const manifest = {
+    ...ADMIN_MANIFEST,
+    icons: pngs
+      ? ADMIN_ICON_JOBS.map((j) => ({
+          src: `/${j.file}`,
+          sizes: `${j.size}x${j.size}`,
+          type: 'image/png',
+          purpose: j.maskable ? 'maskable' : 'any',
+        }))
+      : icons.filter((i) => i.type === 'image/svg+xml'),
+  };
+  fs.writeFileSync(path.join(clientDir, 'admin.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
 export function writeWebManifest(clientDir, icons) {
   const shortcutIcon = icons.find((i) => i.sizes === '96x96') ?? icons[0];
   const manifest = {
@@ -191,10 +254,11 @@ export async function buildPwa({ root, dist, clientDir }) {
   const started = Date.now();
   const icons = await buildIcons({ root, clientDir });
   writeWebManifest(clientDir, icons);
+  writeAdminManifest(clientDir, icons);
   await buildServiceWorker({ root, dist });
   const { swGzip, entries, bytes } = pwaFigures(dist);
   console.log(
-    `pwa: ${icons.length} icons, manifest, sw.js ${(swGzip / 1000).toFixed(1)} kB gzip, precache ${entries} files ` +
+    `pwa: ${icons.length} icons, manifests (site and admin), sw.js ${(swGzip / 1000).toFixed(1)} kB gzip, precache ${entries} files ` +
       `${(bytes / 1e6).toFixed(2)} MB, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }

@@ -694,6 +694,69 @@ test.describe('installable', () => {
     }
   });
 
+  test('the back office installs as its own app: Manna Admin, /admin/ scope, its own icon, no installability errors', async ({
+    browserName,
+    request,
+  }) => {
+    expect(browserName).toBe('chromium');
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-pwa-admin-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
+      headless: true,
+      serviceWorkers: 'allow',
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      // the installed app's start address: the back office, which asks a signed-out visitor to sign in
+      await page.goto(`${server.origin}/admin/`);
+      await expect(page).toHaveURL(/\/admin\/login/);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+        timeout: 30_000,
+      });
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      const manifest = (await cdp.send('Page.getAppManifest')) as {
+        url: string;
+        errors: unknown[];
+        data: string;
+      };
+      expect(manifest.errors).toEqual([]);
+      expect(new URL(manifest.url).pathname).toBe('/admin.webmanifest');
+      const data = JSON.parse(manifest.data) as {
+        id: string;
+        name: string;
+        start_url: string;
+        scope: string;
+        icons: { src: string; purpose: string }[];
+      };
+      expect(data).toMatchObject({
+        id: '/admin/',
+        name: 'Manna Admin',
+        start_url: '/admin/',
+        scope: '/admin/',
+      });
+      // its own icons, not the public site's
+      expect(data.icons.map((i) => i.src)).toEqual([
+        '/icons/admin-192.png',
+        '/icons/admin-512.png',
+        '/icons/admin-maskable-512.png',
+      ]);
+      for (const icon of data.icons)
+        expect((await request.get(`${server.origin}${icon.src}`)).status()).toBe(200);
+      // and the public pages keep the site's own manifest
+      await page.goto(`${server.origin}/about`);
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
   test('budgets: precache at most 2 MB, service worker at most 30 KB gzip', async () => {
     const precache = JSON.parse(fs.readFileSync(path.join(DIST, 'precache.json'), 'utf8')) as {
       bytes: number;
