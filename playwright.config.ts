@@ -55,6 +55,9 @@ export default defineConfig({
     headless: true,
     locale: 'en-US',
     timezoneId: 'UTC',
+    // No service worker but in pwa.spec.ts (which allows it): a worker would also start the offline
+    // prefetch (src/pwa/prefetch.ts), background requests the other specs do not expect.
+    serviceWorkers: 'block',
     trace: process.env.E2E_TRACE ? 'on' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

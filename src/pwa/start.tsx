@@ -11,7 +11,9 @@ import { PwaRoot } from './pwa-root';
  * - a page the service worker answered with its English copy (offline, never visited in the
  *   chosen language) switches itself to the language of the `lang` cookie;
  * - the service worker is registered (production builds) with the update prompt;
- * - the send queue is sent from here (on start, when something is added, on reconnect).
+ * - the send queue is sent from here (on start, when something is added, on reconnect);
+ * - on public pages, once the worker is ready, the data of pricing, careers and the blog is kept
+ *   for reading offline without a prior visit (prefetch.ts).
  */
 export async function startPwa({
   i18n,
@@ -28,6 +30,9 @@ export async function startPwa({
   const host = document.createElement('div');
   host.id = 'pwa-root';
   document.body.appendChild(host);
+  if (registerServiceWorker && !/^\/admin(\/|$)/.test(window.location.pathname)) {
+    void import('./prefetch').then((m) => m.schedulePrefetch());
+  }
   createRoot(host).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>

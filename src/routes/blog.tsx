@@ -1,16 +1,15 @@
 import { useMachine } from '@xstate/react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { keepBlogPage, keptBlogPage, loadBlogPosts, withImages } from '../api/blog';
+import type { ActorRefFrom } from 'xstate';
 import { BLOG_PAGE_SIZE, type BlogPostRow, blogStatusOf } from '../api/contract/blog';
 import { formatSavedAt } from '../offline/format';
 import { BlogImage, PostDate, PostPreview, StatusBadge } from '../components/blog/blog-parts';
 import { PageMeta } from '../components/page-meta';
 import { Pagination, usePager, type PaginationLabels } from '../components/pagination';
-import { blogListMachine } from '../machines/blog-list.machine';
 import type { paginationMachine } from '../machines/pagination.machine';
+import { liveBlogListMachine } from './blog.live';
 import s from './blog.module.css';
 
 const NONE: BlogPostRow[] = [];
@@ -18,27 +17,7 @@ const NONE: BlogPostRow[] = [];
 /** Public blog (spec section 2 "Public blog"): published posts, newest first, 10 a page. */
 export default function BlogPage() {
   const { t, i18n } = useTranslation('blog');
-  const [machine] = useState(() =>
-    blogListMachine.provide({
-      actors: {
-        loadPosts: fromPromise(async ({ input }) =>
-          withImages(
-            await loadBlogPosts({ search: input.search, page_number: input.page, page_size: input.pageSize }),
-          ),
-        ),
-        // The page kept on this device (IndexedDB, src/offline/cache.ts) with its date.
-        loadKeptCopy: fromPromise(({ input }) => keptBlogPage(input.page)),
-      },
-      actions: {
-        rememberCopy: (_, { rows, page }) => {
-          keepBlogPage(page, rows).catch(() => undefined); // storage full or off: the page works without a copy
-        },
-        // the spec only logs a failed blog fetch; the page also says so quietly and offers Retry
-        reportLoadFailure: (_, { error }) => console.warn('Error fetching blog posts:', error),
-      },
-    }),
-  );
-  const [state, send] = useMachine(machine, { input: { pageSize: BLOG_PAGE_SIZE } });
+  const [state, send] = useMachine(liveBlogListMachine, { input: { pageSize: BLOG_PAGE_SIZE } });
   const pagination = state.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
   const pager = usePager(pagination);
   const { rows, kept, keptAt } = state.context;

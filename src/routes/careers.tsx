@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { applicationFields, applicationsUrl, submitApplication } from '../api/applications';
-import { keepOpenings, keptOpenings, loadOpenings } from '../api/jobs';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { cleanPage, pageQuery } from '../api/contract/paging';
 import { PageMeta } from '../components/page-meta';
@@ -15,9 +14,9 @@ import { asActorOutput, formSubmission, sendOrQueue } from '../offline/submit';
 import { formatSavedAt } from '../offline/format';
 import { APPLICATION_MESSAGES } from '../api/contract/applications';
 import { applyFormMachine, type SubmitInput } from '../machines/apply-form.machine';
-import { careersMachine } from '../machines/careers.machine';
 import type { paginationMachine } from '../machines/pagination.machine';
 import { ApplyModal, fieldId } from './careers/apply-modal';
+import { liveCareersMachine } from './careers.live';
 import { JobCard } from './careers/job-card';
 import { jobPosting, jsonLdText } from './careers/job-posting';
 import { htmlToText, jobCardText } from './careers/job-text';
@@ -25,19 +24,6 @@ import s from './careers.module.css';
 
 /** Toasts of the careers page last 4 s, success and error alike (spec section 4). */
 const TOAST_MS = 4000;
-
-const liveCareersMachine = careersMachine.provide({
-  actors: {
-    loadOpenings: fromPromise(({ input, signal }) =>
-      loadOpenings({ pagenum: input.page, pagesize: input.pageSize }, { signal }),
-    ),
-    keepOpenings: fromPromise(({ input }) => keepOpenings(input.rows, input.page)),
-    readKeptOpenings: fromPromise(({ input }) => keptOpenings(input.page)),
-  },
-  actions: {
-    reportFailure: (_, { error }) => console.warn('Failed to load job openings', error),
-  },
-});
 
 /** The openings as JSON-LD; rendered only after they load (see careers/job-posting.ts). */
 function JobPostings({ openings }: { openings: JobOpeningRow[] }) {

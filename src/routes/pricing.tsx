@@ -1,45 +1,13 @@
 import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise, type SnapshotFrom } from 'xstate';
-import type { PlanRow } from '../api/contract/pricing';
+import type { SnapshotFrom } from 'xstate';
 import { POPULAR_PLAN } from '../api/contract/pricing-constants';
 import { PageMeta } from '../components/page-meta';
 import { RegisterLink } from '../components/register-link';
-import {
-  PERIODS,
-  formatPlanPrice,
-  pricingMachine,
-  type Period,
-  type PlanCard,
-} from '../machines/pricing.machine';
+import { PERIODS, formatPlanPrice, type Period, type PlanCard } from '../machines/pricing.machine';
+import { livePricingMachine as pagePricingMachine } from './pricing.live';
 import s from './pricing.module.css';
-
-/**
- * The API module (with zod and the IndexedDB cache) loads when the machine makes its first call,
- * after hydration, not before: the server HTML already shows everything the first paint needs.
- */
-const api = () => import('../api/pricing');
-
-/** The machine with the page's effects: the three calls of spec section 7 and the kept copy. */
-const pagePricingMachine = pricingMachine.provide({
-  actors: {
-    geolocate: fromPromise(async () => (await api()).getGeo()),
-    findCountry: fromPromise(async ({ input }: { input: { countrycode: string; countryname: string } }) =>
-      (await api()).findCountry(input),
-    ),
-    loadPlans: fromPromise(async ({ input }: { input: { countryid: number } }) =>
-      (await api()).loadPlans(input.countryid),
-    ),
-    keepPlans: fromPromise(async ({ input }: { input: PlanRow[] }) => (await api()).keepPlans(input)),
-    readKeptPlans: fromPromise(async () => (await api()).keptPlans()),
-  },
-  actions: {
-    // Spec section 8: logged to the console as 'Error fetching pricing'. A warning, not an error:
-    // the page copes with it (kept plans or Retry), and console errors are kept for real faults.
-    logFailure: (_, params) => console.warn('Error fetching pricing', params.error),
-  },
-});
 
 const CheckIcon = () => (
   <svg
