@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 import { defineConfig, globalIgnores } from 'eslint/config';
 
@@ -21,6 +22,9 @@ const importsOutsideTests = (files, ...patterns) => ({
   ...imports(files, ...patterns),
   ignores: ['**/*.test.{ts,tsx}'],
 });
+/** JSX text that is the same in every language: the brand, symbols, punctuation, numbers. */
+const I18N_ALLOWED = ['Manna', '[0-9!-/:-@\\[-`{-~\\s·•×–—…←→]+'];
+
 export const boundaries = [
   // a test of what the build makes (src/pwa/precache.test.ts) may read the build's helper
   importsOutsideTests(['src/**/*.{ts,tsx}']),
@@ -101,6 +105,20 @@ export default defineConfig([
   {
     files: ['**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+
+  // Every text a screen shows comes from the translation files: no literal JSX text in routes and
+  // components (brand names, symbols and the English-only legal notice aside).
+  {
+    files: ['src/routes/**/*.tsx', 'src/components/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        { mode: 'jsx-text-only', 'jsx-components': { exclude: ['Trans'] }, words: { exclude: I18N_ALLOWED } },
+      ],
+    },
   },
 
   // The boundaries of DESIGN.md, checked (eslint.boundaries.test.ts breaks each on purpose).

@@ -76,3 +76,21 @@ describe('lint enforces the import boundaries', () => {
     ).toEqual([]);
   });
 });
+
+describe('lint keeps screen texts in the translation files', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const literals = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0].messages.filter(
+      (m) => m.ruleId === 'i18next/no-literal-string',
+    ).length;
+
+  it('refuses English text written into a screen or component, and allows translated text and symbols', async () => {
+    const screen = (body: string) =>
+      `import { useTranslation } from 'react-i18next';\nexport function X() {\n  const { t } = useTranslation('admin');\n  return <p>${body}</p>;\n}\n`;
+    expect(await literals('src/routes/admin/x.tsx', screen('Job deleted successfully'))).toBe(1);
+    expect(await literals('src/components/x.tsx', screen('Reload the page'))).toBe(1);
+    expect(await literals('src/routes/admin/x.tsx', screen("{t('jobToast.deleted')}"))).toBe(0);
+    expect(await literals('src/routes/x.tsx', screen("← {t('post.back')} · 2"))).toBe(0);
+    expect(await literals('src/routes/x.tsx', screen('Manna'))).toBe(0);
+  });
+});

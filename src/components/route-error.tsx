@@ -1,14 +1,16 @@
 import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
 /** Last-resort screen when a route fails to load (for example a chunk lost after a deploy). */
 export function RouteError() {
+  const { t } = useTranslation('common');
   return (
     <main id="main" className="container" style={{ padding: '4rem 1.5rem' }}>
-      <h1>Something went wrong</h1>
-      <p>This page could not be shown. Please reload the page.</p>
+      <h1>{t('routeError.title')}</h1>
+      <p>{t('routeError.text')}</p>
       <button type="button" onClick={() => window.location.reload()}>
-        Reload
+        {t('routeError.reload')}
       </button>
     </main>
   );

@@ -3,12 +3,7 @@ import { lazy, Suspense, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
-import {
-  JOB_MESSAGES,
-  JOB_TEXT_MAX,
-  RICH_TEXT_FIELDS,
-  type JobFormField,
-} from '../../api/contract/jobs-admin';
+import { JOB_TEXT_MAX, RICH_TEXT_FIELDS, type JobFormField } from '../../api/contract/jobs-admin';
 import { manageJobOpening } from '../../api/jobs-admin';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
@@ -65,14 +60,21 @@ export function JobFormDialog({
         jobSaved: (_, { mode, row }) => onSaved(mode, row),
         notifySaved: (_, { mode }) =>
           mode === 'edit'
-            ? showToast('success', { title: 'Success', message: JOB_MESSAGES.updated, duration: 500 })
-            : showToast('success', { title: 'Success', message: JOB_MESSAGES.created }),
+            ? showToast('success', {
+                title: i18n.t('admin:toast.success'),
+                message: i18n.t('admin:jobToast.updated'),
+                duration: 500,
+              })
+            : showToast('success', {
+                title: i18n.t('admin:toast.success'),
+                message: i18n.t('admin:jobToast.created'),
+              }),
         notifySaveFailed: (_, { error }) => {
           if (statusOf(error) === 401) return onUnauthorised();
           if (notifyIfOffline(error, i18n)) return; // offline: the form keeps what was typed
           showToast('error', {
-            title: 'Error',
-            message: messageOf(error, 'Failed to save job. Please try again.'),
+            title: i18n.t('admin:toast.error'),
+            message: messageOf(error, i18n.t('admin:jobToast.saveFailed')),
           });
         },
       },

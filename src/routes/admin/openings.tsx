@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { type JobOpeningRow } from '../../api/contract/jobs';
 import { cleanPage, pageQuery } from '../../api/contract/paging';
-import { JOB_MESSAGES, RICH_TEXT_FIELDS, plainText } from '../../api/contract/jobs-admin';
+import { RICH_TEXT_FIELDS, plainText } from '../../api/contract/jobs-admin';
 import { loadJobTypes, loadOpenings } from '../../api/jobs';
 import { manageJobOpening } from '../../api/jobs-admin';
 import { Modal } from '../../components/modal';
@@ -29,7 +29,7 @@ export function preview(html: string): string {
 
 /** Admin: Current Openings (spec section 2 and 8). */
 export function OpeningsScreen() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { sessionExpired } = useAdminSession();
   const formRef = useRef<JobFormDialogHandle>(null);
   const [params, setParams] = useSearchParams();
@@ -48,12 +48,16 @@ export function OpeningsScreen() {
       },
       actions: {
         writeAddress: (_, { page }) => setParams(new URLSearchParams(pageQuery(page))),
-        notifyDeleted: () => showToast('success', { title: 'Success', message: JOB_MESSAGES.deleted }),
+        notifyDeleted: () =>
+          showToast('success', {
+            title: i18n.t('admin:toast.success'),
+            message: i18n.t('admin:jobToast.deleted'),
+          }),
         notifyDeleteFailed: (_, { error }) => {
           if (statusOf(error) === 401) return sessionExpired();
           showToast('error', {
-            title: 'Error',
-            message: messageOf(error, 'Failed to delete job. Please try again.'),
+            title: i18n.t('admin:toast.error'),
+            message: messageOf(error, i18n.t('admin:jobToast.deleteFailed')),
           });
         },
         reportLoadFailure: (_, { error }) => {

@@ -11,14 +11,17 @@ import f from './openings.module.css';
 
 /** A signed-in user changes their own password (required after a one-time password). */
 export function PasswordScreen() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { user, userUpdated } = useAdminSession();
   const [machine] = useState(() =>
     passwordChangeMachine.provide({
       actors: { changePassword: fromPromise(({ input }) => changePassword(input)) },
       actions: {
         notifyChanged: (_, { user: next }) => {
-          showToast('success', { title: 'Success', message: t('password.changed') });
+          showToast('success', {
+            title: i18n.t('admin:toast.success'),
+            message: i18n.t('admin:password.changed'),
+          });
           userUpdated(next);
         },
       },

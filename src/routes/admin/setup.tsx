@@ -8,6 +8,9 @@ import type { SessionUser } from '../../api/contract/auth';
 import { firstRunMachine } from '../../machines/first-run.machine';
 import s from './login.module.css';
 
+/** A shell command: the same in every language. */
+const CREATE_ADMIN_COMMAND = 'npm run create-admin -- --email you@example.com';
+
 /** The first-run machine with the real API: the sign-in page's hint and the setup page use it. */
 export const firstRunLive = (onSignedIn: (user: SessionUser) => void = () => {}) =>
   firstRunMachine.provide({
@@ -26,7 +29,7 @@ export function FirstRunHint() {
   if (!state.matches('needed')) return null;
   return (
     <p className={s.hint} role="note">
-      {t('setup.hint')} <code>npm run create-admin -- --email you@example.com</code>
+      {t('setup.hint')} <code>{CREATE_ADMIN_COMMAND}</code>
     </p>
   );
 }

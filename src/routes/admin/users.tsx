@@ -59,7 +59,7 @@ async function apply(change: UserChange): Promise<ChangeResult> {
 
 /** Users & Roles (owners, users.manage): accounts, their roles, and custom roles built from permissions. */
 export function UsersScreen() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const { user: me, sessionExpired } = useAdminSession();
   const [machine] = useState(() =>
     adminUsersMachine.provide({
@@ -71,10 +71,14 @@ export function UsersScreen() {
         applyChange: fromPromise(({ input }) => apply(input)),
       },
       actions: {
-        notifyChanged: (_, { message }) => showToast('success', { title: 'Success', message }),
+        notifyChanged: (_, { message }) =>
+          showToast('success', { title: i18n.t('admin:toast.success'), message }),
         notifyFailed: (_, { error }) => {
           if (statusOf(error) === 401) return sessionExpired();
-          showToast('error', { title: 'Error', message: messageOf(error, t('users.failed')) });
+          showToast('error', {
+            title: i18n.t('admin:toast.error'),
+            message: messageOf(error, t('users.failed')),
+          });
         },
       },
     }),

@@ -19,6 +19,9 @@ import {
 } from '../../machines/contact-form.machine';
 import s from './contact-form.module.css';
 
+/** The honeypot's label: for bots, which read English; people never see it. */
+const HONEYPOT_LABEL = 'Website';
+
 type Input = HTMLInputElement | HTMLTextAreaElement;
 
 /** Toasts load with their first message, not with the page. */
@@ -181,7 +184,7 @@ export function ContactForm() {
       })}
       {/* Honeypot: people never see or reach it; bots that fill it get a normal answer. */}
       <div className={s.honeypot} aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
+        <label htmlFor="contact-website">{HONEYPOT_LABEL}</label>
         <input
           id="contact-website"
           name="website"
