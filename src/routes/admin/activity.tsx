@@ -60,7 +60,7 @@ export function ActivityScreen() {
                 {rows.map((r) => (
                   <tr key={r.audit_id}>
                     <td>
-                      <time dateTime={r.at}>{formatWhen(r.at)}</time>
+                      <time dateTime={r.at}>{formatWhen(r.at, i18n.language)}</time>
                     </td>
                     <td className={s.email}>{r.actor_email ?? t('activity.system')}</td>
                     <td>{r.action.replace(/_/g, ' ')}</td>

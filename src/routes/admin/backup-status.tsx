@@ -48,7 +48,7 @@ export function BackupStatusNote() {
           ? t('backups.notSetUp')
           : status.last
             ? t('backups.last', {
-                when: formatWhen(status.last.at),
+                when: formatWhen(status.last.at, i18n.language),
                 size: megabytes,
                 files: status.last.files,
               })

@@ -162,7 +162,7 @@ export function UsersScreen() {
                         )}
                       </span>
                     </td>
-                    <td>{u.last_login_at ? formatWhen(u.last_login_at) : t('users.never')}</td>
+                    <td>{u.last_login_at ? formatWhen(u.last_login_at, i18n.language) : t('users.never')}</td>
                     <td className={s.rowActions}>
                       {!may(u, 'disable') && !may(u, 'reset') && !may(u, 'delete') ? (
                         <span className={s.none}>
@@ -451,10 +451,13 @@ function RoleEditor({
   );
 }
 
-/** Dates in the reader's locale, in UTC's instant (client-only screen, so no hydration concern). */
-export function formatWhen(iso: string): string {
+/**
+ * A date and time in the site's chosen language and the reader's time zone (client-only screen,
+ * so no hydration concern).
+ */
+export function formatWhen(iso: string, lang: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime())
     ? iso
-    : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    : d.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
 }
