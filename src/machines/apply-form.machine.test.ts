@@ -6,9 +6,11 @@ import en from '../i18n/locales/en/careers.json';
 import {
   applyFormMachine,
   emptyFields,
+  hasInput,
   serverErrors,
   validateAll,
   validateField,
+  type ApplyContext,
   type ApplyEvent,
   type ApplyFields,
   type ErrorCode,
@@ -266,11 +268,56 @@ describe('apply modal', () => {
   });
 });
 
+describe('apply modal dismissed by the backdrop or Escape', () => {
+  it('closes an untouched form at once', () => {
+    const actor = createActor(applyFormMachine).start();
+    actor.send({ type: 'form.open', job: JOB });
+    actor.send({ type: 'form.dismiss' });
+    expect(actor.getSnapshot().value).toBe('closed');
+  });
+
+  it('asks before throwing away what was typed: Keep editing keeps it, Discard empties the form', () => {
+    const actor = createActor(applyFormMachine).start();
+    actor.send({ type: 'form.open', job: JOB });
+    fill(actor, { full_name: 'Asha' });
+    actor.send({ type: 'form.dismiss' });
+    expect(actor.getSnapshot().value).toBe('confirmingDiscard');
+    actor.send({ type: 'discard.cancel' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.fields.full_name).toBe('Asha');
+    actor.send({ type: 'form.dismiss' });
+    actor.send({ type: 'form.dismiss' }); // Escape again on the question: back to the form
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'form.dismiss' });
+    actor.send({ type: 'discard.confirm' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.fields).toEqual(emptyFields());
+  });
+
+  it('counts a chosen CV or the ticked box as input, and ignores a dismiss while the CV uploads', () => {
+    expect(hasInput({ ...emptyFields(), consent: true })).toBe(true);
+    expect(hasInput({ ...emptyFields(), full_name: '   ' })).toBe(false);
+    expect(hasInput({ ...emptyFields(), website: 'bot' })).toBe(false);
+    const actor = createActor(
+      applyFormMachine.provide({
+        actors: { submitApplication: fromPromise(() => new Promise<SubmitOutput>(() => {})) },
+      }),
+    ).start();
+    actor.send({ type: 'form.open', job: JOB });
+    fill(actor);
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.dismiss' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+  });
+});
+
 describe('apply modal paths', () => {
   // The model starts from a form where everything but the name is already filled in, so its
   // states stay few: name empty or typed, its message shown or not, progress or not.
   const prefilled = (): ApplyFields => ({ ...valid(), full_name: '' });
   const modelImplementations = {
+    // in the model the name stands for all input (the rest is always filled in)
+    guards: { hasInput: ({ context }: { context: ApplyContext }) => context.fields.full_name !== '' },
     actions: {
       reset: assign({ job: null, fields: prefilled(), errors: {}, progress: null, idempotencyKey: '' }),
       newIdempotencyKey: assign({ idempotencyKey: 'key-1' }),
@@ -284,6 +331,9 @@ describe('apply modal paths', () => {
     { type: 'field.blur', name: 'full_name' },
     { type: 'form.submit' },
     { type: 'form.cancel' },
+    { type: 'form.dismiss' },
+    { type: 'discard.confirm' },
+    { type: 'discard.cancel' },
     { type: 'upload.progress', loaded: 50, total: 100 },
     { type: doneEvent('submitApplication'), output: { Message: 'Application submitted successfully!' } },
     { type: errorEvent('submitApplication'), error: new ApiError(0, 'offline') },
@@ -300,7 +350,7 @@ describe('apply modal paths', () => {
 
   it('visits every state', () => {
     const visited = new Set(paths.flatMap((p) => [p.state.value, ...p.steps.map((s) => s.state.value)]));
-    expect([...visited].sort()).toEqual(['closed', 'editing', 'submitting']);
+    expect([...visited].sort()).toEqual(['closed', 'confirmingDiscard', 'editing', 'submitting']);
   });
 
   for (const path of paths) {
@@ -324,6 +374,9 @@ describe('apply modal paths', () => {
           'field.blur': send,
           'form.submit': send,
           'form.cancel': send,
+          'form.dismiss': send,
+          'discard.confirm': send,
+          'discard.cancel': send,
           'upload.progress': send,
           [doneEvent('submitApplication')]: async ({ event }: { event: unknown }) => {
             effects.settle('submitApplication', (event as { output: unknown }).output);
@@ -347,6 +400,8 @@ describe('apply modal paths', () => {
             expect(context.job).toEqual(JOB);
             if (context.errors.full_name) expect(context.fields.full_name).toBe('');
           },
+          // asking: what was typed is still there
+          confirmingDiscard: () => expect(actor.getSnapshot().context.fields.full_name).not.toBe(''),
           // submitting: a valid form is on its way, with the key of this submission
           submitting: () => {
             const { context } = actor.getSnapshot();

@@ -18,6 +18,9 @@ import { isQueued, type QueuedSubmission } from '../offline/queued';
  * and title), submitting while the CV uploads (with progress), then closed and reset on success or
  * Cancel. On failure the modal stays open with everything typed. Fields are checked on blur with
  * the spec's messages (as codes; the screen shows the translated text), and again on Submit.
+ * A backdrop click or Escape (`form.dismiss`) closes an untouched form at once and asks first
+ * ('Discard what you typed?', `confirmingDiscard`) when anything was typed; the same rule as the
+ * job and blog dialogs. While the CV uploads, only Cancel closes.
  *
  * Side effects are named and supplied by the screen: `submitApplication` (the upload),
  * `notifySuccess` / `notifyFailure` (toasts), `focusField` (focus the first invalid field).
@@ -168,7 +171,20 @@ export type ApplyEvent =
   | { type: 'field.blur'; name: FieldName }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
+  /** A click on the backdrop or Escape: closes an empty form, asks first when something was typed. */
+  | { type: 'form.dismiss' }
+  | { type: 'discard.confirm' }
+  | { type: 'discard.cancel' }
   | { type: 'upload.progress'; loaded: number; total: number };
+
+/** Whether the person has put anything into the form (what a dismiss would throw away). */
+export function hasInput(fields: ApplyFields): boolean {
+  return (
+    [fields.full_name, fields.email, fields.contact_number, fields.address].some((v) => v.trim() !== '') ||
+    fields.resume !== null ||
+    fields.consent
+  );
+}
 
 /** What `submitApplication` answers: the server's answer, or that the application was kept offline. */
 export type SubmitOutput = ApplicationAnswer | QueuedSubmission;
@@ -251,6 +267,7 @@ export const applyFormMachine = setup({
   guards: {
     wasQueued: (_, output: SubmitOutput) => isQueued(output),
     isValid: ({ context }) => Object.keys(validateAll(context.fields)).length === 0,
+    hasInput: ({ context }) => hasInput(context.fields),
   },
 }).createMachine({
   id: 'applyForm',
@@ -282,6 +299,19 @@ export const applyFormMachine = setup({
             ],
           },
         ],
+        'form.cancel': { target: 'closed', actions: 'reset' },
+        'form.dismiss': [
+          { guard: 'hasInput', target: 'confirmingDiscard' },
+          { target: 'closed', actions: 'reset' },
+        ],
+      },
+    },
+    /** 'Discard what you typed?' over the form, after a backdrop click or Escape with input. */
+    confirmingDiscard: {
+      on: {
+        'discard.confirm': { target: 'closed', actions: 'reset' },
+        'discard.cancel': 'editing',
+        'form.dismiss': 'editing',
         'form.cancel': { target: 'closed', actions: 'reset' },
       },
     },

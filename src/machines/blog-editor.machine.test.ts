@@ -3,6 +3,8 @@ import { createActor, fromCallback, type EventObject } from 'xstate';
 import type { BlogPostRow } from '../api/contract/blog';
 import {
   blogEditorMachine,
+  fieldsOf,
+  isChanged,
   savingActor,
   type BlogEditorEvent,
   type SaveInput,
@@ -241,6 +243,38 @@ describe('blog editor', () => {
     expect(ctx().fields.title).toBe('');
   });
 
+  it('a backdrop click or Escape closes an unchanged dialog, and asks before throwing away a change', () => {
+    const { actor, ctx } = setup();
+    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.dismiss' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'field.change', field: 'title', value: 'A better title' });
+    actor.send({ type: 'editor.dismiss' });
+    expect(actor.getSnapshot().value).toBe('confirmingDiscard');
+    actor.send({ type: 'discard.cancel' });
+    expect(ctx().fields.title).toBe('A better title');
+    actor.send({ type: 'editor.dismiss' });
+    actor.send({ type: 'discard.confirm' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(ctx().fields.title).toBe('');
+  });
+
+  it('counts a chosen image, a flipped Publish box and changed content text as changes, not re-wrapped markup', () => {
+    const opened = fieldsOf(POST);
+    expect(isChanged({ fields: opened, opened, file: null })).toBe(false);
+    expect(
+      isChanged({ fields: { ...opened, content: `${opened.content}<p></p>` }, opened, file: null }),
+    ).toBe(false);
+    expect(isChanged({ fields: { ...opened, publish: !opened.publish }, opened, file: null })).toBe(true);
+    expect(isChanged({ fields: opened, opened, file: new File(['x'], 'a.png', { type: 'image/png' }) })).toBe(
+      true,
+    );
+    expect(
+      isChanged({ fields: { ...opened, content: `${opened.content}<p>More</p>` }, opened, file: null }),
+    ).toBe(true);
+  });
+
   it('savingActor turns a promise with progress into the machine events', async () => {
     vi.useRealTimers();
     const progress: (number | null)[] = [];
@@ -266,6 +300,9 @@ describe('blog editor paths', () => {
     { type: 'editor.open', post: POST, today: TODAY },
     { type: 'editor.submit' },
     { type: 'editor.cancel' },
+    { type: 'editor.dismiss' },
+    { type: 'discard.confirm' },
+    { type: 'discard.cancel' },
     { type: 'field.change', field: 'title', value: '' },
     { type: 'image.choose', file: null },
     { type: timerEvent('errorDisplay') },
@@ -291,7 +328,13 @@ describe('blog editor paths', () => {
       paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)].map((s) => JSON.stringify(s.value))),
     );
     expect(reached).toEqual(
-      new Set(['"closed"', '{"editing":"clean"}', '{"editing":"invalid"}', '"submitting"']),
+      new Set([
+        '"closed"',
+        '"confirmingDiscard"',
+        '{"editing":"clean"}',
+        '{"editing":"invalid"}',
+        '"submitting"',
+      ]),
     );
   });
 
@@ -305,6 +348,9 @@ describe('blog editor paths', () => {
           'editor.open': send,
           'editor.submit': send,
           'editor.cancel': send,
+          'editor.dismiss': send,
+          'discard.confirm': send,
+          'discard.cancel': send,
           'field.change': send,
           'image.choose': send,
           [timerEvent('errorDisplay')]: () => void vi.advanceTimersByTime(2500),
@@ -318,6 +364,7 @@ describe('blog editor paths', () => {
           },
           'editing.clean': () => expect(ctx().errors).toEqual({}),
           'editing.invalid': () => expect(Object.keys(ctx().errors).length).toBeGreaterThan(0),
+          confirmingDiscard: () => expect(isChanged(ctx())).toBe(true),
           submitting: () => {
             expect(ctx().progress).toBe(0);
             expect(save.inputs.at(-1)?.title).toBe(ctx().fields.title);

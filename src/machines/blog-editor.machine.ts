@@ -4,6 +4,7 @@ import {
   BLOG_FIELDS,
   blogFormErrors,
   isHttpUrl,
+  plainText,
   type BlogField,
   type BlogFormErrors,
   type BlogPostRow,
@@ -25,7 +26,9 @@ import {
  * - `submitting` sends the form (the `saveBlogPost` callback actor reports `upload.progress`, then
  *   `save.succeeded` or `save.failed`). Success closes and resets the dialog (`notifySaved`); a
  *   failure keeps everything typed, shows the server's field errors, and `notifyFailed`.
- * - `editor.cancel` closes and resets (not while submitting).
+ * - `editor.cancel` closes and resets (not while submitting). A backdrop click or Escape
+ *   (`editor.dismiss`) closes an unchanged dialog at once and asks 'Discard what you typed?'
+ *   (`confirmingDiscard`) when something changed, like the apply and job dialogs.
  */
 
 export type TextField =
@@ -52,6 +55,8 @@ export interface BlogEditorContext {
   errors: BlogFormErrors;
   /** Upload progress 0..1 while submitting, else null. */
   progress: number | null;
+  /** What the dialog opened with (empty with today's date, or the post): what "unchanged" means. */
+  opened: BlogEditorFields;
 }
 
 /** What the save actor sends (spec section 7: mode 1 create, 2 update). */
@@ -76,6 +81,10 @@ export type BlogEditorEvent =
   | { type: 'image.clear' }
   | { type: 'editor.submit' }
   | { type: 'editor.cancel' }
+  /** A click on the backdrop or Escape: closes an unchanged dialog, asks first when something changed. */
+  | { type: 'editor.dismiss' }
+  | { type: 'discard.confirm' }
+  | { type: 'discard.cancel' }
   | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'save.succeeded'; answer: ManageBlogResponse }
   | { type: 'save.failed'; error: unknown };
@@ -100,6 +109,19 @@ export function fieldsOf(post: BlogPostRow): BlogEditorFields {
     featured_image_url: post.featured_image_url ?? '',
     publish: post.status === PUBLISHED,
   };
+}
+
+/** Whether the dialog holds a change a person would lose (text trimmed, the content as text, a chosen image). */
+export function isChanged(context: Pick<BlogEditorContext, 'fields' | 'opened' | 'file'>): boolean {
+  const { fields, opened } = context;
+  return (
+    context.file !== null ||
+    fields.publish !== opened.publish ||
+    plainText(fields.content) !== plainText(opened.content) ||
+    (['title', 'excerpt', 'publication_date', 'read_time', 'featured_image_url'] as const).some(
+      (f) => fields[f].trim() !== opened[f].trim(),
+    )
+  );
 }
 
 /** Every rule of the form for what the dialog holds; the post's own stored image counts as given. */
@@ -193,6 +215,7 @@ export const blogEditorMachine = setup({
       mode: 'create' as const,
       original: null,
       fields: { ...EMPTY, publication_date: params.today },
+      opened: { ...EMPTY, publication_date: params.today },
       file: null,
       errors: {},
       progress: null,
@@ -201,6 +224,7 @@ export const blogEditorMachine = setup({
       mode: 'edit' as const,
       original: params.post,
       fields: fieldsOf(params.post),
+      opened: fieldsOf(params.post),
       file: null,
       errors: {},
       progress: null,
@@ -209,6 +233,7 @@ export const blogEditorMachine = setup({
       mode: 'create' as const,
       original: null,
       fields: EMPTY,
+      opened: EMPTY,
       file: null,
       errors: {},
       progress: null,
@@ -243,12 +268,21 @@ export const blogEditorMachine = setup({
   },
   guards: {
     isValid: ({ context }) => firstError(editorErrors(context)) === undefined,
+    isChanged: ({ context }) => isChanged(context),
     isImageFile: (_, params: { file: File | null }) => !params.file || /^image\//.test(params.file.type),
   },
 }).createMachine({
   id: 'blogEditor',
   initial: 'closed',
-  context: { mode: 'create', original: null, fields: EMPTY, file: null, errors: {}, progress: null },
+  context: {
+    mode: 'create',
+    original: null,
+    fields: EMPTY,
+    opened: EMPTY,
+    file: null,
+    errors: {},
+    progress: null,
+  },
   states: {
     closed: {
       on: {
@@ -309,12 +343,25 @@ export const blogEditorMachine = setup({
           },
         ],
         'editor.cancel': { target: 'closed', actions: 'reset' },
+        'editor.dismiss': [
+          { guard: 'isChanged', target: 'confirmingDiscard' },
+          { target: 'closed', actions: 'reset' },
+        ],
       },
       states: {
         clean: {},
         invalid: {
           after: { errorDisplay: { target: 'clean', actions: 'clearErrors' } },
         },
+      },
+    },
+    /** 'Discard what you typed?' over the form, after a backdrop click or Escape with changes. */
+    confirmingDiscard: {
+      on: {
+        'discard.confirm': { target: 'closed', actions: 'reset' },
+        'discard.cancel': 'editing',
+        'editor.dismiss': 'editing',
+        'editor.cancel': { target: 'closed', actions: 'reset' },
       },
     },
     submitting: {

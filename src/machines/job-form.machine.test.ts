@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
-import { jobFieldError, type JobFormField, type JobFormValues } from '../api/contract/jobs-admin';
+import {
+  EMPTY_JOB_FORM,
+  jobFieldError,
+  type JobFormField,
+  type JobFormValues,
+} from '../api/contract/jobs-admin';
 import {
   controlledActors,
   createPathModel,
@@ -10,7 +15,7 @@ import {
   timerEvent,
   everyTransition,
 } from './testing/test-model';
-import { jobFormMachine, unlockedFields, type JobFormEvent } from './job-form.machine';
+import { isChanged, jobFormMachine, unlockedFields, type JobFormEvent } from './job-form.machine';
 
 const VALID: JobFormValues = {
   job_title: 'Copy Editor',
@@ -217,6 +222,42 @@ describe('admin job form', () => {
   });
 });
 
+describe('admin job form dismissed by the backdrop or Escape', () => {
+  it('closes an unchanged form at once, new or opened for editing', () => {
+    const { actor } = start(async () => ({}));
+    actor.send({ type: 'form.open' });
+    actor.send({ type: 'form.dismiss' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    actor.send({ type: 'form.open', job: ROW });
+    // the editor reports its own HTML for the same text: not a change
+    actor.send({ type: 'field.change', field: 'description', value: `${ROW.description}<p></p>` });
+    actor.send({ type: 'form.dismiss' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('asks before throwing away a change: Keep editing keeps it, Discard closes and resets', () => {
+    const { actor } = start(async () => ({}));
+    actor.send({ type: 'form.open', job: ROW });
+    actor.send({ type: 'field.change', field: 'job_title', value: 'Senior Copy Editor' });
+    actor.send({ type: 'form.dismiss' });
+    expect(actor.getSnapshot().matches('confirmingDiscard')).toBe(true);
+    actor.send({ type: 'discard.cancel' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.values.job_title).toBe('Senior Copy Editor');
+    actor.send({ type: 'form.dismiss' });
+    actor.send({ type: 'discard.confirm' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    actor.send({ type: 'form.open' });
+    expect(actor.getSnapshot().context.values.job_title).toBe('');
+  });
+
+  it('reads a change as a person would: spaces around text and empty markup are not changes', () => {
+    expect(isChanged({ ...EMPTY_JOB_FORM, job_title: '  ' }, EMPTY_JOB_FORM)).toBe(false);
+    expect(isChanged({ ...EMPTY_JOB_FORM, description: '<p></p>' }, EMPTY_JOB_FORM)).toBe(false);
+    expect(isChanged({ ...EMPTY_JOB_FORM, description: '<p>x</p>' }, EMPTY_JOB_FORM)).toBe(true);
+  });
+});
+
 /** Lets promise callbacks run under fake timers. */
 const settleMicrotasks = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
@@ -232,6 +273,9 @@ describe('admin job form paths', () => {
     { type: 'field.change', field: 'job_title', value: 'Copy Editor' },
     { type: 'form.submit' },
     { type: 'form.cancel' },
+    { type: 'form.dismiss' },
+    { type: 'discard.confirm' },
+    { type: 'discard.cancel' },
     { type: timerEvent('errorDisplay') },
     { type: doneEvent('saveJob'), output: { message: 'Job updated successfully', row: ROW } },
     { type: errorEvent('saveJob'), error: new Error('boom') },
@@ -249,7 +293,13 @@ describe('admin job form paths', () => {
   it('reaches every state', () => {
     const reached = new Set(paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.state.value))));
     expect([...reached].sort()).toEqual(
-      ['"closed"', '"saving"', '{"editing":"clean"}', '{"editing":"showingError"}'].sort(),
+      [
+        '"closed"',
+        '"confirmingDiscard"',
+        '"saving"',
+        '{"editing":"clean"}',
+        '{"editing":"showingError"}',
+      ].sort(),
     );
   });
 
@@ -268,6 +318,9 @@ describe('admin job form paths', () => {
           'field.change': send,
           'form.submit': send,
           'form.cancel': send,
+          'form.dismiss': send,
+          'discard.confirm': send,
+          'discard.cancel': send,
           [timerEvent('errorDisplay')]: () => {
             vi.advanceTimersByTime(500);
           },
@@ -288,6 +341,11 @@ describe('admin job form paths', () => {
           'editing.clean': () => expect(actor.getSnapshot().context.error).toBeNull(),
           'editing.showingError': () => expect(actor.getSnapshot().context.error?.message).toMatch(/\.$/),
           saving: () => expect(actor.getSnapshot().matches('saving')).toBe(true),
+          // asking: the change is still there
+          confirmingDiscard: () =>
+            expect(isChanged(actor.getSnapshot().context.values, actor.getSnapshot().context.opened)).toBe(
+              true,
+            ),
         },
       });
       expect(actor.getSnapshot().value).toEqual(path.state.value);

@@ -15,7 +15,9 @@ import {
  * modal. Fields unlock in order (a field opens once every earlier one has a value); submit
  * validates in field order, shows only the first error, focuses that field and clears the error
  * display after 500 ms; saving shows 'Updating...'; a saved job closes and resets the form and is
- * handed to the list; a failed save shows an error toast and keeps what was typed.
+ * handed to the list; a failed save shows an error toast and keeps what was typed. A backdrop
+ * click or Escape (`form.dismiss`) closes a form whose values are still those it opened with, and
+ * asks 'Discard what you typed?' (`confirmingDiscard`) when they changed; Cancel closes at once.
  *
  * Effects the screen provides: `saveJob` (POST manage-job-openings), `focusField`,
  * `notifySaved` (success toast), `notifySaveFailed` (error toast), `jobSaved` (tells the list).
@@ -26,6 +28,8 @@ export interface JobFormContext {
   mode: JobFormMode;
   jobId: number;
   values: JobFormValues;
+  /** The values the form opened with (empty, or the job being edited): what "unchanged" means. */
+  opened: JobFormValues;
   error: { field: JobFormField; message: string } | null;
 }
 
@@ -33,7 +37,10 @@ export type JobFormEvent =
   | { type: 'form.open'; job?: JobOpeningRow }
   | { type: 'field.change'; field: JobFormField; value: string }
   | { type: 'form.submit' }
-  | { type: 'form.cancel' };
+  | { type: 'form.cancel' }
+  | { type: 'form.dismiss' }
+  | { type: 'discard.confirm' }
+  | { type: 'discard.cancel' };
 
 export interface SaveJobInput {
   mode: JobFormMode;
@@ -60,6 +67,13 @@ export function unlockedFields(values: JobFormValues): Record<JobFormField, bool
   return out;
 }
 
+/** Whether `values` differ from `opened` as a person reads them (text trimmed, rich text as text). */
+export function isChanged(values: JobFormValues, opened: JobFormValues): boolean {
+  const read = (field: JobFormField, value: string) =>
+    isRichTextField(field) ? plainText(value) : value.trim();
+  return JOB_FORM_FIELDS.some((field) => read(field, values[field]) !== read(field, opened[field]));
+}
+
 export const valuesOf = (job: JobOpeningRow): JobFormValues => ({
   job_title: job.job_title,
   department: job.department,
@@ -71,7 +85,13 @@ export const valuesOf = (job: JobOpeningRow): JobFormValues => ({
   responsibility: job.responsibility,
 });
 
-const initialContext: JobFormContext = { mode: 'create', jobId: 0, values: EMPTY_JOB_FORM, error: null };
+const initialContext: JobFormContext = {
+  mode: 'create',
+  jobId: 0,
+  values: EMPTY_JOB_FORM,
+  opened: EMPTY_JOB_FORM,
+  error: null,
+};
 
 export const jobFormMachine = setup({
   types: {
@@ -86,7 +106,13 @@ export const jobFormMachine = setup({
   actions: {
     open: assign((_, params: { job?: JobOpeningRow }) =>
       params.job
-        ? { mode: 'edit' as const, jobId: params.job.job_id, values: valuesOf(params.job), error: null }
+        ? {
+            mode: 'edit' as const,
+            jobId: params.job.job_id,
+            values: valuesOf(params.job),
+            opened: valuesOf(params.job),
+            error: null,
+          }
         : { ...initialContext },
     ),
     setField: assign({
@@ -106,6 +132,7 @@ export const jobFormMachine = setup({
   },
   guards: {
     isValid: ({ context }) => firstJobFormError(context.values) === null,
+    isChanged: ({ context }) => isChanged(context.values, context.opened),
   },
   delays: {
     /** Spec section 9: job validation error display 500 ms. */
@@ -131,6 +158,10 @@ export const jobFormMachine = setup({
           actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
         'form.cancel': { target: 'closed', actions: 'reset' },
+        'form.dismiss': [
+          { guard: 'isChanged', target: 'confirmingDiscard' },
+          { target: 'closed', actions: 'reset' },
+        ],
         'form.submit': [
           { guard: 'isValid', target: 'saving' },
           { target: '.showingError', reenter: true, actions: 'showFirstError' },
@@ -142,6 +173,15 @@ export const jobFormMachine = setup({
           entry: { type: 'focusField', params: ({ context }) => ({ field: context.error!.field }) },
           after: { errorDisplay: { target: 'clean', actions: 'clearError' } },
         },
+      },
+    },
+    /** 'Discard what you typed?' over the form, after a backdrop click or Escape with changes. */
+    confirmingDiscard: {
+      on: {
+        'discard.confirm': { target: 'closed', actions: 'reset' },
+        'discard.cancel': 'editing',
+        'form.dismiss': 'editing',
+        'form.cancel': { target: 'closed', actions: 'reset' },
       },
     },
     saving: {

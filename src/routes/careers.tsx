@@ -190,6 +190,7 @@ export default function CareersPage() {
       <ApplyModal
         open={!apply.matches('closed')}
         submitting={apply.matches('submitting')}
+        askingDiscard={apply.matches('confirmingDiscard')}
         context={apply.context}
         send={sendApply}
       />

@@ -40,7 +40,10 @@ async function fillValid(page: Page, email: string) {
  * Lets the openings request through (after `gate`, when given) and remembers how many openings the
  * server sent: the admin specs add openings while these run, so the count is not always the seed's.
  */
-async function serveOpenings(page: Page, { gate, failFirst = false }: { gate?: Promise<void>; failFirst?: boolean } = {}) {
+async function serveOpenings(
+  page: Page,
+  { gate, failFirst = false }: { gate?: Promise<void>; failFirst?: boolean } = {},
+) {
   const served = { count: -1, fail: failFirst };
   await page.route(OPENINGS, async (route) => {
     if (served.fail) {
@@ -328,6 +331,34 @@ test.describe('apply modal', () => {
     await expect(apply).toBeFocused();
   });
 
+  test('a click beside the form or Escape closes an empty form, and asks before throwing away what was typed', async ({
+    page,
+  }) => {
+    await page.goto('/careers');
+    const backdrop = () => page.mouse.click(5, 5); // outside the dialog box: its ::backdrop
+    await openModal(page);
+    await backdrop();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    const dialog = await openModal(page);
+    await dialog.getByLabel('Full Name').fill('Asha Menon');
+    await backdrop();
+    const question = dialog.getByRole('alert').filter({ hasText: 'Discard what you typed?' });
+    await expect(question).toBeVisible();
+    await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await expectNoAxeViolations(page, { label: 'discard question' });
+    await page.keyboard.press('Enter'); // keeps editing
+    await expect(question).toHaveCount(0);
+    await expect(dialog.getByLabel('Full Name')).toHaveValue('Asha Menon');
+
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await openModal(page);
+    await expect(page.getByRole('dialog').getByLabel('Full Name')).toHaveValue('');
+  });
+
   test('a real PDF is uploaded with a progress bar; the toast says so; the row and the file exist', async ({
     page,
   }) => {
@@ -467,7 +498,13 @@ test.describe('careers on a phone', () => {
     await page.route(OPENINGS, async (route) => {
       const response = await route.fetch();
       const rows = (await response.json()) as Record<string, unknown>[];
-      const odd = { ...rows[0], job_id: 999_999, job_title: `Editor ${'X'.repeat(80)}`, location: long, about_role: `<p>${long}</p>` };
+      const odd = {
+        ...rows[0],
+        job_id: 999_999,
+        job_title: `Editor ${'X'.repeat(80)}`,
+        location: long,
+        about_role: `<p>${long}</p>`,
+      };
       await route.fulfill({ response, json: [odd, ...rows] });
     });
     await page.goto('/careers');

@@ -11,6 +11,7 @@ import {
   type BlogField,
   type BlogPostRow,
 } from '../../api/contract/blog';
+import { DiscardPrompt } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { notifyIfOffline } from './notify-offline';
@@ -121,10 +122,15 @@ export function BlogPostDialog({
     <Modal
       open={open}
       wide
-      closeOnBackdrop={!saving}
       title={t(mode === 'edit' ? 'dialog.editTitle' : 'dialog.createTitle')}
-      onClose={() => !saving && send({ type: 'editor.cancel' })}
+      onClose={() => send({ type: 'editor.dismiss' })}
     >
+      {state.matches('confirmingDiscard') && (
+        <DiscardPrompt
+          onKeep={() => send({ type: 'discard.cancel' })}
+          onDiscard={() => send({ type: 'discard.confirm' })}
+        />
+      )}
       <form
         className={s.form}
         noValidate

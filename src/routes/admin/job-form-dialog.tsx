@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
 import { JOB_TEXT_MAX, RICH_TEXT_FIELDS, type JobFormField } from '../../api/contract/jobs-admin';
 import { manageJobOpening } from '../../api/jobs-admin';
+import { DiscardPrompt } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { notifyIfOffline } from './notify-offline';
@@ -96,8 +97,14 @@ export function JobFormDialog({
       open={open}
       wide
       title={t(mode === 'edit' ? 'jobForm.editTitle' : 'jobForm.addTitle')}
-      onClose={() => send({ type: 'form.cancel' })}
+      onClose={() => send({ type: 'form.dismiss' })}
     >
+      {state.matches('confirmingDiscard') && (
+        <DiscardPrompt
+          onKeep={() => send({ type: 'discard.cancel' })}
+          onDiscard={() => send({ type: 'discard.confirm' })}
+        />
+      )}
       <form
         className={s.form}
         noValidate

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { RESUME_ACCEPT, NAME_MAX, EMAIL_MAX, ADDRESS_MAX } from '../../api/contract/applications';
+import { DiscardPrompt } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import type { ApplyContext, ApplyEvent, FieldName } from '../../machines/apply-form.machine';
 import s from './apply-modal.module.css';
@@ -23,11 +24,14 @@ function formatSize(bytes: number, lang: string): string {
 export function ApplyModal({
   open,
   submitting,
+  askingDiscard,
   context,
   send,
 }: {
   open: boolean;
   submitting: boolean;
+  /** 'Discard what you typed?' is shown (a backdrop click or Escape with input). */
+  askingDiscard: boolean;
   context: ApplyContext;
   send: (event: ApplyEvent) => void;
 }) {
@@ -88,9 +92,14 @@ export function ApplyModal({
     <Modal
       open={open}
       title={t('apply.title', { title: job?.title ?? '' })}
-      onClose={() => send({ type: 'form.cancel' })}
-      closeOnBackdrop={false}
+      onClose={() => send({ type: 'form.dismiss' })}
     >
+      {askingDiscard && (
+        <DiscardPrompt
+          onKeep={() => send({ type: 'discard.cancel' })}
+          onDiscard={() => send({ type: 'discard.confirm' })}
+        />
+      )}
       <form
         className={s.form}
         noValidate
