@@ -1,0 +1,52 @@
+import type { AnyStateMachine } from 'xstate';
+
+/**
+ * Every machine's definition as JSON, for docs/machines/ (`npm run machines`) and the Stately
+ * visualiser: the states, events, targets, invoked actors, delays and the names of guards and
+ * actions, as written in the machine's config. Implementations are code, not data: an inline guard
+ * or action is named "(inline)"; an inline context, input or params function is left out.
+ */
+export function machineJson(machine: AnyStateMachine): string {
+  const inline = '(inline)';
+  return `${JSON.stringify(
+    machine.config,
+    (key, value) => {
+      if (typeof value !== 'function') return value;
+      // a guard or an action written in place: name its place, so the diagram keeps the arrow
+      if (key === 'guard' || key === 'actions' || key === 'entry' || key === 'exit' || /^\d+$/.test(key))
+        return inline;
+      return undefined;
+    },
+    2,
+  )}\n`;
+}
+
+/** The machine modules: file name (without `.machine.ts`) and the machines each exports. */
+export function machinesOf(
+  modules: Record<string, Record<string, unknown>>,
+): { name: string; machine: AnyStateMachine }[] {
+  const out: { name: string; machine: AnyStateMachine }[] = [];
+  for (const [file, exports] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
+    const base = file.replace(/^.*\//, '').replace(/\.machine\.ts$/, '');
+    for (const [exportName, value] of Object.entries(exports)) {
+      if (isMachine(value))
+        out.push({
+          name: exportName === `${camel(base)}Machine` ? base : `${base}.${exportName}`,
+          machine: value,
+        });
+    }
+  }
+  return out;
+}
+
+const camel = (kebab: string) => kebab.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+function isMachine(value: unknown): value is AnyStateMachine {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'config' in value &&
+    'root' in value &&
+    typeof (value as { provide?: unknown }).provide === 'function'
+  );
+}
