@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import {
   EMPTY_JOB_FORM,
+  JOB_FORM_FIELDS,
   jobFieldError,
   type JobFormField,
   type JobFormValues,
@@ -15,7 +16,16 @@ import {
   timerEvent,
   everyTransition,
 } from './testing/test-model';
-import { isChanged, jobFormMachine, unlockedFields, type JobFormEvent } from './job-form.machine';
+import {
+  UNLOCK_STATES,
+  hasValue,
+  isChanged,
+  jobFormMachine,
+  unlockedAt,
+  unlockStateOf,
+  type JobFormEvent,
+  type UnlockState,
+} from './job-form.machine';
 
 const VALID: JobFormValues = {
   job_title: 'Copy Editor',
@@ -78,11 +88,17 @@ describe('admin job form', () => {
 
   it('unlocks the fields in order: each opens once every earlier field has a value', () => {
     // Arrange
-    const values = { ...VALID, location: '', description: '<p><br></p>' };
-    // Act
-    const open = unlockedFields(values);
-    // Assert
-    expect(open).toEqual({
+    const { actor } = start(async () => ({}));
+    const at = () => unlockStateOf(actor.getSnapshot());
+    actor.send({ type: 'form.open' });
+    expect(at()).toBe('job_title');
+    // Act: the first three fields, then the location emptied and a description of empty markup
+    fill(actor, { job_title: 'Copy Editor', department: 'Editorial', location: 'Kochi' });
+    expect(at()).toBe('job_type_id');
+    fill(actor, { location: '', description: '<p><br></p>' });
+    // Assert: the emptied location locks everything after it again
+    expect(at()).toBe('location');
+    expect(unlockedAt(at())).toEqual({
       job_title: true,
       department: true,
       location: true,
@@ -92,8 +108,18 @@ describe('admin job form', () => {
       about_role: false,
       responsibility: false,
     });
-    expect(unlockedFields({ ...VALID, description: '' }).requirement).toBe(false);
-    expect(Object.values(unlockedFields(VALID)).every(Boolean)).toBe(true);
+    fill(actor, VALID);
+    expect(at()).toBe('complete');
+    expect(Object.values(unlockedAt(at())).every(Boolean)).toBe(true);
+    fill(actor, { description: '' });
+    expect(at()).toBe('description');
+    expect(unlockedAt(at()).requirement).toBe(false);
+  });
+
+  it('opens an existing job with every field unlocked', () => {
+    const { actor } = start(async () => ({}));
+    actor.send({ type: 'form.open', job: ROW });
+    expect(unlockStateOf(actor.getSnapshot())).toBe('complete' satisfies UnlockState);
   });
 
   it('shows only the first error in field order, focuses that field and clears the display after 500 ms', () => {
@@ -290,16 +316,17 @@ describe('admin job form paths', () => {
     expect(walk.coverage.total).toBeGreaterThan(0);
   });
 
-  it('reaches every state', () => {
-    const reached = new Set(paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.state.value))));
+  it('reaches every state of the dialog (the unlock order has its own paths below)', () => {
+    const reached = new Set(
+      paths.flatMap((p) =>
+        p.steps.map((step) => {
+          const value = step.state.value as string | { editing: { display: string } };
+          return typeof value === 'string' ? value : `editing.${value.editing.display}`;
+        }),
+      ),
+    );
     expect([...reached].sort()).toEqual(
-      [
-        '"closed"',
-        '"confirmingDiscard"',
-        '"saving"',
-        '{"editing":"clean"}',
-        '{"editing":"showingError"}',
-      ].sort(),
+      ['closed', 'confirmingDiscard', 'editing.clean', 'editing.showingError', 'saving'].sort(),
     );
   });
 
@@ -338,8 +365,15 @@ describe('admin job form paths', () => {
             // the dialog is closed and holds nothing typed
             expect(actor.getSnapshot().context.values.job_title).toBe('');
           },
-          'editing.clean': () => expect(actor.getSnapshot().context.error).toBeNull(),
-          'editing.showingError': () => expect(actor.getSnapshot().context.error?.message).toMatch(/\.$/),
+          'editing.display.clean': () => expect(actor.getSnapshot().context.error).toBeNull(),
+          'editing.display.showingError': () =>
+            expect(actor.getSnapshot().context.error?.message).toMatch(/\.$/),
+          // the unlock region rests on the first field without a value
+          'editing.unlock': () => {
+            const { values } = actor.getSnapshot().context;
+            const firstEmpty = JOB_FORM_FIELDS.find((f) => !hasValue(f, values[f])) ?? 'complete';
+            expect(unlockStateOf(actor.getSnapshot())).toBe(firstEmpty);
+          },
           saving: () => expect(actor.getSnapshot().matches('saving')).toBe(true),
           // asking: the change is still there
           confirmingDiscard: () =>
@@ -352,4 +386,44 @@ describe('admin job form paths', () => {
       vi.useRealTimers();
     });
   }
+});
+
+describe('admin job form unlock order paths', () => {
+  // Filling the fields one by one and emptying earlier ones: a state is where the unlock region
+  // rests, so every field's state and every way out of it is walked.
+  const filled: Record<JobFormField, string> = { ...VALID };
+  const events = [
+    { type: 'form.open' },
+    ...JOB_FORM_FIELDS.map((field) => ({ type: 'field.change', field, value: filled[field] })),
+    { type: 'field.change', field: 'job_title', value: '' },
+    { type: 'field.change', field: 'location', value: '   ' },
+    { type: 'field.change', field: 'description', value: '<p><br></p>' },
+    // the graph also tries the machine's own events: give the save's outcome a real shape
+    { type: doneEvent('saveJob'), output: { message: 'Job created successfully', row: ROW } },
+  ];
+  const model = createPathModel(jobFormMachine, {
+    events: events as never,
+    serializeState: (state: { value: unknown }) => JSON.stringify(state.value),
+  } as never);
+  const walk = everyTransition(model, 'job-form.machine (unlock order)', events);
+
+  it('walks every transition of the unlock order, resting on the first field without a value', () => {
+    console.log(walk.summary);
+    const reached = new Set<string>();
+    for (const path of walk.paths) {
+      const actor = createActor(jobFormMachine).start();
+      for (const step of path.steps) {
+        if ((step.event.type as string) === 'xstate.init') continue;
+        actor.send(step.event as JobFormEvent);
+        expect(actor.getSnapshot().value).toEqual(step.state.value);
+        if (!actor.getSnapshot().matches('editing')) continue;
+        const { values } = actor.getSnapshot().context;
+        const at = unlockStateOf(actor.getSnapshot());
+        reached.add(at);
+        expect(at).toBe(JOB_FORM_FIELDS.find((f) => !hasValue(f, values[f])) ?? 'complete');
+      }
+    }
+    expect([...reached].sort()).toEqual([...UNLOCK_STATES].sort());
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+  });
 });

@@ -12,7 +12,8 @@ import {
 
 /**
  * The admin job form (spec sections 2, 4, 5 and 8): the 'Add Job Opening' / 'Edit Job Opening'
- * modal. Fields unlock in order (a field opens once every earlier one has a value); submit
+ * modal. Fields unlock in order (a field opens once every earlier one has a value: the states
+ * of the `editing.unlock` region, one per field, so the inspector shows the order); submit
  * validates in field order, shows only the first error, focuses that field and clears the error
  * display after 500 ms; saving shows 'Updating...'; a saved job closes and resets the form and is
  * handed to the list; a failed save shows an error toast and keeps what was typed. A backdrop
@@ -56,16 +57,41 @@ export interface SaveJobOutput {
 export const hasValue = (field: JobFormField, value: string) =>
   isRichTextField(field) ? plainText(value).length > 0 : value.trim().length > 0;
 
-/** Which fields are open for input: each one once every earlier field has a value. */
-export function unlockedFields(values: JobFormValues): Record<JobFormField, boolean> {
-  const out = {} as Record<JobFormField, boolean>;
-  let open = true;
-  for (const field of JOB_FORM_FIELDS) {
-    out[field] = open;
-    if (!hasValue(field, values[field])) open = false;
-  }
-  return out;
+/**
+ * The fields' order of unlocking, as the states of the `editing.unlock` region: the region rests
+ * on the first field without a value (every field up to it is open), or on `complete`.
+ */
+export const UNLOCK_STATES = [...JOB_FORM_FIELDS, 'complete'] as const;
+export type UnlockState = (typeof UNLOCK_STATES)[number];
+
+/** Which fields are open while the unlock region rests on `at`. */
+export function unlockedAt(at: UnlockState): Record<JobFormField, boolean> {
+  const reached = UNLOCK_STATES.indexOf(at);
+  return Object.fromEntries(JOB_FORM_FIELDS.map((field, i) => [field, i <= reached])) as Record<
+    JobFormField,
+    boolean
+  >;
 }
+
+/** Where the unlock region of a snapshot rests (`complete` outside editing). */
+export function unlockStateOf(snapshot: { value: unknown }): UnlockState {
+  const value = snapshot.value as { editing?: { unlock?: UnlockState } };
+  return value.editing?.unlock ?? 'complete';
+}
+
+/**
+ * One state per field: it passes on to the next once its field has a value (eventless), so after
+ * any change the region, entered again at the first field, comes to rest on the first empty one.
+ */
+const unlockStates = Object.fromEntries(
+  JOB_FORM_FIELDS.map((field, i) => [
+    field,
+    { always: { guard: { type: 'hasValue' as const, params: { field } }, target: UNLOCK_STATES[i + 1] } },
+  ]),
+) as Record<
+  JobFormField,
+  { always: { guard: { type: 'hasValue'; params: { field: JobFormField } }; target: UnlockState } }
+>;
 
 /** Whether `values` differ from `opened` as a person reads them (text trimmed, rich text as text). */
 export function isChanged(values: JobFormValues, opened: JobFormValues): boolean {
@@ -133,6 +159,8 @@ export const jobFormMachine = setup({
   guards: {
     isValid: ({ context }) => firstJobFormError(context.values) === null,
     isChanged: ({ context }) => isChanged(context.values, context.opened),
+    hasValue: ({ context }, params: { field: JobFormField }) =>
+      hasValue(params.field, context.values[params.field]),
   },
   delays: {
     /** Spec section 9: job validation error display 500 ms. */
@@ -151,12 +179,13 @@ export const jobFormMachine = setup({
         },
       },
     },
+    /**
+     * Two regions: `display` (an error shown for 500 ms after a refused submit) and `unlock` (which
+     * fields are open, in order: see unlockStates).
+     */
     editing: {
-      initial: 'clean',
+      type: 'parallel',
       on: {
-        'field.change': {
-          actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
-        },
         'form.cancel': { target: 'closed', actions: 'reset' },
         'form.dismiss': [
           { guard: 'isChanged', target: 'confirmingDiscard' },
@@ -164,14 +193,33 @@ export const jobFormMachine = setup({
         ],
         'form.submit': [
           { guard: 'isValid', target: 'saving' },
-          { target: '.showingError', reenter: true, actions: 'showFirstError' },
+          { target: '.display.showingError', reenter: true, actions: 'showFirstError' },
         ],
       },
       states: {
-        clean: {},
-        showingError: {
-          entry: { type: 'focusField', params: ({ context }) => ({ field: context.error!.field }) },
-          after: { errorDisplay: { target: 'clean', actions: 'clearError' } },
+        display: {
+          initial: 'clean',
+          states: {
+            clean: {},
+            showingError: {
+              entry: { type: 'focusField', params: ({ context }) => ({ field: context.error!.field }) },
+              after: { errorDisplay: { target: 'clean', actions: 'clearError' } },
+            },
+          },
+        },
+        unlock: {
+          initial: 'job_title',
+          on: {
+            // a change may open the next field or lock what follows an emptied one: start over
+            'field.change': {
+              target: '.job_title',
+              actions: {
+                type: 'setField',
+                params: ({ event }) => ({ field: event.field, value: event.value }),
+              },
+            },
+          },
+          states: { ...unlockStates, complete: {} },
         },
       },
     },

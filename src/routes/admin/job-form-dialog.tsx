@@ -9,7 +9,7 @@ import { DiscardPrompt } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { notifyIfOffline } from './notify-offline';
-import { jobFormMachine, unlockedFields, type JobFormMode } from '../../machines/job-form.machine';
+import { jobFormMachine, unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
 import { messageOf, statusOf } from './admin-context';
 import s from './openings.module.css';
 
@@ -87,7 +87,7 @@ export function JobFormDialog({
   const { values, error, mode } = state.context;
   const open = !state.matches('closed');
   const saving = state.matches('saving');
-  const unlocked = unlockedFields(values);
+  const unlocked = unlockedAt(unlockStateOf(state));
   const errorFor = (field: JobFormField) => (error?.field === field ? error.message : null);
   const errorId = (field: JobFormField) => `job-${field}-error`;
   const change = (field: JobFormField, value: string) => send({ type: 'field.change', field, value });
