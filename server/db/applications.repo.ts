@@ -77,14 +77,6 @@ export async function insertApplication(
   });
 }
 
-export async function getApplication(db: Db, applicationId: number) {
-  return db
-    .selectFrom('job_application')
-    .selectAll()
-    .where('application_id', '=', applicationId)
-    .executeTakeFirst();
-}
-
 /** The next id a row would get, for the honeypot's normal-looking answer. */
 export async function nextApplicationId(db: Db): Promise<number> {
   const row = await db

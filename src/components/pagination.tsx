@@ -1,6 +1,11 @@
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import { paginationView, type paginationMachine, type PaginationContext } from '../machines/pagination.machine';
+import {
+  paginationView,
+  type paginationMachine,
+  type PaginationContext,
+} from '../machines/pagination.machine';
 import s from './pagination.module.css';
 
 export type PaginationViewModel = ReturnType<typeof paginationView>;
@@ -68,5 +73,44 @@ export function Pagination({
         {labels.next}
       </button>
     </nav>
+  );
+}
+
+/**
+ * The pager of a public list page: the list machine's `pagination` child, the labels of the
+ * page's namespace (`pagination.label`, `.previous`, `.next`, `.page`), and a page change brings
+ * the top of the page (#main) into view.
+ */
+export function PagePager({
+  pagination,
+  ns,
+  disabled,
+}: {
+  pagination: ActorRefFrom<typeof paginationMachine> | undefined;
+  ns: string;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation(ns);
+  const view = usePager(pagination);
+  const go = (
+    event: { type: 'page.select'; page: number } | { type: 'page.previous' } | { type: 'page.next' },
+  ) => {
+    pagination?.send(event);
+    document.getElementById('main')?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <Pagination
+      view={view}
+      labels={{
+        label: t('pagination.label'),
+        previous: t('pagination.previous'),
+        next: t('pagination.next'),
+        page: (page) => t('pagination.page', { page }),
+      }}
+      disabled={disabled}
+      onSelect={(page) => go({ type: 'page.select', page })}
+      onPrevious={() => go({ type: 'page.previous' })}
+      onNext={() => go({ type: 'page.next' })}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { JOB_PAGE_SIZE, type JobOpeningRow, type JobTypeRow } from '../api/contract/jobs';
 import { cleanPage } from '../api/contract/paging';
-import { paginationMachine } from './pagination.machine';
+import { pageBefore, paginationChild } from './pagination.machine';
 
 /**
  * The admin 'Current Openings' list (spec section 2 and 8): 'Loading jobs...', then the cards or
@@ -59,14 +59,7 @@ export const adminOpeningsMachine = setup({
     loadList: fromPromise<LoadedList, { page: number; pageSize: number }>(async () => {
       throw new Error('loadList is provided by the app');
     }),
-    pagination: paginationMachine.provide({
-      actions: {
-        notifyChange: sendParent((_, params: { page: number }) => ({
-          type: 'page.changed',
-          page: params.page,
-        })),
-      },
-    }),
+    pagination: paginationChild,
     deleteJob: fromPromise<{ message: string }, { jobId: number }>(async () => {
       throw new Error('deleteJob is provided by the app');
     }),
@@ -87,10 +80,7 @@ export const adminOpeningsMachine = setup({
       page: context.page,
     })),
     setPage: assign({ page: (_, params: { page: number }) => cleanPage(params.page) }),
-    stepBack: assign({
-      page: ({ context }) =>
-        Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize))),
-    }),
+    stepBack: assign({ page: ({ context }) => pageBefore(context) }),
     /** Puts the page into the address bar (`?page=N`, nothing for page 1); supplied by the screen. */
     writeAddress: (_, _params: { page: number }) => {},
     upsert: assign({

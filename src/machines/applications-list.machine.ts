@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import {
   dateRangeError,
   isIsoDay,
@@ -9,7 +9,7 @@ import {
   type ApplicationStatus,
 } from '../api/contract/admin-applications';
 import { cleanPage } from '../api/contract/paging';
-import { paginationMachine } from './pagination.machine';
+import { pageBefore, paginationChild } from './pagination.machine';
 
 export { cleanPage };
 
@@ -116,14 +116,7 @@ export const applicationsListMachine = setup({
     loadApplications: fromPromise<ApplicationListRow[], LoadApplicationsInput>(async () => {
       throw new Error('loadApplications is provided by the app');
     }),
-    pagination: paginationMachine.provide({
-      actions: {
-        notifyChange: sendParent((_, params: { page: number }) => ({
-          type: 'page.changed',
-          page: params.page,
-        })),
-      },
-    }),
+    pagination: paginationChild,
   },
   actions: {
     storeRows: assign((_, params: { rows: ApplicationListRow[] }) => ({
@@ -141,10 +134,7 @@ export const applicationsListMachine = setup({
       page: context.page,
     })),
     resetPagination: sendTo('pagination', { type: 'page.reset' as const }),
-    stepBack: assign({
-      page: ({ context }) =>
-        Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize))),
-    }),
+    stepBack: assign({ page: ({ context }) => pageBefore(context) }),
     editDraft: assign({
       draft: ({ context }, params: { field: keyof ApplicationFilters; value: string }) => ({
         ...context.draft,

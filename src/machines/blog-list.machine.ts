@@ -1,6 +1,6 @@
-import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { type BlogPostRow, type BlogStatus, blogStatusOf, DRAFT, PUBLISHED } from '../api/contract/blog';
-import { paginationMachine } from './pagination.machine';
+import { paginationChild } from './pagination.machine';
 
 /**
  * A list of blog posts: the public /blog page, the admin Blog Management screen, and a permalink
@@ -104,14 +104,7 @@ export const blogListMachine = setup({
     loadKeptCopy: fromPromise<KeptPosts | null, { page: number; slug: string | undefined; search: string }>(
       async () => null,
     ),
-    pagination: paginationMachine.provide({
-      actions: {
-        notifyChange: sendParent((_, params: { page: number }) => ({
-          type: 'page.changed',
-          page: params.page,
-        })),
-      },
-    }),
+    pagination: paginationChild,
   },
   delays: {
     searchDebounce: 300,

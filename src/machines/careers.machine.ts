@@ -1,7 +1,7 @@
-import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { JOB_PAGE_SIZE, type JobOpeningRow } from '../api/contract/jobs';
 import { cleanPage } from '../api/contract/paging';
-import { paginationMachine } from './pagination.machine';
+import { pageBefore, paginationChild } from './pagination.machine';
 
 /**
  * The careers page list (spec section 4, "Careers page"): loading, then the openings, or
@@ -64,14 +64,7 @@ export const careersMachine = setup({
     keepOpenings: fromPromise<void, { rows: JobOpeningRow[]; page: number }>(async () => {}),
     /** The openings of this page kept by an earlier visit, or null. */
     readKeptOpenings: fromPromise<KeptOpenings | null, { page: number }>(async () => null),
-    pagination: paginationMachine.provide({
-      actions: {
-        notifyChange: sendParent((_, params: { page: number }) => ({
-          type: 'page.changed',
-          page: params.page,
-        })),
-      },
-    }),
+    pagination: paginationChild,
   },
   actions: {
     storeOpenings: assign((_, params: { openings: JobOpeningRow[] }) => ({
@@ -88,10 +81,7 @@ export const careersMachine = setup({
       page: context.page,
     })),
     setPage: assign({ page: (_, params: { page: number }) => cleanPage(params.page) }),
-    stepBack: assign({
-      page: ({ context }) =>
-        Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize))),
-    }),
+    stepBack: assign({ page: ({ context }) => pageBefore(context) }),
     /** Puts the page into the address bar (`?page=N`, nothing for page 1); supplied by the screen. */
     writeAddress: (_, _params: { page: number }) => {},
     forgetOpenings: assign({ openings: [], savedAt: null }),

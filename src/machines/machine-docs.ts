@@ -28,8 +28,13 @@ export function machinesOf(
   const out: { name: string; machine: AnyStateMachine }[] = [];
   for (const [file, exports] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
     const base = file.replace(/^.*\//, '').replace(/\.machine\.ts$/, '');
-    for (const [exportName, value] of Object.entries(exports)) {
-      if (isMachine(value))
+    const seen = new Set<unknown>();
+    // the module's own machine first; a `.provide()` copy of it (same config) is not drawn twice
+    const entries = Object.entries(exports).sort(
+      ([a], [b]) => Number(b === `${camel(base)}Machine`) - Number(a === `${camel(base)}Machine`),
+    );
+    for (const [exportName, value] of entries) {
+      if (isMachine(value) && !seen.has(value.config) && seen.add(value.config))
         out.push({
           name: exportName === `${camel(base)}Machine` ? base : `${base}.${exportName}`,
           machine: value,

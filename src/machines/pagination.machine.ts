@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 
 /**
  * Pagination for every paged list of the product (blog, admin blog, job applications, contact
@@ -119,7 +119,10 @@ export const paginationMachine = setup({
         target: '.settling',
         actions: [
           { type: 'setTotal', params: ({ event }) => ({ total: event.total }) },
-          { type: 'setPage', params: ({ context, event }) => ({ page: pageCount(event.total, context.pageSize) }) },
+          {
+            type: 'setPage',
+            params: ({ context, event }) => ({ page: pageCount(event.total, context.pageSize) }),
+          },
           { type: 'notifyChange', params: ({ context }) => ({ page: context.page }) },
         ],
       },
@@ -160,3 +163,21 @@ export const paginationMachine = setup({
     },
   },
 });
+
+/**
+ * What every paged list machine shares (careers, admin openings, applications, the blog list):
+ * the `pagination` child that answers `page.changed`, and the page to step back to when a page
+ * came back empty.
+ *
+ *   actors: { pagination: paginationChild },
+ *   actions: { stepBack: assign({ page: ({ context }) => pageBefore(context) }) },
+ */
+export const paginationChild = paginationMachine.provide({
+  actions: {
+    notifyChange: sendParent((_, params: { page: number }) => ({ type: 'page.changed', page: params.page })),
+  },
+});
+
+/** The page before an empty one: the last page the known total has, at least 1. */
+export const pageBefore = (context: { page: number; total: number; pageSize: number }) =>
+  Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize)));

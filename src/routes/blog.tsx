@@ -7,7 +7,7 @@ import { BLOG_PAGE_SIZE, type BlogPostRow, blogStatusOf } from '../api/contract/
 import { formatSavedAt } from '../offline/format';
 import { BlogImage, PostDate, PostPreview, StatusBadge } from '../components/blog/blog-parts';
 import { PageMeta } from '../components/page-meta';
-import { Pagination, usePager, type PaginationLabels } from '../components/pagination';
+import { PagePager } from '../components/pagination';
 import type { paginationMachine } from '../machines/pagination.machine';
 import { liveBlogListMachine } from './blog.live';
 import s from './blog.module.css';
@@ -19,21 +19,12 @@ export default function BlogPage() {
   const { t, i18n } = useTranslation('blog');
   const [state, send] = useMachine(liveBlogListMachine, { input: { pageSize: BLOG_PAGE_SIZE } });
   const pagination = state.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
-  const pager = usePager(pagination);
   const { rows, kept, keptAt } = state.context;
   const loading = state.matches('loading') || state.matches('starting');
   const failed = state.matches('failed');
   // The cards are built in a deferred (time-sliced) render: the page stays responsive while ten
   // posts are laid out, instead of one long task right after the fetch.
   const shown = useDeferredValue(failed && rows.length === 0 ? (kept ?? NONE) : rows);
-
-  const labels: PaginationLabels = {
-    label: t('pagination.label'),
-    previous: t('pagination.previous'),
-    next: t('pagination.next'),
-    page: (page) => t('pagination.page', { page }),
-  };
-  const toTop = () => document.getElementById('main')?.scrollIntoView({ block: 'start' });
 
   return (
     <main id="main" tabIndex={-1} className={s.page}>
@@ -91,23 +82,7 @@ export default function BlogPage() {
           </ul>
         )}
         {state.matches('ready') && rows.length === 0 && <p className={s.empty}>{t('empty')}</p>}
-        <Pagination
-          view={pager}
-          labels={labels}
-          disabled={loading}
-          onSelect={(page) => {
-            pagination?.send({ type: 'page.select', page });
-            toTop();
-          }}
-          onPrevious={() => {
-            pagination?.send({ type: 'page.previous' });
-            toTop();
-          }}
-          onNext={() => {
-            pagination?.send({ type: 'page.next' });
-            toTop();
-          }}
-        />
+        <PagePager pagination={pagination} ns="blog" disabled={loading} />
       </div>
     </main>
   );

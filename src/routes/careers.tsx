@@ -7,7 +7,7 @@ import { applicationFields, applicationsUrl, submitApplication } from '../api/ap
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { cleanPage, pageQuery } from '../api/contract/paging';
 import { PageMeta } from '../components/page-meta';
-import { Pagination, usePager } from '../components/pagination';
+import { PagePager } from '../components/pagination';
 import { showToast } from '../components/toasts';
 import { WaitingToSend } from '../components/waiting-to-send';
 import { asActorOutput, formSubmission, sendOrQueue } from '../offline/submit';
@@ -53,8 +53,6 @@ export default function CareersPage() {
   const addressPage = cleanPage(params.get('page'));
   useEffect(() => listActor.send({ type: 'address.change', page: addressPage }), [addressPage, listActor]);
   const pagination = current.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
-  const pager = usePager(pagination);
-  const toTop = () => document.getElementById('main')?.scrollIntoView({ block: 'start' });
   // The cards are rendered in a deferred (interruptible) render: the placeholders stay until the
   // cards are ready, and building them does not block input in one long task.
   const list = useDeferredValue(current);
@@ -161,28 +159,7 @@ export default function CareersPage() {
             <JobPostings openings={list.context.openings} />
           </>
         )}
-        <Pagination
-          view={pager}
-          labels={{
-            label: t('pagination.label'),
-            previous: t('pagination.previous'),
-            next: t('pagination.next'),
-            page: (page) => t('pagination.page', { page }),
-          }}
-          disabled={list.matches('loading')}
-          onSelect={(page) => {
-            pagination?.send({ type: 'page.select', page });
-            toTop();
-          }}
-          onPrevious={() => {
-            pagination?.send({ type: 'page.previous' });
-            toTop();
-          }}
-          onNext={() => {
-            pagination?.send({ type: 'page.next' });
-            toTop();
-          }}
-        />
+        <PagePager pagination={pagination} ns="careers" disabled={list.matches('loading')} />
       </div>
       <div className="container">
         <WaitingToSend kind="application" />

@@ -3,7 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page, Route } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { pdfOfSize, sampleExe, samplePdf } from '../fixtures/files';
+import { fillApplication } from './apply-helpers';
+import { pdfOfSize, sampleExe } from '../fixtures/files';
 
 const OPENINGS = '**/api/bind-job-openings?*';
 const APPLY = '**/api/manage-job-applications';
@@ -24,17 +25,7 @@ async function openModal(page: Page, title = 'Senior Full-Stack Engineer') {
   return dialog;
 }
 
-async function fillValid(page: Page, email: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Full Name').fill('Asha Menon');
-  await dialog.getByLabel('Email Address').fill(email);
-  await dialog.getByLabel('Contact Number').fill('9876543210');
-  await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill('12 MG Road, Kochi, Kerala');
-  await dialog
-    .getByLabel('Upload Your Current CV/Resume')
-    .setInputFiles({ name: 'Asha Menon CV.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
-  await dialog.getByRole('checkbox').check();
-}
+const fillValid = fillApplication;
 
 /**
  * Lets the openings request through (after `gate`, when given) and remembers how many openings the

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { samplePdf } from '../fixtures/files';
+import { fillApplication } from './apply-helpers';
 import { OWNER, ownerApi, signIn } from './admin-helpers';
 import { freePort, OwnServer } from './own-server';
 
@@ -120,14 +120,7 @@ test('a visitor pages /careers 20 at a time and applies to the oldest opening on
   const card = page.getByRole('article', { name: title });
   await card.getByRole('button', { name: 'Apply' }).click();
   const dialog = page.getByRole('dialog', { name: `Apply for: ${title}` });
-  await dialog.getByLabel('Full Name').fill('Asha Menon');
-  await dialog.getByLabel('Email Address').fill('asha.paged@e2e.example');
-  await dialog.getByLabel('Contact Number').fill('9876543210');
-  await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill('12 MG Road, Kochi, Kerala');
-  await dialog
-    .getByLabel('Upload Your Current CV/Resume')
-    .setInputFiles({ name: 'Asha Menon CV.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
-  await dialog.getByRole('checkbox').check();
+  await fillApplication(page, 'asha.paged@e2e.example');
   await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(page.getByText('Application submitted successfully!')).toBeVisible();
 

@@ -6,9 +6,9 @@ import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { samplePdf } from '../fixtures/files';
 import { signIn } from './admin-helpers';
 import { freePort, OwnServer } from './own-server';
+import { fillApplication } from './apply-helpers';
 
 // Installable and offline (issue 9). This spec runs its OWN server process (from the same build,
 // on a free port, with its own data folder) so that it can stop and start it: "offline" here is
@@ -319,14 +319,7 @@ async function applyToFirstOpening(page: Page, email: string): Promise<string> {
   const title = (await card.getByRole('heading').first().textContent())!.trim();
   await card.getByRole('button', { name: 'Apply' }).click();
   const dialog = page.getByRole('dialog', { name: `Apply for: ${title}` });
-  await dialog.getByLabel('Full Name').fill('Asha Menon');
-  await dialog.getByLabel('Email Address').fill(email);
-  await dialog.getByLabel('Contact Number').fill('9876543210');
-  await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill('12 MG Road, Kochi, Kerala');
-  await dialog
-    .getByLabel('Upload Your Current CV/Resume')
-    .setInputFiles({ name: 'Asha Menon CV.pdf', mimeType: 'application/pdf', buffer: samplePdf() });
-  await dialog.getByRole('checkbox').check();
+  await fillApplication(page, email);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toBeHidden();
   return title;
