@@ -2,6 +2,32 @@ import { test, expect, expectNoAxeViolations } from './fixtures';
 import { OWNER, makeUser, ownerApi, signIn } from './admin-helpers';
 
 test.describe('admin roles and layout', () => {
+  test('the installed back office reopens at the screen its user last had open; a browser tab at /admin does not', async ({
+    page,
+    context,
+  }) => {
+    await signIn(page, OWNER, '/admin/job_applications?status=New');
+    await expect(page).toHaveURL(/\/admin\/job_applications\?status=New$/);
+    // a tab of the browser: /admin is the first screen, as always
+    await page.goto('/admin/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Current Openings' })).toBeVisible();
+    await page.goto('/admin/job_applications?status=New');
+    await expect(page.getByRole('heading', { level: 1, name: 'Job Applications' })).toBeVisible();
+    // the installed app's window (display-mode: standalone) starts at /admin/ and goes back there
+    const app = await context.newPage();
+    await app.addInitScript(() => {
+      const real = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) =>
+        query === '(display-mode: standalone)'
+          ? ({ matches: true, media: query } as MediaQueryList)
+          : real(query);
+    });
+    await app.goto('/admin/');
+    await expect(app).toHaveURL(/\/admin\/job_applications\?status=New$/);
+    await expect(app.getByRole('heading', { level: 1, name: 'Job Applications' })).toBeVisible();
+    await app.close();
+  });
+
   test('a Recruiter sees openings and applications but not Blog, Users & Roles or Activity', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -7,7 +7,7 @@ import { fetchMe, login, logout } from '../../api/auth';
 import type { Permission } from '../../api/contract/auth';
 import { authMachine } from '../../machines/auth.machine';
 import { AdminSessionContext, useAdminSession, type AdminSession } from './admin-context';
-import { homeFor, safeNext } from './admin-links';
+import { homeFor, isRestorableScreen, lastScreenKey, safeNext } from './admin-links';
 import { AdminLayout } from './layout';
 import { LoginScreen } from './login';
 import { SetupScreen } from './setup';
@@ -35,6 +35,15 @@ function Guard({ permission, children }: { permission: Permission; children: Rea
  * section 2, "Admin layout"). Signed-out visits to any admin address go to /admin/login and come
  * back after signing in; each screen and sidebar link needs its permission.
  */
+function readLastScreen(userId: number): string | null {
+  try {
+    const path = localStorage.getItem(lastScreenKey(userId));
+    return path && isRestorableScreen(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
 export default function AdminApp() {
   const { t } = useTranslation('admin');
   const location = useLocation();
@@ -68,6 +77,19 @@ export default function AdminApp() {
   const onLogin = location.pathname.replace(/\/+$/, '') === '/admin/login';
   const onSetup = location.pathname.replace(/\/+$/, '') === '/admin/setup';
   const here = `${location.pathname}${location.search}`;
+  const onIndex = location.pathname.replace(/\/+$/, '') === '/admin';
+  const [standalone] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches,
+  );
+  const userId = user?.user_id;
+  useEffect(() => {
+    if (userId === undefined || !isRestorableScreen(here)) return;
+    try {
+      localStorage.setItem(lastScreenKey(userId), here);
+    } catch {
+      // storage off: the installed app opens at the first screen
+    }
+  }, [userId, here]);
 
   if (state.matches('checking') || state.matches('signingOut')) {
     return (
@@ -102,6 +124,9 @@ export default function AdminApp() {
   }
   if (onLogin) return <Navigate to={safeNext(params.get('next'))} replace />;
   if (onSetup) return <Navigate to="/admin" replace />;
+  // the installed app (its own window) starts at /admin/: back to the screen its user last had open
+  const last = onIndex && standalone ? readLastScreen(session.user.user_id) : null;
+  if (last) return <Navigate to={last} replace />;
   if (session.user.must_change_password && location.pathname !== '/admin/password') {
     return <Navigate to="/admin/password" replace />;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_ROLES } from '../../api/contract/auth';
-import { homeFor, linkForPath, linksFor, safeNext } from './admin-links';
+import { homeFor, isRestorableScreen, lastScreenKey, linkForPath, linksFor, safeNext } from './admin-links';
 
 describe('admin sidebar links', () => {
   it('shows each role only the links it may use, in the spec order', () => {
@@ -41,5 +41,23 @@ describe('admin sidebar links', () => {
     expect(safeNext('//evil.example/admin')).toBe('/admin');
     expect(safeNext('/admin/login?next=/admin')).toBe('/admin');
     expect(safeNext(null)).toBe('/admin');
+  });
+});
+
+describe('the screen the installed back office reopens', () => {
+  it('keeps admin screens with their filters, not sign-in, setup, the password screen or the index', () => {
+    expect(isRestorableScreen('/admin/job_applications?status=New&page=2')).toBe(true);
+    expect(isRestorableScreen('/admin/books?page=3')).toBe(true);
+    for (const path of [
+      '/admin',
+      '/admin/',
+      '/admin/login?next=%2Fadmin',
+      '/admin/setup?token=x',
+      '/admin/password',
+      '//evil.example/admin/x',
+      '/blog',
+    ])
+      expect(isRestorableScreen(path), path).toBe(false);
+    expect(lastScreenKey(7)).not.toBe(lastScreenKey(8));
   });
 });

@@ -59,3 +59,19 @@ export function safeNext(next: string | null): string {
     return '/admin';
   return next;
 }
+
+/**
+ * The installed back office (its own window, `display-mode: standalone`) opens where its user
+ * last was: the last admin screen is kept per user on the device. Sign-in, setup, the password
+ * screen and the index itself are not kept.
+ */
+export const lastScreenKey = (userId: number) => `manna-admin-last-screen:${userId}`;
+
+export function isRestorableScreen(path: string): boolean {
+  const bare = path.split(/[?#]/)[0].replace(/\/+$/, '');
+  return (
+    bare.startsWith('/admin/') &&
+    !path.startsWith('//') &&
+    !['/admin/login', '/admin/setup', '/admin/password'].includes(bare)
+  );
+}
