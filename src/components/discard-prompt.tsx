@@ -25,3 +25,34 @@ export function DiscardPrompt({ onKeep, onDiscard }: { onKeep(): void; onDiscard
     </div>
   );
 }
+
+/**
+ * 'Restore unsaved changes from {time}?' at the top of a form that found its own draft on the
+ * device (a reload, a closed or crashed tab, a session that ran out). Restore puts the draft in the
+ * form; Dismiss drops it.
+ */
+export function RestorePrompt({
+  savedAt,
+  onRestore,
+  onIgnore,
+}: {
+  savedAt: string;
+  onRestore(): void;
+  onIgnore(): void;
+}) {
+  const { t, i18n } = useTranslation('common');
+  const time = new Date(savedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div className={s.discard} role="status">
+      <p className={s.discardQuestion}>{t('draft.offer', { time })}</p>
+      <div className={s.discardActions}>
+        <button type="button" className={s.discardKeep} onClick={onRestore}>
+          {t('draft.restore')}
+        </button>
+        <button type="button" className={s.discardConfirm} onClick={onIgnore}>
+          {t('draft.ignore')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -20,15 +20,31 @@ function load() {
           position="top-right"
           toastOptions={{
             style: { maxWidth: '26rem' },
-            success: { style: { background: '#15803d', color: '#fff' }, iconTheme: { primary: '#fff', secondary: '#15803d' } },
-            error: { style: { background: '#b91c1c', color: '#fff' }, iconTheme: { primary: '#fff', secondary: '#b91c1c' } },
+            success: {
+              style: { background: '#15803d', color: '#fff' },
+              iconTheme: { primary: '#fff', secondary: '#15803d' },
+            },
+            error: {
+              style: { background: '#b91c1c', color: '#fff' },
+              iconTheme: { primary: '#fff', secondary: '#b91c1c' },
+            },
           }}
         />,
       );
       return mod;
     });
+    // not loaded (offline before the first toast): the next toast tries again
+    ready.catch(() => (ready = null));
   }
   return ready;
+}
+
+/**
+ * Loads the toasts ahead of the first one, while online: the back office calls it at start, so
+ * "You're offline..." can still be shown after the connection is gone.
+ */
+export function preloadToasts(): void {
+  load().catch((error: unknown) => console.warn('Toasts could not be loaded', error));
 }
 
 export interface ToastInput {
@@ -39,11 +55,14 @@ export interface ToastInput {
 }
 
 export function showToast(kind: Kind, { title, message, duration }: ToastInput): void {
-  void load().then(({ default: toast }) => {
-    const text = title ? `${title}: ${message}` : message;
-    const opts: ToastOptions = duration ? { duration } : {};
-    if (kind === 'success') toast.success(text, opts);
-    else if (kind === 'error') toast.error(text, opts);
-    else toast(text, opts);
-  });
+  load().then(
+    ({ default: toast }) => {
+      const text = title ? `${title}: ${message}` : message;
+      const opts: ToastOptions = duration ? { duration } : {};
+      if (kind === 'success') toast.success(text, opts);
+      else if (kind === 'error') toast.error(text, opts);
+      else toast(text, opts);
+    },
+    (error: unknown) => console.warn('A toast could not be shown:', message, error),
+  );
 }

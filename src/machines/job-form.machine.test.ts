@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import {
   EMPTY_JOB_FORM,
@@ -23,6 +23,7 @@ import {
   jobFormMachine,
   unlockedAt,
   unlockStateOf,
+  type JobDraft,
   type JobFormEvent,
   type UnlockState,
 } from './job-form.machine';
@@ -248,6 +249,106 @@ describe('admin job form', () => {
   });
 });
 
+const valuesOfRow = (): JobFormValues => ({
+  job_title: ROW.job_title,
+  department: ROW.department,
+  location: ROW.location,
+  job_type_id: String(ROW.job_type_id),
+  description: ROW.description,
+  requirement: ROW.requirement,
+  about_role: ROW.about_role,
+  responsibility: ROW.responsibility,
+});
+
+describe('admin job form drafts on the device', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+  const DRAFT = {
+    values: { ...VALID, job_title: 'Copy Editor (draft)' },
+    savedAt: '2026-11-25T10:00:00.000Z',
+  };
+
+  function withDrafts(found: typeof DRAFT | null) {
+    const written: JobFormValues[] = [];
+    const forgotten: unknown[] = [];
+    const actor = createActor(
+      jobFormMachine.provide({
+        actors: {
+          saveJob: fromPromise(async () => ({ message: 'Job created successfully', row: ROW })),
+          readDraft: fromPromise(async () => found),
+          writeDraft: fromPromise(async ({ input }) => void written.push(input.values)),
+        },
+        actions: { forgetDraft: (_, ref) => forgotten.push(ref) },
+      }),
+    ).start();
+    return { actor, written, forgotten };
+  }
+
+  it('keeps what is typed on the device 2 s after the first change, with everything typed by then', async () => {
+    const { actor, written } = withDrafts(null);
+    actor.send({ type: 'form.open' });
+    fill(actor, { job_title: 'Copy' });
+    await vi.advanceTimersByTimeAsync(1000);
+    fill(actor, { job_title: 'Copy Editor', department: 'Editorial' });
+    expect(written).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(written).toEqual([{ ...EMPTY_JOB_FORM, job_title: 'Copy Editor', department: 'Editorial' }]);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(written).toHaveLength(1); // nothing new typed: nothing written again
+  });
+
+  it('offers a draft that differs from the form; Restore puts it in the form and unlocks what it fills', async () => {
+    const { actor } = withDrafts(DRAFT);
+    actor.send({ type: 'form.open' });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ editing: { restore: 'offering' } })).toBe(true),
+    );
+    expect(actor.getSnapshot().context.draft).toEqual(DRAFT);
+    actor.send({ type: 'draft.restore' });
+    expect(actor.getSnapshot().context.values.job_title).toBe('Copy Editor (draft)');
+    expect(unlockStateOf(actor.getSnapshot())).toBe('complete');
+    expect(actor.getSnapshot().matches({ editing: { restore: 'none' } })).toBe(true);
+  });
+
+  it('Dismiss drops the draft; a draft equal to the form is not offered', async () => {
+    const dismissed = withDrafts(DRAFT);
+    dismissed.actor.send({ type: 'form.open' });
+    await vi.waitFor(() =>
+      expect(dismissed.actor.getSnapshot().matches({ editing: { restore: 'offering' } })).toBe(true),
+    );
+    dismissed.actor.send({ type: 'draft.ignore' });
+    expect(dismissed.actor.getSnapshot().context.values).toEqual(EMPTY_JOB_FORM);
+    expect(dismissed.forgotten).toEqual([{ mode: 'create', jobId: 0 }]);
+
+    const same = withDrafts({ values: valuesOfRow(), savedAt: DRAFT.savedAt });
+    same.actor.send({ type: 'form.open', job: ROW });
+    await vi.waitFor(() =>
+      expect(same.actor.getSnapshot().matches({ editing: { restore: 'none' } })).toBe(true),
+    );
+  });
+
+  it('a saved, cancelled or discarded form leaves no draft behind', async () => {
+    const saved = withDrafts(null);
+    saved.actor.send({ type: 'form.open', job: ROW });
+    saved.actor.send({ type: 'form.submit' });
+    await vi.waitFor(() => expect(saved.actor.getSnapshot().matches('closed')).toBe(true));
+    expect(saved.forgotten).toEqual([{ mode: 'edit', jobId: ROW.job_id }]);
+
+    const cancelled = withDrafts(null);
+    cancelled.actor.send({ type: 'form.open' });
+    fill(cancelled.actor, { job_title: 'Half typed' });
+    cancelled.actor.send({ type: 'form.cancel' });
+    cancelled.actor.send({ type: 'form.open' });
+    fill(cancelled.actor, { job_title: 'Typed again' });
+    cancelled.actor.send({ type: 'form.dismiss' });
+    cancelled.actor.send({ type: 'discard.confirm' });
+    expect(cancelled.forgotten).toEqual([
+      { mode: 'create', jobId: 0 },
+      { mode: 'create', jobId: 0 },
+    ]);
+  });
+});
+
 describe('admin job form dismissed by the backdrop or Escape', () => {
   it('closes an unchanged form at once, new or opened for editing', () => {
     const { actor } = start(async () => ({}));
@@ -284,6 +385,31 @@ describe('admin job form dismissed by the backdrop or Escape', () => {
   });
 });
 
+/**
+ * The path models walk the dialog without its two draft regions (restore, autosave), whose
+ * actors and timer would multiply every path; the drafts have their own tests above.
+ */
+function withoutDrafts(machine: typeof jobFormMachine): typeof jobFormMachine {
+  const config = machine.config as unknown as {
+    states: Record<string, { states?: Record<string, unknown> }>;
+  };
+  const { restore: _restore, autosave: _autosave, ...regions } = config.states.editing.states!;
+  return createMachine(
+    {
+      ...config,
+      states: { ...config.states, editing: { ...config.states.editing, states: regions } },
+    } as never,
+    machine.implementations as never,
+  ) as unknown as typeof jobFormMachine;
+}
+/** A snapshot's value without the draft regions, to compare with the models' states. */
+const dialogValue = (value: unknown) => {
+  const editing = (value as { editing?: Record<string, unknown> }).editing;
+  if (!editing) return value;
+  const { restore: _restore, autosave: _autosave, ...regions } = editing;
+  return { editing: regions };
+};
+
 /** Lets promise callbacks run under fake timers. */
 const settleMicrotasks = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
@@ -306,7 +432,7 @@ describe('admin job form paths', () => {
     { type: doneEvent('saveJob'), output: { message: 'Job updated successfully', row: ROW } },
     { type: errorEvent('saveJob'), error: new Error('boom') },
   ];
-  const model = createPathModel(jobFormMachine, { events: events as never });
+  const model = createPathModel(withoutDrafts(jobFormMachine), { events: events as never });
   const walk = everyTransition(model, 'job-form.machine', events);
   const paths = walk.paths;
 
@@ -333,10 +459,16 @@ describe('admin job form paths', () => {
   for (const path of paths) {
     it(`keeps its promises along ${stepsOf(path)}`, async () => {
       vi.useFakeTimers();
-      const control = controlledActors(['saveJob']);
+      // no draft is found (the read never answers) and none is written during a path: the drafts
+      // have their own tests
+      const control = controlledActors(['saveJob', 'readDraft', 'writeDraft']);
       const saved = vi.fn();
       const actor = createActor(
-        jobFormMachine.provide({ actors: control.actors as never, actions: { jobSaved: saved } }),
+        jobFormMachine.provide({
+          actors: control.actors as never,
+          actions: { jobSaved: saved },
+          delays: { draftDelay: 1e9 },
+        }),
       ).start();
       const send = ({ event }: { event: unknown }) => actor.send(event as JobFormEvent);
       await path.test({
@@ -382,7 +514,7 @@ describe('admin job form paths', () => {
             ),
         },
       });
-      expect(actor.getSnapshot().value).toEqual(path.state.value);
+      expect(dialogValue(actor.getSnapshot().value)).toEqual(path.state.value);
       vi.useRealTimers();
     });
   }
@@ -401,7 +533,7 @@ describe('admin job form unlock order paths', () => {
     // the graph also tries the machine's own events: give the save's outcome a real shape
     { type: doneEvent('saveJob'), output: { message: 'Job created successfully', row: ROW } },
   ];
-  const model = createPathModel(jobFormMachine, {
+  const model = createPathModel(withoutDrafts(jobFormMachine), {
     events: events as never,
     serializeState: (state: { value: unknown }) => JSON.stringify(state.value),
   } as never);
@@ -411,11 +543,15 @@ describe('admin job form unlock order paths', () => {
     console.log(walk.summary);
     const reached = new Set<string>();
     for (const path of walk.paths) {
-      const actor = createActor(jobFormMachine).start();
+      const actor = createActor(
+        jobFormMachine.provide({
+          actors: { readDraft: fromPromise(() => new Promise<JobDraft | null>(() => {})) },
+        }),
+      ).start();
       for (const step of path.steps) {
         if ((step.event.type as string) === 'xstate.init') continue;
         actor.send(step.event as JobFormEvent);
-        expect(actor.getSnapshot().value).toEqual(step.state.value);
+        expect(dialogValue(actor.getSnapshot().value)).toEqual(step.state.value);
         if (!actor.getSnapshot().matches('editing')) continue;
         const { values } = actor.getSnapshot().context;
         const at = unlockStateOf(actor.getSnapshot());

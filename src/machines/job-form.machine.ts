@@ -16,7 +16,10 @@ import {
  * of the `editing.unlock` region, one per field, so the inspector shows the order); submit
  * validates in field order, shows only the first error, focuses that field and clears the error
  * display after 500 ms; saving shows 'Updating...'; a saved job closes and resets the form and is
- * handed to the list; a failed save shows an error toast and keeps what was typed. A backdrop
+ * handed to the list; a failed save shows an error toast and keeps what was typed. What is typed
+ * is kept on the device (`autosave`: written 2 s after the first unsaved change, `writeDraft`);
+ * opening the form finds a draft that differs from it and offers it (`restore`: 'Restore unsaved
+ * changes from {time}?'); saving, Cancel and Discard remove it (`forgetDraft`). A backdrop
  * click or Escape (`form.dismiss`) closes a form whose values are still those it opened with, and
  * asks 'Discard what you typed?' (`confirmingDiscard`) when they changed; Cancel closes at once.
  *
@@ -31,6 +34,8 @@ export interface JobFormContext {
   values: JobFormValues;
   /** The values the form opened with (empty, or the job being edited): what "unchanged" means. */
   opened: JobFormValues;
+  /** A draft of this form found on the device that differs from the form, offered to restore. */
+  draft: JobDraft | null;
   error: { field: JobFormField; message: string } | null;
 }
 
@@ -41,7 +46,21 @@ export type JobFormEvent =
   | { type: 'form.cancel' }
   | { type: 'form.dismiss' }
   | { type: 'discard.confirm' }
-  | { type: 'discard.cancel' };
+  | { type: 'discard.cancel' }
+  /** 'Restore unsaved changes from {time}?': yes, or no (the draft is dropped). */
+  | { type: 'draft.restore' }
+  | { type: 'draft.ignore' };
+
+/** A form kept on the device as it was typed (src/offline/drafts.ts). */
+export interface JobDraft {
+  values: JobFormValues;
+  savedAt: string;
+}
+/** Which draft: the job's (edit) or the one new job being written (create). */
+export interface DraftRef {
+  mode: JobFormMode;
+  jobId: number;
+}
 
 export interface SaveJobInput {
   mode: JobFormMode;
@@ -116,6 +135,7 @@ const initialContext: JobFormContext = {
   jobId: 0,
   values: EMPTY_JOB_FORM,
   opened: EMPTY_JOB_FORM,
+  draft: null,
   error: null,
 };
 
@@ -128,6 +148,10 @@ export const jobFormMachine = setup({
     saveJob: fromPromise<SaveJobOutput, SaveJobInput>(async () => {
       throw new Error('saveJob is provided by the app');
     }),
+    /** This form's draft on the device, or null. */
+    readDraft: fromPromise<JobDraft | null, DraftRef>(async () => null),
+    /** Keeps what the form holds on the device. */
+    writeDraft: fromPromise<void, DraftRef & { values: JobFormValues }>(async () => {}),
   },
   actions: {
     open: assign((_, params: { job?: JobOpeningRow }) =>
@@ -137,6 +161,7 @@ export const jobFormMachine = setup({
             jobId: params.job.job_id,
             values: valuesOf(params.job),
             opened: valuesOf(params.job),
+            draft: null,
             error: null,
           }
         : { ...initialContext },
@@ -155,16 +180,26 @@ export const jobFormMachine = setup({
     notifySaved: (_, _params: { mode: JobFormMode; message: string }) => {},
     notifySaveFailed: (_, _params: { error: unknown }) => {},
     jobSaved: (_, _params: { mode: JobFormMode; row: JobOpeningRow }) => {},
+    /** Removes this form's draft from the device (saved or discarded); supplied by the screen. */
+    forgetDraft: (_, _params: DraftRef) => {},
+    offerDraft: assign({ draft: (_, params: { draft: JobDraft }) => params.draft }),
+    restoreDraft: assign(({ context }) => ({ values: context.draft?.values ?? context.values, draft: null })),
+    dropOffer: assign({ draft: null }),
   },
   guards: {
     isValid: ({ context }) => firstJobFormError(context.values) === null,
     isChanged: ({ context }) => isChanged(context.values, context.opened),
+    /** A draft that holds something other than what the form shows now. */
+    isDifferentDraft: ({ context }, params: { draft: JobDraft | null }) =>
+      params.draft != null && isChanged(params.draft.values, context.values),
     hasValue: ({ context }, params: { field: JobFormField }) =>
       hasValue(params.field, context.values[params.field]),
   },
   delays: {
     /** Spec section 9: job validation error display 500 ms. */
     errorDisplay: 500,
+    /** What is typed is kept on the device at most this long after the first unsaved change. */
+    draftDelay: 2000,
   },
 }).createMachine({
   id: 'jobForm',
@@ -180,16 +215,32 @@ export const jobFormMachine = setup({
       },
     },
     /**
-     * Two regions: `display` (an error shown for 500 ms after a refused submit) and `unlock` (which
-     * fields are open, in order: see unlockStates).
+     * Four regions: `display` (an error shown for 500 ms after a refused submit), `unlock` (which
+     * fields are open, in order: see unlockStates), `restore` (a draft found on the device) and
+     * `autosave` (what is typed, kept on the device).
      */
     editing: {
       type: 'parallel',
       on: {
-        'form.cancel': { target: 'closed', actions: 'reset' },
+        'form.cancel': {
+          target: 'closed',
+          actions: [
+            { type: 'forgetDraft', params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }) },
+            'reset',
+          ],
+        },
         'form.dismiss': [
           { guard: 'isChanged', target: 'confirmingDiscard' },
-          { target: 'closed', actions: 'reset' },
+          {
+            target: 'closed',
+            actions: [
+              {
+                type: 'forgetDraft',
+                params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }),
+              },
+              'reset',
+            ],
+          },
         ],
         'form.submit': [
           { guard: 'isValid', target: 'saving' },
@@ -218,18 +269,91 @@ export const jobFormMachine = setup({
                 params: ({ event }) => ({ field: event.field, value: event.value }),
               },
             },
+            'draft.restore': '.job_title',
           },
           states: { ...unlockStates, complete: {} },
+        },
+        /** A draft of this form left on the device (a reload, a crashed tab): offered to restore. */
+        restore: {
+          initial: 'checking',
+          states: {
+            checking: {
+              invoke: {
+                id: 'readDraft',
+                src: 'readDraft',
+                input: ({ context }) => ({ mode: context.mode, jobId: context.jobId }),
+                onDone: [
+                  {
+                    guard: { type: 'isDifferentDraft', params: ({ event }) => ({ draft: event.output }) },
+                    target: 'offering',
+                    actions: { type: 'offerDraft', params: ({ event }) => ({ draft: event.output! }) },
+                  },
+                  { target: 'none' },
+                ],
+                onError: 'none',
+              },
+            },
+            offering: {
+              on: {
+                'draft.restore': { target: 'none', actions: 'restoreDraft' },
+                'draft.ignore': {
+                  target: 'none',
+                  actions: [
+                    'dropOffer',
+                    {
+                      type: 'forgetDraft',
+                      params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }),
+                    },
+                  ],
+                },
+              },
+            },
+            none: {},
+          },
+        },
+        /** What is typed is kept on the device a moment after it changes. */
+        autosave: {
+          initial: 'kept',
+          states: {
+            kept: { on: { 'field.change': 'changed', 'draft.restore': 'changed' } },
+            changed: { after: { draftDelay: 'keeping' } },
+            keeping: {
+              invoke: {
+                id: 'writeDraft',
+                src: 'writeDraft',
+                input: ({ context }) => ({
+                  mode: context.mode,
+                  jobId: context.jobId,
+                  values: context.values,
+                }),
+                onDone: 'kept',
+                onError: 'kept',
+              },
+              on: { 'field.change': 'changed' },
+            },
+          },
         },
       },
     },
     /** 'Discard what you typed?' over the form, after a backdrop click or Escape with changes. */
     confirmingDiscard: {
       on: {
-        'discard.confirm': { target: 'closed', actions: 'reset' },
+        'discard.confirm': {
+          target: 'closed',
+          actions: [
+            { type: 'forgetDraft', params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }) },
+            'reset',
+          ],
+        },
         'discard.cancel': 'editing',
         'form.dismiss': 'editing',
-        'form.cancel': { target: 'closed', actions: 'reset' },
+        'form.cancel': {
+          target: 'closed',
+          actions: [
+            { type: 'forgetDraft', params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }) },
+            'reset',
+          ],
+        },
       },
     },
     saving: {
@@ -249,6 +373,7 @@ export const jobFormMachine = setup({
               type: 'notifySaved',
               params: ({ context, event }) => ({ mode: context.mode, message: event.output.message }),
             },
+            { type: 'forgetDraft', params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }) },
             'reset',
           ],
         },

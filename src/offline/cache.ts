@@ -17,7 +17,7 @@ export const OFFLINE_DB_NAME = 'manna-offline';
 const OFFLINE_DB_VERSION = 1;
 
 /** Areas that keep copies. */
-export type CopyStore = 'pricing' | 'blog' | 'jobs';
+export type CopyStore = 'pricing' | 'blog' | 'jobs' | 'drafts';
 
 export interface KeptCopy<T = unknown> {
   value: T;

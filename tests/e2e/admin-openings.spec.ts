@@ -54,6 +54,65 @@ test.describe('admin sign-in', () => {
 });
 
 test.describe('Current Openings', () => {
+  test('a job being written survives a killed tab: reopening the form offers to restore it, and saving removes the draft', async ({
+    page,
+    context,
+  }) => {
+    const title = uniqueTitle('Draft');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await fillJob(page, title);
+    // kept on the device a moment after typing (IndexedDB), then the tab dies without a goodbye
+    const storedDraft = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ job_title?: string; responsibility?: string } | null>((resolve) => {
+            const open = indexedDB.open('manna-offline');
+            open.onerror = () => resolve(null);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('copies')) return resolve(null);
+              const all = db.transaction('copies').objectStore('copies').getAll();
+              all.onsuccess = () => {
+                const draft = (
+                  all.result as { store: string; value: { job_title?: string; responsibility?: string } }[]
+                ).find((r) => r.store === 'drafts');
+                resolve(draft?.value ?? null);
+              };
+            };
+          }),
+      );
+    // everything typed is in it (it is written a moment after the last keystroke)
+    await expect
+      .poll(storedDraft, { timeout: 10_000 })
+      .toMatchObject({
+        job_title: title,
+        responsibility: expect.stringMatching(/papers(&nbsp;| )on(&nbsp;| )time\./),
+      });
+    await page.close({ runBeforeUnload: false });
+
+    const again = await context.newPage();
+    await again.goto('/admin/books');
+    await again.getByRole('button', { name: 'Add Job' }).click();
+    const dialog = again.getByRole('dialog', { name: 'Add Job Opening' });
+    const offer = dialog.getByText(/^Restore unsaved changes from .+\?$/);
+    await expect(offer).toBeVisible();
+    await expectNoAxeViolations(again, { label: 'restore offer' });
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(dialog.getByLabel('Job Title')).toHaveValue(title);
+    await expect(again.locator('#job-responsibility-editor')).toContainText(
+      'Copy edit accepted papers on time.',
+    );
+    await dialog.getByRole('button', { name: 'Create Job' }).click();
+    await expect(again.getByText('Success: Job created successfully')).toBeVisible();
+
+    // saved: the next new job starts empty, with nothing to restore
+    await again.getByRole('button', { name: 'Add Job' }).click();
+    await expect(dialog.getByLabel('Job Title')).toHaveValue('');
+    await expect(dialog.getByText(/Restore unsaved changes/)).toHaveCount(0);
+  });
+
   test('creates, edits and deletes a job, and /careers shows each change', async ({ page }) => {
     const title = uniqueTitle('Copy');
     await signIn(page);

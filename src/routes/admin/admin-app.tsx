@@ -5,6 +5,7 @@ import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-rou
 import { fromPromise } from 'xstate';
 import { fetchMe, login, logout } from '../../api/auth';
 import type { Permission } from '../../api/contract/auth';
+import { preloadToasts } from '../../components/toasts';
 import { authMachine } from '../../machines/auth.machine';
 import { AdminSessionContext, useAdminSession, type AdminSession } from './admin-context';
 import { homeFor, isRestorableScreen, lastScreenKey, safeNext } from './admin-links';
@@ -82,6 +83,8 @@ export default function AdminApp() {
     () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches,
   );
   const userId = user?.user_id;
+  // toasts loaded while online, so an offline save can still say so
+  useEffect(() => preloadToasts(), []);
   useEffect(() => {
     if (userId === undefined || !isRestorableScreen(here)) return;
     try {

@@ -3,14 +3,26 @@ import { lazy, Suspense, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
-import { JOB_TEXT_MAX, RICH_TEXT_FIELDS, type JobFormField } from '../../api/contract/jobs-admin';
+import {
+  JOB_TEXT_MAX,
+  RICH_TEXT_FIELDS,
+  type JobFormField,
+  type JobFormValues,
+} from '../../api/contract/jobs-admin';
 import { manageJobOpening } from '../../api/jobs-admin';
-import { DiscardPrompt } from '../../components/discard-prompt';
+import { DiscardPrompt, RestorePrompt } from '../../components/discard-prompt';
+import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { notifyIfOffline } from './notify-offline';
-import { jobFormMachine, unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
-import { messageOf, statusOf } from './admin-context';
+import {
+  jobFormMachine,
+  unlockedAt,
+  unlockStateOf,
+  type DraftRef,
+  type JobFormMode,
+} from '../../machines/job-form.machine';
+import { messageOf, statusOf, useAdminSession } from './admin-context';
 import s from './openings.module.css';
 
 // The editor (quill) is its own chunk, loaded with the first form that needs it.
@@ -35,10 +47,14 @@ export function JobFormDialog({
   ref?: Ref<JobFormDialogHandle>;
 }) {
   const { t, i18n } = useTranslation('admin');
+  const { user } = useAdminSession();
+  const draftOf = ({ mode, jobId }: DraftRef) => draftKey(user.user_id, 'job', mode === 'edit' ? jobId : 0);
 
   const [machine] = useState(() =>
     jobFormMachine.provide({
       actors: {
+        readDraft: fromPromise(({ input }) => readDraft<JobFormValues>(draftOf(input))),
+        writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
         saveJob: fromPromise(({ input }) =>
           manageJobOpening({
             mode: input.mode === 'create' ? 1 : 2,
@@ -49,6 +65,7 @@ export function JobFormDialog({
         ),
       },
       actions: {
+        forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
         focusField: (_, { field }) => {
           // after React has shown the error, so the field's description is current (ids: inputs
           // job-<field>, editors job-<field>-editor)
@@ -99,6 +116,13 @@ export function JobFormDialog({
       title={t(mode === 'edit' ? 'jobForm.editTitle' : 'jobForm.addTitle')}
       onClose={() => send({ type: 'form.dismiss' })}
     >
+      {state.matches({ editing: { restore: 'offering' } }) && state.context.draft && (
+        <RestorePrompt
+          savedAt={state.context.draft.savedAt}
+          onRestore={() => send({ type: 'draft.restore' })}
+          onIgnore={() => send({ type: 'draft.ignore' })}
+        />
+      )}
       {state.matches('confirmingDiscard') && (
         <DiscardPrompt
           onKeep={() => send({ type: 'discard.cancel' })}
