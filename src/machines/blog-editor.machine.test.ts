@@ -1,16 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, type EventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { BlogPostRow } from '../api/contract/blog';
 import {
   blogEditorMachine,
   fieldsOf,
+  type BlogDraft,
+  type BlogEditorFields,
   isChanged,
   savingActor,
   type BlogEditorEvent,
   type SaveInput,
   type TextField,
 } from './blog-editor.machine';
-import { createPathModel, timerEvent, everyTransition } from './testing/test-model';
+import { createPathModel, timerEvent, everyTransition, withoutRegions } from './testing/test-model';
 
 const TODAY = 'August 6, 2025';
 
@@ -71,7 +73,7 @@ describe('blog editor', () => {
   it('opens "Create New Blog Post" empty, dated today, as a Draft', () => {
     const { actor, ctx } = setup();
     actor.send({ type: 'editor.open', today: TODAY });
-    expect(actor.getSnapshot().matches({ editing: 'clean' })).toBe(true);
+    expect(actor.getSnapshot().matches({ editing: { display: 'clean' } })).toBe(true);
     expect(ctx().mode).toBe('create');
     expect(ctx().fields).toEqual({
       title: '',
@@ -100,7 +102,7 @@ describe('blog editor', () => {
     const { actor, ctx, effects } = setup();
     actor.send({ type: 'editor.open', today: '' });
     actor.send({ type: 'editor.submit' });
-    expect(actor.getSnapshot().matches({ editing: 'invalid' })).toBe(true);
+    expect(actor.getSnapshot().matches({ editing: { display: 'invalid' } })).toBe(true);
     expect(ctx().errors).toEqual({
       title: 'Title is required',
       excerpt: 'Excerpt is required',
@@ -114,7 +116,7 @@ describe('blog editor', () => {
     expect(ctx().errors.title).toBe('Title is required');
     vi.advanceTimersByTime(1);
     expect(ctx().errors).toEqual({});
-    expect(actor.getSnapshot().matches({ editing: 'clean' })).toBe(true);
+    expect(actor.getSnapshot().matches({ editing: { display: 'clean' } })).toBe(true);
   });
 
   it('shows the 2.5 s again from the latest submit', () => {
@@ -215,7 +217,7 @@ describe('blog editor', () => {
       errors: { featured_image: 'Please upload a valid image file' },
     });
     save.reply({ type: 'save.failed', error });
-    expect(actor.getSnapshot().matches({ editing: 'invalid' })).toBe(true);
+    expect(actor.getSnapshot().matches({ editing: { display: 'invalid' } })).toBe(true);
     expect(ctx().fields.title).toBe('Reading a parish register');
     expect(ctx().errors).toEqual({ featured_image: 'Please upload a valid image file' });
     expect(effects.failed).toEqual([error]);
@@ -293,6 +295,53 @@ describe('blog editor', () => {
   });
 });
 
+describe('blog editor drafts on the device', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function withDrafts(found: BlogDraft | null) {
+    const written: BlogEditorFields[] = [];
+    const forgotten: unknown[] = [];
+    const actor = createActor(
+      blogEditorMachine.provide({
+        actors: {
+          readDraft: fromPromise(async () => found),
+          writeDraft: fromPromise(async ({ input }) => void written.push(input.values)),
+        },
+        actions: { forgetDraft: (_, ref) => void forgotten.push(ref) },
+      }),
+    ).start();
+    return { actor, written, forgotten };
+  }
+
+  it('keeps the text on the device 2 s after the first change, and a flipped Publish box too', async () => {
+    const { actor, written } = withDrafts(null);
+    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'field.change', field: 'title', value: 'A longer title' });
+    actor.send({ type: 'publish.change', publish: false });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(written).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(written).toEqual([{ ...fieldsOf(POST), title: 'A longer title', publish: false }]);
+  });
+
+  it('offers a different draft of the post; Restore fills the dialog; Cancel removes the draft', async () => {
+    const draft = {
+      values: { ...fieldsOf(POST), content: '<p>Much more text.</p>' },
+      savedAt: '2026-11-25T09:00:00.000Z',
+    };
+    const { actor, forgotten } = withDrafts(draft);
+    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    await vi.waitFor(() =>
+      expect(actor.getSnapshot().matches({ editing: { restore: 'offering' } })).toBe(true),
+    );
+    actor.send({ type: 'draft.restore' });
+    expect(actor.getSnapshot().context.fields.content).toBe('<p>Much more text.</p>');
+    actor.send({ type: 'editor.cancel' });
+    expect(forgotten).toEqual([{ blogId: POST.blog_id }]);
+  });
+});
+
 describe('blog editor paths', () => {
   const ROW = { ...POST, blog_id: 99 };
   const events = [
@@ -309,7 +358,8 @@ describe('blog editor paths', () => {
     { type: 'save.succeeded', answer: { message: 'Post Updated', row: ROW } },
     { type: 'save.failed', error: new Error('down') },
   ];
-  const model = createPathModel(blogEditorMachine, {
+  // without the draft regions (restore, autosave): their actors and timer have their own tests
+  const model = createPathModel(withoutRegions(blogEditorMachine, 'editing', ['restore', 'autosave']), {
     events: events as never,
     serializeState: (snapshot: { value: unknown; context: { mode: string; fields: { title: string } } }) =>
       JSON.stringify([snapshot.value, snapshot.context.mode, snapshot.context.fields.title === '']),
@@ -331,8 +381,8 @@ describe('blog editor paths', () => {
       new Set([
         '"closed"',
         '"confirmingDiscard"',
-        '{"editing":"clean"}',
-        '{"editing":"invalid"}',
+        '{"editing":{"display":"clean"}}',
+        '{"editing":{"display":"invalid"}}',
         '"submitting"',
       ]),
     );
@@ -362,8 +412,8 @@ describe('blog editor paths', () => {
             expect(ctx().fields.title).toBe('');
             expect(ctx().errors).toEqual({});
           },
-          'editing.clean': () => expect(ctx().errors).toEqual({}),
-          'editing.invalid': () => expect(Object.keys(ctx().errors).length).toBeGreaterThan(0),
+          'editing.display.clean': () => expect(ctx().errors).toEqual({}),
+          'editing.display.invalid': () => expect(Object.keys(ctx().errors).length).toBeGreaterThan(0),
           confirmingDiscard: () => expect(isChanged(ctx())).toBe(true),
           submitting: () => {
             expect(ctx().progress).toBe(0);

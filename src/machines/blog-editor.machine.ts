@@ -1,4 +1,4 @@
-import { assign, fromCallback, setup, type EventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import {
   BLOG_ERROR_DISPLAY_MS,
   BLOG_FIELDS,
@@ -29,6 +29,9 @@ import {
  * - `editor.cancel` closes and resets (not while submitting). A backdrop click or Escape
  *   (`editor.dismiss`) closes an unchanged dialog at once and asks 'Discard what you typed?'
  *   (`confirmingDiscard`) when something changed, like the apply and job dialogs.
+ * - What is typed is kept on the device (`autosave`, 2 s after the first unsaved change); opening
+ *   the dialog finds a draft that differs from it and offers it (`restore`); saving, Cancel and
+ *   Discard remove it (`forgetDraft`). A chosen image file is not kept.
  */
 
 export type TextField =
@@ -57,6 +60,8 @@ export interface BlogEditorContext {
   progress: number | null;
   /** What the dialog opened with (empty with today's date, or the post): what "unchanged" means. */
   opened: BlogEditorFields;
+  /** A draft of this post found on the device that differs from the form, offered to restore. */
+  draft: BlogDraft | null;
 }
 
 /** What the save actor sends (spec section 7: mode 1 create, 2 update). */
@@ -85,6 +90,11 @@ export type BlogEditorEvent =
   | { type: 'editor.dismiss' }
   | { type: 'discard.confirm' }
   | { type: 'discard.cancel' }
+  /** 'Restore unsaved changes from {time}?': yes, or no (the draft is dropped). */
+  | { type: 'draft.restore' }
+  | { type: 'draft.ignore' }
+  /** Raised by the machine itself when what the dialog holds changed: keep it on the device. */
+  | { type: 'draft.touch' }
   | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'save.succeeded'; answer: ManageBlogResponse }
   | { type: 'save.failed'; error: unknown };
@@ -109,6 +119,16 @@ export function fieldsOf(post: BlogPostRow): BlogEditorFields {
     featured_image_url: post.featured_image_url ?? '',
     publish: post.status === PUBLISHED,
   };
+}
+
+/** A post kept on the device as it was typed (its text fields; a chosen image file is not kept). */
+export interface BlogDraft {
+  values: BlogEditorFields;
+  savedAt: string;
+}
+/** Which draft: the post's (its id), or the one new post being written (0). */
+export interface BlogDraftRef {
+  blogId: number;
 }
 
 /** Whether the dialog holds a change a person would lose (text trimmed, the content as text, a chosen image). */
@@ -206,9 +226,15 @@ export const blogEditorMachine = setup({
     saveBlogPost: fromCallback<EventObject, SaveInput>(({ sendBack }) => {
       sendBack({ type: 'save.failed', error: new Error('saveBlogPost is provided by the app') });
     }),
+    /** This post's draft on the device, or null. */
+    readDraft: fromPromise<BlogDraft | null, BlogDraftRef>(async () => null),
+    /** Keeps what the dialog holds on the device. */
+    writeDraft: fromPromise<void, BlogDraftRef & { values: BlogEditorFields }>(async () => {}),
   },
   delays: {
     errorDisplay: BLOG_ERROR_DISPLAY_MS,
+    /** What is typed is kept on the device at most this long after the first unsaved change. */
+    draftDelay: 2000,
   },
   actions: {
     openCreate: assign((_, params: { today: string }) => ({
@@ -216,6 +242,7 @@ export const blogEditorMachine = setup({
       original: null,
       fields: { ...EMPTY, publication_date: params.today },
       opened: { ...EMPTY, publication_date: params.today },
+      draft: null,
       file: null,
       errors: {},
       progress: null,
@@ -225,6 +252,7 @@ export const blogEditorMachine = setup({
       original: params.post,
       fields: fieldsOf(params.post),
       opened: fieldsOf(params.post),
+      draft: null,
       file: null,
       errors: {},
       progress: null,
@@ -234,6 +262,7 @@ export const blogEditorMachine = setup({
       original: null,
       fields: EMPTY,
       opened: EMPTY,
+      draft: null,
       file: null,
       errors: {},
       progress: null,
@@ -265,10 +294,19 @@ export const blogEditorMachine = setup({
     /** The post was saved: toast, and update the list. */
     notifySaved: (_, _params: { row: BlogPostRow | undefined; created: boolean; message: string }) => {},
     notifyFailed: (_, _params: { error: unknown }) => {},
+    /** Removes this post's draft from the device (saved or discarded); supplied by the screen. */
+    forgetDraft: (_, _params: BlogDraftRef) => {},
+    offerDraft: assign({ draft: (_, params: { draft: BlogDraft }) => params.draft }),
+    restoreDraft: assign(({ context }) => ({ fields: context.draft?.values ?? context.fields, draft: null })),
+    dropOffer: assign({ draft: null }),
+    touchDraft: raise({ type: 'draft.touch' as const }),
   },
   guards: {
     isValid: ({ context }) => firstError(editorErrors(context)) === undefined,
     isChanged: ({ context }) => isChanged(context),
+    /** A draft that holds something other than what the dialog shows now. */
+    isDifferentDraft: ({ context }, params: { draft: BlogDraft | null }) =>
+      params.draft != null && isChanged({ fields: params.draft.values, opened: context.fields, file: null }),
     isImageFile: (_, params: { file: File | null }) => !params.file || /^image\//.test(params.file.type),
   },
 }).createMachine({
@@ -279,6 +317,7 @@ export const blogEditorMachine = setup({
     original: null,
     fields: EMPTY,
     opened: EMPTY,
+    draft: null,
     file: null,
     errors: {},
     progress: null,
@@ -299,14 +338,24 @@ export const blogEditorMachine = setup({
         ],
       },
     },
+    /**
+     * Three regions: `display` (errors shown for a while after a refused submit), `restore` (a
+     * draft of this post found on the device) and `autosave` (what is typed, kept on the device).
+     */
     editing: {
-      initial: 'clean',
+      type: 'parallel',
       on: {
         'field.change': {
-          actions: { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+          actions: [
+            { type: 'setField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+            'touchDraft',
+          ],
         },
         'publish.change': {
-          actions: { type: 'setPublish', params: ({ event }) => ({ publish: event.publish }) },
+          actions: [
+            { type: 'setPublish', params: ({ event }) => ({ publish: event.publish }) },
+            'touchDraft',
+          ],
         },
         'image.choose': [
           {
@@ -314,7 +363,7 @@ export const blogEditorMachine = setup({
             actions: { type: 'setFile', params: ({ event }) => ({ file: event.file }) },
           },
           {
-            target: '.invalid',
+            target: '.display.invalid',
             reenter: true,
             actions: [
               { type: 'setFile', params: { file: null } },
@@ -327,11 +376,11 @@ export const blogEditorMachine = setup({
             ],
           },
         ],
-        'image.clear': { actions: 'clearImage' },
+        'image.clear': { actions: ['clearImage', 'touchDraft'] },
         'editor.submit': [
           { guard: 'isValid', target: 'submitting', actions: 'clearErrors' },
           {
-            target: '.invalid',
+            target: '.display.invalid',
             reenter: true,
             actions: [
               { type: 'showErrors', params: ({ context }) => ({ errors: editorErrors(context) }) },
@@ -342,26 +391,109 @@ export const blogEditorMachine = setup({
             ],
           },
         ],
-        'editor.cancel': { target: 'closed', actions: 'reset' },
+        'editor.cancel': {
+          target: 'closed',
+          actions: [
+            { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
+            'reset',
+          ],
+        },
         'editor.dismiss': [
           { guard: 'isChanged', target: 'confirmingDiscard' },
-          { target: 'closed', actions: 'reset' },
+          {
+            target: 'closed',
+            actions: [
+              { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
+              'reset',
+            ],
+          },
         ],
       },
       states: {
-        clean: {},
-        invalid: {
-          after: { errorDisplay: { target: 'clean', actions: 'clearErrors' } },
+        display: {
+          initial: 'clean',
+          states: {
+            clean: {},
+            invalid: {
+              after: { errorDisplay: { target: 'clean', actions: 'clearErrors' } },
+            },
+          },
+        },
+        restore: {
+          initial: 'checking',
+          states: {
+            checking: {
+              invoke: {
+                id: 'readDraft',
+                src: 'readDraft',
+                input: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }),
+                onDone: [
+                  {
+                    guard: { type: 'isDifferentDraft', params: ({ event }) => ({ draft: event.output }) },
+                    target: 'offering',
+                    actions: { type: 'offerDraft', params: ({ event }) => ({ draft: event.output! }) },
+                  },
+                  { target: 'none' },
+                ],
+                onError: 'none',
+              },
+            },
+            offering: {
+              on: {
+                'draft.restore': { target: 'none', actions: 'restoreDraft' },
+                'draft.ignore': {
+                  target: 'none',
+                  actions: [
+                    'dropOffer',
+                    {
+                      type: 'forgetDraft',
+                      params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }),
+                    },
+                  ],
+                },
+              },
+            },
+            none: {},
+          },
+        },
+        autosave: {
+          initial: 'kept',
+          states: {
+            kept: { on: { 'draft.touch': 'changed', 'draft.restore': 'changed' } },
+            changed: { after: { draftDelay: 'keeping' } },
+            keeping: {
+              invoke: {
+                id: 'writeDraft',
+                src: 'writeDraft',
+                input: ({ context }) => ({ blogId: context.original?.blog_id ?? 0, values: context.fields }),
+                onDone: 'kept',
+                onError: 'kept',
+              },
+              on: { 'draft.touch': 'changed' },
+            },
+          },
         },
       },
     },
     /** 'Discard what you typed?' over the form, after a backdrop click or Escape with changes. */
     confirmingDiscard: {
       on: {
-        'discard.confirm': { target: 'closed', actions: 'reset' },
+        'discard.confirm': {
+          target: 'closed',
+          actions: [
+            { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
+            'reset',
+          ],
+        },
         'discard.cancel': 'editing',
         'editor.dismiss': 'editing',
-        'editor.cancel': { target: 'closed', actions: 'reset' },
+        'editor.cancel': {
+          target: 'closed',
+          actions: [
+            { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
+            'reset',
+          ],
+        },
       },
     },
     submitting: {
@@ -394,6 +526,7 @@ export const blogEditorMachine = setup({
                 message: event.answer.message,
               }),
             },
+            { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
             'reset',
           ],
         },
@@ -401,7 +534,7 @@ export const blogEditorMachine = setup({
           {
             // the server named fields (400, 413, 415): show them like the dialog's own messages
             guard: ({ event }) => firstError(serverErrors(event.error)) !== undefined,
-            target: 'editing.invalid',
+            target: 'editing.display.invalid',
             actions: [
               { type: 'showErrors', params: ({ event }) => ({ errors: serverErrors(event.error) }) },
               { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },

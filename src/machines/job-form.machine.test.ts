@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import {
   EMPTY_JOB_FORM,
@@ -15,6 +15,8 @@ import {
   errorEvent,
   timerEvent,
   everyTransition,
+  valueWithout,
+  withoutRegions,
 } from './testing/test-model';
 import {
   UNLOCK_STATES,
@@ -385,30 +387,11 @@ describe('admin job form dismissed by the backdrop or Escape', () => {
   });
 });
 
-/**
- * The path models walk the dialog without its two draft regions (restore, autosave), whose
- * actors and timer would multiply every path; the drafts have their own tests above.
- */
-function withoutDrafts(machine: typeof jobFormMachine): typeof jobFormMachine {
-  const config = machine.config as unknown as {
-    states: Record<string, { states?: Record<string, unknown> }>;
-  };
-  const { restore: _restore, autosave: _autosave, ...regions } = config.states.editing.states!;
-  return createMachine(
-    {
-      ...config,
-      states: { ...config.states, editing: { ...config.states.editing, states: regions } },
-    } as never,
-    machine.implementations as never,
-  ) as unknown as typeof jobFormMachine;
-}
-/** A snapshot's value without the draft regions, to compare with the models' states. */
-const dialogValue = (value: unknown) => {
-  const editing = (value as { editing?: Record<string, unknown> }).editing;
-  if (!editing) return value;
-  const { restore: _restore, autosave: _autosave, ...regions } = editing;
-  return { editing: regions };
-};
+// The path models walk the dialog without its two draft regions (restore, autosave), whose actors
+// and timer would multiply every path; the drafts have their own tests above.
+const DRAFT_REGIONS = ['restore', 'autosave'];
+const withoutDrafts = (machine: typeof jobFormMachine) => withoutRegions(machine, 'editing', DRAFT_REGIONS);
+const dialogValue = (value: unknown) => valueWithout(value, 'editing', DRAFT_REGIONS);
 
 /** Lets promise callbacks run under fake timers. */
 const settleMicrotasks = async () => {

@@ -17,7 +17,9 @@ async function blogApi(request: APIRequestContext, baseURL: string) {
   const login = await request.post('/api/auth/login', { headers: { origin }, data: OWNER });
   expect(login.status()).toBe(200);
   // an image this site stored (a seeded post's key): no request leaves the test machine
-  const [seeded] = (await (await request.get('/api/bind-company-blog?page_size=1')).json()) as { featured_image_url: string }[];
+  const [seeded] = (await (await request.get('/api/bind-company-blog?page_size=1')).json()) as {
+    featured_image_url: string;
+  }[];
   return {
     async create(fields: Record<string, string>) {
       const res = await request.post('/api/manage-company-blog', {
@@ -49,7 +51,10 @@ async function blogApi(request: APIRequestContext, baseURL: string) {
 const cards = (page: Page) => page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem');
 
 test.describe('public blog', () => {
-  test('the prerendered page says Loading..., then lists published posts with every part of a card', async ({ page, request }) => {
+  test('the prerendered page says Loading..., then lists published posts with every part of a card', async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/blog')).text();
     expect(html).toContain('Loading...');
     expect(html).toContain('<h1>Blog</h1>');
@@ -87,7 +92,10 @@ test.describe('public blog', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('shows dates in the reader locale (en-GB reads 6 August 2025; German page: 6. August 2025)', async ({ browser, baseURL }) => {
+  test('shows dates in the reader locale (en-GB reads 6 August 2025; German page: 6. August 2025)', async ({
+    browser,
+    baseURL,
+  }) => {
     const uk = await browser.newContext({ locale: 'en-GB', baseURL });
     const page = await uk.newPage();
     await page.goto('/blog');
@@ -146,7 +154,11 @@ test.describe('public blog', () => {
     });
   });
 
-  test('pages through more than 10 posts with Previous, page buttons and Next', async ({ page, request, baseURL }) => {
+  test('pages through more than 10 posts with Previous, page buttons and Next', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const api = await blogApi(request, baseURL!);
     const added = [];
     for (let i = 0; i < 3; i++) {
@@ -178,7 +190,10 @@ test.describe('public blog', () => {
 });
 
 test.describe('permalink pages and the feed', () => {
-  test('a permalink is rendered by the server with the whole post, its head and Article JSON-LD', async ({ page, request }) => {
+  test('a permalink is rendered by the server with the whole post, its head and Article JSON-LD', async ({
+    page,
+    request,
+  }) => {
     const res = await request.get(`/blog/${SEEDED}`);
     expect(res.status()).toBe(200);
     const html = await res.text();
@@ -198,13 +213,23 @@ test.describe('permalink pages and the feed', () => {
     await expect(cards(page)).toHaveCount(9);
   });
 
-  test('a card title opens the permalink in the app; a draft or unknown slug is the blog\'s 404', async ({ page, request }) => {
+  test("a card title opens the permalink in the app; a draft or unknown slug is the blog's 404", async ({
+    page,
+    request,
+  }) => {
     await page.goto('/blog');
     await cards(page).nth(1).getByRole('link').click();
     await expect(page).toHaveURL(/\/blog\/reading-old-handwriting-a-beginners-guide-to-palaeography$/);
-    await expect(page.getByRole('heading', { level: 1, name: "Reading Old Handwriting: A Beginner's Guide to Palaeography" })).toBeVisible();
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: "Reading Old Handwriting: A Beginner's Guide to Palaeography",
+      }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Expect abbreviations' })).toBeVisible();
-    await expect(page).toHaveTitle("Reading Old Handwriting: A Beginner's Guide to Palaeography | Manna Blog");
+    await expect(page).toHaveTitle(
+      "Reading Old Handwriting: A Beginner's Guide to Palaeography | Manna Blog",
+    );
 
     expect((await request.get('/blog/writing-routines-of-working-historians')).status()).toBe(404);
     const missing = await page.goto('/blog/no-such-post');
@@ -264,7 +289,9 @@ test.describe('Blog Management', () => {
     await page.keyboard.type('Boxes 14 to 19 held the vestry minutes.');
     await dialog.getByLabel('Publication Date').fill('March 3, 2031');
     await dialog.getByLabel('Read Time').fill('4 min read');
-    await page.locator('#blog-image-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: samplePng() });
+    await page
+      .locator('#blog-image-file')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: samplePng() });
     await expect(dialog.getByText('Chosen file: cover.png')).toBeVisible();
     await expect(dialog.getByRole('img', { name: 'Image preview' })).toBeVisible();
     await expectNoAxeViolations(page, { include: ['dialog'] });
@@ -323,7 +350,9 @@ test.describe('Blog Management', () => {
     await expect(page.getByText('Showing 1-10 of 12 posts')).toBeVisible();
   });
 
-  test('shows every validation message for 2.5 s, and refuses a file that is not an image', async ({ page }) => {
+  test('shows every validation message for 2.5 s, and refuses a file that is not an image', async ({
+    page,
+  }) => {
     await page.clock.install();
     await signIn(page, OWNER, '/admin/blog');
     await page.getByRole('button', { name: 'New Post' }).click();
@@ -357,7 +386,9 @@ test.describe('Blog Management', () => {
     await expect(dialog.getByText('Title must be less than 100 characters')).toBeVisible();
     await expect(dialog.getByText("Format should be 'X min read' (e.g., '5 min read')")).toBeVisible();
 
-    await page.locator('#blog-image-file').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page
+      .locator('#blog-image-file')
+      .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
     await expect(dialog.getByText('Please upload a valid image file')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
@@ -377,11 +408,68 @@ test.describe('Blog Management', () => {
     test('says "Failed to update publication status" and leaves the badge', async ({ page }) => {
       await signIn(page, OWNER, '/admin/blog');
       const card = page.getByRole('listitem').filter({ hasText: DRAFT_TITLE });
-      await page.route('**/api/manage-company-blog', (route) => route.fulfill({ status: 500, json: { message: 'Internal error' } }));
+      await page.route('**/api/manage-company-blog', (route) =>
+        route.fulfill({ status: 500, json: { message: 'Internal error' } }),
+      );
       await card.getByRole('button', { name: /^Draft\./ }).click();
       await expect(page.getByText('Failed to update publication status')).toBeVisible();
       await expect(card.getByRole('button', { name: /^Draft\./ })).toBeVisible();
     });
+  });
+
+  test('a long post being written survives a killed tab: reopening offers to restore it, and Cancel drops the draft', async ({
+    page,
+    context,
+  }) => {
+    const title = `Draft ${unique()} of a long post`;
+    const body = 'The vestry minutes run from 1791 to 1843 and name every overseer of the poor. '
+      .repeat(8)
+      .trim();
+    await signIn(page, OWNER, '/admin/blog');
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    await dialog.getByLabel('Title').fill(title);
+    await page.locator('#blog-content-editor').click();
+    await page.keyboard.type(body);
+    // kept on the device a moment after the last keystroke; then the tab dies without a goodbye
+    const storedContent = () =>
+      page.evaluate(
+        () =>
+          new Promise<string | null>((resolve) => {
+            const open = indexedDB.open('manna-offline');
+            open.onerror = () => resolve(null);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('copies')) return resolve(null);
+              const all = db.transaction('copies').objectStore('copies').getAll();
+              all.onsuccess = () =>
+                resolve(
+                  (all.result as { store: string; value: { content?: string } }[]).find(
+                    (r) => r.store === 'drafts',
+                  )?.value.content ?? null,
+                );
+            };
+          }),
+      );
+    await expect
+      .poll(storedContent, { timeout: 10_000 })
+      .toMatch(/overseer(&nbsp;| )of(&nbsp;| )the(&nbsp;| )poor\.<\/p>$/);
+    await page.close({ runBeforeUnload: false });
+
+    const again = await context.newPage();
+    await again.goto('/admin/blog');
+    await again.getByRole('button', { name: 'New Post' }).click();
+    const reopened = again.getByRole('dialog', { name: 'Create New Blog Post' });
+    await expect(reopened.getByText(/^Restore unsaved changes from .+\?$/)).toBeVisible();
+    await reopened.getByRole('button', { name: 'Restore' }).click();
+    await expect(reopened.getByLabel('Title')).toHaveValue(title);
+    await expect(again.locator('#blog-content-editor')).toContainText('overseer of the poor.');
+    // Cancel: nothing saved, and the draft is gone
+    await reopened.getByRole('button', { name: 'Cancel' }).click();
+    await again.getByRole('button', { name: 'New Post' }).click();
+    await expect(reopened.getByLabel('Title')).toHaveValue('');
+    await expect(reopened.getByText(/Restore unsaved changes/)).toHaveCount(0);
+    await reopened.getByRole('button', { name: 'Cancel' }).click();
   });
 });
 
@@ -430,7 +518,9 @@ test.describe('hostile content', () => {
       const list = page.getByRole('list', { name: 'Blog posts' });
       for (let i = 0; i < 10; i++) await expect(list).toContainText(`Payload set ${i}`);
       // titles are shown as text, markup and all
-      expect((await cards(page).locator('h2').allTextContents()).some((title) => title.includes('<'))).toBe(true);
+      expect((await cards(page).locator('h2').allTextContents()).some((title) => title.includes('<'))).toBe(
+        true,
+      );
 
       for (const post of posts) {
         const res = await page.goto(`/blog/${post.slug}`);

@@ -184,3 +184,29 @@ export function everyTransition<M extends AnyTestModel>(
     (unmodelled.length ? `; events left to the hand-written tests: ${unmodelled.join(', ')}` : '');
   return { paths, coverage, unmodelled, summary };
 }
+
+/**
+ * The same machine without some regions of one parallel state (their config removed, the rest
+ * and every implementation kept): a path model of the others, when those regions have actors and
+ * timers of their own that would multiply every path (a form's draft regions, for example) and
+ * are tested by hand. `valueWithout` strips the same regions from a snapshot's value.
+ */
+export function withoutRegions<T extends AnyStateMachine>(machine: T, state: string, regions: string[]): T {
+  const config = machine.config as unknown as Config & {
+    states: Record<string, Config & { states: Config }>;
+  };
+  const kept = Object.fromEntries(
+    Object.entries(config.states[state].states).filter(([key]) => !regions.includes(key)),
+  );
+  return createMachine(
+    { ...config, states: { ...config.states, [state]: { ...config.states[state], states: kept } } } as never,
+    machine.implementations as never,
+  ) as unknown as T;
+}
+
+export function valueWithout(value: unknown, state: string, regions: string[]): unknown {
+  const inner = (value as Record<string, Record<string, unknown>> | string)[state as never] as
+    Record<string, unknown> | undefined;
+  if (typeof value === 'string' || !inner || typeof inner !== 'object') return value;
+  return { [state]: Object.fromEntries(Object.entries(inner).filter(([key]) => !regions.includes(key))) };
+}

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
 import { saveBlogPost } from '../../api/blog';
 import {
   BLOG_IMAGE_ACCEPT,
@@ -11,12 +12,19 @@ import {
   type BlogField,
   type BlogPostRow,
 } from '../../api/contract/blog';
-import { DiscardPrompt } from '../../components/discard-prompt';
+import { DiscardPrompt, RestorePrompt } from '../../components/discard-prompt';
+import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { notifyIfOffline } from './notify-offline';
-import { blogEditorMachine, savingActor, type TextField } from '../../machines/blog-editor.machine';
-import { statusOf } from './admin-context';
+import {
+  blogEditorMachine,
+  savingActor,
+  type BlogDraftRef,
+  type BlogEditorFields,
+  type TextField,
+} from '../../machines/blog-editor.machine';
+import { statusOf, useAdminSession } from './admin-context';
 import s from './blog-management.module.css';
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
@@ -49,15 +57,20 @@ export function BlogPostDialog({
   ref?: Ref<BlogPostDialogHandle>;
 }) {
   const { t, i18n } = useTranslation('blog-admin');
+  const { user } = useAdminSession();
+  const draftOf = ({ blogId }: BlogDraftRef) => draftKey(user.user_id, 'blog', blogId);
   const fileInput = useRef<HTMLInputElement>(null);
   const [machine] = useState(() =>
     blogEditorMachine.provide({
       actors: {
+        readDraft: fromPromise(({ input }) => readDraft<BlogEditorFields>(draftOf(input))),
+        writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
         saveBlogPost: savingActor((input, onProgress, signal) =>
           saveBlogPost(input, { onProgress: (p) => onProgress(p.loaded, p.total), signal }),
         ),
       },
       actions: {
+        forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
         focusField: (_, { field }) => {
           // after React has shown the message, so the field's description is current
           requestAnimationFrame(() => document.getElementById(FIELD_IDS[field])?.focus());
@@ -125,6 +138,13 @@ export function BlogPostDialog({
       title={t(mode === 'edit' ? 'dialog.editTitle' : 'dialog.createTitle')}
       onClose={() => send({ type: 'editor.dismiss' })}
     >
+      {state.matches({ editing: { restore: 'offering' } }) && state.context.draft && (
+        <RestorePrompt
+          savedAt={state.context.draft.savedAt}
+          onRestore={() => send({ type: 'draft.restore' })}
+          onIgnore={() => send({ type: 'draft.ignore' })}
+        />
+      )}
       {state.matches('confirmingDiscard') && (
         <DiscardPrompt
           onKeep={() => send({ type: 'discard.cancel' })}
