@@ -74,15 +74,19 @@ describe('admin sign-in', () => {
     await waitFor(actor, (s) => s.matches('signedOut') && s.context.error === LOGIN_ERRORS.network);
   });
 
-  it('signs in, then out; an expired session signs out', async () => {
+  it('signs in, then out; an expired session asks to sign in again without leaving the screen', async () => {
     const actor = start();
     await waitFor(actor, (s) => s.matches('signedOut'));
     actor.send({ type: 'login.submit', email: 'owner@example.com', password: 'a long passphrase' });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.expired' });
-    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    // still signed in as far as the screens go: they stay, with the dialog over them
+    expect(actor.getSnapshot().matches({ signedIn: 'expired' })).toBe(true);
+    expect(actor.getSnapshot().context.user).not.toBeNull();
+    actor.send({ type: 'login.submit', email: 'owner@example.com', password: '' });
+    expect(actor.getSnapshot().context.error).toBe(LOGIN_ERRORS.password);
     actor.send({ type: 'login.submit', email: 'owner@example.com', password: 'a long passphrase' });
-    await waitFor(actor, (s) => s.matches('signedIn'));
+    await waitFor(actor, (s) => s.matches({ signedIn: 'active' }));
     actor.send({ type: 'logout' });
     await waitFor(actor, (s) => s.matches('signedOut'));
     expect(actor.getSnapshot().context.user).toBeNull();
@@ -96,6 +100,9 @@ describe('admin sign-in paths', () => {
     { type: 'logout' },
     { type: 'session.expired' },
     { type: 'check.retry' },
+    { type: doneEvent('relogin'), output: USER },
+    { type: doneEvent('relogin'), output: { ...USER, user_id: USER.user_id + 1 } },
+    { type: errorEvent('relogin'), error: apiError(401, 'Invalid email or password.') },
     { type: 'user.updated', user: USER },
     { type: doneEvent('fetchMe'), output: USER },
     { type: errorEvent('fetchMe'), error: apiError(401, 'no') },
@@ -119,10 +126,27 @@ describe('admin sign-in paths', () => {
     expect(
       [
         ...new Set(
-          paths.flatMap((p) => [...p.steps.map((s) => s.state.value as string), p.state.value as string]),
+          paths.flatMap((p) =>
+            [...p.steps.map((s) => s.state.value), p.state.value].map((v) =>
+              typeof v === 'string'
+                ? v
+                : Object.entries(v as Record<string, string>).map(([a, b]) => `${a}.${b}`)[0],
+            ),
+          ),
         ),
       ].sort(),
-    ).toEqual(['checking', 'signedIn', 'signedOut', 'signingIn', 'signingOut', 'unreachable'].sort());
+    ).toEqual(
+      [
+        'checking',
+        'signedIn.active',
+        'signedIn.expired',
+        'signedIn.reauthenticating',
+        'signedOut',
+        'signingIn',
+        'signingOut',
+        'unreachable',
+      ].sort(),
+    );
   });
 
   for (const path of paths) {
@@ -149,6 +173,9 @@ describe('admin sign-in paths', () => {
           [errorEvent('fetchMe')]: settle('fetchMe', false),
           [doneEvent('login')]: settle('login', true),
           [errorEvent('login')]: settle('login', false),
+          // signing in again after an ended session uses the same login call
+          [doneEvent('relogin')]: settle('login', true),
+          [errorEvent('relogin')]: settle('login', false),
           [doneEvent('logout')]: settle('logout', true),
           [errorEvent('logout')]: settle('logout', false),
         },

@@ -3,11 +3,13 @@ import type { LoginBody, SessionUser } from '../api/contract/auth';
 
 /**
  * The back office's sign-in state: checking the session (GET /api/auth/me) after mount, then
- * signed in or signed out; signing in and out; 'session.expired' when any admin call answers 401.
+ * signed in or signed out; signing in and out. 'session.expired' (any admin call answered 401)
+ * keeps the screens and asks to sign in again over them (`signedIn.expired`); signing in as the
+ * same user goes on where they were, as someone else starts the back office afresh (`userSwitched`).
  * Errors the sign-in form shows: the server's message (401 'Invalid email or password.', 429
  * 'Too many failed sign-in attempts...'), or a connection message.
  *
- * Effects the screen provides: `fetchMe`, `login`, `logout`.
+ * Effects the screen provides: `fetchMe`, `login`, `logout`, `userSwitched`.
  */
 export interface AuthContext {
   user: SessionUser | null;
@@ -58,6 +60,8 @@ export const authMachine = setup({
     setUser: assign({ user: (_, params: { user: SessionUser }) => params.user, error: null }),
     clearUser: assign({ user: null }),
     setError: assign({ error: (_, params: { message: string }) => params.message }),
+    /** Another user signed in over an ended session: the screen starts the back office afresh. */
+    userSwitched: () => {},
     clearError: assign({ error: null }),
   },
   guards: {
@@ -65,6 +69,8 @@ export const authMachine = setup({
     hasEmail: ({ event }) => event.type === 'login.submit' && event.email.trim().length > 0,
     isComplete: ({ event }) =>
       event.type === 'login.submit' && event.email.trim().length > 0 && event.password.length > 0,
+    isSameUser: ({ context }, params: { user: SessionUser | undefined }) =>
+      context.user?.user_id !== undefined && context.user.user_id === params.user?.user_id,
   },
 }).createMachine({
   id: 'auth',
@@ -129,10 +135,59 @@ export const authMachine = setup({
       },
     },
     signedIn: {
+      initial: 'active',
       on: {
         logout: 'signingOut',
-        'session.expired': 'signedOut',
         'user.updated': { actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
+      },
+      states: {
+        active: { on: { 'session.expired': 'expired' } },
+        /**
+         * The server ended the session (401) while screens are open: they stay as they are (a form
+         * keeps what was typed) and a sign-in dialog comes over them.
+         */
+        expired: {
+          on: {
+            'login.submit': [
+              { guard: 'isComplete', target: 'reauthenticating' },
+              {
+                guard: 'hasEmail',
+                actions: { type: 'setError', params: { message: LOGIN_ERRORS.password } },
+              },
+              { actions: { type: 'setError', params: { message: LOGIN_ERRORS.email } } },
+            ],
+          },
+        },
+        reauthenticating: {
+          entry: 'clearError',
+          invoke: {
+            id: 'relogin',
+            src: 'login',
+            input: ({ event }) => {
+              const e = event as Extract<AuthEvent, { type: 'login.submit' }>;
+              return { email: e.email, password: e.password };
+            },
+            onDone: [
+              {
+                guard: { type: 'isSameUser', params: ({ event }) => ({ user: event.output }) },
+                target: 'active',
+                actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+              },
+              // someone else signed in: what is on screen was the other user's; start afresh
+              {
+                target: 'active',
+                actions: [
+                  { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+                  'userSwitched',
+                ],
+              },
+            ],
+            onError: {
+              target: 'expired',
+              actions: { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
+            },
+          },
+        },
       },
     },
     signingOut: {

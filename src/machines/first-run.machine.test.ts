@@ -99,7 +99,7 @@ describe('first run', () => {
     ).start();
     await waitFor(actor, (s) => s.matches('signedOut'));
     actor.send({ type: 'session.started', user: OWNER });
-    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'active' });
     expect(actor.getSnapshot().context.user).toEqual(OWNER);
   });
 });

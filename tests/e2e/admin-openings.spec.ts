@@ -83,12 +83,10 @@ test.describe('Current Openings', () => {
           }),
       );
     // everything typed is in it (it is written a moment after the last keystroke)
-    await expect
-      .poll(storedDraft, { timeout: 10_000 })
-      .toMatchObject({
-        job_title: title,
-        responsibility: expect.stringMatching(/papers(&nbsp;| )on(&nbsp;| )time\./),
-      });
+    await expect.poll(storedDraft, { timeout: 10_000 }).toMatchObject({
+      job_title: title,
+      responsibility: expect.stringMatching(/papers(&nbsp;| )on(&nbsp;| )time\./),
+    });
     await page.close({ runBeforeUnload: false });
 
     const again = await context.newPage();
@@ -311,5 +309,41 @@ test.describe('Current Openings save failure', () => {
     await page.getByRole('button', { name: 'Create Job' }).click();
     await expect(page.getByText('Error: The database is not available')).toBeVisible();
     await expect(page.getByRole('dialog').getByLabel('Job Title')).toHaveValue(title);
+  });
+});
+
+test.describe('an ended session', () => {
+  // the refused save is a 401 answer, which Chromium logs as a failed resource
+  test.use({ allowedConsoleErrors: [/status of 401/] });
+
+  test('ends in the middle of an edit: the form stays, a sign-in dialog comes over it, and the save goes through after', async ({
+    page,
+    context,
+  }) => {
+    const title = uniqueTitle('Session');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await fillJob(page, title);
+    await context.clearCookies(); // the server no longer knows this browser
+    const form = page.getByRole('dialog', { name: 'Add Job Opening' });
+    await form.getByRole('button', { name: 'Create Job' }).click();
+
+    const again = page.getByRole('dialog', { name: 'Your session has ended' });
+    await expect(again).toBeVisible();
+    await expect(again.getByLabel('Email')).toHaveValue(OWNER.email);
+    await expect(again.getByLabel('Password')).toBeFocused();
+    await expectNoAxeViolations(page, { label: 'session ended dialog' });
+    await again.getByLabel('Password').fill('not the passphrase');
+    await again.getByRole('button', { name: 'Sign in' }).click();
+    await expect(again.getByRole('alert')).toHaveText('Invalid email or password.');
+    await again.getByLabel('Password').fill(OWNER.password);
+    await again.getByRole('button', { name: 'Sign in' }).click();
+    await expect(again).toHaveCount(0);
+
+    // nothing typed was lost, and the same button now saves
+    await expect(form.getByLabel('Job Title')).toHaveValue(title);
+    await form.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
   });
 });

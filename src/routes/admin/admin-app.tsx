@@ -10,7 +10,7 @@ import { authMachine } from '../../machines/auth.machine';
 import { AdminSessionContext, useAdminSession, type AdminSession } from './admin-context';
 import { homeFor, isRestorableScreen, lastScreenKey, safeNext } from './admin-links';
 import { AdminLayout } from './layout';
-import { LoginScreen } from './login';
+import { LoginScreen, SessionExpiredDialog } from './login';
 import { SetupScreen } from './setup';
 import { OpeningsScreen } from './openings';
 import { BlogManagementScreen } from './blog-management';
@@ -56,6 +56,8 @@ export default function AdminApp() {
         login: fromPromise(({ input }) => login(input)),
         logout: fromPromise<unknown>(() => logout()),
       },
+      // another user signed in over an ended session: the screens were the other user's
+      actions: { userSwitched: () => window.location.assign('/admin') },
     }),
   );
   const [state, send] = useMachine(machine);
@@ -219,6 +221,14 @@ export default function AdminApp() {
           <Route path="*" element={<NoAccess notFound />} />
         </Route>
       </Routes>
+      {(state.matches({ signedIn: 'expired' }) || state.matches({ signedIn: 'reauthenticating' })) && (
+        <SessionExpiredDialog
+          email={session.user.email}
+          busy={state.matches({ signedIn: 'reauthenticating' })}
+          error={state.context.error}
+          onSubmit={(email, password) => send({ type: 'login.submit', email, password })}
+        />
+      )}
     </AdminSessionContext.Provider>
   );
 }
