@@ -1,68 +1,105 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/modal';
 import s from './login.module.css';
 import { FirstRunHint } from './setup';
 
-/** /admin/login: email and password, the server's message on a refusal, busy while signing in. */
-export function LoginScreen({
+/**
+ * The sign-in form: email and password, the server's message on a refusal, busy while signing in.
+ * Used by the sign-in page and by the dialog over an ended session; `header` is what each puts
+ * above the fields, `focusPassword` puts the focus on the password when the email is known.
+ */
+function SignInForm({
+  idPrefix,
+  className,
+  initialEmail = '',
+  focusPassword = false,
+  header,
   busy,
   error,
   onSubmit,
 }: {
+  idPrefix: string;
+  className: string;
+  initialEmail?: string;
+  focusPassword?: boolean;
+  header: ReactNode;
   busy: boolean;
   error: string | null;
   onSubmit(email: string, password: string): void;
 }) {
   const { t } = useTranslation('admin');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const errorId = useId();
   return (
+    <form
+      className={className}
+      noValidate
+      aria-describedby={error ? errorId : undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(email, password);
+      }}
+    >
+      {header}
+      {error && (
+        <p id={errorId} role="alert" className={s.error}>
+          {error}
+        </p>
+      )}
+      <label htmlFor={`${idPrefix}-email`}>{t('login.email')}</label>
+      <input
+        id={`${idPrefix}-email`}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        aria-invalid={error !== null && !email.trim() ? true : undefined}
+      />
+      <label htmlFor={`${idPrefix}-password`}>{t('login.password')}</label>
+      <input
+        id={`${idPrefix}-password`}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        // a <dialog> focuses its `autofocus` element when it opens (React's autoFocus sets no attribute)
+        ref={focusPassword ? (el) => el?.setAttribute('autofocus', '') : undefined}
+        required
+      />
+      <button type="submit" disabled={busy}>
+        {t(busy ? 'login.busy' : 'login.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** /admin/login: the sign-in page. */
+export function LoginScreen(props: {
+  busy: boolean;
+  error: string | null;
+  onSubmit(email: string, password: string): void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
     <main id="main" className={s.page}>
-      <form
+      <SignInForm
+        {...props}
+        idPrefix="login"
         className={s.card}
-        noValidate
-        aria-describedby={error ? errorId : undefined}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit(email, password);
-        }}
-      >
-        <p className={s.brand}>{t('panel')}</p>
-        <h1>{t('login.title')}</h1>
-        <p className={s.intro}>{t('login.intro')}</p>
-        <FirstRunHint />
-        {error && (
-          <p id={errorId} role="alert" className={s.error}>
-            {error}
-          </p>
-        )}
-        <label htmlFor="login-email">{t('login.email')}</label>
-        <input
-          id="login-email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-          aria-invalid={error !== null && !email.trim() ? true : undefined}
-        />
-        <label htmlFor="login-password">{t('login.password')}</label>
-        <input
-          id="login-password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-        <button type="submit" disabled={busy}>
-          {t(busy ? 'login.busy' : 'login.submit')}
-        </button>
-      </form>
+        header={
+          <>
+            <p className={s.brand}>{t('panel')}</p>
+            <h1>{t('login.title')}</h1>
+            <p className={s.intro}>{t('login.intro')}</p>
+            <FirstRunHint />
+          </>
+        }
+      />
     </main>
   );
 }
@@ -73,10 +110,8 @@ export function LoginScreen({
  * after signing in, the same action (Save, for example) goes through.
  */
 export function SessionExpiredDialog({
-  email: knownEmail,
-  busy,
-  error,
-  onSubmit,
+  email,
+  ...props
 }: {
   email: string;
   busy: boolean;
@@ -84,52 +119,16 @@ export function SessionExpiredDialog({
   onSubmit(email: string, password: string): void;
 }) {
   const { t } = useTranslation('admin');
-  const [email, setEmail] = useState(knownEmail);
-  const [password, setPassword] = useState('');
-  const errorId = useId();
   return (
     <Modal open title={t('reauth.title')} onClose={() => undefined} closeOnBackdrop={false}>
-      <form
+      <SignInForm
+        {...props}
+        idPrefix="reauth"
         className={`${s.card} ${s.inDialog}`}
-        noValidate
-        aria-describedby={error ? errorId : undefined}
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit(email, password);
-        }}
-      >
-        <p className={s.intro}>{t('reauth.text')}</p>
-        {error && (
-          <p id={errorId} role="alert" className={s.error}>
-            {error}
-          </p>
-        )}
-        <label htmlFor="reauth-email">{t('login.email')}</label>
-        <input
-          id="reauth-email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-        />
-        <label htmlFor="reauth-password">{t('login.password')}</label>
-        <input
-          id="reauth-password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          // the dialog focuses its `autofocus` element when it opens (React's autoFocus sets no attribute)
-          ref={(el) => el?.setAttribute('autofocus', '')}
-          required
-        />
-        <button type="submit" disabled={busy}>
-          {t(busy ? 'login.busy' : 'login.submit')}
-        </button>
-      </form>
+        initialEmail={email}
+        focusPassword
+        header={<p className={s.intro}>{t('reauth.text')}</p>}
+      />
     </Modal>
   );
 }
