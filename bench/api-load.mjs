@@ -2,13 +2,16 @@
 // API load: autocannon, 50 connections, 20 s per target, against the real server on SQLite and on
 // PostgreSQL, and against a bare node:http server answering the same bytes from memory (the
 // ceiling), measured in the same run. Prints requests/s, p50 and p99 latency, errors, and the
-// share of the ceiling. Targets (issue 10): each read at least 50% of the ceiling, p99 < 25 ms,
-// no errors. Figures, not assertions.
+// share of the ceiling. Targets: each read at least 70% of the ceiling, p99 < 10 ms, no errors.
+// Figures, not assertions. The server runs with the settings a user gets by default (LOG_LEVEL
+// info: one log line per request, written to a file as a service manager would keep it; --log-level
+// to compare), except the per-address rate limit, raised because all the load comes from one address.
 //
 //   node bench/api-load.mjs                      # build first, 20 s per target
 //   node bench/api-load.mjs --no-build --duration 5
 //   node bench/api-load.mjs --sqlite-only
 //   node bench/api-load.mjs --warmup 2              # seconds of unmeasured load per target first (default 2)
+//   node bench/api-load.mjs --log-level warn        # the server's LOG_LEVEL (default: the server's default, info)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,20 +35,29 @@ const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 const TARGETS = [
   ['bind-company-blog, first page', '/api/bind-company-blog?blogid=0&search=&page_number=1&page_size=10'],
   ['bind-company-blog, search', '/api/bind-company-blog?blogid=0&search=archive&page_number=1&page_size=10'],
-  ['BindPlanDetails (India, quarterly)', '/api/BindPlanDetails?countryid=101&moduleid=1&subscriptiontypeid=1'],
+  [
+    'BindPlanDetails (India, quarterly)',
+    '/api/BindPlanDetails?countryid=101&moduleid=1&subscriptiontypeid=1',
+  ],
   ['bind-job-openings', '/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20'],
   ['prerendered page /about', '/about'],
 ];
 
 if (!flag('no-build') || !fs.existsSync(path.join(dist, 'pages', 'manifest.json'))) {
   console.log(`[api-load] building into ${dist}`);
-  const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, MANNA_DIST: dist } });
+  const r = spawnSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, MANNA_DIST: dist },
+  });
   if (r.status !== 0) process.exit(1);
 }
 
 function cannon(url, duration = DURATION) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -75,7 +87,9 @@ async function record(base) {
   for (const [, url] of TARGETS) {
     const res = await fetch(base + url);
     const headers = {};
-    for (const [k, v] of res.headers) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) headers[k] = v;
+    for (const [k, v] of res.headers)
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k))
+        headers[k] = v;
     out[url] = { headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
   }
   return out;
@@ -87,26 +101,68 @@ async function measure(label, base) {
   for (const [, url] of TARGETS) await cannon(base + url, WARMUP);
   for (const [name, url] of TARGETS) {
     const r = await cannon(base + url);
-    rows.push({ label, name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx });
-    process.stdout.write(`  ${label.padEnd(10)} ${name.padEnd(36)} ${Math.round(r.requests.average).toString().padStart(7)} req/s  p99 ${r.latency.p99} ms\n`);
+    rows.push({
+      label,
+      name,
+      total: r.requests.total,
+      rps: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      errors: r.errors + r.timeouts + r.non2xx,
+    });
+    process.stdout.write(
+      `  ${label.padEnd(10)} ${name.padEnd(36)} ${Math.round(r.requests.average).toString().padStart(7)} req/s  p99 ${r.latency.p99} ms\n`,
+    );
   }
   return rows;
 }
 
-const serverEnv = (extra) => ({ DIST_DIR: dist, LOG_LEVEL: 'warn', RATE_LIMIT_PUBLIC_PER_MIN: '1000000', ...extra });
+const LOG_LEVEL = value('log-level', undefined);
+const serverEnv = (extra) => ({
+  DIST_DIR: dist,
+  // the server's default level (server/config.ts); startServer's own default is warn
+  LOG_LEVEL: LOG_LEVEL ?? 'info',
+  RATE_LIMIT_PUBLIC_PER_MIN: '1000000',
+  ...extra,
+});
+/** Lines the server logged per request answered (the log file), to show the cost being measured. */
+function logLinesPerRequest(file, rows) {
+  let lines = 0;
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
+  } catch {
+    return 'none';
+  }
+  const requests = rows.reduce((sum, r) => sum + r.total, 0);
+  return `${lines.toLocaleString('en')} lines for ${requests.toLocaleString('en')} measured requests (${(lines / requests).toFixed(2)} a request, warm-up included in lines)`;
+}
 const results = [];
-console.log(`[api-load] ${os.availableParallelism()} cores, ${CONNECTIONS} connections, ${DURATION} s per target; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+console.log(
+  `[api-load] ${os.availableParallelism()} cores, ${CONNECTIONS} connections, ${DURATION} s per target; load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 
 // SQLite
 {
   const dataDir = tempDir('load');
-  const server = await startServer({ port: await freePort(), dataDir, env: serverEnv({}) });
+  const logFile = path.join(dataDir, 'server.log');
+  const server = await startServer({
+    port: await freePort(),
+    dataDir,
+    env: serverEnv({}),
+    stdoutFile: logFile,
+  });
   const recorded = await record(server.base);
   const ceiling = await startCeiling(recorded);
   results.push(...(await measure('ceiling', ceiling.base)));
   ceiling.stop();
-  results.push(...(await measure('sqlite', server.base)));
+  const rows = await measure('sqlite', server.base);
+  results.push(...rows);
   await server.stop();
+  console.log(`  sqlite log: ${logLinesPerRequest(logFile, rows)}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -125,10 +181,18 @@ if (!flag('sqlite-only')) {
     url.searchParams.set('options', `-c search_path=${schema}`);
     const dataDir = tempDir('load-pg');
     try {
-      const server = await startServer({ port: await freePort(), dataDir, env: serverEnv({ DATABASE_URL: url.href, SEED_DEMO: 'true' }) });
+      const logFile = path.join(dataDir, 'server.log');
+      const server = await startServer({
+        port: await freePort(),
+        dataDir,
+        env: serverEnv({ DATABASE_URL: url.href, SEED_DEMO: 'true' }),
+        stdoutFile: logFile,
+      });
       await sleep(500);
-      results.push(...(await measure('postgres', server.base)));
+      const rows = await measure('postgres', server.base);
+      results.push(...rows);
       await server.stop();
+      console.log(`  postgres log: ${logLinesPerRequest(logFile, rows)}`);
     } finally {
       await admin.query(`drop schema ${schema} cascade`).catch(() => undefined);
       await admin.end();
@@ -137,12 +201,19 @@ if (!flag('sqlite-only')) {
   }
 }
 
-const ceilingOf = Object.fromEntries(results.filter((r) => r.label === 'ceiling').map((r) => [r.name, r.rps]));
-console.log(`\nAPI load: ${CONNECTIONS} connections, ${DURATION} s each (targets: >= 50% of ceiling, p99 < 25 ms, no errors)`);
-console.log(`  ${'server'.padEnd(10)} ${'target'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'% ceil'.padStart(7)}  verdict`);
+const ceilingOf = Object.fromEntries(
+  results.filter((r) => r.label === 'ceiling').map((r) => [r.name, r.rps]),
+);
+console.log(
+  `\nAPI load: ${CONNECTIONS} connections, ${DURATION} s each (targets: >= 70% of ceiling, p99 < 10 ms, no errors; server LOG_LEVEL ${LOG_LEVEL ?? 'info, the default'})`,
+);
+console.log(
+  `  ${'server'.padEnd(10)} ${'target'.padEnd(36)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'% ceil'.padStart(7)}  verdict`,
+);
 for (const r of results) {
   const share = r.label === 'ceiling' ? 100 : (100 * r.rps) / ceilingOf[r.name];
-  const verdict = r.label === 'ceiling' ? '' : share >= 50 && r.p99 < 25 && r.errors === 0 ? 'meets' : 'MISSES';
+  const verdict =
+    r.label === 'ceiling' ? '' : share >= 70 && r.p99 < 10 && r.errors === 0 ? 'meets' : 'MISSES';
   console.log(
     `  ${r.label.padEnd(10)} ${r.name.padEnd(36)} ${Math.round(r.rps).toString().padStart(8)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.errors).padStart(7)} ${share.toFixed(0).padStart(6)}%  ${verdict}`,
   );

@@ -3,10 +3,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import pino from 'pino';
 import type { Config } from './config';
 import { createDatabase, dialectOf, type Dialect } from './db/database';
 import type { Database } from './db/schema';
@@ -115,7 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                       options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
                     },
                   }
-                : {}),
+                : // asynchronous: a line is handed to stdout without blocking the request that
+                  // logged it, and lines logged while a write is under way go out together in
+                  // the next one. pino flushes what is left when the process exits (also on
+                  // process.exit); only a SIGKILL can lose the lines of the last moment.
+                  { stream: pino.destination({ dest: 1, sync: false }) }),
           },
     trustProxy: trustProxy(config.TRUST_PROXY),
     // one log line per request, written when it is answered (below), instead of Fastify's two

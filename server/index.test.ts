@@ -106,4 +106,36 @@ describe('server/index.ts', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 20_000);
+
+  it('logs one line per request at the default level, every one of them written out by the time it has exited', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'dist'),
+    });
+    await server.printed(`Manna is running at http://localhost:${port}`);
+    // 200 requests, 20 at a time, so lines are logged while earlier writes are still under way
+    const ids: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/api/health`)),
+      );
+      for (const res of answers) ids.push(res.headers.get('x-request-id') ?? 'none');
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; reqId?: string; route?: string; status?: number });
+    const requests = lines.filter((line) => line.msg === 'request');
+    expect(requests).toHaveLength(200);
+    expect(requests.map((line) => line.reqId).sort()).toEqual([...ids].sort());
+    expect(requests.every((line) => line.route === '/api/health' && line.status === 200)).toBe(true);
+    // the shutdown's own lines come after them, so nothing was cut off at exit
+    expect(lines.at(-1)?.msg).not.toBe('request');
+  }, 30_000);
 });

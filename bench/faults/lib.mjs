@@ -34,7 +34,21 @@ export function pdf(bytes = 2048) {
  * The real server (`node --import tsx server/index.ts`) on `port` with `env`; resolves once
  * /api/health answers 200. `stop(signal)` resolves with the exit code and how long it took.
  */
-export async function startServer({ port, dataDir, env = {}, waitMs = 60_000, log = false, onOutput }) {
+/**
+ * Starts the real server on SQLite (PostgreSQL with env.DATABASE_URL). `stdoutFile`: the server's
+ * standard output (its log) goes straight to that file, as it would to a service manager, instead
+ * of through a pipe this process reads (a load generator should not spend its CPU on the log).
+ */
+export async function startServer({
+  port,
+  dataDir,
+  env = {},
+  waitMs = 60_000,
+  log = false,
+  onOutput,
+  stdoutFile,
+}) {
+  const stdoutFd = stdoutFile ? fs.openSync(stdoutFile, 'a') : null;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     env: {
@@ -52,8 +66,9 @@ export async function startServer({ port, dataDir, env = {}, waitMs = 60_000, lo
       SEED_DEMO: 'true',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdoutFd ?? 'pipe', 'pipe'],
   });
+  if (stdoutFd !== null) fs.closeSync(stdoutFd);
   let output = '';
   const keep = (d) => {
     output += d;
@@ -61,7 +76,7 @@ export async function startServer({ port, dataDir, env = {}, waitMs = 60_000, lo
     if (log) process.stderr.write(d);
     onOutput?.(String(d));
   };
-  child.stdout.on('data', keep);
+  child.stdout?.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const base = `http://127.0.0.1:${port}`;
