@@ -29,3 +29,4 @@ export function createPageAssembler(options: {
   template: string;
   viteManifest: Record<string, unknown>;
 }): { page(input: PageInput): string };
+export const BOOT_SCRIPT: string;
