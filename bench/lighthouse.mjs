@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:lighthouse [-- [pages...] [--all] [--desktop] [--runs 3] [--no-build] [--save] [--repeat]]
+// npm run bench:lighthouse [-- [pages...] [--all] [--desktop] [--runs 3] [--no-build] [--save] [--repeat] [--vs URL [--vs-paths a,b]]]
 //
 // Lighthouse 12 (Node API) against the built app served by the real server, in the system
 // Chromium. Mobile form factor unless --desktop. Pages default to / and /ComingSoon; --all takes
@@ -8,6 +8,10 @@
 // other than the local server fails to resolve at once, so nothing external is fetched.
 // --repeat: a repeat visit with the service worker: one unmeasured visit first (it installs the
 // worker and its precache), then runs that keep the browser's storage (disableStorageReset).
+// --vs URL: the same pages of another site (its origin, e.g. a static build served on this machine)
+// in the same run, alternating ours and theirs page by page and run by run, so both see the same
+// machine load; prints a side-by-side table of performance, LCP and the JavaScript each page
+// transferred. --vs-paths lists the other site's paths in the same order as ours ('-' skips one).
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
@@ -26,6 +30,8 @@ let runs = 3;
 let noBuild = false;
 let save = false;
 let repeat = false;
+let vs = null;
+let vsPaths = null;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--all') all = true;
@@ -34,6 +40,10 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--no-build') noBuild = true;
   else if (a === '--save') save = true;
   else if (a === '--repeat') repeat = true;
+  else if (a === '--vs') vs = args[++i];
+  else if (a.startsWith('--vs=')) vs = a.slice(5);
+  else if (a === '--vs-paths') vsPaths = (args[++i] ?? '').split(',');
+  else if (a.startsWith('--vs-paths=')) vsPaths = a.slice(11).split(',');
   else if (a === '--runs') runs = Math.max(1, Number(args[++i]) || 3);
   else if (a.startsWith('--runs=')) runs = Math.max(1, Number(a.slice(7)) || 3);
   else if (a === '--help' || a === '-h') {
@@ -60,12 +70,27 @@ if (all) {
   pages.push(...routesOf(manifest).filter((p) => !pages.includes(p)));
 }
 if (!pages.length) pages.push('/', '/ComingSoon');
+let vsOrigin = null;
+if (vs) {
+  try {
+    vsOrigin = new URL(vs).origin;
+  } catch {
+    console.error(`bench:lighthouse: --vs needs an address such as http://127.0.0.1:4321, not "${vs}"`);
+    process.exit(2);
+  }
+}
+/** The other site's path for each of ours (null: not compared). */
+const theirPath = (page, index) => {
+  const p = vsPaths?.[index] ?? page;
+  return p === '-' || p === '' ? null : p.startsWith('/') ? p : `/${p}`;
+};
 
 const server = await startServer({ dist, prefix: 'lighthouse' });
 const serverHost = new URL(server.origin).hostname;
 
 let chrome;
-const results = []; // { page, runs: [lhr] }
+const results = []; // { page, lhrs: [lhr] }
+const vsResults = []; // the --vs site's, { page: its path, ours: our path, lhrs }
 const saveDir = save
   ? path.join(ROOT, 'bench', 'results', `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}`)
   : null;
@@ -77,7 +102,7 @@ try {
       '--headless=new',
       ...CHROMIUM_FLAGS,
       // offline: any other host fails to resolve immediately instead of timing out
-      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${serverHost}, EXCLUDE localhost`,
+      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${serverHost}, EXCLUDE localhost${vsOrigin ? `, EXCLUDE ${new URL(vsOrigin).hostname}` : ''}`,
     ],
   });
   const flags = {
@@ -94,29 +119,38 @@ try {
     'lighthouse',
     `${desktop ? 'desktop' : 'mobile'}${repeat ? ', repeat visits' : ''}, ${runs} run(s) per page, ${pages.length} page(s): ${pages.join(' ')}`,
   );
-  for (const page of pages) {
-    const lhrs = [];
-    if (repeat) await warmUp(chrome.port, new URL(page, server.origin).href);
+  if (vsOrigin) log('lighthouse', `against ${vsOrigin}, alternating page by page`);
+  const sites = [{ name: 'ours', origin: server.origin, results }];
+  if (vsOrigin) sites.push({ name: 'theirs', origin: vsOrigin, results: vsResults });
+  for (const [index, page] of pages.entries()) {
+    const targets = sites
+      .map((site) => ({ site, path: site.name === 'ours' ? page : theirPath(page, index), lhrs: [] }))
+      .filter((t) => t.path);
+    if (repeat) for (const t of targets) await warmUp(chrome.port, new URL(t.path, t.site.origin).href);
     for (let i = 0; i < runs; i++) {
-      const url = new URL(page, server.origin).href;
-      const started = Date.now();
-      const result = await lighthouse(url, flags, config);
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-      lhrs.push(lhr);
-      const perf = score(lhr, 'performance');
-      console.log(
-        c.dim(
-          `  ${page} run ${i + 1}/${runs}: performance ${perf ?? 'error'}${lhr.runtimeError ? ` (${lhr.runtimeError.code})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-        ),
-      );
-      if (saveDir) {
-        fs.mkdirSync(saveDir, { recursive: true });
-        const name = `${page === '/' ? 'home' : page.replace(/^\//, '').replace(/[^\w-]+/g, '_')}-${i + 1}.json`;
-        fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+      // ours, then theirs, in every run: both pages see the same moment of the machine
+      for (const t of targets) {
+        const url = new URL(t.path, t.site.origin).href;
+        const started = Date.now();
+        const result = await lighthouse(url, flags, config);
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+        t.lhrs.push(lhr);
+        const perf = score(lhr, 'performance');
+        console.log(
+          c.dim(
+            `  ${vsOrigin ? `${t.site.name} ` : ''}${t.path} run ${i + 1}/${runs}: performance ${perf ?? 'error'}${lhr.runtimeError ? ` (${lhr.runtimeError.code})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          ),
+        );
+        if (saveDir) {
+          fs.mkdirSync(saveDir, { recursive: true });
+          const base = t.path === '/' ? 'home' : t.path.replace(/^\//, '').replace(/[^\w-]+/g, '_');
+          const name = `${t.site.name === 'ours' ? '' : 'vs-'}${base}-${i + 1}.json`;
+          fs.writeFileSync(path.join(saveDir, name), JSON.stringify(lhr));
+        }
       }
     }
-    results.push({ page, lhrs });
+    for (const t of targets) t.site.results.push({ page: t.path, ours: page, lhrs: t.lhrs });
   }
 } finally {
   await chrome?.kill();
@@ -196,6 +230,27 @@ if (notes.length) {
   console.log('');
   console.log(c.bold('Below 100 / warnings (median run):'));
   for (const n of [...new Set(notes)]) console.log(n);
+}
+if (vsOrigin) {
+  // JavaScript the page transferred (Lighthouse's resource summary: bytes on the wire, compressed)
+  const scriptKb = (lhr) => {
+    const row = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
+    return row ? row.transferSize / 1000 : null;
+  };
+  const cellOf = (lhrs) =>
+    lhrs
+      ? `${fmt(median(lhrs.map((l) => score(l, 'performance'))))} / ${fmt(median(lhrs.map((l) => numeric(l, 'largest-contentful-paint'))) / 1000, 2)} s / ${fmt(median(lhrs.map(scriptKb)))} KB`
+      : '-';
+  console.log('');
+  console.log(c.bold(`Side by side, median of ${runs} run(s): performance / LCP / JavaScript transferred`));
+  const pw = Math.max(8, ...pages.map((p) => p.length)) + 2;
+  console.log(c.dim(`  ${'page'.padEnd(pw)} ${'ours'.padEnd(26)} ${vsOrigin}`));
+  for (const r of results) {
+    const theirs = vsResults.find((v) => v.ours === r.page);
+    console.log(
+      `  ${r.page.padEnd(pw)} ${cellOf(r.lhrs).padEnd(26)} ${theirs ? `${cellOf(theirs.lhrs)} (${theirs.page})` : '-'}`,
+    );
+  }
 }
 if (saveDir) console.log(`\nReports saved in ${path.relative(ROOT, saveDir)}`);
 console.log('');

@@ -118,7 +118,11 @@ describe('GET /blog/{slug}', () => {
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).toContain('<script data-entry="/assets/index.js" data-preload="/assets/blog-post.js">');
     expect(html).toContain('.post{color:navy}');
-    expect(html).not.toContain('rel="stylesheet"');
+    // the CSS is inlined; its file is only named by a link that is never fetched (disabled)
+    expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="/assets/index.css" disabled />',
+      '<link rel="stylesheet" href="/assets/blog-post.css" disabled />',
+    ]);
     // the content is sanitised, and no script element but the boot script exists
     expect(html).toContain('<p>Body <strong>bold</strong></p>');
     expect(html).not.toContain('alert(2)');

@@ -1,7 +1,7 @@
 import { config } from '../config';
 import type { UploadProgress } from './contract/upload';
 import { deleteCopy, readCopy, saveCopy } from '../offline/cache';
-import { ApiError, fetchJson, toQuery } from './client';
+import { fetchJson, toQuery, uploadForm } from './client';
 import {
   BLOG_COMPANY_ID,
   BlogPostRows,
@@ -85,54 +85,19 @@ function formData(fields: Record<string, string>, file?: File | null): FormData 
   return body;
 }
 
-
 /**
- * POST manage-company-blog with XMLHttpRequest, which reports upload progress (fetch does not).
+ * POST manage-company-blog through the one upload transport (progress for the editor's bar).
  * Answers `{ message, row }`; throws ApiError like fetchJson (status 0 for a network failure).
  */
 export function sendBlogForm(
   body: FormData,
   { onProgress, signal }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<ManageBlogAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${config.websiteApi}/manage-company-blog`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-Manna-CSRF', '1');
-    xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    if (onProgress)
-      xhr.upload.onprogress = (e) =>
-        onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
-    xhr.onerror = () => reject(new ApiError(0, 'Network error'));
-    xhr.onabort = () => reject(new ApiError(0, 'Cancelled'));
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const body = (data ?? {}) as { message?: unknown; errors?: unknown };
-        reject(
-          new ApiError(
-            xhr.status,
-            typeof body.message === 'string' && body.message
-              ? body.message
-              : `Request failed with status ${xhr.status}`,
-            body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {},
-          ),
-        );
-        return;
-      }
-      const parsed = ManageBlogResponse.safeParse(data);
-      if (!parsed.success)
-        reject(new ApiError(xhr.status, 'The server sent an answer of an unexpected shape'));
-      else resolve(parsed.data);
-    };
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(body);
+  return uploadForm(ManageBlogResponse, `${config.websiteApi}/manage-company-blog`, body, {
+    headers: { 'X-Manna-CSRF': '1' },
+    withCredentials: true,
+    onProgress,
+    signal,
   });
 }
 

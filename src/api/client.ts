@@ -1,4 +1,5 @@
 import type { ZodMiniType } from 'zod/mini';
+import type { UploadProgress } from './contract/upload';
 
 /** A non-2xx answer or an answer that does not match the contract. */
 export class ApiError extends Error {
@@ -16,18 +17,41 @@ export class ApiError extends Error {
   }
 }
 
-async function errorFrom(res: Response): Promise<ApiError> {
-  let message = `Request failed with status ${res.status}`;
-  let errors: Record<string, string> = {};
-  try {
-    const body = (await res.json()) as { message?: unknown; Message?: unknown; errors?: unknown };
-    const m = body.message ?? body.Message;
-    if (typeof m === 'string' && m) message = m;
-    if (body.errors && typeof body.errors === 'object') errors = body.errors as Record<string, string>;
-  } catch {
-    /* not JSON: keep the status text */
-  }
-  return new ApiError(res.status, message, errors);
+const sessionEndListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever an API answer is 401: the session has ended. The back office listens
+ * once (admin-app.tsx) and asks to sign in again over the open screen, so no screen checks for 401
+ * itself; it only stays quiet about it (`isSessionEnded`). Returns the unsubscribe.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => {
+    sessionEndListeners.delete(listener);
+  };
+}
+
+/** An answer 401, which the transport has already reported to `onSessionEnded`'s listeners. */
+export const isSessionEnded = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+/** The ApiError of a non-2xx answer, from its JSON body when it has one ({ message | Message, errors }). */
+function failure(status: number, body: unknown): ApiError {
+  const b = (body ?? {}) as { message?: unknown; Message?: unknown; errors?: unknown };
+  const m = b.message ?? b.Message;
+  const error = new ApiError(
+    status,
+    typeof m === 'string' && m ? m : `Request failed with status ${status}`,
+    b.errors && typeof b.errors === 'object' ? (b.errors as Record<string, string>) : {},
+  );
+  if (status === 401) for (const listener of sessionEndListeners) listener();
+  return error;
+}
+
+/** A 2xx answer's body checked against the contract. */
+function answerOf<T>(schema: ZodMiniType<T>, status: number, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(status, 'The server sent an answer of an unexpected shape');
+  return parsed.data;
 }
 
 /**
@@ -45,16 +69,77 @@ export async function fetchJson<T>(schema: ZodMiniType<T>, url: string, init?: R
   } catch (err) {
     throw new ApiError(0, err instanceof Error ? err.message : 'Network error');
   }
-  if (!res.ok) throw await errorFrom(res);
+  if (!res.ok) throw failure(res.status, await res.json().catch(() => null));
   let data: unknown;
   try {
     data = await res.json();
   } catch {
     throw new ApiError(res.status, 'The server sent an answer that is not JSON');
   }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(res.status, 'The server sent an answer of an unexpected shape');
-  return parsed.data;
+  return answerOf(schema, res.status, data);
+}
+
+export interface UploadOptions {
+  /** Extra request headers (an Idempotency-Key, the back office's CSRF header). */
+  headers?: Record<string, string>;
+  /** Send the session cookie (the back office); a public form sends none. */
+  withCredentials?: boolean;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs a multipart form and checks the JSON answer against the contract, like `fetchJson`, with
+ * XMLHttpRequest because fetch cannot report upload progress and the forms show a real progress
+ * bar. Throws ApiError: status 0 when the request never got an answer (network) or was aborted.
+ * An empty 2xx body is checked as `{}`.
+ */
+export function uploadForm<T>(
+  schema: ZodMiniType<T>,
+  url: string,
+  form: FormData,
+  { headers = {}, withCredentials = false, onProgress, signal }: UploadOptions = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError(0, 'Aborted'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.withCredentials = withCredentials;
+    xhr.responseType = 'text';
+    if (onProgress)
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) onProgress({ loaded: e.loaded, total: e.total });
+      };
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onerror = () => {
+      done();
+      reject(new ApiError(0, 'Network error'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new ApiError(0, 'Aborted'));
+    };
+    xhr.onload = () => {
+      done();
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) return reject(failure(xhr.status, data));
+      try {
+        resolve(answerOf(schema, xhr.status, data ?? {}));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.send(form);
+  });
 }
 
 /** JSON body helper for POST/PATCH. */

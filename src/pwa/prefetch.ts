@@ -1,5 +1,4 @@
 import { createActor, fromPromise, waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import { BLOG_PAGE_SIZE } from '../api/contract/blog';
 
 /**
  * Offline reading without a prior visit: once the service worker is installed, the data the
@@ -50,15 +49,25 @@ async function runUntil<A extends AnyActorRef>(actor: A, settled: (snapshot: Sna
 
 /** Fetches and keeps the three pages' data; resolves when every copy is written. */
 export async function prefetchForOffline(): Promise<void> {
-  const [{ livePricingMachine }, { liveCareersMachine }, { liveBlogListMachine }, pricing, jobs, blog] =
-    await Promise.all([
-      import('../routes/pricing.live'),
-      import('../routes/careers.live'),
-      import('../routes/blog.live'),
-      import('../api/pricing'),
-      import('../api/jobs'),
-      import('../api/blog'),
-    ]);
+  // Everything it runs is imported here, when it runs: a page that loads this module to schedule
+  // the work does not download the machines, the API code or the contract's schemas for it.
+  const [
+    { livePricingMachine },
+    { liveCareersMachine },
+    { liveBlogListMachine },
+    pricing,
+    jobs,
+    blog,
+    { BLOG_PAGE_SIZE },
+  ] = await Promise.all([
+    import('../routes/pricing.live'),
+    import('../routes/careers.live'),
+    import('../routes/blog.live'),
+    import('../api/pricing'),
+    import('../api/jobs'),
+    import('../api/blog'),
+    import('../api/contract/blog'),
+  ]);
   const writes: Promise<unknown>[] = [];
   const watch = <T>(write: Promise<T>) => {
     writes.push(write);

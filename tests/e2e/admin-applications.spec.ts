@@ -53,13 +53,11 @@ async function applyThroughCareers(page: Page, jobTitle: string, fullName: strin
   await dialog.getByLabel('Email Address').fill(email);
   await dialog.getByLabel('Contact Number').fill('9123456780');
   await dialog.getByRole('textbox', { name: 'Address', exact: true }).fill('4 Beach Road, Kochi');
-  await dialog
-    .getByLabel('Upload Your Current CV/Resume')
-    .setInputFiles({
-      name: `${fullName} CV.pdf`,
-      mimeType: 'application/pdf',
-      buffer: samplePdf(`${fullName} - CV`),
-    });
+  await dialog.getByLabel('Upload Your Current CV/Resume').setInputFiles({
+    name: `${fullName} CV.pdf`,
+    mimeType: 'application/pdf',
+    buffer: samplePdf(`${fullName} - CV`),
+  });
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Application submitted successfully!')).toBeVisible();
@@ -275,6 +273,8 @@ test.describe('Messages', () => {
   }) => {
     const t = tag();
     await page.goto('/contact');
+    // the app starts after the first paint: the form is the app's once the page is hydrated
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
     await page.getByLabel('Full Name').fill(`Priya ${t}`);
     await page.getByLabel('Email Address').fill(`priya.${t}@journal-press.org`);
     await page.getByLabel('Company/Organization').fill('Journal Press');

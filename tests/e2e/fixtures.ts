@@ -50,13 +50,31 @@ function formatProblems(problems: ConsoleProblem[]): string {
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
 
+  // A public page starts the app only after its first paint (the boot script of
+  // common/page-html.mjs), so `page.goto` of a public page also waits until React owns it: a test
+  // then acts on the app, as a visitor does a moment later. Other navigations (links, reload) and
+  // pages of contexts a test makes itself are not changed.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit' && (await page.locator('script[data-entry]').count()) > 0) {
+        await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+      }
+      return response;
+    };
+    await use(page);
+  },
+
   consoleProblems: async ({ context, allowedConsoleErrors }, use) => {
     const problems: ConsoleProblem[] = [];
     // Every Content Security Policy violation of any page is a console error (so a test fails on
     // it), also the ones the browser only reports as an event.
     await context.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => {
-        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`);
+        console.error(
+          `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} (${e.sourceFile}:${e.lineNumber})`,
+        );
       });
     });
     context.on('console', (msg) => {

@@ -176,6 +176,7 @@ test.describe('phone layout', () => {
 
   test('the slide-in menu keeps one group open at a time and collapses all when closed', async ({ page }) => {
     await page.goto('/');
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Site menu' });
     await expect(menu).toBeVisible();
@@ -204,6 +205,7 @@ test.describe('phone layout', () => {
 
   test('following a link in the menu navigates and closes it', async ({ page }) => {
     await page.goto('/');
+    await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Site menu' });
     await menu.getByRole('button', { name: 'Company', exact: true }).click();

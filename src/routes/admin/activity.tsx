@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { listAudit } from '../../api/auth';
 import { AUDIT_PAGE_SIZE, auditLogMachine } from '../../machines/audit-log.machine';
-import { statusOf, useAdminSession } from './admin-context';
 import { BackupStatusNote } from './backup-status';
 import { formatWhen } from './users';
 import s from './users.module.css';
@@ -13,15 +12,9 @@ import s from './users.module.css';
 /** Activity: the audit log — who did what to which record, when — newest first, 50 a page. */
 export function ActivityScreen() {
   const { t, i18n } = useTranslation('admin');
-  const { sessionExpired } = useAdminSession();
   const [machine] = useState(() =>
     auditLogMachine.provide({
       actors: { loadPage: fromPromise(({ input }) => listAudit(input.page, AUDIT_PAGE_SIZE)) },
-      actions: {
-        reportFailure: (_, { error }) => {
-          if (statusOf(error) === 401) sessionExpired();
-        },
-      },
     }),
   );
   const [state, send] = useMachine(machine);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { fetchMe, login, logout } from '../../api/auth';
+import { onSessionEnded } from '../../api/client';
 import type { Permission } from '../../api/contract/auth';
 import { preloadToasts } from '../../components/toasts';
 import { authMachine } from '../../machines/auth.machine';
@@ -69,7 +70,6 @@ export default function AdminApp() {
         ? {
             user,
             can: (p) => user.permissions.includes(p),
-            sessionExpired: () => send({ type: 'session.expired' }),
             userUpdated: (u) => send({ type: 'user.updated', user: u }),
             signOut: () => send({ type: 'logout' }),
           }
@@ -87,6 +87,9 @@ export default function AdminApp() {
   const userId = user?.user_id;
   // toasts loaded while online, so an offline save can still say so
   useEffect(() => preloadToasts(), []);
+  // Any API answer 401, from any screen or dialog: the session ended (the machine acts on it only
+  // while signed in; a wrong password in the sign-in form is a 401 it ignores).
+  useEffect(() => onSessionEnded(() => send({ type: 'session.expired' })), [send]);
   useEffect(() => {
     if (userId === undefined || !isRestorableScreen(here)) return;
     try {

@@ -1,12 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { Permission, SessionUser } from '../../api/contract/auth';
 
-/** What every admin screen may use: the signed-in user and a way to report an ended session. */
+/**
+ * What every admin screen may use: the signed-in user and what it may do. An ended session (any
+ * answer 401) is reported by the transport itself (`onSessionEnded` in src/api/client.ts).
+ */
 export interface AdminSession {
   user: SessionUser;
   can(permission: Permission): boolean;
-  /** Call when an API answer was 401: the app goes to the sign-in page and comes back. */
-  sessionExpired(): void;
   userUpdated(user: SessionUser): void;
   signOut(): void;
 }
@@ -19,8 +20,6 @@ export function useAdminSession(): AdminSession {
   return session;
 }
 
-/** An API error's status (ApiError from src/api/client.ts), or undefined. */
-export const statusOf = (error: unknown): number | undefined => (error as { status?: number } | null)?.status;
 export const messageOf = (error: unknown, fallback: string): string => {
   const e = error as { status?: number; message?: string } | null;
   // network errors and unexpected shapes get the friendly fallback

@@ -1,3 +1,4 @@
+import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { mailtoHref } from '../../components/mailto-href';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -24,7 +25,7 @@ import {
   applicationsListMachine,
   type ApplicationsListEvent,
 } from '../../machines/applications-list.machine';
-import { messageOf, statusOf, useAdminSession } from './admin-context';
+import { messageOf, useAdminSession } from './admin-context';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
 
@@ -47,7 +48,7 @@ function addressView(params: URLSearchParams) {
  */
 export function ApplicationsScreen() {
   const { t, i18n } = useTranslation('admin-inbox');
-  const { sessionExpired, can } = useAdminSession();
+  const { can } = useAdminSession();
   const [params, setParams] = useSearchParams();
 
   const [listMachine] = useState(() => {
@@ -57,9 +58,6 @@ export function ApplicationsScreen() {
       },
       actions: {
         writeAddress: (_, { query }) => setParams(new URLSearchParams(query)),
-        reportLoadFailure: (_, { error }) => {
-          if (statusOf(error) === 401) sessionExpired();
-        },
       },
     });
   });
@@ -86,7 +84,7 @@ export function ApplicationsScreen() {
           });
         },
         notifyStatusFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return sessionExpired();
+          if (isSessionEnded(error)) return;
           showToast('error', { message: messageOf(error, say('toast.statusFailed')) });
         },
         notifyDeleted: () => {
@@ -94,7 +92,7 @@ export function ApplicationsScreen() {
           showToast('success', { message: say('toast.deleted') });
         },
         notifyDeleteFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return sessionExpired();
+          if (isSessionEnded(error)) return;
           showToast('error', { message: messageOf(error, say('toast.deleteFailed')) });
         },
       },

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { fetchBackupStatus } from '../../api/auth';
 import { backupStatusMachine } from '../../machines/backup-status.machine';
-import { statusOf, useAdminSession } from './admin-context';
 import { formatWhen } from './users';
 import s from './backup-status.module.css';
 
@@ -14,15 +13,9 @@ import s from './backup-status.module.css';
  */
 export function BackupStatusNote() {
   const { t, i18n } = useTranslation('admin');
-  const { sessionExpired } = useAdminSession();
   const [machine] = useState(() =>
     backupStatusMachine.provide({
       actors: { loadStatus: fromPromise(() => fetchBackupStatus()) },
-      actions: {
-        reportFailure: (_, { error }) => {
-          if (statusOf(error) === 401) sessionExpired();
-        },
-      },
     }),
   );
   const [state, send] = useMachine(machine);

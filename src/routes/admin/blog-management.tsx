@@ -1,3 +1,4 @@
+import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { showingFigures } from '../../api/contract/paging';
 import { Suspense, useRef, useState } from 'react';
@@ -18,7 +19,6 @@ import { Pagination, usePager, type PaginationLabels } from '../../components/pa
 import { showToast } from '../../components/toasts';
 import { blogListMachine, flipped } from '../../machines/blog-list.machine';
 import { paginationMachine } from '../../machines/pagination.machine';
-import { statusOf, useAdminSession } from './admin-context';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
 import s from './blog-management.module.css';
@@ -35,7 +35,6 @@ export function BlogManagementScreen() {
 function BlogManagement() {
   const { t, i18n } = useTranslation('blog-admin');
   // stable for the session (it only sends an event to the admin's auth machine)
-  const { sessionExpired } = useAdminSession();
   const dialog = useRef<BlogPostDialogHandle>(null);
 
   const [machine] = useState(() =>
@@ -59,7 +58,7 @@ function BlogManagement() {
       },
       actions: {
         reportLoadFailure: (_, { error }) => {
-          if (statusOf(error) === 401) return sessionExpired();
+          if (isSessionEnded(error)) return;
           console.warn('Error fetching blog posts:', error);
         },
         notifyStatusUpdated: (_, { row }) =>
@@ -72,7 +71,7 @@ function BlogManagement() {
             duration: BLOG_TOAST_MS,
           }),
         notifyStatusFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return sessionExpired();
+          if (isSessionEnded(error)) return;
           console.error('Publication status could not be saved:', error);
           showToast('error', { message: t('toast.statusFailed'), duration: BLOG_TOAST_MS });
         },
@@ -83,7 +82,7 @@ function BlogManagement() {
             duration: BLOG_TOAST_MS,
           }),
         notifyDeleteFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return sessionExpired();
+          if (isSessionEnded(error)) return;
           console.error('Blog post could not be deleted:', error);
           showToast('error', { message: t('toast.deleteFailed'), duration: BLOG_TOAST_MS });
         },
@@ -195,7 +194,6 @@ function BlogManagement() {
         onSaved={(row, created) =>
           row ? send({ type: 'post.saved', row, created }) : send({ type: 'list.reload' })
         }
-        onUnauthorised={() => sessionExpired()}
       />
 
       <Modal

@@ -1,3 +1,4 @@
+import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ import {
   type BlogEditorFields,
   type TextField,
 } from '../../machines/blog-editor.machine';
-import { statusOf, useAdminSession } from './admin-context';
+import { useAdminSession } from './admin-context';
 import s from './blog-management.module.css';
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
@@ -49,11 +50,9 @@ const FIELD_IDS: Record<BlogField, string> = {
 /** The 'Create New Blog Post' / 'Edit Blog Post' dialog (spec sections 2, 4, 5 and 8). */
 export function BlogPostDialog({
   onSaved,
-  onUnauthorised,
   ref,
 }: {
   onSaved(row: BlogPostRow | undefined, created: boolean): void;
-  onUnauthorised(): void;
   ref?: Ref<BlogPostDialogHandle>;
 }) {
   const { t, i18n } = useTranslation('blog-admin');
@@ -83,7 +82,7 @@ export function BlogPostDialog({
           onSaved(row, created);
         },
         notifyFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return onUnauthorised();
+          if (isSessionEnded(error)) return;
           if (notifyIfOffline(error, i18n)) return; // offline: the dialog keeps what was typed
           console.error('Blog post could not be saved:', error);
           showToast('error', { message: t('toast.submitFailed'), duration: BLOG_TOAST_MS });

@@ -1,3 +1,4 @@
+import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ import {
   type DraftRef,
   type JobFormMode,
 } from '../../machines/job-form.machine';
-import { messageOf, statusOf, useAdminSession } from './admin-context';
+import { messageOf, useAdminSession } from './admin-context';
 import s from './openings.module.css';
 
 // The editor (quill) is its own chunk, loaded with the first form that needs it.
@@ -38,12 +39,10 @@ const TEXT_FIELDS = ['job_title', 'department', 'location'] as const;
 export function JobFormDialog({
   jobTypes,
   onSaved,
-  onUnauthorised,
   ref,
 }: {
   jobTypes: JobTypeRow[];
   onSaved(mode: JobFormMode, row: JobOpeningRow): void;
-  onUnauthorised(): void;
   ref?: Ref<JobFormDialogHandle>;
 }) {
   const { t, i18n } = useTranslation('admin');
@@ -88,7 +87,7 @@ export function JobFormDialog({
                 message: i18n.t('admin:jobToast.created'),
               }),
         notifySaveFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return onUnauthorised();
+          if (isSessionEnded(error)) return;
           if (notifyIfOffline(error, i18n)) return; // offline: the form keeps what was typed
           showToast('error', {
             title: i18n.t('admin:toast.error'),

@@ -1,3 +1,4 @@
+import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { mailtoHref } from '../../components/mailto-href';
 import { useId, useState } from 'react';
@@ -7,7 +8,7 @@ import { loadMessages, saveMessageHandled } from '../../api/admin-messages';
 import { MESSAGE_PAGE_SIZE } from '../../api/contract/admin-messages';
 import { showToast } from '../../components/toasts';
 import { messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
-import { messageOf, statusOf, useAdminSession } from './admin-context';
+import { messageOf, useAdminSession } from './admin-context';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
 
@@ -16,7 +17,7 @@ const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open
 /** Messages (issue 8): what people sent through the contact form, newest first; mark handled. */
 export function MessagesScreen() {
   const { t, i18n } = useTranslation('admin-inbox');
-  const { sessionExpired, can } = useAdminSession();
+  const { can } = useAdminSession();
   // toasts are written in the language of the moment they appear
   const say = (key: string) => i18n.t(key, { ns: 'admin-inbox' });
   const id = useId();
@@ -38,15 +39,12 @@ export function MessagesScreen() {
         saveHandled: fromPromise(({ input }) => saveMessageHandled(input.messageId, input.handled)),
       },
       actions: {
-        reportLoadFailure: (_, { error }) => {
-          if (statusOf(error) === 401) sessionExpired();
-        },
         notifyHandledSaved: (_, { row }) =>
           showToast('success', {
             message: say(row.handled ? 'messages.toastHandled' : 'messages.toastOpen'),
           }),
         notifyHandledFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return sessionExpired();
+          if (isSessionEnded(error)) return;
           showToast('error', { message: messageOf(error, say('messages.toastFailed')) });
         },
       },

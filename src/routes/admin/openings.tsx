@@ -1,3 +1,4 @@
+import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { manageJobOpening } from '../../api/jobs-admin';
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { adminOpeningsMachine } from '../../machines/admin-openings.machine';
-import { messageOf, statusOf, useAdminSession } from './admin-context';
+import { messageOf } from './admin-context';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
 import { Pager } from './pager';
@@ -30,7 +31,6 @@ export function preview(html: string): string {
 /** Admin: Current Openings (spec section 2 and 8). */
 export function OpeningsScreen() {
   const { t, i18n } = useTranslation('admin');
-  const { sessionExpired } = useAdminSession();
   const formRef = useRef<JobFormDialogHandle>(null);
   const [params, setParams] = useSearchParams();
 
@@ -54,14 +54,11 @@ export function OpeningsScreen() {
             message: i18n.t('admin:jobToast.deleted'),
           }),
         notifyDeleteFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return sessionExpired();
+          if (isSessionEnded(error)) return;
           showToast('error', {
             title: i18n.t('admin:toast.error'),
             message: messageOf(error, i18n.t('admin:jobToast.deleteFailed')),
           });
-        },
-        reportLoadFailure: (_, { error }) => {
-          if (statusOf(error) === 401) sessionExpired();
         },
       },
     }),
@@ -123,7 +120,6 @@ export function OpeningsScreen() {
         ref={formRef}
         jobTypes={jobTypes}
         onSaved={(mode, row) => send({ type: 'job.saved', mode, row })}
-        onUnauthorised={sessionExpired}
       />
 
       <Modal

@@ -1,3 +1,4 @@
+import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,7 @@ import {
 import { Modal } from '../../components/modal';
 import { showToast } from '../../components/toasts';
 import { adminUsersMachine, type ChangeResult, type UserChange } from '../../machines/admin-users.machine';
-import { messageOf, statusOf, useAdminSession } from './admin-context';
+import { messageOf, useAdminSession } from './admin-context';
 import s from './users.module.css';
 
 async function apply(change: UserChange): Promise<ChangeResult> {
@@ -60,7 +61,7 @@ async function apply(change: UserChange): Promise<ChangeResult> {
 /** Users & Roles (owners, users.manage): accounts, their roles, and custom roles built from permissions. */
 export function UsersScreen() {
   const { t, i18n } = useTranslation('admin');
-  const { user: me, sessionExpired } = useAdminSession();
+  const { user: me } = useAdminSession();
   const [machine] = useState(() =>
     adminUsersMachine.provide({
       actors: {
@@ -74,7 +75,7 @@ export function UsersScreen() {
         notifyChanged: (_, { message }) =>
           showToast('success', { title: i18n.t('admin:toast.success'), message }),
         notifyFailed: (_, { error }) => {
-          if (statusOf(error) === 401) return sessionExpired();
+          if (isSessionEnded(error)) return;
           showToast('error', {
             title: i18n.t('admin:toast.error'),
             message: messageOf(error, t('users.failed')),
