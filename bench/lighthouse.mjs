@@ -237,9 +237,10 @@ if (vsOrigin) {
     const row = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
     return row ? row.transferSize / 1000 : null;
   };
+  const seconds = (ms) => (ms == null ? null : ms / 1000);
   const cellOf = (lhrs) =>
     lhrs
-      ? `${fmt(median(lhrs.map((l) => score(l, 'performance'))))} / ${fmt(median(lhrs.map((l) => numeric(l, 'largest-contentful-paint'))) / 1000, 2)} s / ${fmt(median(lhrs.map(scriptKb)))} KB`
+      ? `${fmt(median(lhrs.map((l) => score(l, 'performance'))))} / ${fmt(seconds(median(lhrs.map((l) => numeric(l, 'largest-contentful-paint')))), 2)} s / ${fmt(median(lhrs.map(scriptKb)))} KB`
       : '-';
   console.log('');
   console.log(c.bold(`Side by side, median of ${runs} run(s): performance / LCP / JavaScript transferred`));

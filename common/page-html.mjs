@@ -24,7 +24,8 @@ export const safeJson = (v) =>
  * modulepreload links for the chunks this page needs, both read from its data attributes) only once
  * the browser has presented the first contentful paint of the prerendered HTML, or at once when the
  * page is not visible (a background tab paints nothing) or the visitor touches, clicks or types
- * first, or after 3 s at the latest. A module script
+ * first, or after 3 s at the latest; never before the document has been parsed (a module script
+ * added by a script runs as soon as it arrives, and the app needs the whole #root). A module script
  * in the head would otherwise be fetched with the HTML and, on a fast connection, run before the
  * first paint, so the paint would wait for the JavaScript and Lighthouse (which models the page from
  * what finished before its largest paint) would count the whole bundle as render-blocking: LCP 2.0 s
@@ -32,7 +33,7 @@ export const safeJson = (v) =>
  * (collected by scripts/prerender.mjs into pages/manifest.json, and valid for the server's pages).
  */
 export const BOOT_SCRIPT =
-  "(function(){var s=document.currentScript,d=s.dataset,done=0;function go(){if(done)return;done=1;var f=document.createDocumentFragment();d.preload.split(' ').forEach(function(h){if(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;f.appendChild(l)}});var e=document.createElement('script');e.type='module';e.src=d.entry;f.appendChild(e);document.head.appendChild(f)}if(document.visibilityState!=='visible'||!window.PerformanceObserver)return go();['pointerdown','keydown','touchstart'].forEach(function(t){addEventListener(t,go,{once:true,capture:true,passive:true})});try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true})}catch(x){return go()}setTimeout(go,3000)})()";
+  "(function(){var s=document.currentScript,d=s.dataset,done=0;function go(){if(done)return;done=1;if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',start);else start()}function start(){var f=document.createDocumentFragment();d.preload.split(' ').forEach(function(h){if(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;f.appendChild(l)}});var e=document.createElement('script');e.type='module';e.src=d.entry;f.appendChild(e);document.head.appendChild(f)}if(document.visibilityState!=='visible'||!window.PerformanceObserver)return go();['pointerdown','keydown','touchstart'].forEach(function(t){addEventListener(t,go,{once:true,capture:true,passive:true})});try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true})}catch(x){return go()}setTimeout(go,3000)})()";
 
 /** The id of the `<script type="application/json">` that carries page data for hydration. */
 export const PAGE_DATA_ID = 'page-data';

@@ -124,8 +124,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                 : // asynchronous: a line is handed to stdout without blocking the request that
                   // logged it, and lines logged while a write is under way go out together in
                   // the next one. pino flushes what is left when the process exits (also on
-                  // process.exit); only a SIGKILL can lose the lines of the last moment.
-                  { stream: pino.destination({ dest: 1, sync: false }) }),
+                  // process.exit); only a SIGKILL can lose the lines of the last moment. A
+                  // reader of stdout that stalls does not grow memory past 16 MB of waiting
+                  // lines: later lines are dropped until it reads again.
+                  { stream: pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 }) }),
           },
     trustProxy: trustProxy(config.TRUST_PROXY),
     // one log line per request, written when it is answered (below), instead of Fastify's two

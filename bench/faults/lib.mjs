@@ -31,11 +31,9 @@ export function pdf(bytes = 2048) {
 }
 
 /**
- * The real server (`node --import tsx server/index.ts`) on `port` with `env`; resolves once
- * /api/health answers 200. `stop(signal)` resolves with the exit code and how long it took.
- */
-/**
- * Starts the real server on SQLite (PostgreSQL with env.DATABASE_URL). `stdoutFile`: the server's
+ * The real server (`node --import tsx server/index.ts`) on `port` with `env`, on SQLite (PostgreSQL
+ * with env.DATABASE_URL); resolves once /api/health answers 200. `stop(signal)` resolves with the
+ * exit code and how long it took. `stdoutFile`: the server's
  * standard output (its log) goes straight to that file, as it would to a service manager, instead
  * of through a pipe this process reads (a load generator should not spend its CPU on the log).
  */

@@ -43,7 +43,15 @@ function failure(status: number, body: unknown): ApiError {
     typeof m === 'string' && m ? m : `Request failed with status ${status}`,
     b.errors && typeof b.errors === 'object' ? (b.errors as Record<string, string>) : {},
   );
-  if (status === 401) for (const listener of sessionEndListeners) listener();
+  if (status === 401)
+    for (const listener of sessionEndListeners) {
+      // a listener that fails must not keep the caller's promise from settling
+      try {
+        listener();
+      } catch (listenerError) {
+        console.warn('A session-end listener failed:', listenerError);
+      }
+    }
   return error;
 }
 

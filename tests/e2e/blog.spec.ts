@@ -3,6 +3,7 @@ import { test, expect, expectNoAxeViolations } from './fixtures';
 import { OWNER, signIn } from './admin-helpers';
 import { samplePng } from '../fixtures/images';
 import { xssPayloads } from '../fixtures/xss-payloads';
+import { copyKept } from './offline-helpers';
 
 // One database for the whole run: these tests add and remove posts, so they run one after another.
 test.describe.configure({ mode: 'serial' });
@@ -128,6 +129,7 @@ test.describe('public blog', () => {
       page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
       await page.goto('/blog'); // a first visit keeps a copy of page 1
       await expect(cards(page)).toHaveCount(9);
+      await expect.poll(() => copyKept(page, 'blog', 'firstPage')).toBe(true);
 
       await page.route('**/api/bind-company-blog**', (route) => route.abort());
       await page.reload();

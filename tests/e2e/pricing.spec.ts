@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
+import { copyKept } from './offline-helpers';
 
 // The pricing page against the real server and its seeded plans: India (country 101) has INR
 // prices for Starter, Professional and Enterprise (Enterprise has no quarterly price). The e2e
@@ -14,35 +15,6 @@ function warningsOf(page: Page): string[] {
     if (msg.type() === 'warning') warnings.push(msg.text());
   });
   return warnings;
-}
-
-/** True once the page has kept the plans in IndexedDB (without creating the database itself). */
-async function plansKept(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    const dbs = await indexedDB.databases();
-    if (!dbs.some((d) => d.name === 'manna-offline')) return false;
-    return new Promise<boolean>((resolve) => {
-      const open = indexedDB.open('manna-offline');
-      open.onerror = () => resolve(false);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('copies')) {
-          db.close();
-          resolve(false);
-          return;
-        }
-        const get = db.transaction('copies').objectStore('copies').get(['pricing', 'plans']);
-        get.onsuccess = () => {
-          db.close();
-          resolve(Boolean(get.result));
-        };
-        get.onerror = () => {
-          db.close();
-          resolve(false);
-        };
-      };
-    });
-  });
 }
 
 test.describe('pricing page', () => {
@@ -212,7 +184,7 @@ test.describe('pricing page when calls fail', () => {
   }) => {
     await page.goto('/pricing');
     await expect(card(page, 'Starter')).toContainText('₹12,000');
-    await expect.poll(() => plansKept(page)).toBe(true);
+    await expect.poll(() => copyKept(page, 'pricing', 'plans')).toBe(true);
 
     const warnings = warningsOf(page);
     await page.route('**/api/BindPlanDetails*', (route) => route.abort('internetdisconnected'));

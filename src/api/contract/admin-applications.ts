@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ID_MAX, idText, whole } from './ids';
+import { PAGE_NUMBER_MAX } from './paging';
 
 /**
  * The admin's list of job applications (spec sections 2, 3 and 7; DESIGN.md section 4):
@@ -54,7 +55,7 @@ const filterShape = {
  */
 export const BindJobApplicationsQuery = z.object({
   ...filterShape,
-  pagenum: z._default(whole(1, 10_000), 1),
+  pagenum: z._default(whole(1, PAGE_NUMBER_MAX), 1),
   pagesize: z._default(whole(1, 100), APPLICATION_PAGE_SIZE),
 });
 export type BindJobApplicationsQuery = z.output<typeof BindJobApplicationsQuery>;

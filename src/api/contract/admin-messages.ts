@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { idText, whole } from './ids';
+import { PAGE_NUMBER_MAX } from './paging';
 
 /**
  * The admin's inbox of contact messages (DESIGN.md section 4):
@@ -11,7 +12,7 @@ export const MESSAGE_PAGE_SIZE = 20;
 
 export const ContactMessagesQuery = z.object({
   search: z._default(z.string().check(z.maxLength(200)), ''),
-  pagenum: z._default(whole(1, 10_000), 1),
+  pagenum: z._default(whole(1, PAGE_NUMBER_MAX), 1),
   pagesize: z._default(whole(1, 100), MESSAGE_PAGE_SIZE),
   /** '' every message, 'false' only those still open, 'true' only handled ones. */
   handled: z._default(z.enum(['', 'true', 'false']), ''),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ID_MAX, whole } from './ids';
+import { PAGE_NUMBER_MAX } from './paging';
 
 /**
  * Job openings and job types (spec sections 3 and 7). Rows keep the spec's snake_case fields;
@@ -40,7 +41,7 @@ export const JOB_PAGE_SIZE = 20;
 export const BindJobOpeningsQuery = z.object({
   jobid: z._default(whole(0, ID_MAX), 0),
   search: z._default(z.string().check(z.maxLength(200)), ''),
-  pagenum: z._default(whole(1, 10_000), 1),
+  pagenum: z._default(whole(1, PAGE_NUMBER_MAX), 1),
   pagesize: z._default(whole(1, 100), JOB_PAGE_SIZE),
 });
 export type BindJobOpeningsQuery = z.output<typeof BindJobOpeningsQuery>;

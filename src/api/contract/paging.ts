@@ -22,10 +22,13 @@ export const formatTotal = (total: number, lang: string) => {
   return total >= COUNT_CAP ? `${fmt.format(COUNT_CAP)}+` : fmt.format(total);
 };
 
-/** A page number from an address: a whole number from 1 to 10,000, else 1. */
+/** The highest page number any list accepts (the API's `pagenum`, an address's `?page=`). */
+export const PAGE_NUMBER_MAX = 10_000;
+
+/** A page number from an address: a whole number from 1 to PAGE_NUMBER_MAX, else 1. */
 export function cleanPage(value: string | number | null | undefined): number {
   const n = typeof value === 'number' ? value : Number(value ?? '1');
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+  return Number.isInteger(n) && n >= 1 && n <= PAGE_NUMBER_MAX ? n : 1;
 }
 
 /** The address query of a page: `page=N`, nothing for page 1. */
