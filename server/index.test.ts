@@ -90,16 +90,22 @@ describe('server/index.ts', () => {
     expect(server.output()).toContain('Invalid setting PORT: expected a whole number between 1 and 65535');
   }, 20_000);
 
-  it('migrates, prints its address, answers, and exits 0 on SIGTERM', async () => {
+  /** The server on a free port and a new data folder, once it has printed its address. */
+  const startedServer = async (env: Record<string, string> = {}) => {
     const dataDir = tempDir();
     const port = await freePort();
     const server = startServer({
       PORT: String(port),
       DATA_DIR: dataDir,
       DIST_DIR: path.join(dataDir, 'dist'),
-      LOG_LEVEL: 'warn',
+      ...env,
     });
     await server.printed(`Manna is running at http://localhost:${port}`);
+    return { ...server, dataDir, port };
+  };
+
+  it('migrates, prints its address, answers, and exits 0 on SIGTERM', async () => {
+    const { dataDir, port, ...server } = await startedServer({ LOG_LEVEL: 'warn' });
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'manna.sqlite'))).toBe(true);
@@ -108,14 +114,7 @@ describe('server/index.ts', () => {
   }, 20_000);
 
   it('logs one line per request at the default level, every one of them written out by the time it has exited', async () => {
-    const dataDir = tempDir();
-    const port = await freePort();
-    const server = startServer({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'dist'),
-    });
-    await server.printed(`Manna is running at http://localhost:${port}`);
+    const { port, ...server } = await startedServer();
     // 200 requests, 20 at a time, so lines are logged while earlier writes are still under way
     const ids: string[] = [];
     for (let round = 0; round < 10; round++) {

@@ -34,14 +34,20 @@ export function onSessionEnded(listener: () => void): () => void {
 /** An answer 401, which the transport has already reported to `onSessionEnded`'s listeners. */
 export const isSessionEnded = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
+/** The server's own words in an answer's JSON body: its `message` (or `Message`), else null. */
+export function answerMessage(body: unknown): string | null {
+  const b = (body ?? {}) as { message?: unknown; Message?: unknown };
+  const m = b.message ?? b.Message;
+  return typeof m === 'string' && m ? m : null;
+}
+
 /** The ApiError of a non-2xx answer, from its JSON body when it has one ({ message | Message, errors }). */
 function failure(status: number, body: unknown): ApiError {
-  const b = (body ?? {}) as { message?: unknown; Message?: unknown; errors?: unknown };
-  const m = b.message ?? b.Message;
+  const errors = (body as { errors?: unknown } | null)?.errors;
   const error = new ApiError(
     status,
-    typeof m === 'string' && m ? m : `Request failed with status ${status}`,
-    b.errors && typeof b.errors === 'object' ? (b.errors as Record<string, string>) : {},
+    answerMessage(body) ?? `Request failed with status ${status}`,
+    errors && typeof errors === 'object' ? (errors as Record<string, string>) : {},
   );
   if (status === 401)
     for (const listener of sessionEndListeners) {

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { answerMessage } from '../api/client';
 import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import { OUTBOX_CHANNEL, OUTBOX_DB_NAME, OUTBOX_SYNC_TAG } from './outbox-names';
 
@@ -310,15 +311,8 @@ export function requestFor(item: OutboxItem): RequestInit {
 }
 
 /** The server's own words for an answer: `message` or `Message` of a JSON body. */
-async function messageOf(res: Response): Promise<string | null> {
-  try {
-    const body = (await res.json()) as { message?: unknown; Message?: unknown };
-    const m = body.message ?? body.Message;
-    return typeof m === 'string' && m ? m : null;
-  } catch {
-    return null;
-  }
-}
+const messageOf = async (res: Response): Promise<string | null> =>
+  answerMessage(await res.json().catch(() => null));
 
 /**
  * Sends one entry with fetch. 2xx is 'sent' (a repeat of the key answers the first answer);
