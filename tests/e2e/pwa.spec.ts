@@ -9,6 +9,7 @@ import { test, expect, expectNoAxeViolations } from './fixtures';
 import { signIn } from './admin-helpers';
 import { freePort, OwnServer } from './own-server';
 import { fillApplication } from './apply-helpers';
+import { copyKept } from './offline-helpers';
 
 // Installable and offline (issue 9). This spec runs its OWN server process (from the same build,
 // on a free port, with its own data folder) so that it can stop and start it: "offline" here is
@@ -192,14 +193,19 @@ test.describe('reading without the server', () => {
     await visitOnline(page, '/');
     await expect(page.getByText('Ready to work offline')).toBeVisible();
     // ... and the pages with data keep their last copy as they are read.
+    // (a copy is written after its call answers: wait for it before leaving the page)
     await page.goto(`${server.origin}/pricing`);
     await expect(page.getByText('Most Popular')).toBeVisible();
+    await expect.poll(() => copyKept(page, 'pricing', 'plans')).toBe(true);
     await page.goto(`${server.origin}/careers`);
     await expect(page.getByRole('article')).toHaveCount(5);
+    await expect.poll(() => copyKept(page, 'jobs', 'openings')).toBe(true);
     await page.goto(`${server.origin}/blog`);
     await expect(page.getByText(post.title).first()).toBeVisible();
+    await expect.poll(() => copyKept(page, 'blog', 'firstPage')).toBe(true);
     await page.goto(`${server.origin}/blog/${post.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    await expect.poll(() => copyKept(page, 'blog', `post-${post.slug}`)).toBe(true);
 
     await server.stop();
     // Pricing answers may sit in the HTTP cache for 5 minutes; what counts here is the device's own copy.
