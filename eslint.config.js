@@ -38,8 +38,10 @@ export const boundaries = [
     message: 'offline/ knows no components or routes: the caller passes what it needs.',
   }),
   imports(['server/**/*.ts'], {
-    regex: '(^|/)src/(?!api/contract/)',
-    message: 'The server imports only the shared contract (src/api/contract) from src/.',
+    // and the mail texts, kept with the site's translations so translators find them in one place
+    regex: '(^|/)src/(?!api/contract/|i18n/locales/[a-z]{2}/mail\\.json$|i18n/languages$)',
+    message:
+      'The server imports only the shared contract (src/api/contract), the language list and the mail texts from src/.',
   }),
 ];
 

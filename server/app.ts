@@ -19,6 +19,7 @@ import type { Database } from './db/schema';
 import { HttpError } from './http-error';
 import { requestLogFields } from './lib/log-redaction';
 import { auth } from './plugins/auth';
+import { mail } from './plugins/mail';
 import { metrics } from './plugins/metrics';
 import { rateLimits } from './plugins/rate-limit';
 import { publicReads } from './plugins/public-reads';
@@ -233,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
     });
     await app.register(storage, { dataDir: config.DATA_DIR, s3: config.s3 });
+    await app.register(mail, { config });
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {
       await app.register(plugin, { prefix });

@@ -121,6 +121,24 @@ const Settings = z.object({
   RATE_LIMIT_LOGIN_FAILURES: wholeNumber(1, 1_000_000).default(5),
   /** Pages rendered on request (blog permalinks) per client per minute. */
   RATE_LIMIT_PAGE_RENDERS_PER_MIN: wholeNumber(1, 1_000_000).default(120),
+  /**
+   * Where mail goes: `smtp://user:pass@host:587` (STARTTLS when the server offers it; add
+   * `?requireTLS=true` to insist) or `smtps://...:465`. Unset: mail waits in the outbox, shown in
+   * the back office.
+   */
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  /** The From of every mail: `Manna <no-reply@example.com>` or a bare address. */
+  MAIL_FROM: z
+    .string()
+    .refine(
+      (s) => !/[\r\n]/.test(s) && /^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(s.trim()),
+      {
+        error: 'expected an address, or a name and an address as in "Manna <no-reply@example.com>"',
+      },
+    )
+    .optional(),
+  /** The first wait after a failed send; each further wait doubles, up to an hour. */
+  MAIL_RETRY_SECONDS: wholeNumber(1, 3600).default(30),
   SEED_DEMO: boolean.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   DIST_DIR: z.string().default('./dist'),
@@ -138,7 +156,9 @@ export type S3Settings = {
 
 type Parsed = z.output<typeof Settings>;
 
-export type Config = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'SECRET' | 'SEED_DEMO'> & {
+export type Config = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'SECRET' | 'SEED_DEMO' | 'MAIL_FROM'> & {
+  /** MAIL_FROM, or `Manna <no-reply@host of PUBLIC_URL>`. */
+  MAIL_FROM: string;
   HOST: string;
   /** Absolute, no trailing slash. */
   PUBLIC_URL: string;
@@ -234,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     DIST_DIR: path.resolve(s.DIST_DIR),
     PUBLIC_URL,
     SECRET,
+    MAIL_FROM: s.MAIL_FROM ?? `Manna <no-reply@${new URL(PUBLIC_URL).hostname}>`,
     // "On for a new embedded database": decided before the database file is created.
     SEED_DEMO: s.SEED_DEMO ?? (database.dialect === 'sqlite' && !fs.existsSync(database.file)),
     isProduction,

@@ -354,3 +354,19 @@ export async function applicationsStoredBefore(db: Db, cutoff: string, limit: nu
     .execute();
   return rows.map((r) => Number(r.application_id));
 }
+
+/** Applications stored from `since` (inclusive) to `until` (exclusive), oldest first, at most `limit`, and how many in all (the daily digest). */
+export async function applicationsBetween(db: Db, since: string, until: string, limit: number) {
+  const base = db
+    .selectFrom('job_application')
+    .leftJoin('job_opening', 'job_opening.job_id', 'job_application.job_id')
+    .where('job_application.created_at', '>=', since)
+    .where('job_application.created_at', '<', until);
+  const rows = await base
+    .select(['job_application.full_name as name', 'job_opening.job_title as job'])
+    .orderBy('job_application.application_id')
+    .limit(limit)
+    .execute();
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}

@@ -35,13 +35,15 @@ export async function hasApplied(db: Db, jobId: number, email: string): Promise<
 }
 
 /**
- * Stores the CV's file row and the application in one transaction; answers the new id and whether
- * it was flagged as a duplicate.
+ * Stores the CV's file row and the application in one transaction (with `alsoIn`'s writes); answers
+ * the new id and whether it was flagged as a duplicate.
  */
 export async function insertApplication(
   db: Db,
   input: NewApplication,
   now = new Date(),
+  /** More writes of the same transaction (the mails the application causes). */
+  alsoIn?: (trx: Db) => Promise<void>,
 ): Promise<{ application_id: number; is_duplicate: boolean }> {
   return db.transaction().execute(async (trx) => {
     const at = now.toISOString();
@@ -73,6 +75,7 @@ export async function insertApplication(
       })
       .returning('application_id')
       .executeTakeFirstOrThrow();
+    await alsoIn?.(trx);
     return { application_id, is_duplicate: duplicate };
   });
 }

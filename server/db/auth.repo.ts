@@ -8,6 +8,7 @@ import {
   type SessionUser,
   type UserRow,
 } from '../../src/api/contract/auth';
+import type { NoticeChoice } from '../../src/api/contract/mail';
 import type { Database } from './schema';
 
 /**
@@ -426,4 +427,72 @@ export async function clearFailures(db: Db, key: string): Promise<void> {
 
 export async function purgeFailures(db: Db, before: string): Promise<void> {
   await db.deleteFrom('login_failure').where('at', '<', before).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email notices (migration 0900): each user's choice per kind; null is the default, a mail each
+// for a user who may read that kind.
+// ---------------------------------------------------------------------------------------------
+
+export type NoticeKind = 'applications' | 'messages';
+const NOTICE_COLUMN = { applications: 'notify_applications', messages: 'notify_messages' } as const;
+export const NOTICE_PERMISSION = { applications: 'applications.read', messages: 'messages.read' } as const;
+const asChoice = (value: string | null): NoticeChoice =>
+  value === 'digest' || value === 'off' ? value : 'each';
+
+/** Active users who may read `kind` and chose `choice` for it (a mail each, or the digest). */
+export async function noticeRecipients(
+  db: Db,
+  kind: NoticeKind,
+  choice: 'each' | 'digest',
+): Promise<{ user_id: number; email: string; lang: string | null }[]> {
+  const rows = await db
+    .selectFrom('admin_user')
+    .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
+    .select([
+      'admin_user.user_id',
+      'admin_user.email',
+      'admin_user.notify_lang as lang',
+      `admin_user.${NOTICE_COLUMN[kind]} as choice`,
+      'admin_role.permissions',
+    ])
+    .where('admin_user.disabled', '=', 0)
+    .orderBy('admin_user.user_id')
+    .execute();
+  return rows
+    .filter(
+      (r) =>
+        parsePermissions(r.permissions).includes(NOTICE_PERMISSION[kind]) && asChoice(r.choice) === choice,
+    )
+    .map(({ user_id, email, lang }) => ({ user_id, email, lang }));
+}
+
+/** A user's choices: null for a kind their role may not read. */
+export async function noticePrefsOf(db: Db, user: { user_id: number; permissions: Permission[] }) {
+  const row = await db
+    .selectFrom('admin_user')
+    .select(['notify_applications', 'notify_messages'])
+    .where('user_id', '=', user.user_id)
+    .executeTakeFirstOrThrow();
+  const can = (kind: NoticeKind) => user.permissions.includes(NOTICE_PERMISSION[kind]);
+  return {
+    applications: can('applications') ? asChoice(row.notify_applications) : null,
+    messages: can('messages') ? asChoice(row.notify_messages) : null,
+  };
+}
+
+export async function setNoticePrefs(
+  db: Db,
+  userId: number,
+  prefs: { applications?: NoticeChoice; messages?: NoticeChoice; lang: string },
+): Promise<void> {
+  await db
+    .updateTable('admin_user')
+    .set({
+      ...(prefs.applications ? { notify_applications: prefs.applications } : {}),
+      ...(prefs.messages ? { notify_messages: prefs.messages } : {}),
+      notify_lang: prefs.lang,
+    })
+    .where('user_id', '=', userId)
+    .execute();
 }

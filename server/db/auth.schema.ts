@@ -29,6 +29,12 @@ export interface AdminUserTable {
   created_at: string;
   updated_at: string;
   last_login_at: string | null;
+  /** Notices of new applications: 'each', 'digest' or 'off'; null: 'each' when they may read applications. */
+  notify_applications: string | null;
+  /** Notices of new contact messages, the same way (messages.read). */
+  notify_messages: string | null;
+  /** The language of their notices (the back office's language when they last chose); null: English. */
+  notify_lang: string | null;
 }
 
 export interface AdminSessionTable {

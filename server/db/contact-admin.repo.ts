@@ -141,3 +141,14 @@ export async function deleteMessagesBefore(
     return ids.length;
   });
 }
+
+/** Messages received from `since` (inclusive) to `until` (exclusive), oldest first, at most `limit`, and how many in all (the daily digest). */
+export async function messagesBetween(db: Db, since: string, until: string, limit: number) {
+  const base = db
+    .selectFrom('contact_message')
+    .where('created_at', '>=', since)
+    .where('created_at', '<', until);
+  const rows = await base.select(['name']).orderBy('message_id').limit(limit).execute();
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}

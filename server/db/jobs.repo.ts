@@ -101,16 +101,6 @@ export async function getOpening(db: Db, jobId: number): Promise<JobOpeningRow |
   return openingColumns(db).where('job_opening.job_id', '=', jobId).executeTakeFirst();
 }
 
-/** Whether an opening exists (the application form's job_id check). */
-export async function openingExists(db: Db, jobId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('job_opening')
-    .select('job_id')
-    .where('job_id', '=', jobId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** GET bind-job-types: alphabetical by id (the seed order). */
 export async function listJobTypes(db: Db): Promise<JobTypeRow[]> {
   return db.selectFrom('job_type').select(['job_type_id', 'job_type_name']).orderBy('job_type_id').execute();

@@ -8,6 +8,7 @@ import type { AuthTables } from './auth.schema';
 import type { BlogTables } from './blog.schema';
 import type { ContactTables } from './contact.schema';
 import type { JobsTables } from './jobs.schema';
+import type { MailTables } from './mail.schema';
 import type { PricingTables } from './pricing.schema';
 import type { ScheduledTables } from './scheduled-task.schema';
 
@@ -29,7 +30,7 @@ export interface IdempotencyKeyTable {
 }
 
 export interface Database
-  extends AuthTables, JobsTables, BlogTables, PricingTables, ContactTables, ScheduledTables {
+  extends AuthTables, JobsTables, BlogTables, PricingTables, ContactTables, ScheduledTables, MailTables {
   app_meta: AppMetaTable;
   idempotency_key: IdempotencyKeyTable;
 }

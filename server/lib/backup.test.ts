@@ -161,13 +161,15 @@ describe('GET /api/admin/backup-status', () => {
     const reader = await signInAs(app, { permissions: ['audit.read'] });
     const status = async () =>
       (await app.inject({ url: '/api/admin/backup-status', headers: reader.headers })).json();
-    expect(await status()).toEqual({ configured: true, last: null, stale: true });
+    const noMail = { configured: false, pending: 0, sent_today: 0, failed: 0, last_error: null };
+    expect(await status()).toEqual({ configured: true, last: null, stale: true, mail: noMail });
 
     const old = await takeBackup(app.config, dir, new Date(Date.now() - 3 * DAY));
     expect(await status()).toEqual({
       configured: true,
       last: { at: old.manifest.createdAt, bytes: old.bytes, files: old.files },
       stale: true,
+      mail: noMail,
     });
     const fresh = await takeBackup(app.config, dir, new Date(Date.now() - 3_600_000));
     expect(await status()).toMatchObject({ last: { at: fresh.manifest.createdAt }, stale: false });
@@ -184,6 +186,7 @@ describe('GET /api/admin/backup-status', () => {
       configured: false,
       last: null,
       stale: true,
+      mail: noMail,
     });
   });
 });

@@ -154,7 +154,7 @@ describe('runRetentionTask (the lease)', () => {
       holder: null,
       lease_until: '',
       last_run_at: at.toISOString(),
-      last_result: 'deleted 1',
+      last_result: 'deleted 1, mails 0',
     });
 
     // an hour later: not due

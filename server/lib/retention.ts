@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { applicationsStoredBefore, deleteApplications } from '../db/application-list.repo';
 import { deleteMessagesBefore } from '../db/contact-admin.repo';
+import { deleteMailBefore } from '../db/mail.repo';
 import type { Database } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { runBackupTask } from './backup-task';
@@ -27,6 +28,8 @@ export const RETENTION_FIRST_CHECK_MS = 60 * 1000;
 /** A run that has not finished after this long is presumed dead; another process may take over. */
 export const RETENTION_LEASE_MS = 30 * 60 * 1000;
 const BATCH = 200;
+/** Mails (sent, failed or waiting) are deleted this many days after they were queued. */
+export const MAIL_KEEP_DAYS = 30;
 
 export interface PurgeOptions {
   retentionDays: number;
@@ -114,10 +117,12 @@ export async function runRetentionTask(
       o.messageRetentionDays === undefined
         ? { deleted: 0 }
         : await purgeExpiredMessages(db, { retentionDays: o.messageRetentionDays, now: o.now, log: o.log });
+    // the outbox keeps names and addresses too: a mail goes MAIL_KEEP_DAYS after it was queued
+    const mails = await deleteMailBefore(db, retentionCutoff(o.now, MAIL_KEEP_DAYS));
     const summary =
       o.messageRetentionDays === undefined
-        ? `deleted ${result.deleted}`
-        : `deleted ${result.deleted}, messages ${messages.deleted}`;
+        ? `deleted ${result.deleted}, mails ${mails}`
+        : `deleted ${result.deleted}, messages ${messages.deleted}, mails ${mails}`;
     await finishLease(db, RETENTION_TASK, holder, o.now, summary);
     return result;
   } catch (err) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import {
   type Actor,
   AuditQuery,
@@ -8,6 +9,7 @@ import {
   BackupStatus,
   CreateUserAnswer,
   CreateUserBody,
+  ResetUserBody,
   IdParams,
   MessageAnswer,
   RoleAnswer,
@@ -40,10 +42,13 @@ import {
   updateUser,
 } from '../db/auth.repo';
 import { serializeOn } from '../db/database';
+import { mailCounts } from '../db/mail.repo';
+import { deletePasswordTokens } from '../db/password-token.repo';
 import { HttpError } from '../http-error';
 import { auditedChange, listAudit, type AuditEntry } from '../lib/audit';
 import { newestBackup } from '../lib/backup';
 import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
+import { queuePasswordLink } from '../mail/mails';
 
 /**
  * Users, roles and the audit log: /api/admin/users, /api/admin/roles (users.manage) and
@@ -126,33 +131,50 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
         });
       }
       let secret = password;
-      if (secret !== undefined && secret !== '') {
-        const problem = passwordProblem(secret, email);
+      const chosen = secret !== undefined && secret !== '';
+      if (chosen) {
+        const problem = passwordProblem(secret!, email);
         if (problem) throw new HttpError(400, problem, { password: problem });
       } else {
         secret = oneTimePassword();
       }
-      const oneTime = secret !== password;
-      const passwordHash = await hashPassword(secret);
+      // With mail, a user made without a password is invited: they choose their own through a
+      // link (INVITATION_HOURS), and the random password nobody saw never works for anyone.
+      const invite = !chosen && app.mail.configured;
+      const oneTime = !chosen && !invite;
+      const passwordHash = await hashPassword(secret!);
       const userId = await auditedChange(
         db,
-        (trx) =>
-          createUser(trx, {
+        async (trx) => {
+          const id = await createUser(trx, {
             email,
             passwordHash,
             roleId: role.role_id,
             mustChangePassword: oneTime,
             passwordExpiresAt: oneTime ? oneTimeExpiry() : undefined,
-          }),
+          });
+          if (invite) {
+            await queuePasswordLink(trx, app.config, {
+              userId: id,
+              email,
+              purpose: 'invite',
+              lang: request.body.lang,
+              inviter: actorOf(request).email,
+            });
+          }
+          return id;
+        },
         (id) => ({
           actor: request.user,
           action: 'create',
           entity: 'admin_user',
           entityId: id,
-          detail: { email, role: role.name },
+          detail: { email, role: role.name, ...(invite ? { invited: true } : {}) },
         }),
       );
+      if (invite) app.mail.poke();
       const user = (await getUser(db, userId))!;
+      if (invite) return { message: 'Invitation sent', user, mailed_to: email };
       return { message: 'User created', user, ...(oneTime ? { one_time_password: secret } : {}) };
     },
   );
@@ -179,7 +201,10 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       await keepingAManager(
         async (trx) => {
           await updateUser(trx, id, { roleId: role?.role_id, disabled });
-          if (disabled) await deleteUserSessions(trx, id);
+          if (disabled) {
+            await deleteUserSessions(trx, id);
+            await deletePasswordTokens(trx, id);
+          }
         },
         { actor, action: 'update', entity: 'admin_user', entityId: id, detail },
       );
@@ -191,13 +216,38 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id/reset-password',
     {
       config: { permission: 'users.manage' },
-      schema: { params: IdParams, response: { 200: CreateUserAnswer } },
+      schema: { params: IdParams, body: z.nullish(ResetUserBody), response: { 200: CreateUserAnswer } },
     },
     async (request) => {
       const { id } = request.params;
       const user = await getUser(db, id);
       if (!user) throw new HttpError(404, 'User not found');
       await checkUserChange(actorOf(request), user, 'reset');
+      if (app.mail.configured) {
+        // With mail, the user gets a reset link and chooses the password themselves; their
+        // sessions end now, as with a one-time password.
+        await auditedChange(
+          db,
+          async (trx) => {
+            await queuePasswordLink(trx, app.config, {
+              userId: id,
+              email: user.email,
+              purpose: 'reset',
+              lang: request.body?.lang,
+            });
+            await deleteUserSessions(trx, id);
+          },
+          {
+            actor: request.user,
+            action: 'reset_password',
+            entity: 'admin_user',
+            entityId: id,
+            detail: { email: user.email, link: true },
+          },
+        );
+        app.mail.poke();
+        return { message: 'Reset link sent', user: (await getUser(db, id))!, mailed_to: user.email };
+      }
       const secret = oneTimePassword();
       const passwordHash = await hashPassword(secret);
       await auditedChange(
@@ -348,7 +398,9 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       const dir = app.config.BACKUP_DIR;
       const last = dir ? await newestBackup(dir) : null;
       const stale = !last || Date.now() - Date.parse(last.at) > BACKUP_STALE_HOURS * 3_600_000;
-      return { configured: dir !== undefined, last, stale };
+      const today = new Date().toISOString().slice(0, 10);
+      const mail = { configured: app.mail.configured, ...(await mailCounts(db, `${today}T00:00:00.000Z`)) };
+      return { configured: dir !== undefined, last, stale, mail };
     },
   );
 

@@ -12,11 +12,12 @@ import {
   RESUME_MAX_BYTES,
 } from '../../src/api/contract/applications';
 import { insertApplication } from '../db/applications.repo';
-import { openingExists } from '../db/jobs.repo';
+import { getOpening } from '../db/jobs.repo';
 import { HttpError } from '../http-error';
 import { drainRefusedUploads } from '../lib/multipart';
 import { checkResume, cleanFileName } from '../lib/file-check';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
+import { queueApplicationMails } from '../mail/mails';
 
 /**
  * POST /api/manage-job-applications (spec sections 5 and 7, DESIGN.md section 4): a multipart
@@ -37,6 +38,7 @@ const FIELD_NAMES = new Set([
   'address',
   'consent',
   'website',
+  'lang',
 ]);
 const TEXT_FIELDS = ['job_id', 'full_name', 'email', 'contact_number', 'address', 'consent'] as const;
 
@@ -195,7 +197,8 @@ const applications: FastifyPluginAsyncZod = async (app) => {
     }
     const data = parsed.data;
     const jobId = Number(data.job_id);
-    if (!(await openingExists(app.db, jobId))) {
+    const opening = await getOpening(app.db, jobId);
+    if (!opening) {
       throw new HttpError(404, 'This job opening is no longer available.', {
         job_id: 'This job opening is no longer available.',
       });
@@ -213,21 +216,34 @@ const applications: FastifyPluginAsyncZod = async (app) => {
     );
     try {
       const header = request.headers['idempotency-key'];
-      const { application_id, is_duplicate } = await insertApplication(app.db, {
-        job_id: jobId,
-        full_name: data.full_name,
-        email: data.email,
-        contact_number: data.contact_number,
-        address: data.address,
-        consent_at: new Date().toISOString(),
-        idempotency_key: typeof header === 'string' ? header : null,
-        file: {
-          key,
-          content_type: check.type.contentType,
-          byte_size: file!.size,
-          original_name: fileName!,
+      const { application_id, is_duplicate } = await insertApplication(
+        app.db,
+        {
+          job_id: jobId,
+          full_name: data.full_name,
+          email: data.email,
+          contact_number: data.contact_number,
+          address: data.address,
+          consent_at: new Date().toISOString(),
+          idempotency_key: typeof header === 'string' ? header : null,
+          file: {
+            key,
+            content_type: check.type.contentType,
+            byte_size: file!.size,
+            original_name: fileName!,
+          },
         },
-      });
+        new Date(),
+        (trx) =>
+          // the candidate's acknowledgment and the staff notices, kept only with the application
+          queueApplicationMails(trx, app.config, {
+            name: data.full_name,
+            email: data.email,
+            job: opening.job_title,
+            lang: fields.lang,
+          }),
+      );
+      app.mail.poke();
       request.log.info({ application_id, job_id: jobId, is_duplicate }, 'Job application stored');
       return { status: 201, body: { Message: M.success, application_id } };
     } catch (err) {

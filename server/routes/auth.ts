@@ -21,6 +21,7 @@ import {
   sessionUserById,
   updateUser,
 } from '../db/auth.repo';
+import { deletePasswordTokens } from '../db/password-token.repo';
 import { HttpError } from '../http-error';
 import { auditedChange, recordAudit } from '../lib/audit';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib/passwords';
@@ -197,8 +198,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(new_password);
       await auditedChange(
         app.db,
-        (trx) =>
-          updateUser(trx, user.user_id, { passwordHash, mustChangePassword: false, passwordExpiresAt: null }),
+        async (trx) => {
+          await updateUser(trx, user.user_id, {
+            passwordHash,
+            mustChangePassword: false,
+            passwordExpiresAt: null,
+          });
+          await deletePasswordTokens(trx, user.user_id); // an unused reset link stops working
+        },
         { actor: user, action: 'password_change', entity: 'admin_user', entityId: user.user_id },
       );
       // Other sessions of this account end; this one continues with a new id.

@@ -7,6 +7,7 @@ import {
 import { findByIdempotencyKey, insertContactMessage } from '../db/contact.repo';
 import { HttpError } from '../http-error';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
+import { queueMessageMails } from '../mail/mails';
 
 /**
  * POST /api/contact-messages (DESIGN.md sections 4 and 6): the contact form really sends.
@@ -52,14 +53,24 @@ const contact: FastifyPluginAsyncZod = async (app) => {
         const input = parsed.data;
         let messageId: number;
         try {
-          messageId = await insertContactMessage(app.db, {
-            name: input.name,
-            email: input.email,
-            company: input.company,
-            message: input.message,
-            lang: input.lang ?? 'en',
-            idempotency_key: key,
+          // the acknowledgment and the staff notices are queued with the message, or neither is
+          messageId = await app.db.transaction().execute(async (trx) => {
+            const id = await insertContactMessage(trx, {
+              name: input.name,
+              email: input.email,
+              company: input.company,
+              message: input.message,
+              lang: input.lang ?? 'en',
+              idempotency_key: key,
+            });
+            await queueMessageMails(trx, app.config, {
+              name: input.name,
+              email: input.email,
+              lang: input.lang,
+            });
+            return id;
           });
+          app.mail.poke();
         } catch (err) {
           // A concurrent twin with the same key won the race: answer as it did.
           const twin = key ? await findByIdempotencyKey(app.db, key).catch(() => undefined) : undefined;

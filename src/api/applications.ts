@@ -19,6 +19,7 @@ export function applicationFields(input: ApplicationInput): Record<string, strin
     address: input.address,
     consent: input.consent ? 'true' : 'false',
     website: input.website,
+    ...(input.lang ? { lang: input.lang } : {}),
   };
 }
 

@@ -23,6 +23,18 @@ import {
   type SetupStatus as SetupStatusT,
   type UserRow,
 } from './contract/auth';
+import {
+  ForgotPasswordStatus,
+  MailRows,
+  NoticePrefs,
+  type ForgotPasswordBody,
+  type ForgotPasswordStatus as ForgotPasswordStatusT,
+  type MailQuery,
+  type MailRow,
+  type NoticePrefs as NoticePrefsT,
+  type NoticePrefsBody,
+  type ResetPasswordBody,
+} from './contract/mail';
 
 /**
  * Sign-in and the back office's own API (DESIGN.md section 4). It lives on the same origin as the
@@ -60,11 +72,13 @@ export const createUser = (body: {
   email: string;
   role: string;
   password?: string;
+  /** The language of an invitation mail. */
+  lang?: string;
 }): Promise<CreateUserAnswerT> => fetchJson(CreateUserAnswer, '/api/admin/users', write(body));
 export const updateUser = (id: number, body: { role?: string; disabled?: boolean }) =>
   fetchJson(UserAnswer, `/api/admin/users/${id}`, write(body, 'PATCH'));
-export const resetUserPassword = (id: number): Promise<CreateUserAnswerT> =>
-  fetchJson(CreateUserAnswer, `/api/admin/users/${id}/reset-password`, write({}));
+export const resetUserPassword = (id: number, lang?: string): Promise<CreateUserAnswerT> =>
+  fetchJson(CreateUserAnswer, `/api/admin/users/${id}/reset-password`, write(lang ? { lang } : {}));
 export const deleteUser = (id: number) => fetchJson(MessageAnswer, `/api/admin/users/${id}`, del());
 
 export const listRoles = (): Promise<RoleRow[]> => fetchJson(RoleRows, '/api/admin/roles');
@@ -76,3 +90,24 @@ export const deleteRole = (id: number) => fetchJson(MessageAnswer, `/api/admin/r
 
 export const listAudit = (pagenum: number, pagesize = 50): Promise<AuditRow[]> =>
   fetchJson(AuditRows, `/api/admin/audit?${toQuery({ pagenum, pagesize })}`, { cache: 'no-store' });
+
+/** Whether the site can mail a reset link (the forgot-password page). */
+export const fetchForgotPasswordStatus = (): Promise<ForgotPasswordStatusT> =>
+  fetchJson(ForgotPasswordStatus, '/api/auth/forgot-password', { cache: 'no-store' });
+/** Asks for a reset link; the same answer whether or not the address has an account. */
+export const requestPasswordLink = (body: ForgotPasswordBody): Promise<{ message: string }> =>
+  fetchJson(MessageAnswer, '/api/auth/forgot-password', write(body));
+/** Sets a password with a reset or invitation link's token. */
+export const resetPasswordWithLink = (body: ResetPasswordBody): Promise<{ message: string }> =>
+  fetchJson(MessageAnswer, '/api/auth/reset-password', write(body));
+
+/** The signed-in user's email notices. */
+export const fetchNoticePrefs = (): Promise<NoticePrefsT> =>
+  fetchJson(NoticePrefs, '/api/auth/notices', { cache: 'no-store' });
+export const saveNoticePrefs = (body: NoticePrefsBody): Promise<NoticePrefsT> =>
+  fetchJson(NoticePrefs, '/api/auth/notices', write(body, 'PATCH'));
+
+/** The mail outbox (the Mail screen). */
+export const listMail = (q: Partial<MailQuery>): Promise<MailRow[]> =>
+  fetchJson(MailRows, `/api/admin/mail?${toQuery(q)}`, { cache: 'no-store' });
+export const retryMail = (id: number) => fetchJson(MessageAnswer, `/api/admin/mail/${id}/retry`, write({}));

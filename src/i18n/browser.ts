@@ -4,8 +4,9 @@ import { COMMON_NS, DEFAULT_LANG, type Lang } from './languages';
 import { baseOptions } from './i18n';
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
-// One file per language and namespace; each is its own chunk, loaded only when needed.
-const loaders = import.meta.glob('./locales/*/*.json') as Record<string, Loader>;
+// One file per language and namespace; each is its own chunk, loaded only when needed. The mail
+// texts (mail.json) are the server's: no page loads them.
+const loaders = import.meta.glob(['./locales/*/*.json', '!./locales/*/mail.json']) as Record<string, Loader>;
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -34,4 +35,3 @@ export async function createBrowserI18n(lang: Lang, namespaces: string[]): Promi
   if (lang !== DEFAULT_LANG) await instance.loadLanguages(DEFAULT_LANG);
   return instance;
 }
-

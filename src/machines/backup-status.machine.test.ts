@@ -7,6 +7,7 @@ const STATUS: BackupStatus = {
   configured: true,
   last: { at: '2026-11-24T03:00:00.000Z', bytes: 1, files: 1 },
   stale: false,
+  mail: { configured: false, pending: 2, sent_today: 0, failed: 0, last_error: null },
 };
 
 describe('backup status', () => {

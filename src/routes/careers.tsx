@@ -65,20 +65,21 @@ export default function CareersPage() {
         // Without a connection the application (with its CV) is kept on this device and sent
         // later with the same Idempotency-Key (src/offline/submit.ts).
         submitApplication: fromPromise(
-          async ({ input, signal }: { input: SubmitInput; signal: AbortSignal }) =>
-            asActorOutput(
+          async ({ input, signal }: { input: SubmitInput; signal: AbortSignal }) => {
+            // the acknowledgment mail is written in the language of the page
+            const application = { ...input.application, lang: i18n.language };
+            return asActorOutput(
               await sendOrQueue({
                 kind: 'application',
                 label: input.jobTitle,
                 url: applicationsUrl(),
-                body: formSubmission(applicationFields(input.application), {
-                  resume: input.application.resume,
-                }),
-                idempotencyKey: input.application.idempotencyKey,
+                body: formSubmission(applicationFields(application), { resume: application.resume }),
+                idempotencyKey: application.idempotencyKey,
                 signal,
-                send: () => submitApplication(input.application, { onProgress: input.onProgress, signal }),
+                send: () => submitApplication(application, { onProgress: input.onProgress, signal }),
               }),
-            ),
+            );
+          },
         ),
       },
       actions: {

@@ -83,6 +83,8 @@ export interface ApplicationInput {
   consent: boolean;
   /** The hidden honeypot field; people leave it empty. */
   website: string;
+  /** The page's language: the candidate's acknowledgment mail is written in it. */
+  lang?: string;
   /** One per submission (DESIGN.md section 4): a retried request is stored once. */
   idempotencyKey: string;
 }

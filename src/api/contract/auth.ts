@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ID_MAX, whole } from './ids';
+import { MailStatus } from './mail';
 
 /**
  * Sign-in, users, roles and the audit log of the back office (DESIGN.md section 4). Shared by the
@@ -82,6 +83,8 @@ export const BackupStatus = z.object({
   configured: z.boolean(),
   last: z.nullable(z.object({ at: z.string(), bytes: z.number(), files: z.number() })),
   stale: z.boolean(),
+  /** The mail outbox (server/mail): SMTP set up or not, waiting, sent today, given up, the last error. */
+  mail: MailStatus,
 });
 export type BackupStatus = z.infer<typeof BackupStatus>;
 
@@ -116,6 +119,8 @@ const roleName = z.string().check(z.trim(), z.minLength(1, { error: 'Choose a ro
 export const CreateUserBody = z.object({
   email,
   role: roleName,
+  /** The back office's language: an invitation mail is written in it. */
+  lang: z.optional(z.string().check(z.maxLength(5))),
   /** Omitted: the server makes a one-time password and answers it once. */
   password: z.optional(z.string().check(z.maxLength(1024))),
 });
@@ -125,8 +130,13 @@ export const CreateUserAnswer = z.object({
   message: z.string(),
   user: UserRow,
   one_time_password: z.optional(z.string()),
+  /** Set when the user was emailed a link (an invitation or a reset) instead of a one-time password. */
+  mailed_to: z.optional(z.string()),
 });
 export type CreateUserAnswer = z.infer<typeof CreateUserAnswer>;
+
+/** POST /api/admin/users/:id/reset-password: the language of the reset mail (when mail is set up). */
+export const ResetUserBody = z.object({ lang: z.optional(z.string().check(z.maxLength(5))) });
 
 export const UpdateUserBody = z.object({
   role: z.optional(roleName),

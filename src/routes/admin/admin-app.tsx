@@ -13,6 +13,8 @@ import { homeFor, isRestorableScreen, lastScreenKey, safeNext } from './admin-li
 import { AdminLayout } from './layout';
 import { LoginScreen, SessionExpiredDialog } from './login';
 import { SetupScreen } from './setup';
+import { ForgotPasswordScreen, ResetPasswordScreen } from './password-links';
+import { MailScreen } from './mail';
 import { OpeningsScreen } from './openings';
 import { BlogManagementScreen } from './blog-management';
 import { UsersScreen } from './users';
@@ -98,6 +100,11 @@ export default function AdminApp() {
       // storage off: the installed app opens at the first screen
     }
   }, [userId, here]);
+
+  // password links work the same signed in or not: the person at the keyboard owns the mailbox
+  const page = location.pathname.replace(/\/+$/, '');
+  if (page === '/admin/forgot-password') return <ForgotPasswordScreen />;
+  if (page === '/admin/reset-password') return <ResetPasswordScreen />;
 
   if (state.matches('checking') || state.matches('signingOut')) {
     return (
@@ -201,6 +208,14 @@ export default function AdminApp() {
             element={
               <Guard permission="users.manage">
                 <UsersScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="mail"
+            element={
+              <Guard permission="users.manage">
+                <MailScreen />
               </Guard>
             }
           />

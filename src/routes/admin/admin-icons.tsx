@@ -58,6 +58,13 @@ export const NavIcon = ({ name }: { name: AdminLink['icon'] }) => {
           <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
         </Svg>
       );
+    case 'mail':
+      return (
+        <Svg>
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <path d="m3.5 6.5 8.5 7 8.5-7" />
+        </Svg>
+      );
     case 'activity':
       return (
         <Svg>

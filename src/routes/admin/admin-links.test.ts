@@ -10,6 +10,7 @@ describe('admin sidebar links', () => {
       '/admin/job_applications',
       '/admin/messages',
       '/admin/users',
+      '/admin/mail',
       '/admin/activity',
     ]);
     expect(linksFor(BUILT_IN_ROLES.recruiter).map((l) => l.to)).toEqual([

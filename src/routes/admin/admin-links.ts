@@ -10,7 +10,7 @@ export interface AdminLink {
   /** Key in the `admin` namespace; also the header title on that screen. */
   label: string;
   permission: Permission;
-  icon: 'openings' | 'blog' | 'applications' | 'messages' | 'users' | 'activity';
+  icon: 'openings' | 'blog' | 'applications' | 'messages' | 'users' | 'mail' | 'activity';
   /** Other addresses that show the same screen (header title and active link). */
   aliases?: string[];
 }
@@ -32,6 +32,7 @@ export const ADMIN_LINKS: AdminLink[] = [
   },
   { to: '/admin/messages', label: 'nav.messages', permission: 'messages.read', icon: 'messages' },
   { to: '/admin/users', label: 'nav.users', permission: 'users.manage', icon: 'users' },
+  { to: '/admin/mail', label: 'nav.mail', permission: 'users.manage', icon: 'mail' },
   { to: '/admin/activity', label: 'nav.activity', permission: 'audit.read', icon: 'activity' },
 ];
 
@@ -72,6 +73,12 @@ export function isRestorableScreen(path: string): boolean {
   return (
     bare.startsWith('/admin/') &&
     !path.startsWith('//') &&
-    !['/admin/login', '/admin/setup', '/admin/password'].includes(bare)
+    ![
+      '/admin/login',
+      '/admin/setup',
+      '/admin/password',
+      '/admin/forgot-password',
+      '/admin/reset-password',
+    ].includes(bare)
   );
 }

@@ -8,8 +8,9 @@ import { formatWhen } from './users';
 import s from './backup-status.module.css';
 
 /**
- * The backup line above the Activity log (issue 16): when the last backup was taken and how big it
- * is, a warning when there is none or it is older than two days, and how to set backups up.
+ * The status lines above the Activity log: when the last backup was taken and how big it is, a
+ * warning when there is none or it is older than two days, and how to set backups up; then the
+ * mail outbox (waiting, sent today, failed, the last error, or that mail is not set up).
  */
 export function BackupStatusNote() {
   const { t, i18n } = useTranslation('admin');
@@ -48,6 +49,18 @@ export function BackupStatusNote() {
             : t('backups.none')}
       </p>
       {status.configured && status.stale && status.last && <p>{t('backups.stale')}</p>}
+      <p data-testid="mail-status">
+        {status.mail.configured
+          ? t('outbox.summary', {
+              pending: status.mail.pending,
+              sent: status.mail.sent_today,
+              failed: status.mail.failed,
+            })
+          : t('outbox.notSetUp', { pending: status.mail.pending })}
+        {status.mail.last_error && status.mail.configured && (
+          <> {t('outbox.lastError', { error: status.mail.last_error })}</>
+        )}
+      </p>
     </div>
   );
 }

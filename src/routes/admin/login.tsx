@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Modal } from '../../components/modal';
 import s from './login.module.css';
 import { FirstRunHint } from './setup';
@@ -15,6 +16,7 @@ function SignInForm({
   initialEmail = '',
   focusPassword = false,
   header,
+  footer,
   busy,
   error,
   onSubmit,
@@ -24,6 +26,8 @@ function SignInForm({
   initialEmail?: string;
   focusPassword?: boolean;
   header: ReactNode;
+  /** Below the button (the sign-in page's "Forgot password?"). */
+  footer?: ReactNode;
   busy: boolean;
   error: string | null;
   onSubmit(email: string, password: string): void;
@@ -74,6 +78,7 @@ function SignInForm({
       <button type="submit" disabled={busy}>
         {t(busy ? 'login.busy' : 'login.submit')}
       </button>
+      {footer}
     </form>
   );
 }
@@ -98,6 +103,11 @@ export function LoginScreen(props: {
             <p className={s.intro}>{t('login.intro')}</p>
             <FirstRunHint />
           </>
+        }
+        footer={
+          <Link className={s.link} to="/admin/forgot-password">
+            {t('login.forgot')}
+          </Link>
         }
       />
     </main>

@@ -2,10 +2,13 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { changePassword } from '../../api/auth';
+import { changePassword, fetchNoticePrefs, saveNoticePrefs } from '../../api/auth';
+import { isSessionEnded } from '../../api/client';
+import { NOTICE_CHOICES } from '../../api/contract/mail';
 import { showToast } from '../../components/toasts';
+import { noticePrefsMachine, type NoticeKind } from '../../machines/notice-prefs.machine';
 import { passwordChangeMachine } from '../../machines/password-change.machine';
-import { useAdminSession } from './admin-context';
+import { messageOf, useAdminSession } from './admin-context';
 import s from './users.module.css';
 import f from './openings.module.css';
 
@@ -61,44 +64,129 @@ export function PasswordScreen() {
     </div>
   );
   return (
-    <section className={s.panel} aria-labelledby="password-title">
-      <h2 id="password-title">{t('password.title')}</h2>
-      {user.must_change_password && (
-        <p role="status" className={s.help}>
-          {t('password.required')}
-        </p>
-      )}
-      <p className={s.help}>{t('password.rules')}</p>
-      <form
-        className={f.form}
-        noValidate
-        style={{ maxWidth: '28rem' }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'form.submit', current, next, repeat });
-        }}
-      >
-        {errors.form && (
-          <p className={f.error} role="alert">
-            {errors.form}
+    <div className={s.screen}>
+      <section className={s.panel} aria-labelledby="password-title">
+        <h2 id="password-title">{t('password.title')}</h2>
+        {user.must_change_password && (
+          <p role="status" className={s.help}>
+            {t('password.required')}
           </p>
         )}
-        {field(
-          'pw-current',
-          t('password.current'),
-          current,
-          setCurrent,
-          errors.current_password,
-          'current-password',
-        )}
-        {field('pw-new', t('password.new'), next, setNext, errors.new_password, 'new-password')}
-        {field('pw-repeat', t('password.repeat'), repeat, setRepeat, errors.repeat, 'new-password')}
-        <div className={f.actions}>
-          <button type="submit" className={f.primary} disabled={state.matches('saving')}>
-            {t(state.matches('saving') ? 'password.saving' : 'password.save')}
+        <p className={s.help}>{t('password.rules')}</p>
+        <form
+          className={f.form}
+          noValidate
+          style={{ maxWidth: '28rem' }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'form.submit', current, next, repeat });
+          }}
+        >
+          {errors.form && (
+            <p className={f.error} role="alert">
+              {errors.form}
+            </p>
+          )}
+          {field(
+            'pw-current',
+            t('password.current'),
+            current,
+            setCurrent,
+            errors.current_password,
+            'current-password',
+          )}
+          {field('pw-new', t('password.new'), next, setNext, errors.new_password, 'new-password')}
+          {field('pw-repeat', t('password.repeat'), repeat, setRepeat, errors.repeat, 'new-password')}
+          <div className={f.actions}>
+            <button type="submit" className={f.primary} disabled={state.matches('saving')}>
+              {t(state.matches('saving') ? 'password.saving' : 'password.save')}
+            </button>
+          </div>
+        </form>
+      </section>
+      {!user.must_change_password && <NoticesPanel />}
+    </div>
+  );
+}
+
+/** Email notices: for each kind the role may read, one mail each, a daily digest, or none. */
+function NoticesPanel() {
+  const { t, i18n } = useTranslation('admin');
+  const say = (key: string) => i18n.t(key, { ns: 'admin' });
+  const [machine] = useState(() =>
+    noticePrefsMachine.provide({
+      actors: {
+        loadPrefs: fromPromise(() => fetchNoticePrefs()),
+        // notices are written in the language the back office has when they save
+        savePrefs: fromPromise(({ input }) => saveNoticePrefs({ ...input, lang: i18n.language })),
+      },
+      actions: {
+        notifySaved: () =>
+          showToast('success', { title: say('toast.success'), message: say('notices.saved') }),
+        notifyFailed: (_, { error }) => {
+          if (isSessionEnded(error)) return;
+          showToast('error', { title: say('toast.error'), message: messageOf(error, say('users.failed')) });
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  const { draft } = state.context;
+  const kinds = (['applications', 'messages'] as NoticeKind[]).filter((k) => draft[k] !== null);
+  return (
+    <section id="notices" className={s.panel} aria-labelledby="notices-title">
+      <h2 id="notices-title">{t('notices.title')}</h2>
+      {state.matches('loading') && <p role="status">{t('loading')}</p>}
+      {state.matches('failed') && (
+        <div role="alert">
+          <p>{t('notices.loadFailed')}</p>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+            {t('actions.retry')}
           </button>
         </div>
-      </form>
+      )}
+      {!state.matches('loading') && !state.matches('failed') && kinds.length === 0 && (
+        <p className={s.help}>{t('notices.none')}</p>
+      )}
+      {!state.matches('loading') && !state.matches('failed') && kinds.length > 0 && (
+        <form
+          className={f.form}
+          style={{ maxWidth: '28rem' }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'prefs.save' });
+          }}
+        >
+          <p className={s.help}>{t('notices.help')}</p>
+          {kinds.map((kind) => (
+            <div key={kind} className={f.field}>
+              <label htmlFor={`notice-${kind}`}>{t(`notices.${kind}`)}</label>
+              <select
+                id={`notice-${kind}`}
+                value={draft[kind] ?? 'each'}
+                onChange={(e) =>
+                  send({
+                    type: 'choice.change',
+                    kind,
+                    choice: e.target.value as (typeof NOTICE_CHOICES)[number],
+                  })
+                }
+              >
+                {NOTICE_CHOICES.map((choice) => (
+                  <option key={choice} value={choice}>
+                    {t(`notices.${choice}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <div className={f.actions}>
+            <button type="submit" className={f.primary} disabled={state.matches('saving')}>
+              {t(state.matches('saving') ? 'notices.saving' : 'notices.save')}
+            </button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

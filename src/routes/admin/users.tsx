@@ -31,21 +31,29 @@ import { adminUsersMachine, type ChangeResult, type UserChange } from '../../mac
 import { messageOf, useAdminSession } from './admin-context';
 import s from './users.module.css';
 
-async function apply(change: UserChange): Promise<ChangeResult> {
+/** Runs a change; `say` translates the result of a mailed invitation or reset link. */
+async function apply(
+  change: UserChange,
+  lang: string,
+  say: (key: string, email: string) => string,
+): Promise<ChangeResult> {
   switch (change.kind) {
     case 'createUser': {
       const r = await createUser({
         email: change.email,
         role: change.role,
+        lang,
         ...(change.password ? { password: change.password } : {}),
       });
-      return { message: r.message, one_time_password: r.one_time_password, email: r.user.email };
+      const message = r.mailed_to ? say('users.invited', r.mailed_to) : r.message;
+      return { message, one_time_password: r.one_time_password, email: r.user.email };
     }
     case 'updateUser':
       return updateUser(change.id, { role: change.role, disabled: change.disabled });
     case 'resetPassword': {
-      const r = await resetUserPassword(change.id);
-      return { message: r.message, one_time_password: r.one_time_password, email: r.user.email };
+      const r = await resetUserPassword(change.id, lang);
+      const message = r.mailed_to ? say('users.linkSent', r.mailed_to) : r.message;
+      return { message, one_time_password: r.one_time_password, email: r.user.email };
     }
     case 'deleteUser':
       return deleteUser(change.id);
@@ -69,7 +77,9 @@ export function UsersScreen() {
           const [users, roles] = await Promise.all([listUsers(), listRoles()]);
           return { users, roles };
         }),
-        applyChange: fromPromise(({ input }) => apply(input)),
+        applyChange: fromPromise(({ input }) =>
+          apply(input, i18n.language, (key, email) => i18n.t(key, { ns: 'admin', email })),
+        ),
       },
       actions: {
         notifyChanged: (_, { message }) =>

@@ -1,0 +1,184 @@
+import type { Kysely } from 'kysely';
+import { COUNT_CAP } from '../../src/api/contract/paging';
+import type { MailQuery, MailRow, MailStatus } from '../../src/api/contract/mail';
+import { dialectOf } from './database';
+import type { Database } from './schema';
+
+/**
+ * The mail outbox (migration 0900). Plain functions taking `db` first; `queueMail` takes the
+ * transaction of the change that causes the mail, so both are kept or neither.
+ */
+
+type Db = Kysely<Database>;
+
+export interface NewMail {
+  message_id: string;
+  kind: string;
+  lang: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+}
+
+export type OutboxRow = Awaited<ReturnType<typeof claimDueMail>>[number];
+
+export async function queueMail(db: Db, mail: NewMail, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({ ...mail, next_attempt_at: at, created_at: at })
+    .returning('mail_id')
+    .executeTakeFirstOrThrow();
+  return row.mail_id;
+}
+
+/**
+ * Leases up to `limit` pending mails that are due and that nobody holds, for `leaseMs`: one
+ * conditional UPDATE, so two processes never hold the same mail (PostgreSQL skips rows another
+ * transaction is leasing; SQLite has one writer at a time).
+ */
+export async function claimDueMail(db: Db, o: { holder: string; now: Date; leaseMs: number; limit: number }) {
+  const now = o.now.toISOString();
+  let due = db
+    .selectFrom('mail_outbox')
+    .select('mail_id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where('lease_until', '<', now)
+    .orderBy('mail_id')
+    .limit(o.limit);
+  if (dialectOf(db) === 'postgres') due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('mail_outbox')
+    .set({ holder: o.holder, lease_until: new Date(o.now.getTime() + o.leaseMs).toISOString() })
+    .where('mail_id', 'in', due)
+    .where('status', '=', 'pending')
+    .returning([
+      'mail_id',
+      'message_id',
+      'kind',
+      'to_address',
+      'subject',
+      'text_body',
+      'html_body',
+      'attempts',
+      'created_at',
+    ])
+    .execute();
+}
+
+/** Records a sent mail (only its holder can). */
+export async function markSent(db: Db, mailId: number, holder: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now.toISOString(),
+      attempts: eb('attempts', '+', 1),
+      holder: null,
+      lease_until: '',
+      last_error: null,
+    }))
+    .where('mail_id', '=', mailId)
+    .where('holder', '=', holder)
+    .execute();
+}
+
+/** Records a failed attempt: tried again at `retryAt`, or given up (`failed`) when it is null. */
+export async function markAttemptFailed(
+  db: Db,
+  mailId: number,
+  holder: string,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: retryAt ? 'pending' : 'failed',
+      attempts: eb('attempts', '+', 1),
+      next_attempt_at: (retryAt ?? new Date()).toISOString(),
+      holder: null,
+      lease_until: '',
+      last_error: error.slice(0, 500),
+    }))
+    .where('mail_id', '=', mailId)
+    .where('holder', '=', holder)
+    .execute();
+}
+
+/** Puts a failed (or waiting) mail back in line now; answers whether it exists and was not sent. */
+export async function retryMail(db: Db, mailId: number, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', next_attempt_at: now.toISOString(), created_at: now.toISOString() })
+    .where('mail_id', '=', mailId)
+    .where('status', '!=', 'sent')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The Mail screen: newest first, optionally one status; `total_count` (up to 10,000) on the first row. */
+export async function listMail(db: Db, q: MailQuery): Promise<MailRow[]> {
+  let base = db.selectFrom('mail_outbox');
+  if (q.status) base = base.where('status', '=', q.status);
+  const rows = await base
+    .select([
+      'mail_id',
+      'kind',
+      'lang',
+      'to_address',
+      'subject',
+      'text_body',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+    ])
+    .orderBy('mail_id', 'desc')
+    .limit(q.pagesize)
+    .offset(q.pagesize * (q.pagenum - 1))
+    .execute();
+  if (rows.length === 0) return [];
+  const { n } = await db
+    .selectFrom(base.select('mail_id').limit(COUNT_CAP).as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return rows.map(({ text_body, ...row }, i) => ({
+    ...row,
+    preview: text_body.slice(0, 600),
+    ...(i === 0 ? { total_count: Number(n) } : {}),
+  }));
+}
+
+/** The outbox at a glance: waiting, sent since `since`, given up, and the newest error. */
+export async function mailCounts(db: Db, since: string): Promise<Omit<MailStatus, 'configured'>> {
+  const count = async (status: string, after?: string) => {
+    let q = db.selectFrom('mail_outbox').where('status', '=', status);
+    if (after) q = q.where('sent_at', '>=', after);
+    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(n);
+  };
+  const last = await db
+    .selectFrom('mail_outbox')
+    .select('last_error')
+    .where('last_error', 'is not', null)
+    .where('status', '!=', 'sent')
+    .orderBy('next_attempt_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    pending: await count('pending'),
+    sent_today: await count('sent', since),
+    failed: await count('failed'),
+    last_error: last?.last_error ?? null,
+  };
+}
+
+/** Retention: mails (sent or not) queued before the cutoff are deleted; answers how many. */
+export async function deleteMailBefore(db: Db, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom('mail_outbox').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,294 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { INVITATION_HOURS, RESET_LINK_MINUTES } from '../../src/api/contract/mail';
+import type { Config } from '../config';
+import { noticeRecipients, type NoticeKind } from '../db/auth.repo';
+import { queueMail } from '../db/mail.repo';
+import { storePasswordToken, type PasswordLinkPurpose } from '../db/password-token.repo';
+import type { Database } from '../db/schema';
+import { mailLang, oneLine, renderMail, type Paragraph, type RenderedMail, type Vars } from './templates';
+
+/**
+ * Every mail the site sends, queued in the outbox (db/mail.repo.ts) inside the transaction of what
+ * causes it: pass the transaction as `db`. The sender (mail/sender.ts) delivers them. Staff notices
+ * carry a job title, a name and a link to the back office, never a CV or contact details.
+ */
+
+type Db = Kysely<Database>;
+export type MailSettings = Pick<
+  Config,
+  'PUBLIC_URL' | 'APPLICATION_RETENTION_DAYS' | 'MESSAGE_RETENTION_DAYS' | 'SMTP_URL' | 'MAIL_FROM'
+>;
+
+/** The domain of Message-IDs: MAIL_FROM's, else the public address's host. */
+export function mailDomain(config: Pick<MailSettings, 'PUBLIC_URL' | 'MAIL_FROM'>): string {
+  const from = /@([^>\s]+)>?\s*$/.exec(config.MAIL_FROM ?? '')?.[1];
+  return from ?? new URL(config.PUBLIC_URL).hostname;
+}
+
+async function queue(
+  db: Db,
+  config: MailSettings,
+  kind: string,
+  to: string,
+  lang: string,
+  mail: RenderedMail,
+  now: Date,
+) {
+  await queueMail(
+    db,
+    {
+      message_id: `<${randomUUID()}@${mailDomain(config)}>`,
+      kind,
+      lang,
+      to_address: oneLine(to).toLowerCase(),
+      subject: mail.subject.slice(0, 300),
+      text_body: mail.text,
+      html_body: mail.html,
+    },
+    now,
+  );
+}
+
+const footer = (config: MailSettings, notice = false) => ({
+  key: notice ? 'noticeFooter' : 'footer',
+  vars: { siteUrl: config.PUBLIC_URL, prefsUrl: `${config.PUBLIC_URL}/admin/password#notices` },
+});
+
+/** The back office's list of one day's applications: the newest is at its top. */
+const applicationsLink = (config: MailSettings, at: Date) => {
+  const day = at.toISOString().slice(0, 10);
+  return `${config.PUBLIC_URL}/admin/job_applications?startdate=${day}&enddate=${day}`;
+};
+
+/** A notice to each user who chose one mail per new `kind`. */
+async function queueNotices(
+  db: Db,
+  config: MailSettings,
+  kind: NoticeKind,
+  build: (lang: ReturnType<typeof mailLang>) => RenderedMail,
+  now: Date,
+) {
+  for (const user of await noticeRecipients(db, kind, 'each')) {
+    const lang = mailLang(user.lang);
+    await queue(
+      db,
+      config,
+      kind === 'applications' ? 'application-notice' : 'message-notice',
+      user.email,
+      lang,
+      build(lang),
+      now,
+    );
+  }
+}
+
+/** A new application: the candidate's acknowledgment, in their language, and the staff notices. */
+export async function queueApplicationMails(
+  db: Db,
+  config: MailSettings,
+  a: { name: string; email: string; job: string; lang: string | undefined },
+  now = new Date(),
+): Promise<void> {
+  const lang = mailLang(a.lang);
+  const vars: Vars = {
+    name: a.name,
+    job: a.job,
+    days: config.APPLICATION_RETENTION_DAYS,
+    contactUrl: `${config.PUBLIC_URL}/contact`,
+  };
+  await queue(
+    db,
+    config,
+    'application-ack',
+    a.email,
+    lang,
+    renderMail(
+      lang,
+      { key: 'applicationAck.subject', vars },
+      [
+        { key: 'applicationAck.greeting', vars },
+        { key: 'applicationAck.body', vars },
+        { key: 'applicationAck.retention', vars },
+      ],
+      footer(config),
+    ),
+    now,
+  );
+  const link = applicationsLink(config, now);
+  await queueNotices(
+    db,
+    config,
+    'applications',
+    (staffLang) =>
+      renderMail(
+        staffLang,
+        { key: 'applicationNotice.subject', vars },
+        [
+          { key: 'applicationNotice.body', vars },
+          { key: 'applicationNotice.action', vars: { link } },
+        ],
+        footer(config, true),
+      ),
+    now,
+  );
+}
+
+/** A new contact message: the writer's acknowledgment, in their language, and the staff notices. */
+export async function queueMessageMails(
+  db: Db,
+  config: MailSettings,
+  m: { name: string; email: string; lang: string | undefined },
+  now = new Date(),
+): Promise<void> {
+  const lang = mailLang(m.lang);
+  const vars: Vars = {
+    name: m.name,
+    days: config.MESSAGE_RETENTION_DAYS,
+    contactUrl: `${config.PUBLIC_URL}/contact`,
+  };
+  await queue(
+    db,
+    config,
+    'message-ack',
+    m.email,
+    lang,
+    renderMail(
+      lang,
+      { key: 'messageAck.subject' },
+      [
+        { key: 'messageAck.greeting', vars },
+        { key: 'messageAck.body', vars },
+        { key: 'messageAck.retention', vars },
+      ],
+      footer(config),
+    ),
+    now,
+  );
+  const link = `${config.PUBLIC_URL}/admin/messages`;
+  await queueNotices(
+    db,
+    config,
+    'messages',
+    (staffLang) =>
+      renderMail(
+        staffLang,
+        { key: 'messageNotice.subject', vars },
+        [
+          { key: 'messageNotice.body', vars },
+          { key: 'messageNotice.action', vars: { link } },
+        ],
+        footer(config, true),
+      ),
+    now,
+  );
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A password link (a reset, or the invitation of a new user): a random token whose hash is
+ * stored, and the mail with the link. Reset links work RESET_LINK_MINUTES, invitations
+ * INVITATION_HOURS; each works once.
+ */
+export async function queuePasswordLink(
+  db: Db,
+  config: MailSettings,
+  o: {
+    userId: number;
+    email: string;
+    purpose: PasswordLinkPurpose;
+    lang: string | undefined;
+    inviter?: string;
+  },
+  now = new Date(),
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const ms = o.purpose === 'reset' ? RESET_LINK_MINUTES * 60_000 : INVITATION_HOURS * 3_600_000;
+  await storePasswordToken(
+    db,
+    {
+      tokenHash: hashToken(token),
+      userId: o.userId,
+      purpose: o.purpose,
+      expiresAt: new Date(now.getTime() + ms),
+    },
+    now,
+  );
+  const lang = mailLang(o.lang);
+  const link = `${config.PUBLIC_URL}/admin/reset-password?token=${token}${o.purpose === 'invite' ? '&invite=1' : ''}`;
+  const section = o.purpose === 'reset' ? 'passwordReset' : 'invitation';
+  const vars: Vars = { email: o.email, link, inviter: o.inviter ?? '' };
+  await queue(
+    db,
+    config,
+    o.purpose === 'reset' ? 'password-reset' : 'invitation',
+    o.email,
+    lang,
+    renderMail(
+      lang,
+      { key: `${section}.subject` },
+      [
+        { key: `${section}.body`, vars },
+        { key: `${section}.action`, vars },
+        { key: `${section}.expiry`, vars },
+      ],
+      footer(config),
+    ),
+    now,
+  );
+}
+
+/** Lines of a digest section: at most this many, then "and N more". */
+export const DIGEST_LINES = 50;
+
+/**
+ * The daily digest of one user: what arrived in the day (applications and messages of the kinds
+ * they chose the digest for). Nothing is queued when nothing arrived.
+ */
+export async function queueDigest(
+  db: Db,
+  config: MailSettings,
+  user: { email: string; lang: string | null },
+  parts: {
+    applications?: { rows: { name: string; job: string | null }[]; total: number };
+    messages?: { rows: { name: string }[]; total: number };
+  },
+  now = new Date(),
+): Promise<boolean> {
+  const lang = mailLang(user.lang);
+  const paragraphs: Paragraph[] = [{ key: 'digest.intro' }];
+  const more = (total: number, shown: number) =>
+    total > shown ? [{ key: 'digest.more', vars: { count: total - shown } }] : [];
+  const { applications: a, messages: m } = parts;
+  if (a && a.total > 0) {
+    paragraphs.push({ key: 'digest.applications', vars: { count: a.total } });
+    paragraphs.push({
+      lines: [
+        ...a.rows.map((r) => ({ key: 'digest.applicationLine', vars: { name: r.name, job: r.job ?? '—' } })),
+        ...more(a.total, a.rows.length),
+      ],
+    });
+  }
+  if (m && m.total > 0) {
+    paragraphs.push({ key: 'digest.messages', vars: { count: m.total } });
+    paragraphs.push({
+      lines: [
+        ...m.rows.map((r) => ({ key: 'digest.messageLine', vars: { name: r.name } })),
+        ...more(m.total, m.rows.length),
+      ],
+    });
+  }
+  if (paragraphs.length === 1) return false;
+  paragraphs.push({ key: 'digest.action', vars: { link: `${config.PUBLIC_URL}/admin` } });
+  await queue(
+    db,
+    config,
+    'digest',
+    user.email,
+    lang,
+    renderMail(lang, { key: 'digest.subject' }, paragraphs, footer(config, true)),
+    now,
+  );
+  return true;
+}

@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import { claimDueMail, markAttemptFailed, markSent } from '../db/mail.repo';
+import type { Database } from '../db/schema';
+
+/**
+ * Delivers the outbox (db/mail.repo.ts) over SMTP with nodemailer. A process leases a batch of due
+ * mails (MAIL_LEASE_MS), sends each with its stored Message-ID, and records the outcome: sent; or,
+ * after a failure, tried again after a wait that doubles from MAIL_RETRY_SECONDS up to an hour;
+ * given up ('failed') after 24 hours, or at once when the mail server refuses the mail for good
+ * (a 5xx answer). A process killed mid-send leaves its lease to run out; another process (or the
+ * same one restarted) then sends the mail again with the same Message-ID, so at most one
+ * duplicate reaches a reader, recognisable as such.
+ */
+
+export const MAIL_LEASE_MS = 2 * 60_000;
+export const MAIL_GIVE_UP_MS = 24 * 3_600_000;
+export const MAIL_BACKOFF_MAX_MS = 3_600_000;
+const BATCH = 20;
+
+/** What sends one mail: nodemailer's transport, or anything with its sendMail. */
+export interface MailTransport {
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    messageId: string;
+  }): Promise<unknown>;
+}
+
+/** A transport for SMTP_URL (nodemailer reads host, port, user, password and options from it). */
+export const smtpTransport = (smtpUrl: string): MailTransport & { close(): void } =>
+  nodemailer.createTransport(smtpUrl);
+
+export interface SendOptions {
+  holder: string;
+  from: string;
+  retryBaseMs: number;
+  now?: () => Date;
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** The wait before attempt number `attempts + 1`. */
+export const backoffMs = (retryBaseMs: number, attempts: number) =>
+  Math.min(retryBaseMs * 2 ** Math.min(attempts, 20), MAIL_BACKOFF_MAX_MS);
+
+/** A refusal that trying again will not change (an SMTP 5xx answer). */
+const isPermanent = (err: unknown) => {
+  const code = (err as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+/** Sends every mail that is due now; answers how many were sent and how many failed. */
+export async function sendDueMail(
+  db: Kysely<Database>,
+  transport: MailTransport,
+  o: SendOptions,
+): Promise<{ sent: number; failed: number }> {
+  const clock = o.now ?? (() => new Date());
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const batch = await claimDueMail(db, {
+      holder: o.holder,
+      now: clock(),
+      leaseMs: MAIL_LEASE_MS,
+      limit: BATCH,
+    });
+    if (batch.length === 0) break;
+    for (const mail of batch) {
+      try {
+        await transport.sendMail({
+          from: o.from,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.text_body,
+          html: mail.html_body,
+          messageId: mail.message_id,
+        });
+        await markSent(db, mail.mail_id, o.holder, clock());
+        sent += 1;
+      } catch (err) {
+        failed += 1;
+        const now = clock();
+        const reason = err instanceof Error ? err.message : String(err);
+        const giveUp = isPermanent(err) || now.getTime() - Date.parse(mail.created_at) >= MAIL_GIVE_UP_MS;
+        const retryAt = giveUp ? null : new Date(now.getTime() + backoffMs(o.retryBaseMs, mail.attempts));
+        await markAttemptFailed(db, mail.mail_id, o.holder, reason, retryAt);
+        if (giveUp)
+          o.log?.error(
+            { mail_id: mail.mail_id, kind: mail.kind, err: reason },
+            'A mail could not be sent; gave up',
+          );
+        else
+          o.log?.warn(
+            { mail_id: mail.mail_id, kind: mail.kind, err: reason, retry_at: retryAt!.toISOString() },
+            'A mail could not be sent; trying again later',
+          );
+      }
+    }
+  }
+  if (sent > 0) o.log?.info({ sent }, 'Mail sent');
+  return { sent, failed };
+}

@@ -1,0 +1,199 @@
+import { useMachine } from '@xstate/react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { fetchForgotPasswordStatus, listMail, retryMail } from '../../api/auth';
+import { isSessionEnded } from '../../api/client';
+import type { MailRow } from '../../api/contract/mail';
+import { showToast } from '../../components/toasts';
+import { MAIL_PAGE_SIZE, mailListMachine, type MailStatusFilter } from '../../machines/mail-list.machine';
+import { messageOf } from './admin-context';
+import { Pager, showingFigures } from './pager';
+import { formatWhen } from './users';
+import s from './users.module.css';
+
+const FILTERS: { value: MailStatusFilter; label: string }[] = [
+  { value: '', label: 'mail.all' },
+  { value: 'pending', label: 'mail.pending' },
+  { value: 'sent', label: 'mail.sent' },
+  { value: 'failed', label: 'mail.failed' },
+];
+
+/**
+ * Mail (users.manage): every mail the site sent or is sending, newest first: recipient, kind,
+ * subject, status, attempts and the last error; the text on demand; "Send again" for a mail that
+ * was not sent. Without SMTP_URL, a note says mail waits here.
+ */
+export function MailScreen() {
+  const { t, i18n } = useTranslation('admin');
+  const say = (key: string) => i18n.t(key, { ns: 'admin' });
+  const filterId = useId();
+  const [machine] = useState(() =>
+    mailListMachine.provide({
+      actors: {
+        loadMail: fromPromise(async ({ input }) => {
+          const [rows, sending] = await Promise.all([
+            listMail({
+              pagenum: input.page,
+              pagesize: input.pageSize,
+              ...(input.status ? { status: input.status } : {}),
+            }),
+            fetchForgotPasswordStatus(),
+          ]);
+          return { rows, configured: sending.available };
+        }),
+        retryMail: fromPromise(({ input }) => retryMail(input.mailId)),
+      },
+      actions: {
+        notifyRetried: () =>
+          showToast('success', { title: say('toast.success'), message: say('mail.retried') }),
+        notifyRetryFailed: (_, { error }) => {
+          if (isSessionEnded(error)) return;
+          showToast('error', { title: say('toast.error'), message: messageOf(error, say('users.failed')) });
+        },
+      },
+    }),
+  );
+  const [state, send] = useMachine(machine);
+  const { rows, total, page, status, target, configured } = state.context;
+  const figures = showingFigures(page, MAIL_PAGE_SIZE, rows.length, total, i18n.language);
+  const listed = state.matches('ready') || state.matches('retrying');
+
+  return (
+    <section className={s.panel} aria-labelledby="mail-title">
+      <h2 id="mail-title">{t('mail.title')}</h2>
+      <p className={s.help}>{t('mail.help')}</p>
+      {configured === false && (
+        <p role="note" className={s.help}>
+          <strong>{t('mail.notConfigured')}</strong>
+        </p>
+      )}
+      <div className={s.inline}>
+        <label htmlFor={filterId}>{t('mail.filter')}</label>{' '}
+        <select
+          id={filterId}
+          value={status}
+          onChange={(e) => send({ type: 'status.change', status: e.target.value as MailStatusFilter })}
+        >
+          {FILTERS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {t(f.label)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.matches('loading') && <p role="status">{t('loading')}</p>}
+      {state.matches('failed') && (
+        <div role="alert">
+          <p>{t('mail.loadFailed')}</p>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+            {t('actions.retry')}
+          </button>
+        </div>
+      )}
+      {listed && rows.length === 0 && <p>{t('mail.empty')}</p>}
+      {listed && rows.length > 0 && (
+        <>
+          <p className={s.help} role="status">
+            {t('mail.showing', figures)}
+          </p>
+          <div className={s.tableWrap} tabIndex={0} role="region" aria-label={t('mail.tableLabel')}>
+            <table className={s.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('mail.queued')}</th>
+                  <th scope="col">{t('mail.to')}</th>
+                  <th scope="col">{t('mail.subject')}</th>
+                  <th scope="col">{t('mail.status')}</th>
+                  <th scope="col">{t('users.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <MailLine
+                    key={r.mail_id}
+                    row={r}
+                    busy={target?.mail_id === r.mail_id}
+                    disabled={!state.matches('ready')}
+                    onRetry={() => send({ type: 'mail.retry', row: r })}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pager pagination={state.children.pagination as AnyActorRef | undefined} label={t('mail.pages')} />
+    </section>
+  );
+}
+
+function MailLine({
+  row,
+  busy,
+  disabled,
+  onRetry,
+}: {
+  row: MailRow;
+  busy: boolean;
+  disabled: boolean;
+  onRetry(): void;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  // a Malayalam mail draws with the site's Malayalam face (only such rows fetch it)
+  const script = row.lang === 'ml' ? { fontFamily: 'var(--font-ml)' } : undefined;
+  const statusLabel = t(
+    row.status === 'pending' ? 'mail.pending' : row.status === 'sent' ? 'mail.sent' : 'mail.failed',
+  );
+  return (
+    <tr>
+      <td>
+        <time dateTime={row.created_at}>{formatWhen(row.created_at, i18n.language)}</time>
+      </td>
+      <td className={s.email}>{row.to_address}</td>
+      <td>
+        <span className={s.none}>{t(`mail.kinds.${row.kind}`, { defaultValue: row.kind })}</span>
+        <br />
+        <span lang={row.lang} style={script}>
+          {row.subject}
+        </span>
+        <details>
+          <summary>{t('mail.preview')}</summary>
+          <pre
+            lang={row.lang}
+            style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0, ...script }}
+          >
+            {row.preview}
+          </pre>
+        </details>
+      </td>
+      <td>
+        <span className={row.status === 'failed' ? s.badgeOff : s.badgeOn}>{statusLabel}</span>
+        {row.attempts > 0 && (
+          <span className={s.none}>
+            {' '}
+            · {t('mail.attempts')}: {row.attempts}
+          </span>
+        )}
+        {row.last_error && row.status !== 'sent' && (
+          <p className={s.none} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+            {t('mail.lastError')}: {row.last_error}
+          </p>
+        )}
+      </td>
+      <td>
+        {row.status !== 'sent' && (
+          <button
+            type="button"
+            className={s.small}
+            disabled={disabled}
+            aria-label={t('mail.retryLabel', { email: row.to_address })}
+            onClick={onRetry}
+          >
+            {busy ? t('password.saving') : t('mail.retry')}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

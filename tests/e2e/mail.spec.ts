@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startTestSmtp, type TestSmtp } from '../../server/mail/smtp-testing';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { freePort, OwnServer } from './own-server';
+
+// Email in the browser, against a real SMTP server on loopback: forgot password -> the mail
+// arrives -> its link -> a new password -> sign in; a used or broken link is refused clearly;
+// the owner's Mail screen lists what was sent. Its own server, with SMTP_URL set.
+
+const DIST = path.resolve(process.env.MANNA_DIST ?? 'dist');
+const OWNER = { email: 'owner@mail.example', password: 'mail spec owner passphrase' };
+let server: OwnServer;
+let smtp: TestSmtp;
+let dataDir: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  smtp = await startTestSmtp();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-mail-'));
+  server = new OwnServer(await freePort(), DIST, dataDir, {
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: OWNER.email,
+    ADMIN_PASSWORD: OWNER.password,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Manna <hello@mail.example>',
+  });
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const linkIn = (text: string) =>
+  /http:\/\/127\.0\.0\.1:\d+\/admin\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+
+test.describe('a forgotten password', () => {
+  // the browser's own line for the refused reuse of the link (400), which the test does on purpose
+  test.use({ allowedConsoleErrors: [/the server responded with a status of 400/] });
+
+  test('is reset through the mailed link, which then works no more', async ({ page }) => {
+    await page.goto(`${server.origin}/admin/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    await expect(page.getByText('Enter the email address of your account.')).toBeVisible();
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByRole('button', { name: 'Email me a link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(`If an account exists for ${OWNER.email}`);
+    await expectNoAxeViolations(page);
+
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.recipients).toEqual([OWNER.email]);
+    expect(mail.parsed.subject).toBe('Choose a new password for Manna');
+    const link = linkIn(mail.parsed.text ?? '');
+    expect(link?.startsWith(`${server.origin}/admin/reset-password?token=`)).toBe(true);
+
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const chosen = 'a fresh passphrase from the mail';
+    await page.getByLabel('New password', { exact: true }).fill(chosen);
+    await page.getByLabel('Repeat the new password').fill('a different one');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText('The passwords do not match.')).toBeVisible();
+    await page.getByLabel('Repeat the new password').fill(chosen);
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByRole('status')).toHaveText('Your password is set. Sign in with it.');
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(chosen);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Current Openings' }).first()).toBeVisible();
+
+    // the same link again: refused, with the way to a new one
+    const again = await page.context().newPage();
+    await again.goto(link!);
+    await again.getByLabel('New password', { exact: true }).fill('yet another passphrase here');
+    await again.getByLabel('Repeat the new password').fill('yet another passphrase here');
+    await again.getByRole('button', { name: 'Save password' }).click();
+    await expect(again.getByRole('alert')).toContainText('This link has expired or has already been used.');
+    await expect(again.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+    await expectNoAxeViolations(again);
+    await again.close();
+    OWNER.password = chosen;
+  });
+
+  test('a link without its token says what to do', async ({ page }) => {
+    await page.goto(`${server.origin}/admin/reset-password`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'This address has lost its token. Open the whole link from the email.',
+    );
+  });
+});
+
+test('the owner reads the outbox on the Mail screen and chooses their notices', async ({ page }) => {
+  await page.goto(`${server.origin}/admin/login`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Mail' }).click();
+  await expect(page.getByRole('heading', { name: 'Mail', level: 2 })).toBeVisible();
+  const table = page.getByRole('region', { name: 'Mail outbox' });
+  await expect(table).toContainText('Choose a new password for Manna');
+  await expect(table).toContainText(OWNER.email);
+  await expect(table).toContainText('Sent');
+  await expectNoAxeViolations(page);
+
+  await page.goto(`${server.origin}/admin/password#notices`);
+  const applications = page.getByLabel('New job applications');
+  await expect(applications).toHaveValue('each');
+  await expectNoAxeViolations(page);
+  await applications.selectOption('digest');
+  await page.getByRole('button', { name: 'Save notices' }).click();
+  await expect(page.getByText('Your email notices are saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('New job applications')).toHaveValue('digest');
+});
