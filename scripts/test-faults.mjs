@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm run test:faults`: the fault checks of bench/faults/ at a size that fits CI (DESIGN.md
 // section 8; .ci/run calls it): crash with SIGKILL, graceful stop under load, disk full, database
-// unavailable, backup and restore while applications arrive. Each starts the real server as a child process. Last line: `N passed, N failed`.
+// unavailable, backup and restore while applications arrive, mail with its server down and its
+// sender killed. Each starts the real server as a child process. Last line: `N passed, N failed`.
 // Full size: node bench/faults/<name>.mjs (bench/README.md).
 import { crashCheck } from '../bench/faults/crash.mjs';
 import { gracefulStopCheck } from '../bench/faults/graceful-stop.mjs';
 import { diskFullCheck } from '../bench/faults/disk-full.mjs';
 import { dbDownCheck } from '../bench/faults/db-down.mjs';
 import { backupRestoreCheck } from '../bench/faults/backup-restore.mjs';
+import { mailCheck } from '../bench/faults/mail.mjs';
 
 const started = Date.now();
 const checks = [
@@ -16,6 +18,7 @@ const checks = [
   () => diskFullCheck(),
   () => dbDownCheck(),
   () => backupRestoreCheck({ applications: 600, during: 0.25 }),
+  () => mailCheck({ messages: 30 }),
 ];
 let passed = 0;
 let failed = 0;

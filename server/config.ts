@@ -137,6 +137,11 @@ const Settings = z.object({
       },
     )
     .optional(),
+  /**
+   * How long a process holds a mail it is sending; a process killed mid-send leaves it to another
+   * (or to its restart) after this. Each SMTP step times out within a third of it.
+   */
+  MAIL_LEASE_SECONDS: wholeNumber(3, 3600).default(120),
   /** The first wait after a failed send; each further wait doubles, up to an hour. */
   MAIL_RETRY_SECONDS: wholeNumber(1, 3600).default(30),
   SEED_DEMO: boolean.optional(),

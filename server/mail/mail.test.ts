@@ -457,7 +457,7 @@ describe('mail through a real SMTP server', () => {
     }
     const a = smtpTransport(smtp.url);
     const b = smtpTransport(smtp.url);
-    const options = { from: 'Manna <hello@manna.example>', retryBaseMs: 1000 };
+    const options = { from: 'Manna <hello@manna.example>', retryBaseMs: 1000, leaseMs: 60_000 };
     const results = await Promise.all([
       sendDueMail(app.db, a, { ...options, holder: 'process-a' }),
       sendDueMail(app.db, b, { ...options, holder: 'process-b' }),

@@ -5,8 +5,8 @@ import { claimDueMail, markAttemptFailed, markSent } from '../db/mail.repo';
 import type { Database } from '../db/schema';
 
 /**
- * Delivers the outbox (db/mail.repo.ts) over SMTP with nodemailer. A process leases a batch of due
- * mails (MAIL_LEASE_MS), sends each with its stored Message-ID, and records the outcome: sent; or,
+ * Delivers the outbox (db/mail.repo.ts) over SMTP with nodemailer. A process leases one due mail at a
+ * time (MAIL_LEASE_SECONDS), sends it with its stored Message-ID, and records the outcome: sent; or,
  * after a failure, tried again after a wait that doubles from MAIL_RETRY_SECONDS up to an hour;
  * given up ('failed') after 24 hours, or at once when the mail server refuses the mail for good
  * (a 5xx answer). A process killed mid-send leaves its lease to run out; another process (or the
@@ -14,10 +14,8 @@ import type { Database } from '../db/schema';
  * duplicate reaches a reader, recognisable as such.
  */
 
-export const MAIL_LEASE_MS = 2 * 60_000;
 export const MAIL_GIVE_UP_MS = 24 * 3_600_000;
 export const MAIL_BACKOFF_MAX_MS = 3_600_000;
-const BATCH = 20;
 
 /** What sends one mail: nodemailer's transport, or anything with its sendMail. */
 export interface MailTransport {
@@ -31,12 +29,23 @@ export interface MailTransport {
   }): Promise<unknown>;
 }
 
-/** A transport for SMTP_URL (nodemailer reads host, port, user, password and options from it). */
-export const smtpTransport = (smtpUrl: string): MailTransport & { close(): void } =>
-  nodemailer.createTransport(smtpUrl);
+/**
+ * A transport for SMTP_URL (nodemailer reads host, port, user, password and options from it).
+ * Connecting, the greeting and each later step time out after `timeoutMs` unless the address's
+ * query says otherwise (`?socketTimeout=...`), so a send never outlives its lease.
+ */
+export function smtpTransport(smtpUrl: string, timeoutMs = 30_000): MailTransport & { close(): void } {
+  const url = new URL(smtpUrl);
+  for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(timeoutMs));
+  }
+  return nodemailer.createTransport(url.toString());
+}
 
 export interface SendOptions {
   holder: string;
+  /** How long a mail is held while it is sent (MAIL_LEASE_SECONDS). */
+  leaseMs: number;
   from: string;
   retryBaseMs: number;
   now?: () => Date;
@@ -63,12 +72,8 @@ export async function sendDueMail(
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const batch = await claimDueMail(db, {
-      holder: o.holder,
-      now: clock(),
-      leaseMs: MAIL_LEASE_MS,
-      limit: BATCH,
-    });
+    // one mail at a time: a process killed mid-send holds only the mail it was sending
+    const batch = await claimDueMail(db, { holder: o.holder, now: clock(), leaseMs: o.leaseMs, limit: 1 });
     if (batch.length === 0) break;
     for (const mail of batch) {
       try {

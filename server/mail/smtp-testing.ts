@@ -38,7 +38,11 @@ export interface TestSmtp {
 const USER = 'manna-test';
 const PASSWORD = 'smtp-test-password';
 
-export async function startTestSmtp(port = 0): Promise<TestSmtp> {
+export async function startTestSmtp(
+  port = 0,
+  /** Each mail is accepted this long after it arrived (a slow mail server). */
+  { delayMs = 0 }: { delayMs?: number } = {},
+): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const refused = new Set<string>();
   const waiters = new Set<() => void>();
@@ -63,9 +67,11 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw).then(
           (parsed) => {
-            received.push({ parsed, recipients: session.envelope.rcptTo.map((r) => r.address), raw });
-            for (const wake of waiters) wake();
-            callback();
+            setTimeout(() => {
+              received.push({ parsed, recipients: session.envelope.rcptTo.map((r) => r.address), raw });
+              for (const wake of waiters) wake();
+              callback();
+            }, delayMs);
           },
           (err: Error) => callback(err),
         );

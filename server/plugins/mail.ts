@@ -32,7 +32,8 @@ const DIGEST_CHECK_MS = 3_600_000;
  * line says so at start.
  */
 export const mail = global<{ config: Config }>(async (app, { config }) => {
-  const smtp = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : undefined;
+  const leaseMs = config.MAIL_LEASE_SECONDS * 1000;
+  const smtp = config.SMTP_URL ? smtpTransport(config.SMTP_URL, Math.min(30_000, leaseMs / 3)) : undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let again = false;
@@ -47,6 +48,7 @@ export const mail = global<{ config: Config }>(async (app, { config }) => {
     clearTimeout(timer);
     running = sendDueMail(app.db, smtp, {
       holder: PROCESS_HOLDER,
+      leaseMs,
       from: config.MAIL_FROM,
       retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
       log: app.log,
