@@ -32,11 +32,12 @@ export interface RenderedMail {
 /** Values whose name ends in Url or is `link` are addresses: links in the HTML body. */
 const isLinkVar = (name: string) => name === 'link' || name.endsWith('Url');
 
-/** Line breaks, tabs and other control characters become one space; the result is trimmed. */
+/** Line breaks, tabs and other control characters become one space (runs of spaces one); trimmed. */
 export const oneLine = (value: string | number): string =>
   String(value)
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
     .trim();
 
 const escapeHtml = (s: string) =>

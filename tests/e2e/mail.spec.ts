@@ -124,3 +124,42 @@ test('the owner reads the outbox on the Mail screen and chooses their notices', 
   await page.reload();
   await expect(page.getByLabel('New job applications')).toHaveValue('digest');
 });
+
+test('an owner invites a colleague, who chooses a password through the mailed link', async ({
+  page,
+  browser,
+}) => {
+  await page.goto(`${server.origin}/admin/login`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Users & Roles' }).click();
+  await page.locator('#new-user-email').fill('colleague@mail.example');
+  await page.locator('#new-user-role').selectOption('editor');
+  const before = smtp.received.length;
+  await page.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByText('An invitation was emailed to colleague@mail.example.')).toBeVisible();
+  // no one-time password to hand over
+  await expect(page.getByTestId('one-time-password')).toHaveCount(0);
+
+  const mails = await smtp.waitFor(before + 1);
+  const invitation = mails.find((m) => m.recipients.includes('colleague@mail.example'))!;
+  expect(invitation.parsed.subject).toBe('Your account in the Manna back office');
+  const link = /http:\/\/127\.0\.0\.1:\d+\/admin\/reset-password\?token=[\w-]+&invite=1/.exec(
+    invitation.parsed.text ?? '',
+  )?.[0];
+  expect(link).toBeTruthy();
+
+  const colleague = await browser.newPage();
+  await colleague.goto(link!);
+  await expect(colleague.getByRole('heading', { name: 'Welcome: choose your password' })).toBeVisible();
+  await colleague.getByLabel('New password', { exact: true }).fill('the colleague chose this');
+  await colleague.getByLabel('Repeat the new password').fill('the colleague chose this');
+  await colleague.getByRole('button', { name: 'Save password' }).click();
+  await colleague.getByRole('link', { name: 'Go to sign in' }).click();
+  await colleague.getByLabel('Email').fill('colleague@mail.example');
+  await colleague.getByLabel('Password').fill('the colleague chose this');
+  await colleague.getByRole('button', { name: 'Sign in' }).click();
+  await expect(colleague.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
+  await colleague.close();
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../config';
+import { mailLang, oneLine, renderMail } from './templates';
+
+describe('mail templates', () => {
+  it('folds every value to one line and escapes it in the HTML body', () => {
+    const vars = {
+      name: 'Eve\r\nBcc: victim@elsewhere.example\u2028<script>alert(1)</script>',
+      job: 'Editor\nX-Injected: yes',
+      link: 'https://manna.example/admin/job_applications?startdate=2026-11-25&enddate=2026-11-25',
+    };
+    const mail = renderMail(
+      'en',
+      { key: 'applicationNotice.subject', vars },
+      [
+        { key: 'applicationNotice.body', vars },
+        { key: 'applicationNotice.action', vars },
+      ],
+      { key: 'noticeFooter', vars: { prefsUrl: 'https://manna.example/admin/password#notices' } },
+    );
+    expect(mail.subject).toBe('New application: Editor X-Injected: yes');
+    expect(mail.subject).not.toMatch(/[\r\n\u2028]/);
+    expect(mail.text).toContain(
+      'Eve Bcc: victim@elsewhere.example <script>alert(1)</script> applied for Editor X-Injected: yes.',
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain(
+      '<a href="https://manna.example/admin/job_applications?startdate=2026-11-25&amp;enddate=2026-11-25"',
+    );
+    expect(oneLine('\t a \u0000 b \u0085 c ')).toBe('a b c');
+  });
+
+  it('writes in the five languages, English for anything else', () => {
+    expect(mailLang('ml')).toBe('ml');
+    expect(mailLang('pt')).toBe('en');
+    expect(mailLang(undefined)).toBe('en');
+    const subjects = (['en', 'ml', 'fr', 'de', 'es'] as const).map(
+      (lang) =>
+        renderMail(lang, { key: 'messageAck.subject' }, [], { key: 'footer', vars: { siteUrl: 'x' } })
+          .subject,
+    );
+    expect(new Set(subjects).size).toBe(5);
+  });
+
+  it('refuses a From with a line break, and an SMTP_URL that is not smtp', () => {
+    const base = { SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/manna-config-mail' };
+    expect(() => loadConfig({ ...base, MAIL_FROM: 'Manna <a@b.example>\nBcc: c@d.example' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ ...base, MAIL_FROM: 'Manna <hello@manna.example>' }).MAIL_FROM).toBe(
+      'Manna <hello@manna.example>',
+    );
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://manna.example' }).MAIL_FROM).toBe(
+      'Manna <no-reply@manna.example>',
+    );
+  });
+});
