@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { COUNT_CAP } from '../../src/api/contract/paging';
 import type { MailQuery, MailRow, MailStatus } from '../../src/api/contract/mail';
 import { dialectOf } from './database';
+import type { MailOutboxTable } from './mail.schema';
 import type { Database } from './schema';
 
 /**
@@ -11,17 +12,12 @@ import type { Database } from './schema';
 
 type Db = Kysely<Database>;
 
-export interface NewMail {
-  message_id: string;
-  kind: string;
-  lang: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-}
+/** A rendered mail to queue: the outbox row without what the sender keeps (mail/sender.ts). */
+export type NewMail = Pick<
+  MailOutboxTable,
+  'message_id' | 'kind' | 'lang' | 'to_address' | 'subject' | 'text_body' | 'html_body'
+>;
 
-export type OutboxRow = Awaited<ReturnType<typeof claimDueMail>>[number];
 
 export async function queueMail(db: Db, mail: NewMail, now = new Date()): Promise<number> {
   const at = now.toISOString();

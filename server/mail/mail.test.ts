@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_LINK_MESSAGES as L } from '../../src/api/contract/mail';
 import { samplePdf } from '../../tests/fixtures/files';
 import { multipart } from '../../tests/fixtures/multipart';
-import { createOpening, ensureJobType } from '../db/jobs.repo';
+import { addOpening } from '../db/application-list.testing';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { runDigestTask } from '../plugins/mail';
 import { createTestApp } from '../testing';
@@ -17,21 +17,6 @@ import { startTestSmtp, type TestSmtp } from './smtp-testing';
  */
 
 const PUBLIC_URL = 'https://manna.example';
-
-async function addOpening(app: FastifyInstance, title = 'Managing Editor') {
-  const type = await ensureJobType(app.db, 'Full-time');
-  const row = await createOpening(app.db, {
-    job_title: title,
-    department: 'Editorial',
-    location: 'Kochi, India',
-    job_type_id: type.job_type_id,
-    description: '<p>Edit.</p>',
-    requirement: '<ul><li>Care</li></ul>',
-    about_role: '<p>About.</p>',
-    responsibility: '<ul><li>Read</li></ul>',
-  });
-  return row.job_id;
-}
 
 const contact = (app: FastifyInstance, payload: Record<string, string>) =>
   app.inject({ method: 'POST', url: '/api/contact-messages', payload });
