@@ -109,6 +109,24 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.node } },
   },
 
+  // Every table is read and written by its repository (server/db/*.repo.ts): routes, lib and
+  // plugins call those and never name a table themselves.
+  {
+    files: ['server/routes/**/*.ts', 'server/lib/**/*.ts', 'server/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-testing.ts', '**/*.testing.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message:
+            "Only repositories (server/db/*.repo.ts) query tables: call or add a function of the table's repository.",
+        },
+      ],
+    },
+  },
+
   // Every text a screen shows comes from the translation files: no literal JSX text in routes and
   // components (brand names, symbols and the English-only legal notice aside).
   {

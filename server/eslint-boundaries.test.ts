@@ -77,6 +77,21 @@ describe('lint enforces the import boundaries', () => {
   });
 });
 
+describe('lint keeps table access in the repositories', () => {
+  const eslint = new ESLint({ cwd: process.cwd() });
+  const refusals = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath }))[0].messages.filter((m) => m.ruleId === 'no-restricted-syntax')
+      .length;
+  const query = "export const q = (db: any) => db.selectFrom('stored_file').selectAll().execute();\n";
+
+  it('refuses a query in a route, lib or plugin module, and allows it in a repository', async () => {
+    expect(await refusals('server/routes/x.ts', query)).toBe(1);
+    expect(await refusals('server/lib/x.ts', query.replace('selectFrom', 'deleteFrom'))).toBe(1);
+    expect(await refusals('server/plugins/x.ts', query.replace('selectFrom', 'insertInto'))).toBe(1);
+    expect(await refusals('server/db/x.repo.ts', query)).toBe(0);
+  });
+});
+
 describe('lint keeps screen texts in the translation files', () => {
   const eslint = new ESLint({ cwd: process.cwd() });
   const literals = async (filePath: string, code: string) =>

@@ -7,10 +7,11 @@ import {
   type BindJobApplicationsQuery,
   type ExportApplicationsQuery,
 } from '../../src/api/contract/admin-applications';
-import { recordAudit, type AuditEntry } from '../lib/audit';
+import { recordAudit, type AuditEntry } from './audit.repo';
 import type { Storage } from '../storage/storage';
 import { dialectOf, forUpdate } from './database';
 import type { Database } from './schema';
+import { deleteStoredFiles } from './files.repo';
 
 /**
  * The admin's view of job applications (issue 8): the filtered, paged list, the CSV export in
@@ -324,7 +325,7 @@ export async function deleteApplications(
       ),
     );
     const gone = keys.filter((k) => !shared.has(k));
-    if (gone.length > 0) await trx.deleteFrom('stored_file').where('file_key', 'in', gone).execute();
+    await deleteStoredFiles(trx, gone);
     // the audit keeps what happened, but no longer which application it happened to
     await trx
       .updateTable('audit_log')

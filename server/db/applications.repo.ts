@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { recordStoredFile } from './files.repo';
 import type { Database } from './schema';
 
 /**
@@ -47,17 +48,17 @@ export async function insertApplication(
 ): Promise<{ application_id: number; is_duplicate: boolean }> {
   return db.transaction().execute(async (trx) => {
     const at = now.toISOString();
-    await trx
-      .insertInto('stored_file')
-      .values({
+    await recordStoredFile(
+      trx,
+      {
         file_key: input.file.key,
         kind: 'cv',
         content_type: input.file.content_type,
         byte_size: input.file.byte_size,
         original_name: input.file.original_name,
-        created_at: at,
-      })
-      .execute();
+      },
+      now,
+    );
     const duplicate = await hasApplied(trx, input.job_id, input.email);
     const { application_id } = await trx
       .insertInto('job_application')
@@ -95,4 +96,14 @@ export async function countApplications(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The application whose CV is stored under `key`, if any (the audit row of a CV address). */
+export async function applicationIdOfResume(db: Db, key: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('job_application')
+    .select('application_id')
+    .where('resume', '=', key)
+    .executeTakeFirst();
+  return row?.application_id;
 }

@@ -496,3 +496,36 @@ export async function setNoticePrefs(
     .where('user_id', '=', userId)
     .execute();
 }
+
+// ---------------------------------------------------------------------------------------------
+// The first-run setup address (migration 0800; lib/first-run.ts): only the SHA-256 of its token.
+// ---------------------------------------------------------------------------------------------
+
+/** Keeps a new setup token's hash until `expiresAt`; expired ones go. */
+export async function storeSetupToken(
+  db: Db,
+  tokenHash: string,
+  expiresAt: Date,
+  now = new Date(),
+): Promise<void> {
+  await db.deleteFrom('setup_token').where('expires_at', '<', now.toISOString()).execute();
+  await db
+    .insertInto('setup_token')
+    .values({ token_hash: tokenHash, expires_at: expiresAt.toISOString() })
+    .execute();
+}
+
+/** Uses a setup token: true when it existed and had not expired (then it is gone). */
+export async function useSetupToken(db: Db, tokenHash: string, now = new Date()): Promise<boolean> {
+  const used = await db
+    .deleteFrom('setup_token')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(used.numDeletedRows) === 1;
+}
+
+/** No setup address works any more (the first account exists). */
+export async function clearSetupTokens(db: Db): Promise<void> {
+  await db.deleteFrom('setup_token').execute();
+}

@@ -343,6 +343,18 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
   }
 }
 
+/** Publishes or unpublishes a post; nothing else changes (its slug, its text). */
+export async function setPostStatus(db: Db, current: BlogPost, status: BlogStatus): Promise<BlogPost> {
+  const row = await db
+    .updateTable('blog_post')
+    .set({ status, updated_at: nextTimestamp(current.updated_at) })
+    .where('blog_id', '=', current.blog_id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw new Error(`Blog post ${current.blog_id} vanished during the status change`);
+  return row;
+}
+
 export async function deletePost(db: Db, blogId: number): Promise<BlogPost | undefined> {
   return db
     .deleteFrom('blog_post')

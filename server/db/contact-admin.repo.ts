@@ -1,4 +1,4 @@
-import { recordAudit, type AuditEntry } from '../lib/audit';
+import { recordAudit, type AuditEntry } from './audit.repo';
 import { sql, type Kysely } from 'kysely';
 import type { ContactMessageRow, ContactMessagesQuery } from '../../src/api/contract/admin-messages';
 import { COUNT_CAP } from '../../src/api/contract/paging';

@@ -18,7 +18,6 @@ export type NewMail = Pick<
   'message_id' | 'kind' | 'lang' | 'to_address' | 'subject' | 'text_body' | 'html_body'
 >;
 
-
 export async function queueMail(db: Db, mail: NewMail, now = new Date()): Promise<number> {
   const at = now.toISOString();
   const row = await db

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { pruneBackups, takeBackup, type BackupResult } from './backup';
-import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from './scheduled-task';
+import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from '../db/scheduled-task.repo';
 
 export const BACKUP_TASK = 'backup';
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import { signInAs } from './auth-testing';
 import { createSqliteTestApp, createTestApp } from '../testing';
 import { BackupError, listBackups, restoreBackup, takeBackup } from './backup';
 import { BACKUP_TASK, runBackupTask } from './backup-task';
-import { taskState } from './scheduled-task';
+import { taskState } from '../db/scheduled-task.repo';
 
 const DAY = 24 * 60 * 60 * 1000;
 

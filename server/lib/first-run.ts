@@ -1,10 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { countUsers, createUser, emailTaken, ensureBuiltInRoles, roleIdByName } from '../db/auth.repo';
+import {
+  clearSetupTokens,
+  countUsers,
+  createUser,
+  emailTaken,
+  ensureBuiltInRoles,
+  roleIdByName,
+  storeSetupToken,
+  useSetupToken,
+} from '../db/auth.repo';
 import { serializeOn } from '../db/database';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http-error';
-import { recordAudit } from './audit';
+import { recordAudit } from '../db/audit.repo';
 import { OwnerAccountError, checkOwnerAccount } from './owner-account';
 import { hashPassword } from './passwords';
 
@@ -23,14 +32,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export async function issueSetupToken(db: Kysely<Database>, now = new Date()): Promise<string | null> {
   if ((await countUsers(db)) > 0) return null;
   const token = randomBytes(32).toString('base64url');
-  await db.deleteFrom('setup_token').where('expires_at', '<', now.toISOString()).execute();
-  await db
-    .insertInto('setup_token')
-    .values({
-      token_hash: hashOf(token),
-      expires_at: new Date(now.getTime() + SETUP_TOKEN_HOURS * 3_600_000).toISOString(),
-    })
-    .execute();
+  await storeSetupToken(db, hashOf(token), new Date(now.getTime() + SETUP_TOKEN_HOURS * 3_600_000), now);
   return token;
 }
 
@@ -69,12 +71,7 @@ export async function ownerFromSetupToken(
   return db.transaction().execute(async (trx) => {
     await serializeOn(trx, 'first-owner');
     if ((await countUsers(trx)) > 0) throw new HttpError(409, SETUP_DONE);
-    const used = await trx
-      .deleteFrom('setup_token')
-      .where('token_hash', '=', hashOf(token))
-      .where('expires_at', '>', now.toISOString())
-      .executeTakeFirst();
-    if (Number(used.numDeletedRows) !== 1) throw new HttpError(404, SETUP_REFUSED);
+    if (!(await useSetupToken(trx, hashOf(token), now))) throw new HttpError(404, SETUP_REFUSED);
     if (await emailTaken(trx, clean)) throw new HttpError(409, SETUP_DONE);
     const userId = await createUser(trx, {
       email: clean,
@@ -82,7 +79,7 @@ export async function ownerFromSetupToken(
       roleId: (await roleIdByName(trx, 'owner'))!,
       mustChangePassword: false,
     });
-    await trx.deleteFrom('setup_token').execute();
+    await clearSetupTokens(trx);
     await recordAudit(trx, {
       actor: null,
       action: 'create',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forgetKeysBefore, keyHolder, releaseKey, reserveKey, storeAnswer } from '../db/idempotency.repo';
 import { HttpError } from '../http-error';
 
 /** Keys are kept this long; a repeat within it gets the first answer. */
@@ -11,12 +12,6 @@ export interface StoredAnswer {
   status: number;
   body: unknown;
 }
-
-const isUniqueViolation = (err: unknown) =>
-  err instanceof Error &&
-  ('code' in err
-    ? ['SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE', '23505'].includes(String(err.code))
-    : false);
 
 /**
  * Runs a public POST at most once per `Idempotency-Key` header. Without the header the request
@@ -45,35 +40,12 @@ export async function withIdempotency(
   const bodyHash = createHash('sha256')
     .update(await fingerprint())
     .digest('hex');
-  const now = Date.now();
+  const now = new Date();
   const db = app.db;
-  // Forget old keys of this scope so the table stays small.
-  await db
-    .deleteFrom('idempotency_key')
-    .where('scope', '=', scope)
-    .where('created_at', '<', new Date(now - IDEMPOTENCY_WINDOW_MS).toISOString())
-    .execute();
+  await forgetKeysBefore(db, scope, new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS));
 
-  try {
-    await db
-      .insertInto('idempotency_key')
-      .values({
-        scope,
-        key,
-        status: null,
-        body: null,
-        body_hash: bodyHash,
-        created_at: new Date(now).toISOString(),
-      })
-      .execute();
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const previous = await db
-      .selectFrom('idempotency_key')
-      .select(['status', 'body', 'body_hash'])
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .executeTakeFirst();
+  if (!(await reserveKey(db, scope, key, bodyHash, now))) {
+    const previous = await keyHolder(db, scope, key);
     if (previous?.body_hash && previous.body_hash !== bodyHash) {
       throw new HttpError(422, KEY_REUSED);
     }
@@ -87,19 +59,12 @@ export async function withIdempotency(
   try {
     answer = await run();
   } catch (err) {
-    await db.deleteFrom('idempotency_key').where('scope', '=', scope).where('key', '=', key).execute();
+    await releaseKey(db, scope, key);
     throw err;
   }
-  if (answer.status >= 200 && answer.status < 300) {
-    await db
-      .updateTable('idempotency_key')
-      .set({ status: answer.status, body: JSON.stringify(answer.body) })
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .execute();
-  } else {
-    // Only successful answers are remembered; a refused request may be corrected and retried.
-    await db.deleteFrom('idempotency_key').where('scope', '=', scope).where('key', '=', key).execute();
-  }
+  // Only successful answers are remembered; a refused request may be corrected and retried.
+  if (answer.status >= 200 && answer.status < 300)
+    await storeAnswer(db, scope, key, answer.status, answer.body);
+  else await releaseKey(db, scope, key);
   return answer;
 }

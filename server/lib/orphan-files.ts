@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Storage } from '../storage/storage';
+import { knownFileKeys } from '../db/files.repo';
 
 /** A file younger than this may belong to a request still running in another process. */
 export const ORPHAN_MIN_AGE_MS = 10 * 60 * 1000;
@@ -24,9 +25,7 @@ export async function removeOrphanFiles(
   const removed: string[] = [];
   for (let i = 0; i < candidates.length; i += 500) {
     const batch = candidates.slice(i, i + 500);
-    const known = new Set(
-      (await db.selectFrom('stored_file').select('file_key').where('file_key', 'in', batch).execute()).map((r) => r.file_key),
-    );
+    const known = await knownFileKeys(db, batch);
     for (const key of batch) {
       if (known.has(key)) continue;
       await storage.delete(key);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import { countUsers, createUser, emailTaken, ensureBuiltInRoles, roleIdByName } from '../db/auth.repo';
 import type { Database } from '../db/schema';
-import { auditedChange } from './audit';
+import { auditedChange } from '../db/audit.repo';
 import { hashPassword, passwordProblem } from './passwords';
 
 /** A refused owner account (bad email, weak password, taken email): the message says why. */

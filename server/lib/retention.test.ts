@@ -12,7 +12,7 @@ import {
   retentionCutoff,
   runRetentionTask,
 } from './retention';
-import { takeLease, taskState } from './scheduled-task';
+import { takeLease, taskState } from '../db/scheduled-task.repo';
 
 /** Candidates' data rights: the retention purge with a clock, and its lease (one process runs it). */
 

@@ -6,12 +6,12 @@ import { deleteMailBefore } from '../db/mail.repo';
 import type { Database } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { runBackupTask } from './backup-task';
-import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from './scheduled-task';
+import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from '../db/scheduled-task.repo';
 
 /**
  * Candidates' and writers' data rights: applications older than APPLICATION_RETENTION_DAYS (365
  * by default) are deleted with their CVs, and contact messages older than MESSAGE_RETENTION_DAYS
- * (730), once a day, by one process of the site (a lease in the database, lib/scheduled-task.ts).
+ * (730), once a day, by one process of the site (a lease in the database, db/scheduled-task.repo.ts).
  * Each run is logged; each batch deleted writes its audit row (with the count) in its transaction.
  *
  * `purgeExpiredApplications` is the work itself and takes the clock as an argument, so tests call

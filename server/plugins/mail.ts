@@ -5,7 +5,7 @@ import { messagesBetween } from '../db/contact-admin.repo';
 import type { Config } from '../config';
 import { DIGEST_LINES, queueDigest } from '../mail/mails';
 import { sendDueMail, smtpTransport } from '../mail/sender';
-import { finishLease, PROCESS_HOLDER, releaseLease, takeLease, taskState } from '../lib/scheduled-task';
+import { finishLease, PROCESS_HOLDER, releaseLease, takeLease, taskState } from '../db/scheduled-task.repo';
 import { global } from './global';
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { poolUse } from '../db/database';
+import { allTaskStates } from '../db/scheduled-task.repo';
 import { global } from './global';
 
 declare module 'fastify' {
@@ -76,12 +77,7 @@ export const metrics = global<{ token?: string }>(async (app, { token }) => {
   // One query per scrape, shared by the two task gauges.
   let tasks: Promise<{ name: string; last_run_at: string | null; last_result: string | null }[]> | null =
     null;
-  const readTasks = () =>
-    (tasks ??= app.db
-      .selectFrom('scheduled_task')
-      .select(['name', 'last_run_at', 'last_result'])
-      .execute()
-      .finally(() => setImmediate(() => (tasks = null))));
+  const readTasks = () => (tasks ??= allTaskStates(app.db).finally(() => setImmediate(() => (tasks = null))));
   new Gauge({
     name: 'manna_scheduled_task_last_run_timestamp_seconds',
     help: 'When each scheduled task (retention purge) last ran, in Unix seconds',

@@ -21,7 +21,7 @@ import {
   setApplicationStatus,
 } from '../db/application-list.repo';
 import { HttpError } from '../http-error';
-import { recordAudit } from '../lib/audit';
+import { recordAudit } from '../db/audit.repo';
 import { startRetentionSchedule } from '../lib/retention';
 
 /**

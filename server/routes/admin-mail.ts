@@ -3,7 +3,7 @@ import { IdParams, MessageAnswer } from '../../src/api/contract/auth';
 import { MailQuery, MailRows } from '../../src/api/contract/mail';
 import { listMail, retryMail } from '../db/mail.repo';
 import { HttpError } from '../http-error';
-import { auditedChange } from '../lib/audit';
+import { auditedChange } from '../db/audit.repo';
 
 /**
  * The Mail screen (users.manage): GET /api/admin/mail lists the outbox, newest first (recipient,

@@ -9,7 +9,7 @@ import {
 } from '../../src/api/contract/admin-messages';
 import { listContactMessages, setMessageHandled } from '../db/contact-admin.repo';
 import { HttpError } from '../http-error';
-import { recordAudit } from '../lib/audit';
+import { recordAudit } from '../db/audit.repo';
 
 /**
  * The contact messages inbox (issue 8; DESIGN.md section 4):

@@ -45,7 +45,7 @@ import { serializeOn } from '../db/database';
 import { mailCounts } from '../db/mail.repo';
 import { deletePasswordTokens } from '../db/password-token.repo';
 import { HttpError } from '../http-error';
-import { auditedChange, listAudit, type AuditEntry } from '../lib/audit';
+import { auditedChange, listAudit, type AuditEntry } from '../db/audit.repo';
 import { newestBackup } from '../lib/backup';
 import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
 import { queuePasswordLink } from '../mail/mails';
@@ -87,7 +87,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     if (refusal) throw new HttpError(403, refusal);
   }
 
-  /** An audited change (lib/audit.ts), refused (409) if no active user manager would be left. */
+  /** An audited change (db/audit.repo.ts), refused (409) if no active user manager would be left. */
   async function keepingAManager(
     change: (trx: typeof db) => Promise<void>,
     entry: AuditEntry,

@@ -23,7 +23,7 @@ import {
 } from '../db/auth.repo';
 import { deletePasswordTokens } from '../db/password-token.repo';
 import { HttpError } from '../http-error';
-import { auditedChange, recordAudit } from '../lib/audit';
+import { auditedChange, recordAudit } from '../db/audit.repo';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib/passwords';
 import { hashSessionId } from '../plugins/auth';
 

@@ -183,6 +183,58 @@ describe('create, update, delete', () => {
     expect(actions.map((a) => a.action)).toEqual(['create', 'status']);
   });
 
+  it('publishes and unpublishes with the status alone, even a post that fails the form rules of today', async () => {
+    const row = saved(await post({ title: 'Toggled from the card', status: 'Published' }));
+    // an old post whose read time no longer passes the form's rules
+    await app.db
+      .updateTable('blog_post')
+      .set({ read_time: 'a while' })
+      .where('blog_id', '=', row.blog_id)
+      .execute();
+    const patch = (id: number | string, payload: unknown, cookie = editor) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/admin/blog-posts/${id}`,
+        headers: { cookie, origin },
+        payload: payload as object,
+      });
+
+    const res = await patch(row.blog_id, { status: 'Draft' });
+    expect(res.statusCode).toBe(200);
+    const draft = saved(res);
+    expect(draft).toMatchObject({
+      status: 'Draft',
+      slug: row.slug,
+      read_time: 'a while',
+      content: row.content,
+    });
+    expect((await patch(row.blog_id, { status: 'Draft' })).statusCode).toBe(200); // nothing to change
+    expect(saved(await patch(row.blog_id, { status: 'Published' })).status).toBe('Published');
+    const actions = await app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'blog_post')
+      .where('entity_id', '=', String(row.blog_id))
+      .orderBy('audit_id')
+      .execute();
+    expect(actions.map((a) => a.action)).toEqual(['create', 'status', 'status']);
+
+    expect((await patch(row.blog_id, { status: 'Archived' })).statusCode).toBe(400);
+    expect((await patch(row.blog_id, { status: 'Draft', title: 'ignored' })).json().row?.title).toBe(
+      row.title,
+    );
+    expect((await patch(999_999, { status: 'Draft' })).statusCode).toBe(404);
+    expect((await patch('99999999999', { status: 'Draft' })).statusCode).toBe(400);
+    expect((await patch(row.blog_id, { status: 'Draft' }, recruiter)).statusCode).toBe(403);
+    const crossSite = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/blog-posts/${row.blog_id}`,
+      headers: { cookie: editor, origin: 'https://evil.example' },
+      payload: { status: 'Draft' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
   it('keeps the permalink of a published post when its title changes, and follows the title of a draft', async () => {
     const pub = saved(await post({ title: 'Original published title', status: 'Published' }));
     const renamed = saved(

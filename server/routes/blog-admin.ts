@@ -2,14 +2,17 @@ import { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteStoredFiles, recordStoredFile, storedFile } from '../db/files.repo';
 import {
   BLOG_COMPANY_ID,
   BLOG_CONTENT_MAX,
   BLOG_IMAGE_MAX_BYTES,
   BLOG_MESSAGES as M,
   BLOG_MODES,
+  BlogIdParams,
   BlogListQuery,
   BlogPostRows,
+  BlogStatusBody,
   BlogStatus,
   blogFormErrors,
   isHttpUrl,
@@ -25,6 +28,7 @@ import {
   getPost,
   imageInUse,
   listPosts,
+  setPostStatus,
   toRow,
   updatePost,
   type BlogPost,
@@ -32,7 +36,7 @@ import {
 } from '../db/blog.repo';
 import { HttpError } from '../http-error';
 import { drainRefusedUploads } from '../lib/multipart';
-import { recordAudit } from '../lib/audit';
+import { recordAudit } from '../db/audit.repo';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
 import { sanitizeRichText, textOf } from '../lib/rich-text';
@@ -125,6 +129,34 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The badge of a card: publish or unpublish, nothing else re-sent or re-checked, so a post that
+  // fails today's form rules can still be taken down. The spec's mode 2 save keeps working.
+  app.patch(
+    '/admin/blog-posts/:id',
+    {
+      config: { permission: 'blog.manage' },
+      schema: { params: BlogIdParams, body: BlogStatusBody, response: { 200: ManageBlogResponse } },
+    },
+    async (request) => {
+      const { status } = request.body;
+      const row = await app.db.transaction().execute(async (trx) => {
+        const current = await getPost(trx, request.params.id, true);
+        if (!current) throw new HttpError(404, M.notFound);
+        if (current.status === status) return current; // a double click: nothing changes
+        const saved = await setPostStatus(trx, current, status);
+        await recordAudit(trx, {
+          actor: request.user,
+          action: 'status',
+          entity: 'blog_post',
+          entityId: saved.blog_id,
+          detail: { title: saved.title, slug: saved.slug, status: saved.status, changed: ['status'] },
+        });
+        return saved;
+      });
+      return { message: M.updated, row: toRow(row) };
+    },
+  );
+
   async function readForm(
     request: FastifyRequest,
   ): Promise<{ fields: Record<string, string>; upload?: Upload }> {
@@ -162,13 +194,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
   /** Whether `value` is the key of a featured image this site stored. */
   async function isBlogImageKey(value: string): Promise<boolean> {
     if (!isStorageKey(value)) return false;
-    const row = await app.db
-      .selectFrom('stored_file')
-      .select('file_key')
-      .where('file_key', '=', value)
-      .where('kind', '=', BLOG_IMAGE_KIND)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await storedFile(app.db, value, BLOG_IMAGE_KIND)) !== undefined;
   }
 
   /** Checks the fields of a create or update; answers the post to save (the image not yet stored). */
@@ -230,17 +256,13 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       contentType: type.contentType,
     });
     try {
-      await app.db
-        .insertInto('stored_file')
-        .values({
-          file_key: key,
-          kind: BLOG_IMAGE_KIND,
-          content_type: type.contentType,
-          byte_size: upload.bytes.length,
-          original_name: cleanFileName(upload.name) ?? `image.${type.ext}`,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      await recordStoredFile(app.db, {
+        file_key: key,
+        kind: BLOG_IMAGE_KIND,
+        content_type: type.contentType,
+        byte_size: upload.bytes.length,
+        original_name: cleanFileName(upload.name) ?? `image.${type.ext}`,
+      });
     } catch (err) {
       await app.storage.delete(key);
       throw err;
@@ -251,11 +273,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
   /** Removes an uploaded image no post shows any more (a failed save, a deleted post). */
   async function dropImageIfUnused(key: string) {
     if (!isStorageKey(key) || (await imageInUse(app.db, key))) return;
-    await app.db
-      .deleteFrom('stored_file')
-      .where('file_key', '=', key)
-      .where('kind', '=', BLOG_IMAGE_KIND)
-      .execute();
+    await deleteStoredFiles(app.db, [key], BLOG_IMAGE_KIND);
     await app.storage.delete(key);
   }
 

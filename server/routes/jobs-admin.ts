@@ -17,7 +17,7 @@ import {
   type OpeningInput,
 } from '../db/jobs.repo';
 import { HttpError } from '../http-error';
-import { recordAudit } from '../lib/audit';
+import { recordAudit } from '../db/audit.repo';
 
 /**
  * POST /api/manage-job-openings (spec section 7; jobs.manage): mode 1 creates, 2 updates,

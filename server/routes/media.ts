@@ -6,6 +6,7 @@ import { PUBLIC_IMAGE_TYPES } from '../lib/image-check';
 import { verifyMediaSignature } from '../lib/signed-url';
 import type { StoredObject } from '../storage/storage';
 import { isStorageKey } from '../storage/storage';
+import { storedFile } from '../db/files.repo';
 
 /**
  * Files under /media (DESIGN.md section 4 "Files"):
@@ -58,11 +59,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
       ) {
         return reply.code(404).send(notFound);
       }
-      const file = await app.db
-        .selectFrom('stored_file')
-        .select(['content_type', 'original_name', 'kind'])
-        .where('file_key', '=', key)
-        .executeTakeFirst();
+      const file = await storedFile(app.db, key);
       const object = file && (await app.storage.get(key));
       if (!file || !object) return reply.code(404).send(notFound);
       reply.header('content-disposition', dispositionHeader(file.original_name, file.content_type));
@@ -74,12 +71,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
     const key = (request.params as { '*': string })['*'];
     if (!isStorageKey(key) || !key.startsWith('blog/')) return reply.code(404).send(notFound);
     const etag = `"${key.slice(key.indexOf('/') + 1, key.indexOf('.'))}"`;
-    const file = await app.db
-      .selectFrom('stored_file')
-      .select(['content_type'])
-      .where('file_key', '=', key)
-      .where('kind', '=', BLOG_IMAGE_KIND)
-      .executeTakeFirst();
+    const file = await storedFile(app.db, key, BLOG_IMAGE_KIND);
     if (!file || !PUBLIC_IMAGE_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
     const cached = request.headers['if-none-match'] === etag;
     const object = cached ? undefined : await app.storage.get(key);

@@ -19,7 +19,7 @@ import {
 } from '../db/auth.repo';
 import { peekPasswordToken, takePasswordToken } from '../db/password-token.repo';
 import { HttpError } from '../http-error';
-import { auditedChange } from '../lib/audit';
+import { auditedChange } from '../db/audit.repo';
 import { hashPassword, passwordProblem } from '../lib/passwords';
 import { hashToken, queuePasswordLink } from '../mail/mails';
 import { mailLang } from '../mail/templates';

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PresignedUrlQuery, PresignedUrlResponse } from '../../src/api/contract/blog';
 import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../db/blog.repo';
 import { HttpError } from '../http-error';
-import { recordAudit } from '../lib/audit';
+import { recordAudit } from '../db/audit.repo';
 import { SIGNED_URL_TTL_SECONDS, signedMediaPath } from '../lib/signed-url';
 import { dispositionHeader } from './media';
 import { isStorageKey } from '../storage/storage';
+import { applicationIdOfResume } from '../db/applications.repo';
+import { storedFile } from '../db/files.repo';
 
 /**
  * GET /api/GetPresignedUrl?s3_key= (spec section 7; DESIGN.md section 4 "Files"): `{ url }`.
@@ -21,13 +23,7 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: PresignedUrlQuery, response: { 200: PresignedUrlResponse } } },
     async (request, reply) => {
       const key = request.query.s3_key.trim();
-      const file = isStorageKey(key)
-        ? await app.db
-            .selectFrom('stored_file')
-            .select(['kind'])
-            .where('file_key', '=', key)
-            .executeTakeFirst()
-        : undefined;
+      const file = isStorageKey(key) ? await storedFile(app.db, key) : undefined;
       if (file?.kind === BLOG_IMAGE_KIND) {
         reply.header('cache-control', 'public, max-age=86400');
         return { url: `${MEDIA_PREFIX}${key}` };
@@ -36,29 +32,20 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
         reply.header('cache-control', 'private, no-store');
         const reader = await app.checkPermission(request, 'applications.read');
         // every CV address handed out is on record: who, for which application, when
-        const application = await app.db
-          .selectFrom('job_application')
-          .select('application_id')
-          .where('resume', '=', key)
-          .executeTakeFirst();
+        const applicationId = await applicationIdOfResume(app.db, key);
         await recordAudit(app.db, {
           actor: reader,
           action: 'cv_link',
           entity: 'job_application',
-          entityId: application?.application_id ?? null,
+          entityId: applicationId ?? null,
         });
         if (app.storage.presign) {
           // object storage: the bucket's own presigned address, same 5 minutes, inline for a PDF
-          const named = await app.db
-            .selectFrom('stored_file')
-            .select(['original_name', 'content_type'])
-            .where('file_key', '=', key)
-            .executeTakeFirst();
           const url = await app.storage.presign(key, {
             expiresIn: SIGNED_URL_TTL_SECONDS,
             contentDisposition: dispositionHeader(
-              named?.original_name || key.split('/').pop()!,
-              named?.content_type ?? 'application/octet-stream',
+              file.original_name || key.split('/').pop()!,
+              file.content_type,
             ),
           });
           return { url };

@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { fetchJson, jsonBody, toQuery } from './client';
+import { adminDelete, adminWrite, fetchJson, toQuery } from './client';
 import {
   ApplicationDeleteAnswer,
   ApplicationListRows,
@@ -15,7 +15,6 @@ import { PresignedUrlResponse } from './contract/blog';
  * status, deletion and the CSV export are this server's additions on the same origin. Writes carry
  * the CSRF header besides the browser's Origin. Nothing here is cached: it is applicants' data.
  */
-const CSRF = { 'X-Manna-CSRF': '1' };
 
 export interface ApplicationPageQuery extends ApplicationFilters {
   page: number;
@@ -26,13 +25,26 @@ export interface ApplicationPageQuery extends ApplicationFilters {
 
 /** Query parameters of the list and the export, as the spec names them (empty ones are sent). */
 function filterQuery(f: ApplicationFilters) {
-  return { search: f.search.trim(), startdate: f.startdate, enddate: f.enddate, ...(f.status ? { status: f.status } : {}) };
+  return {
+    search: f.search.trim(),
+    startdate: f.startdate,
+    enddate: f.enddate,
+    ...(f.status ? { status: f.status } : {}),
+  };
 }
 
 /** GET {website API}/bind-job-applications */
 export function loadApplications(q: ApplicationPageQuery, init?: RequestInit): Promise<ApplicationListRow[]> {
-  const query = toQuery({ ...filterQuery(q), applicationid: q.applicationId ?? 0, pagenum: q.page, pagesize: q.pageSize });
-  return fetchJson(ApplicationListRows, `${config.websiteApi}/bind-job-applications?${query}`, { cache: 'no-store', ...init });
+  const query = toQuery({
+    ...filterQuery(q),
+    applicationid: q.applicationId ?? 0,
+    pagenum: q.page,
+    pagesize: q.pageSize,
+  });
+  return fetchJson(ApplicationListRows, `${config.websiteApi}/bind-job-applications?${query}`, {
+    cache: 'no-store',
+    ...init,
+  });
 }
 
 /** The address of the CSV of every application matching the filters (a download, streamed). */
@@ -40,22 +52,29 @@ export function exportCsvUrl(f: ApplicationFilters): string {
   return `/api/admin/job-applications/export.csv?${toQuery(filterQuery(f))}`;
 }
 
-export function saveApplicationStatus(applicationId: number, status: ApplicationStatus): Promise<ApplicationListRow> {
+export function saveApplicationStatus(
+  applicationId: number,
+  status: ApplicationStatus,
+): Promise<ApplicationListRow> {
   return fetchJson(
     ApplicationStatusAnswer,
     `/api/admin/job-applications/${applicationId}/status`,
-    jsonBody({ status }, 'POST', CSRF),
+    adminWrite({ status }),
   ).then((a) => a.row);
 }
 
 export function deleteApplication(applicationId: number): Promise<{ message: string }> {
-  return fetchJson(ApplicationDeleteAnswer, `/api/admin/job-applications/${applicationId}`, { method: 'DELETE', headers: CSRF });
+  return fetchJson(ApplicationDeleteAnswer, `/api/admin/job-applications/${applicationId}`, adminDelete());
 }
 
 /** GET {website API}/GetPresignedUrl for a CV: a signed address valid for at most 5 minutes. */
 export async function signedResumeUrl(key: string): Promise<string> {
-  const { url } = await fetchJson(PresignedUrlResponse, `${config.websiteApi}/GetPresignedUrl?${toQuery({ s3_key: key })}`, {
-    cache: 'no-store',
-  });
+  const { url } = await fetchJson(
+    PresignedUrlResponse,
+    `${config.websiteApi}/GetPresignedUrl?${toQuery({ s3_key: key })}`,
+    {
+      cache: 'no-store',
+    },
+  );
   return url;
 }

@@ -1,8 +1,7 @@
-import { fetchJson, jsonBody, toQuery } from './client';
+import { adminWrite, fetchJson, toQuery } from './client';
 import { ContactMessageRows, MessageHandledAnswer, type ContactMessageRow } from './contract/admin-messages';
 
 /** The contact messages inbox (issue 8), on this server's /api/admin. Not cached. */
-const CSRF = { 'X-Manna-CSRF': '1' };
 
 export type HandledFilter = '' | 'true' | 'false';
 
@@ -14,12 +13,22 @@ export interface MessagePageQuery {
 }
 
 export function loadMessages(q: MessagePageQuery, init?: RequestInit): Promise<ContactMessageRow[]> {
-  const query = toQuery({ search: q.search.trim(), pagenum: q.page, pagesize: q.pageSize, handled: q.handled });
-  return fetchJson(ContactMessageRows, `/api/admin/contact-messages?${query}`, { cache: 'no-store', ...init });
+  const query = toQuery({
+    search: q.search.trim(),
+    pagenum: q.page,
+    pagesize: q.pageSize,
+    handled: q.handled,
+  });
+  return fetchJson(ContactMessageRows, `/api/admin/contact-messages?${query}`, {
+    cache: 'no-store',
+    ...init,
+  });
 }
 
 export function saveMessageHandled(messageId: number, handled: boolean): Promise<ContactMessageRow> {
-  return fetchJson(MessageHandledAnswer, `/api/admin/contact-messages/${messageId}`, jsonBody({ handled }, 'PATCH', CSRF)).then(
-    (a) => a.row,
-  );
+  return fetchJson(
+    MessageHandledAnswer,
+    `/api/admin/contact-messages/${messageId}`,
+    adminWrite({ handled }, 'PATCH'),
+  ).then((a) => a.row);
 }

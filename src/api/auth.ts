@@ -1,4 +1,4 @@
-import { ApiError, fetchJson, jsonBody, toQuery } from './client';
+import { adminDelete, adminWrite, ApiError, fetchJson, toQuery } from './client';
 import {
   AuditRows,
   BackupStatus,
@@ -41,9 +41,8 @@ import {
  * admin (`/api/auth`, `/api/admin`), never behind a configurable base. Writes carry the CSRF
  * header besides the browser's Origin.
  */
-const CSRF = { 'X-Manna-CSRF': '1' };
-const write = (body: unknown, method = 'POST') => jsonBody(body, method, CSRF);
-const del = (): RequestInit => ({ method: 'DELETE', headers: CSRF });
+const write = adminWrite;
+const del = adminDelete;
 
 /** The signed-in user; rejects with status 401 when signed out (the session call itself answers 200). */
 export async function fetchMe(): Promise<SessionUserT> {

@@ -1,7 +1,7 @@
 import { config } from '../config';
 import type { UploadProgress } from './contract/upload';
 import { deleteCopy, readCopy, saveCopy } from '../offline/cache';
-import { fetchJson, toQuery, uploadForm } from './client';
+import { adminWrite, CSRF_HEADERS, fetchJson, toQuery, uploadForm } from './client';
 import {
   BLOG_COMPANY_ID,
   BlogPostRows,
@@ -94,7 +94,7 @@ export function sendBlogForm(
   { onProgress, signal }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<ManageBlogAnswer> {
   return uploadForm(ManageBlogResponse, `${config.websiteApi}/manage-company-blog`, body, {
-    headers: { 'X-Manna-CSRF': '1' },
+    headers: { ...CSRF_HEADERS },
     withCredentials: true,
     onProgress,
     signal,
@@ -132,19 +132,13 @@ export function deleteBlogPost(blogId: number): Promise<ManageBlogAnswer> {
   return sendBlogForm(formData({ mode: '3', company_id: String(BLOG_COMPANY_ID), blog_id: String(blogId) }));
 }
 
-/** Re-save a post with another status (the admin card's badge). */
+/** Publishes or unpublishes a post (the admin card's badge): PATCH /api/admin/blog-posts/:id with the status only. */
 export function saveBlogStatus(row: BlogPostRow, status: BlogStatus): Promise<ManageBlogAnswer> {
-  return saveBlogPost({
-    mode: 2,
-    blog_id: row.blog_id,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    publication_date: row.publication_date,
-    read_time: row.read_time,
-    status,
-    featured_image_url: row.featured_image_url ?? '',
-  });
+  return fetchJson(
+    ManageBlogResponse,
+    `/api/admin/blog-posts/${row.blog_id}`,
+    adminWrite({ status }, 'PATCH'),
+  );
 }
 
 const resolved = new Map<string, Promise<string | null>>();

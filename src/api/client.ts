@@ -161,6 +161,17 @@ export function jsonBody(body: unknown, method = 'POST', headers: Record<string,
   return { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }
 
+/**
+ * The header every back-office write carries besides the browser's Origin (server/plugins/auth.ts
+ * refuses a cookie-authenticated write without it); a customer's own backend ignores it.
+ */
+export const CSRF_HEADERS: Readonly<Record<string, string>> = { 'X-Manna-CSRF': '1' };
+/** A back-office write with a JSON body. */
+export const adminWrite = (body: unknown, method = 'POST'): RequestInit =>
+  jsonBody(body, method, CSRF_HEADERS);
+/** A back-office DELETE. */
+export const adminDelete = (): RequestInit => ({ method: 'DELETE', headers: { ...CSRF_HEADERS } });
+
 /** Builds a query string from defined values. */
 export function toQuery(params: Record<string, string | number | boolean | null | undefined>): string {
   const q = new URLSearchParams();

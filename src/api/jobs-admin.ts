@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { fetchJson, jsonBody } from './client';
+import { adminWrite, fetchJson } from './client';
 import { ManageJobOpeningAnswer, type ManageJobOpeningBody } from './contract/jobs-admin';
 
 /**
@@ -8,9 +8,5 @@ import { ManageJobOpeningAnswer, type ManageJobOpeningBody } from './contract/jo
  * server share an origin); a customer's own backend simply ignores it.
  */
 export function manageJobOpening(body: ManageJobOpeningBody) {
-  return fetchJson(
-    ManageJobOpeningAnswer,
-    `${config.websiteApi}/manage-job-openings`,
-    jsonBody(body, 'POST', { 'X-Manna-CSRF': '1' }),
-  );
+  return fetchJson(ManageJobOpeningAnswer, `${config.websiteApi}/manage-job-openings`, adminWrite(body));
 }

@@ -410,8 +410,11 @@ test.describe('Blog Management', () => {
     test('says "Failed to update publication status" and leaves the badge', async ({ page }) => {
       await signIn(page, OWNER, '/admin/blog');
       const card = page.getByRole('listitem').filter({ hasText: DRAFT_TITLE });
-      await page.route('**/api/manage-company-blog', (route) =>
-        route.fulfill({ status: 500, json: { message: 'Internal error' } }),
+      // the badge sends the status alone (PATCH /api/admin/blog-posts/:id)
+      await page.route('**/api/admin/blog-posts/*', (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({ status: 500, json: { message: 'Internal error' } })
+          : route.fallback(),
       );
       await card.getByRole('button', { name: /^Draft\./ }).click();
       await expect(page.getByText('Failed to update publication status')).toBeVisible();

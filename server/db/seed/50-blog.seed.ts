@@ -7,6 +7,7 @@ import { BLOG_IMAGE_KIND } from '../blog.repo';
 import type { Seeder } from './index';
 import { featuredImageSvg } from './blog-seed-art';
 import { SEED_POSTS } from './blog-seed-posts';
+import { recordStoredFile } from '../files.repo';
 
 /**
  * Demo blog: a dozen posts about the writing process and historical research (nine published,
@@ -16,34 +17,48 @@ import { SEED_POSTS } from './blog-seed-posts';
  */
 const seedBlog: Seeder = async (db, config) => {
   const existing = new Set(
-    (await db.selectFrom('blog_post').select('slug').where('slug', 'in', SEED_POSTS.map((p) => p.slug)).execute()).map(
-      (r) => r.slug,
-    ),
+    (
+      await db
+        .selectFrom('blog_post')
+        .select('slug')
+        .where(
+          'slug',
+          'in',
+          SEED_POSTS.map((p) => p.slug),
+        )
+        .execute()
+    ).map((r) => r.slug),
   );
-  const missing = SEED_POSTS.map((post, index) => ({ post, index })).filter(({ post }) => !existing.has(post.slug));
+  const missing = SEED_POSTS.map((post, index) => ({ post, index })).filter(
+    ({ post }) => !existing.has(post.slug),
+  );
   if (missing.length === 0) return;
 
   const storage = await createLocalStorage(path.join(config.DATA_DIR, 'files'));
   // oldest first, so ids grow with the publication date like posts written over time
   for (const { post, index } of missing.reverse()) {
     const svg = Buffer.from(featuredImageSvg(post.motif, index));
-    const key = await storage.put(Readable.from([svg]), { prefix: 'blog', ext: 'svg', contentType: 'image/svg+xml' });
+    const key = await storage.put(Readable.from([svg]), {
+      prefix: 'blog',
+      ext: 'svg',
+      contentType: 'image/svg+xml',
+    });
     const day = parsePublicationDate(post.publication_date);
     if (!day) throw new Error(`Seed post ${post.slug} has an invalid date ${post.publication_date}`);
     const at = `${day}T09:00:00.000Z`;
     const content = sanitizeRichText(post.content);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('stored_file')
-        .values({
+      await recordStoredFile(
+        trx,
+        {
           file_key: key,
           kind: BLOG_IMAGE_KIND,
           content_type: 'image/svg+xml',
           byte_size: svg.length,
           original_name: `${post.slug}.svg`,
-          created_at: at,
-        })
-        .execute();
+        },
+        new Date(at),
+      );
       await trx
         .insertInto('blog_post')
         .values({

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditQuery, AuditRow } from '../../src/api/contract/auth';
 import { COUNT_CAP } from '../../src/api/contract/paging';
-import type { Database } from '../db/schema';
+import type { Database } from './schema';
 
 /**
  * The audit log: who did what to which record, when (issue 6). Every admin change in the product

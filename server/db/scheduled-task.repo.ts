@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from './schema';
 
 /**
  * Scheduled work that one process of a site does (DESIGN.md section 4a): each task has a row in
@@ -45,7 +45,13 @@ export async function takeLease(db: Db, name: string, o: LeaseOptions): Promise<
 }
 
 /** Records a finished run and frees the lease (only the holder can). */
-export async function finishLease(db: Db, name: string, holder: string, at: Date, result: string): Promise<void> {
+export async function finishLease(
+  db: Db,
+  name: string,
+  holder: string,
+  at: Date,
+  result: string,
+): Promise<void> {
   await db
     .updateTable('scheduled_task')
     .set({ holder: null, lease_until: '', last_run_at: at.toISOString(), last_result: result.slice(0, 500) })
@@ -66,4 +72,9 @@ export async function releaseLease(db: Db, name: string, holder: string, result:
 
 export async function taskState(db: Db, name: string) {
   return db.selectFrom('scheduled_task').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+/** Every task's last run and its result (the metrics). */
+export async function allTaskStates(db: Db) {
+  return db.selectFrom('scheduled_task').select(['name', 'last_run_at', 'last_result']).execute();
 }
