@@ -2,28 +2,21 @@ import { useMachine } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { applicationFields, applicationsUrl, submitApplication } from '../api/applications';
+import type { ActorRefFrom } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { cleanPage, pageQuery } from '../api/contract/paging';
 import { PageMeta } from '../components/page-meta';
 import { PagePager } from '../components/pagination';
-import { showToast } from '../components/toasts';
 import { WaitingToSend } from '../components/waiting-to-send';
-import { asActorOutput, formSubmission, sendOrQueue } from '../offline/submit';
 import { formatSavedAt } from '../offline/format';
-import { APPLICATION_MESSAGES } from '../api/contract/applications';
-import { applyFormMachine, type SubmitInput } from '../machines/apply-form.machine';
 import type { paginationMachine } from '../machines/pagination.machine';
-import { ApplyModal, fieldId } from './careers/apply-modal';
+import { ApplyModal } from './careers/apply-modal';
+import { applyFormLive } from './careers/apply-form.live';
 import { liveCareersMachine } from './careers.live';
 import { JobCard } from './careers/job-card';
 import { jobPosting, jsonLdText } from './careers/job-posting';
 import { htmlToText, jobCardText } from './careers/job-text';
 import s from './careers.module.css';
-
-/** Toasts of the careers page last 4 s, success and error alike (spec section 4). */
-const TOAST_MS = 4000;
 
 /** The openings as JSON-LD; rendered only after they load (see careers/job-posting.ts). */
 function JobPostings({ openings }: { openings: JobOpeningRow[] }) {
@@ -57,46 +50,8 @@ export default function CareersPage() {
   // cards are ready, and building them does not block input in one long task.
   const list = useDeferredValue(current);
 
-  // The toast texts are translated when shown, in the language of that moment (the i18n
-  // instance is the same for the page's life; its language changes in place).
-  const [applyMachine] = useState(() =>
-    applyFormMachine.provide({
-      actors: {
-        // Without a connection the application (with its CV) is kept on this device and sent
-        // later with the same Idempotency-Key (src/offline/submit.ts).
-        submitApplication: fromPromise(
-          async ({ input, signal }: { input: SubmitInput; signal: AbortSignal }) => {
-            // the acknowledgment mail is written in the language of the page
-            const application = { ...input.application, lang: i18n.language };
-            return asActorOutput(
-              await sendOrQueue({
-                kind: 'application',
-                label: input.jobTitle,
-                url: applicationsUrl(),
-                body: formSubmission(applicationFields(application), { resume: application.resume }),
-                idempotencyKey: application.idempotencyKey,
-                signal,
-                send: () => submitApplication(application, { onProgress: input.onProgress, signal }),
-              }),
-            );
-          },
-        ),
-      },
-      actions: {
-        notifySuccess: (_, { message }) => {
-          // The server's Message, translated when it is our server's standard text.
-          const text =
-            !message || message === APPLICATION_MESSAGES.success ? i18n.t('careers:toast.success') : message;
-          showToast('success', { message: text, duration: TOAST_MS });
-        },
-        notifyFailure: () =>
-          showToast('error', { message: i18n.t('careers:toast.failure'), duration: TOAST_MS }),
-        notifyQueued: () =>
-          showToast('info', { message: i18n.t('offline:outbox.queuedApplication'), duration: TOAST_MS }),
-        focusField: (_, { name }) => document.getElementById(fieldId(name))?.focus(),
-      },
-    }),
-  );
+  // the i18n instance is the same for the page's life; its language changes in place
+  const [applyMachine] = useState(() => applyFormLive(i18n));
   const [apply, sendApply] = useMachine(applyMachine);
 
   return (

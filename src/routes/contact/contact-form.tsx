@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import {
   CONTACT_COMPANY_MAX,
@@ -9,14 +8,9 @@ import {
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
 } from '../../api/contract/contact-rules';
-import type { showToast as ShowToast } from '../../components/toasts';
 import { MarketingIcon } from '../../components/marketing/marketing-icons';
-import {
-  contactFormMachine,
-  type CheckedField,
-  type ContactField,
-  type SendInput,
-} from '../../machines/contact-form.machine';
+import type { CheckedField, ContactField } from '../../machines/contact-form.machine';
+import { contactFormLive } from './contact-form.live';
 import s from './contact-form.module.css';
 
 /** The honeypot's label: for bots, which read English; people never see it. */
@@ -24,58 +18,10 @@ const HONEYPOT_LABEL = 'Website';
 
 type Input = HTMLInputElement | HTMLTextAreaElement;
 
-/** Toasts load with their first message, not with the page. */
-const showToast = (...args: Parameters<typeof ShowToast>) =>
-  void import('../../components/toasts').then((m) => m.showToast(...args));
-
 /** The 'Get in Touch' form: markup for the contact-form machine, which owns every rule and timer. */
 export function ContactForm() {
   const { t, i18n } = useTranslation('contact');
-  const [machine] = useState(() =>
-    contactFormMachine.provide({
-      actors: {
-        // The API module (and the schema library it checks answers with) loads on the first send.
-        // Without a connection the message is kept on this device and sent when back online,
-        // with the same Idempotency-Key (src/offline/submit.ts).
-        sendMessage: fromPromise(async ({ input }: { input: SendInput }) => {
-          const [{ sendContactMessage, contactMessagesUrl }, { sendOrQueue, jsonSubmission, asActorOutput }] =
-            await Promise.all([import('../../api/contact'), import('../../offline/submit')]);
-          return asActorOutput(
-            await sendOrQueue({
-              kind: 'contact',
-              label: input.message.name ?? '',
-              url: contactMessagesUrl(),
-              body: jsonSubmission({ ...input.message }),
-              idempotencyKey: input.idempotencyKey,
-              send: (key) => sendContactMessage(input.message, key),
-            }),
-          );
-        }),
-      },
-      actions: {
-        focusField: (_, { field }) => document.getElementById(`contact-${field}`)?.focus(),
-        notifySuccess: () => showToast('success', { message: i18n.t('form.sent', { ns: 'contact' }) }),
-        notifyQueued: () =>
-          void i18n
-            .loadNamespaces('offline')
-            .then(() => showToast('info', { message: i18n.t('outbox.queuedContact', { ns: 'offline' }) })),
-        notifyFailure: (_, { error }) => {
-          // an ApiError (api/client.ts) carries the answer's status; anything else is a network failure
-          const status = (error as { status?: unknown } | null)?.status;
-          const code = typeof status === 'number' ? status : 0;
-          const key =
-            code === 0
-              ? 'form.offline'
-              : code === 429
-                ? 'form.rateLimited'
-                : code === 400
-                  ? 'form.invalid'
-                  : 'form.failed';
-          showToast('error', { message: i18n.t(key, { ns: 'contact' }) });
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => contactFormLive(i18n));
   const [state, send] = useMachine(machine, { input: { lang: i18n.language } });
   const { fields, errors } = state.context;
   const sending = state.matches('sending');
