@@ -9,7 +9,7 @@ import {
   type BlogStatus,
   PUBLISHED,
 } from '../../src/api/contract/blog';
-import { textOf } from '../lib/rich-text';
+import { htmlToText } from '../../src/api/contract/rich-text';
 import type { BlogPostTable } from './blog.schema';
 import { dialectOf, forUpdate } from './database';
 import type { Database } from './schema';
@@ -302,7 +302,7 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
           company_id: BLOG_COMPANY_ID,
           ...input,
           slug,
-          search_text: textOf(input.content),
+          search_text: htmlToText(input.content),
           created_at: now,
           updated_at: now,
         })
@@ -329,7 +329,7 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
         .set({
           ...input,
           slug,
-          search_text: textOf(input.content),
+          search_text: htmlToText(input.content),
           updated_at: nextTimestamp(current.updated_at),
         })
         .where('blog_id', '=', current.blog_id)

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { COUNT_CAP } from '../../src/api/contract/paging';
 import type { BindJobOpeningsQuery, JobOpeningRow, JobTypeRow } from '../../src/api/contract/jobs';
-import { sanitizeRichText, textOf } from '../lib/rich-text';
+import { sanitizeRichText } from '../lib/rich-text';
+import { htmlToText } from '../../src/api/contract/rich-text';
 import { dialectOf } from './database';
 import type { Database } from './schema';
 
@@ -143,7 +144,7 @@ function cleanOpening(input: OpeningInput) {
     job_type_id: input.job_type_id,
     ...rich,
     search_text: [rich.about_role, rich.description, rich.responsibility, rich.requirement]
-      .map(textOf)
+      .map(htmlToText)
       .join('\n'),
   };
 }

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText, textOf } from './rich-text';
+import { htmlToText } from '../../src/api/contract/rich-text';
+import { sanitizeRichText } from './rich-text';
 
 describe('rich text', () => {
   it('keeps the toolbar formatting', () => {
-    const html = '<h2>Role</h2><p><strong>Bold</strong> <em>it</em> <u>u</u> <s>s</s></p><ul><li>One</li></ul>';
+    const html =
+      '<h2>Role</h2><p><strong>Bold</strong> <em>it</em> <u>u</u> <s>s</s></p><ul><li>One</li></ul>';
     expect(sanitizeRichText(html)).toBe(html);
   });
 
   it('removes scripts, handlers and styles', () => {
-    const out = sanitizeRichText('<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p><style>p{}</style>');
+    const out = sanitizeRichText(
+      '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p><style>p{}</style>',
+    );
     expect(out).toBe('<p>Hi</p>');
   });
 
@@ -22,8 +26,8 @@ describe('rich text', () => {
     expect(sanitizeRichText('<a href="data:text/html,hi">x</a>')).not.toContain('data:');
   });
 
-  it('reads the text without tags', () => {
-    expect(textOf('<p>Hello&nbsp;<b>world</b></p><ul><li>a &amp; b</li></ul>')).toBe('Hello world a & b');
+  it('reads the text of what it keeps with the shared reader (search text, lengths)', () => {
+    expect(htmlToText('<p>Hello&nbsp;<b>world</b></p><ul><li>a &amp; b</li></ul>')).toBe('Hello world a & b');
   });
 });
 

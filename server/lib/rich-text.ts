@@ -6,7 +6,25 @@ import sanitizeHtml from 'sanitize-html';
  * link, clean) and links limited to http, https, mailto and tel.
  */
 export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'ol', 'ul', 'li', 'a', 'span'],
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'ol',
+    'ul',
+    'li',
+    'a',
+    'span',
+  ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     // Quill 2 marks bullet items on <li data-list="bullet"> inside <ol>.
@@ -19,7 +37,11 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...(attribs.href ? { href: attribs.href } : {}), target: '_blank', rel: 'noopener noreferrer' },
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
     }),
   },
   exclusiveFilter: (frame) => frame.tag === 'span' && !frame.text.trim(),
@@ -27,18 +49,4 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
-}
-
-/** The text a person reads, with tags removed and whitespace collapsed (for length rules and previews). */
-export function textOf(html: string): string {
-  const spaced = html.replace(/<\/(p|li|h[1-6]|div|ul|ol)>|<br\s*\/?>/gi, (m) => `${m} `);
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 }

@@ -39,7 +39,8 @@ import { drainRefusedUploads } from '../lib/multipart';
 import { recordAudit } from '../db/audit.repo';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
-import { sanitizeRichText, textOf } from '../lib/rich-text';
+import { sanitizeRichText } from '../lib/rich-text';
+import { htmlToText } from '../../src/api/contract/rich-text';
 import { isStorageKey } from '../storage/storage';
 
 /**
@@ -215,7 +216,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     const errors: BlogFormErrors & { status?: string; company_id?: string } = blogFormErrors(input, {
       isKnownImageKey: () => knownKey,
     });
-    if (!errors.content && !textOf(content)) errors.content = M.contentRequired;
+    if (!errors.content && !htmlToText(content)) errors.content = M.contentRequired;
     const status = BlogStatus.safeParse(fields.status);
     if (!status.success) errors.status = STATUS_MESSAGE;
     if (fields.company_id !== undefined && fields.company_id.trim() !== String(BLOG_COMPANY_ID)) {

@@ -1,10 +1,10 @@
 import { assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
+import { htmlToText } from '../api/contract/rich-text';
 import {
   BLOG_ERROR_DISPLAY_MS,
   BLOG_FIELDS,
   blogFormErrors,
   isHttpUrl,
-  plainText,
   type BlogField,
   type BlogFormErrors,
   type BlogPostRow,
@@ -137,7 +137,7 @@ export function isChanged(context: Pick<BlogEditorContext, 'fields' | 'opened' |
   return (
     context.file !== null ||
     fields.publish !== opened.publish ||
-    plainText(fields.content) !== plainText(opened.content) ||
+    htmlToText(fields.content) !== htmlToText(opened.content) ||
     (['title', 'excerpt', 'publication_date', 'read_time', 'featured_image_url'] as const).some(
       (f) => fields[f].trim() !== opened[f].trim(),
     )

@@ -1,10 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
+import { htmlToText } from '../api/contract/rich-text';
 import {
   EMPTY_JOB_FORM,
   JOB_FORM_FIELDS,
   firstJobFormError,
-  plainText,
   isRichTextField,
   type JobFormField,
   type JobFormValues,
@@ -74,7 +74,7 @@ export interface SaveJobOutput {
 
 /** A field has a value: text trimmed, rich text with its tags removed. */
 export const hasValue = (field: JobFormField, value: string) =>
-  isRichTextField(field) ? plainText(value).length > 0 : value.trim().length > 0;
+  isRichTextField(field) ? htmlToText(value).length > 0 : value.trim().length > 0;
 
 /**
  * The fields' order of unlocking, as the states of the `editing.unlock` region: the region rests
@@ -115,7 +115,7 @@ const unlockStates = Object.fromEntries(
 /** Whether `values` differ from `opened` as a person reads them (text trimmed, rich text as text). */
 export function isChanged(values: JobFormValues, opened: JobFormValues): boolean {
   const read = (field: JobFormField, value: string) =>
-    isRichTextField(field) ? plainText(value) : value.trim();
+    isRichTextField(field) ? htmlToText(value) : value.trim();
   return JOB_FORM_FIELDS.some((field) => read(field, values[field]) !== read(field, opened[field]));
 }
 

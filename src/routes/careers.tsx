@@ -15,7 +15,8 @@ import { applyFormLive } from './careers/apply-form.live';
 import { liveCareersMachine } from './careers.live';
 import { JobCard } from './careers/job-card';
 import { jobPosting, jsonLdText } from './careers/job-posting';
-import { htmlToText, jobCardText } from './careers/job-text';
+import { htmlToText } from '../api/contract/rich-text';
+import { jobCardText } from './careers/job-text';
 import s from './careers.module.css';
 
 /** The openings as JSON-LD; rendered only after they load (see careers/job-posting.ts). */

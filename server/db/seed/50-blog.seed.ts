@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BLOG_COMPANY_ID, parsePublicationDate } from '../../../src/api/contract/blog';
-import { sanitizeRichText, textOf } from '../../lib/rich-text';
+import { sanitizeRichText } from '../../lib/rich-text';
+import { htmlToText } from '../../../src/api/contract/rich-text';
 import { createLocalStorage } from '../../storage/local';
 import { BLOG_IMAGE_KIND } from '../blog.repo';
 import type { Seeder } from './index';
@@ -67,7 +68,7 @@ const seedBlog: Seeder = async (db, config) => {
           slug: post.slug,
           excerpt: post.excerpt,
           content,
-          search_text: textOf(content),
+          search_text: htmlToText(content),
           publication_date: post.publication_date,
           publication_day: day,
           read_time: post.read_time,

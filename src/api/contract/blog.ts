@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ID_MAX, whole } from './ids';
+import { charCount, htmlToText, textPreview } from './rich-text';
 
 /**
  * The blog (spec sections 3, 5, 7, 8 and 9; DESIGN.md section 4). Shared by the PWA and the
@@ -199,50 +200,8 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-};
-
-/**
- * The text a person reads in rich text: tags removed (block ends become spaces), the common
- * entities decoded, whitespace collapsed. Only for lengths, previews and search; never inserted
- * as HTML.
- */
-export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<\/(p|li|h[1-6]|div|ul|ol|blockquote)\s*>|<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>?/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (entity, name: string) => {
-      const lower = name.toLowerCase();
-      if (lower in ENTITIES) return ENTITIES[lower];
-      const code = lower.startsWith('#x')
-        ? parseInt(lower.slice(2), 16)
-        : lower.startsWith('#')
-          ? Number(lower.slice(1))
-          : NaN;
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Length in characters as a person counts them (code points, not UTF-16 units). */
-export const charCount = (text: string) => Array.from(text).length;
-
-/** The first `length` characters of the content's text, with '...' when there is more. */
-export function previewOf(html: string, length = BLOG_PREVIEW_LENGTH): { text: string; truncated: boolean } {
-  const text = plainText(html);
-  const chars = Array.from(text);
-  if (chars.length <= length) return { text, truncated: false };
-  return { text: `${chars.slice(0, length).join('').trimEnd()}...`, truncated: true };
-}
+/** The first BLOG_PREVIEW_LENGTH characters of a post's text (its card), with '...' when there is more. */
+export const previewOf = (html: string, length = BLOG_PREVIEW_LENGTH) => textPreview(html, length);
 
 /** What the form holds when it is checked. `image` says whether a file was chosen and what it is. */
 export interface BlogFormInput {
@@ -289,7 +248,7 @@ export function blogFormErrors(
   if (!excerpt) errors.excerpt = BLOG_MESSAGES.excerptRequired;
   else if (charCount(excerpt) >= BLOG_EXCERPT_LIMIT) errors.excerpt = BLOG_MESSAGES.excerptTooLong;
 
-  if (!plainText(input.content)) errors.content = BLOG_MESSAGES.contentRequired;
+  if (!htmlToText(input.content)) errors.content = BLOG_MESSAGES.contentRequired;
   else if (input.content.length > BLOG_CONTENT_MAX) errors.content = BLOG_MESSAGES.contentTooLong;
 
   const date = input.publication_date.trim();

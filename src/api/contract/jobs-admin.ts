@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ID_MAX, isIdText, whole } from './ids';
 import { JobOpeningRow } from './jobs';
+import { htmlToText } from './rich-text';
 
 /**
  * POST manage-job-openings (spec section 7) and the admin job form's rules (spec section 5,
@@ -59,25 +60,6 @@ export const JOB_RICH_MIN = 10;
 /** Our cap on a rich-text field's HTML, so no request stores megabytes (the spec sets none). */
 export const JOB_RICH_MAX_HTML = 50_000;
 
-const ENTITIES: Record<string, string> = {
-  nbsp: ' ',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-  apos: "'",
-};
-
-/** The text of rich-text HTML with the tags removed and spaces collapsed (for the length rules). */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(nbsp|amp|lt|gt|quot|#39|apos);/g, (_m, name: string) => ENTITIES[name] ?? ' ')
-    .replace(/[\s\u00a0]+/g, ' ')
-    .trim();
-}
-
 const TEXT_RULES: Record<'job_title' | 'department' | 'location', { name: string; allowed: RegExp }> = {
   // letters, digits, spaces and - ( ) & , . /
   job_title: { name: 'Job title', allowed: /^[\p{L}\p{M}\p{N} \-()&,./]+$/u },
@@ -94,7 +76,7 @@ export function jobFieldError(field: JobFormField, values: JobFormValues): strin
     return isIdText(raw.trim()) ? null : 'Please select a job type.';
   }
   if (isRichTextField(field)) {
-    const text = plainText(raw);
+    const text = htmlToText(raw);
     if (!text) return `${JOB_FIELD_LABELS[field]} is required.`;
     if (text.length < JOB_RICH_MIN)
       return `${JOB_FIELD_LABELS[field]} must be at least ${JOB_RICH_MIN} characters long.`;

@@ -6,7 +6,8 @@ import { useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { type JobOpeningRow } from '../../api/contract/jobs';
 import { cleanPage, pageQuery } from '../../api/contract/paging';
-import { RICH_TEXT_FIELDS, plainText } from '../../api/contract/jobs-admin';
+import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
+import { htmlToText } from '../../api/contract/rich-text';
 import { loadJobTypes, loadOpenings } from '../../api/jobs';
 import { manageJobOpening } from '../../api/jobs-admin';
 import { Modal } from '../../components/modal';
@@ -22,7 +23,7 @@ import s from './openings.module.css';
 export const PREVIEW_LENGTH = 150;
 export function preview(html: string): string {
   // list items and paragraphs read as separate sentences, not one run-on line
-  const text = plainText(html.replace(/<\/(li|p|h[1-6]|ul|ol)>\s*(?=<(li|p|h[1-6]|ul|ol)\b)/gi, '; </$1>'))
+  const text = htmlToText(html.replace(/<\/(li|p|h[1-6]|ul|ol)>\s*(?=<(li|p|h[1-6]|ul|ol)\b)/gi, '; </$1>'))
     .replace(/\s*;\s*/g, '; ')
     .replace(/([.!?:]);/g, '$1');
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, htmlListItems, htmlToText } from './job-text';
+import { charCount, decodeEntities, htmlListItems, htmlToText, textPreview } from './rich-text';
 
 describe('rich text as text', () => {
   it('strips tags and keeps blocks apart', () => {
@@ -57,5 +57,17 @@ describe('list items', () => {
 
   it('ignores text outside the items once there is a list', () => {
     expect(htmlListItems('<p>Intro</p><ul><li>Item</li></ul><p>Outro</p>')).toEqual(['Item']);
+  });
+});
+
+describe('lengths and previews', () => {
+  it('counts characters as people do, and cuts a preview at a character', () => {
+    expect(charCount('നമസ്കാരം 👋')).toBe(10);
+    expect(textPreview('<p>One two three</p><p>four</p>', 7)).toEqual({
+      text: 'One two...',
+      truncated: true,
+    });
+    expect(textPreview('<p>Short</p>', 7)).toEqual({ text: 'Short', truncated: false });
+    expect(textPreview('<p>👋👋👋</p>', 2).text).toBe('👋👋...');
   });
 });
