@@ -39,12 +39,32 @@ export function securityHeaders({ isHttps, cspHashes, connectSrc }: SecurityOpti
 }
 
 /**
- * Sets the headers on every response (pages, files and API) in onRequest, so they are there for
- * errors and 404s too, and a route may still replace one of them.
+ * The headers of an API answer (`/api/...`): JSON, never a document, so the page policy (scripts,
+ * styles, fonts, connections) says nothing to it. A browser that is sent to one directly gets a
+ * document that may load nothing and be framed by nobody; nosniff keeps it JSON. About 450 bytes
+ * less on every answer than the page headers.
+ */
+export function apiSecurityHeaders({ isHttps }: Pick<SecurityOptions, 'isHttps'>): [string, string][] {
+  const headers: [string, string][] = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ];
+  if (isHttps) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
+const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
+
+/**
+ * Sets the headers on every response in onRequest, so they are there for errors and 404s too, and
+ * a route may still replace one of them: the page headers for pages, files and feeds, the short
+ * API set for `/api/...` answers.
  */
 export const security = global<SecurityOptions>(async (app, options) => {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
-    for (const [name, value] of headers) reply.header(name, value);
+  const pageHeaders = securityHeaders(options);
+  const apiHeaders = apiSecurityHeaders(options);
+  app.addHook('onRequest', async (request, reply) => {
+    for (const [name, value] of isApi(request.url) ? apiHeaders : pageHeaders) reply.header(name, value);
   });
 });

@@ -161,7 +161,11 @@ describe('pages', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain("unsafe-inline'; script");
-    expect((await app.inject('/api/health')).headers['content-security-policy']).toBe(csp);
+    // the same policy on files and feeds; API answers get the JSON policy (plugins/security.ts)
+    expect((await app.inject('/feed.xml')).headers['content-security-policy']).toBe(csp);
+    expect((await app.inject('/api/health')).headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 });
 
