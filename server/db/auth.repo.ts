@@ -484,14 +484,14 @@ export async function noticePrefsOf(db: Db, user: { user_id: number; permissions
 export async function setNoticePrefs(
   db: Db,
   userId: number,
-  prefs: { applications?: NoticeChoice; messages?: NoticeChoice; lang: string },
+  prefs: { applications?: NoticeChoice; messages?: NoticeChoice; lang?: string },
 ): Promise<void> {
   await db
     .updateTable('admin_user')
     .set({
       ...(prefs.applications ? { notify_applications: prefs.applications } : {}),
       ...(prefs.messages ? { notify_messages: prefs.messages } : {}),
-      notify_lang: prefs.lang,
+      ...(prefs.lang ? { notify_lang: prefs.lang } : {}),
     })
     .where('user_id', '=', userId)
     .execute();

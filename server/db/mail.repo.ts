@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { COUNT_CAP } from '../../src/api/contract/paging';
-import type { MailQuery, MailRow, MailStatus } from '../../src/api/contract/mail';
+import {
+  isPasswordLinkKind as isPasswordLink,
+  PASSWORD_LINK_KINDS,
+  type MailQuery,
+  type MailRow,
+  type MailStatus,
+} from '../../src/api/contract/mail';
 import { dialectOf } from './database';
 import type { MailOutboxTable } from './mail.schema';
 import type { Database } from './schema';
@@ -13,6 +19,10 @@ import type { Database } from './schema';
 type Db = Kysely<Database>;
 
 /** A rendered mail to queue: the outbox row without what the sender keeps (mail/sender.ts). */
+
+/** A mail's text with the token of every password link replaced by '…' (for anyone but its reader). */
+export const redactTokens = (text: string) => text.replace(/([?&]token=)[^\s&"'<]+/g, '$1…');
+
 export type NewMail = Pick<
   MailOutboxTable,
   'message_id' | 'kind' | 'lang' | 'to_address' | 'subject' | 'text_body' | 'html_body'
@@ -63,8 +73,16 @@ export async function claimDueMail(db: Db, o: { holder: string; now: Date; lease
     .execute();
 }
 
-/** Records a sent mail (only its holder can). */
-export async function markSent(db: Db, mailId: number, holder: string, now = new Date()): Promise<void> {
+/**
+ * Records a sent mail (only its holder can). A password link's token is then removed from the kept
+ * copy: only the mailbox it went to holds it.
+ */
+export async function markSent(
+  db: Db,
+  mail: { mail_id: number; kind: string; text_body: string; html_body: string },
+  holder: string,
+  now = new Date(),
+): Promise<void> {
   await db
     .updateTable('mail_outbox')
     .set((eb) => ({
@@ -74,8 +92,11 @@ export async function markSent(db: Db, mailId: number, holder: string, now = new
       holder: null,
       lease_until: '',
       last_error: null,
+      ...(isPasswordLink(mail.kind)
+        ? { text_body: redactTokens(mail.text_body), html_body: redactTokens(mail.html_body) }
+        : {}),
     }))
-    .where('mail_id', '=', mailId)
+    .where('mail_id', '=', mail.mail_id)
     .where('holder', '=', holder)
     .execute();
 }
@@ -83,7 +104,7 @@ export async function markSent(db: Db, mailId: number, holder: string, now = new
 /** Records a failed attempt: tried again at `retryAt`, or given up (`failed`) when it is null. */
 export async function markAttemptFailed(
   db: Db,
-  mailId: number,
+  mail: { mail_id: number; kind: string; text_body: string; html_body: string },
   holder: string,
   error: string,
   retryAt: Date | null,
@@ -97,26 +118,48 @@ export async function markAttemptFailed(
       holder: null,
       lease_until: '',
       last_error: error.slice(0, 500),
+      // given up: a password link's token is of no use to anyone any more
+      ...(!retryAt && isPasswordLink(mail.kind)
+        ? { text_body: redactTokens(mail.text_body), html_body: redactTokens(mail.html_body) }
+        : {}),
     }))
-    .where('mail_id', '=', mailId)
+    .where('mail_id', '=', mail.mail_id)
     .where('holder', '=', holder)
     .execute();
 }
 
 /** Puts a failed (or waiting) mail back in line now; answers whether it exists and was not sent. */
-export async function retryMail(db: Db, mailId: number, now = new Date()): Promise<boolean> {
+export async function retryMail(
+  db: Db,
+  mailId: number,
+  kinds: readonly string[],
+  now = new Date(),
+): Promise<boolean> {
+  if (kinds.length === 0) return false;
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'pending', next_attempt_at: now.toISOString(), created_at: now.toISOString() })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
     .where('mail_id', '=', mailId)
     .where('status', '!=', 'sent')
+    // a password link is not sent again: its person asks for a new one
+    .where('kind', 'not in', [...PASSWORD_LINK_KINDS])
+    .where('kind', 'in', [...kinds])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The Mail screen: newest first, optionally one status; `total_count` (up to 10,000) on the first row. */
-export async function listMail(db: Db, q: MailQuery): Promise<MailRow[]> {
-  let base = db.selectFrom('mail_outbox');
+/**
+ * The Mail screen: newest first, optionally one status, only the `kinds` its reader may see;
+ * `total_count` (up to 10,000) on the first row. Password links are shown without their token.
+ */
+export async function listMail(db: Db, q: MailQuery, kinds: readonly string[]): Promise<MailRow[]> {
+  if (kinds.length === 0) return [];
+  let base = db.selectFrom('mail_outbox').where('kind', 'in', [...kinds]);
   if (q.status) base = base.where('status', '=', q.status);
   const rows = await base
     .select([
@@ -143,9 +186,26 @@ export async function listMail(db: Db, q: MailQuery): Promise<MailRow[]> {
     .executeTakeFirstOrThrow();
   return rows.map(({ text_body, ...row }, i) => ({
     ...row,
-    preview: text_body.slice(0, 600),
+    preview: redactTokens(text_body).slice(0, 600),
     ...(i === 0 ? { total_count: Number(n) } : {}),
   }));
+}
+
+/** How many mails of `kinds` went (or wait) to `address` since `since` (the acknowledgments' daily cap). */
+export async function mailsTo(
+  db: Db,
+  address: string,
+  kinds: readonly string[],
+  since: Date,
+): Promise<number> {
+  const { n } = await db
+    .selectFrom('mail_outbox')
+    .where('to_address', '=', address)
+    .where('kind', 'in', [...kinds])
+    .where('created_at', '>=', since.toISOString())
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** The outbox at a glance: waiting, sent since `since`, given up, and the newest error. */

@@ -268,6 +268,136 @@ describe('mail through a real SMTP server', () => {
     expect(expired.json().message).toBe(L.invalid);
   });
 
+  it('keeps no usable link anywhere but the mailbox: not in the outbox once sent, never on the Mail screen', async () => {
+    const owner = await signInAs(app, { role: 'owner' });
+    const target = await signInAs(app, { role: 'owner' });
+    const origin = sameOrigin(app);
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { origin },
+      payload: { email: target.email },
+    });
+    const [mail] = await smtp.waitFor(1);
+    const token = tokenOf(linkIn(mail.parsed.text!)!);
+    await expect
+      .poll(async () => (await outbox(app)).find((m) => m.kind === 'password-reset')?.status)
+      .toBe('sent');
+    const row = (await outbox(app)).find((m) => m.kind === 'password-reset')!;
+    expect(row.text_body).not.toContain(token);
+    expect(row.html_body).not.toContain(token);
+    expect(row.text_body).toContain('token=…');
+
+    // a user manager who is not an owner sees that a link went, never the link
+    const manager = await signInAs(app, { permissions: ['users.manage'] });
+    for (const who of [owner, manager]) {
+      const rows = (await app.inject({ url: '/api/admin/mail', headers: who.headers })).json() as {
+        preview: string;
+        kind: string;
+      }[];
+      const reset = rows.find((r) => r.kind === 'password-reset')!;
+      expect(reset.preview).toContain('token=…');
+      expect(JSON.stringify(rows)).not.toContain(token);
+    }
+    // the link still works for its reader
+    const set = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin },
+      payload: { token, password: 'the owner chose this one' },
+    });
+    expect(set.statusCode).toBe(200);
+  });
+
+  it('shows a user manager only the mail of what their role may read, and sends a link again never', async () => {
+    await contact(app, {
+      name: 'Private Person',
+      email: 'private@journal.example',
+      company: 'X',
+      message: 'A message that is long enough to pass the rules of the contact form.',
+    });
+    await smtp.waitFor(1);
+    const manager = await signInAs(app, { permissions: ['users.manage'] });
+    const reader = await signInAs(app, { permissions: ['users.manage', 'messages.read'] });
+    const kinds = async (headers: Record<string, string>) =>
+      ((await app.inject({ url: '/api/admin/mail', headers })).json() as { kind: string }[]).map(
+        (r) => r.kind,
+      );
+    expect(await kinds(manager.headers)).not.toContain('message-ack');
+    expect(await kinds(reader.headers)).toContain('message-ack');
+    const ack = (await outbox(app)).find((m) => m.kind === 'message-ack')!;
+    await app.db
+      .updateTable('mail_outbox')
+      .set({ status: 'failed' })
+      .where('mail_id', '=', ack.mail_id)
+      .execute();
+    const retry = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: `/api/admin/mail/${ack.mail_id}/retry`, headers });
+    expect((await retry(manager.headers)).statusCode).toBe(404);
+    expect((await retry(reader.headers)).statusCode).toBe(200);
+  });
+
+  it('acknowledges one address at most three times a day, and still tells the staff', async () => {
+    const owner = await signInAs(app, { role: 'owner' });
+    for (let i = 0; i < 5; i++) {
+      const res = await contact(app, {
+        name: `Stranger ${i}`,
+        email: 'stranger@elsewhere.example',
+        company: 'X',
+        message: 'A message that is long enough to pass the rules of the contact form.',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await smtp.waitFor(8);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.to('stranger@elsewhere.example')).toHaveLength(3);
+    expect(smtp.to(owner.email)).toHaveLength(5);
+  });
+
+  it("an admin's mailed reset ends the old password at once; setting a password ends every other link", async () => {
+    const owner = await signInAs(app, { role: 'owner' });
+    const editor = await signInAs(app, { role: 'editor' });
+    const origin = sameOrigin(app);
+    const login = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin },
+        payload: { email: editor.email, password },
+      });
+    await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${editor.userId}/reset-password`,
+      headers: owner.headers,
+      payload: {},
+    });
+    expect((await login(editor.password)).statusCode).toBe(401);
+    const [adminLink] = await smtp.waitFor(1);
+    // the editor also asks for a link themselves, and uses that one
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { origin },
+      payload: { email: editor.email },
+    });
+    const mails = await smtp.waitFor(2);
+    const own = tokenOf(linkIn(mails[1].parsed.text!)!);
+    const reset = (token: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        headers: { origin },
+        payload: { token, password },
+      });
+    expect((await reset(own, 'the editor picked this')).statusCode).toBe(200);
+    // the admin's link was already replaced by the newer one; no link of the account works now
+    expect(
+      (await reset(tokenOf(linkIn(adminLink.parsed.text!)!), 'someone else picks this')).statusCode,
+    ).toBe(400);
+    expect(await app.db.selectFrom('password_token').selectAll().execute()).toEqual([]);
+    expect((await login('the editor picked this')).statusCode).toBe(200);
+  });
+
   it('uses a link once when two uses race', async () => {
     const user = await signInAs(app, { role: 'editor' });
     const origin = sameOrigin(app);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { INVITATION_HOURS, RESET_LINK_MINUTES } from '../../src/api/contract/mail';
 import type { Config } from '../config';
 import { noticeRecipients, type NoticeKind } from '../db/auth.repo';
-import { queueMail } from '../db/mail.repo';
+import { mailsTo, queueMail } from '../db/mail.repo';
 import { storePasswordToken, type PasswordLinkPurpose } from '../db/password-token.repo';
 import type { Database } from '../db/schema';
 import { mailLang, oneLine, renderMail, type Paragraph, type RenderedMail, type Vars } from './templates';
@@ -55,6 +55,23 @@ const footer = (config: MailSettings, notice = false) => ({
   vars: { siteUrl: config.PUBLIC_URL, prefsUrl: `${config.PUBLIC_URL}/admin/password#notices` },
 });
 
+/** Acknowledgments one address gets at most in a day. */
+export const ACKS_PER_DAY = 3;
+
+/**
+ * Whether `address` may get one more acknowledgment today. The forms mail whatever address they are
+ * given, with the name typed in it: without a cap, the site would mail any stranger as often as the
+ * rate limit allows. Past it, the message or application is stored and staff are told as usual;
+ * only the acknowledgment is left out.
+ */
+async function ackAllowed(db: Db, address: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - 24 * 3_600_000);
+  return (
+    (await mailsTo(db, oneLine(address).toLowerCase(), ['application-ack', 'message-ack'], since)) <
+    ACKS_PER_DAY
+  );
+}
+
 /** The back office's list of one day's applications: the newest is at its top. */
 const applicationsLink = (config: MailSettings, at: Date) => {
   const day = at.toISOString().slice(0, 10);
@@ -97,24 +114,25 @@ export async function queueApplicationMails(
     days: config.APPLICATION_RETENTION_DAYS,
     contactUrl: `${config.PUBLIC_URL}/contact`,
   };
-  await queue(
-    db,
-    config,
-    'application-ack',
-    a.email,
-    lang,
-    renderMail(
+  if (await ackAllowed(db, a.email, now))
+    await queue(
+      db,
+      config,
+      'application-ack',
+      a.email,
       lang,
-      { key: 'applicationAck.subject', vars },
-      [
-        { key: 'applicationAck.greeting', vars },
-        { key: 'applicationAck.body', vars },
-        { key: 'applicationAck.retention', vars },
-      ],
-      footer(config),
-    ),
-    now,
-  );
+      renderMail(
+        lang,
+        { key: 'applicationAck.subject', vars },
+        [
+          { key: 'applicationAck.greeting', vars },
+          { key: 'applicationAck.body', vars },
+          { key: 'applicationAck.retention', vars },
+        ],
+        footer(config),
+      ),
+      now,
+    );
   const link = applicationsLink(config, now);
   await queueNotices(
     db,
@@ -147,24 +165,25 @@ export async function queueMessageMails(
     days: config.MESSAGE_RETENTION_DAYS,
     contactUrl: `${config.PUBLIC_URL}/contact`,
   };
-  await queue(
-    db,
-    config,
-    'message-ack',
-    m.email,
-    lang,
-    renderMail(
+  if (await ackAllowed(db, m.email, now))
+    await queue(
+      db,
+      config,
+      'message-ack',
+      m.email,
       lang,
-      { key: 'messageAck.subject' },
-      [
-        { key: 'messageAck.greeting', vars },
-        { key: 'messageAck.body', vars },
-        { key: 'messageAck.retention', vars },
-      ],
-      footer(config),
-    ),
-    now,
-  );
+      renderMail(
+        lang,
+        { key: 'messageAck.subject' },
+        [
+          { key: 'messageAck.greeting', vars },
+          { key: 'messageAck.body', vars },
+          { key: 'messageAck.retention', vars },
+        ],
+        footer(config),
+      ),
+      now,
+    );
   const link = `${config.PUBLIC_URL}/admin/messages`;
   await queueNotices(
     db,

@@ -32,7 +32,8 @@ export interface MailTransport {
 /**
  * A transport for SMTP_URL (nodemailer reads host, port, user, password and options from it).
  * Connecting, the greeting and each later step time out after `timeoutMs` unless the address's
- * query says otherwise (`?socketTimeout=...`), so a send never outlives its lease.
+ * query says otherwise (`?socketTimeout=...`); sendDueMail also ends the whole conversation at
+ * 80% of the lease, so a slow server cannot keep a mail past its lease.
  */
 export function smtpTransport(smtpUrl: string, timeoutMs = 30_000): MailTransport & { close(): void } {
   const url = new URL(smtpUrl);
@@ -46,10 +47,21 @@ export interface SendOptions {
   holder: string;
   /** How long a mail is held while it is sent (MAIL_LEASE_SECONDS). */
   leaseMs: number;
+  /** True once the process is shutting down: the mail being sent is finished, no other is started. */
+  stopped?: () => boolean;
   from: string;
   retryBaseMs: number;
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** The send, or a failure once `ms` have passed (the mail is then tried again later). */
+function withDeadline<T>(send: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The mail server took more than ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([send, late]).finally(() => clearTimeout(timer));
 }
 
 /** The wait before attempt number `attempts + 1`. */
@@ -71,21 +83,26 @@ export async function sendDueMail(
   const clock = o.now ?? (() => new Date());
   let sent = 0;
   let failed = 0;
-  for (;;) {
+  // a process shutting down stops after the mail it is sending
+  while (!o.stopped?.()) {
     // one mail at a time: a process killed mid-send holds only the mail it was sending
     const batch = await claimDueMail(db, { holder: o.holder, now: clock(), leaseMs: o.leaseMs, limit: 1 });
     if (batch.length === 0) break;
     for (const mail of batch) {
       try {
-        await transport.sendMail({
-          from: o.from,
-          to: mail.to_address,
-          subject: mail.subject,
-          text: mail.text_body,
-          html: mail.html_body,
-          messageId: mail.message_id,
-        });
-        await markSent(db, mail.mail_id, o.holder, clock());
+        await withDeadline(
+          transport.sendMail({
+            from: o.from,
+            to: mail.to_address,
+            subject: mail.subject,
+            text: mail.text_body,
+            html: mail.html_body,
+            messageId: mail.message_id,
+          }),
+          // the whole conversation ends well before the lease, whatever each step's timeout
+          Math.floor(o.leaseMs * 0.8),
+        );
+        await markSent(db, mail, o.holder, clock());
         sent += 1;
       } catch (err) {
         failed += 1;
@@ -93,7 +110,7 @@ export async function sendDueMail(
         const reason = err instanceof Error ? err.message : String(err);
         const giveUp = isPermanent(err) || now.getTime() - Date.parse(mail.created_at) >= MAIL_GIVE_UP_MS;
         const retryAt = giveUp ? null : new Date(now.getTime() + backoffMs(o.retryBaseMs, mail.attempts));
-        await markAttemptFailed(db, mail.mail_id, o.holder, reason, retryAt);
+        await markAttemptFailed(db, mail, o.holder, reason, retryAt);
         if (giveUp)
           o.log?.error(
             { mail_id: mail.mail_id, kind: mail.kind, err: reason },

@@ -49,6 +49,7 @@ export const mail = global<{ config: Config }>(async (app, { config }) => {
     running = sendDueMail(app.db, smtp, {
       holder: PROCESS_HOLDER,
       leaseMs,
+      stopped: () => stopped,
       from: config.MAIL_FROM,
       retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
       log: app.log,

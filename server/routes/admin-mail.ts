@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, MessageAnswer } from '../../src/api/contract/auth';
-import { MailQuery, MailRows } from '../../src/api/contract/mail';
+import { IdParams, MessageAnswer, type Permission } from '../../src/api/contract/auth';
+import { MailQuery, MailRows, PASSWORD_LINK_KINDS } from '../../src/api/contract/mail';
 import { listMail, retryMail } from '../db/mail.repo';
 import { HttpError } from '../http-error';
 import { auditedChange } from '../db/audit.repo';
@@ -10,6 +10,21 @@ import { auditedChange } from '../db/audit.repo';
  * subject, status, the start of the body); POST /api/admin/mail/:id/retry puts a mail that was
  * not sent back in line at once, with a new 24 hours before it is given up.
  */
+/**
+ * The kinds of mail a reader of the Mail screen may see: what a mail says of applications or
+ * messages stays with those who may read them (the digest names both); password links show
+ * without their token.
+ */
+export function kindsFor(permissions: readonly Permission[]): string[] {
+  const kinds: string[] = [...PASSWORD_LINK_KINDS];
+  const applications = permissions.includes('applications.read');
+  const messages = permissions.includes('messages.read');
+  if (applications) kinds.push('application-ack', 'application-notice');
+  if (messages) kinds.push('message-ack', 'message-notice');
+  if (applications && messages) kinds.push('digest');
+  return kinds;
+}
+
 const adminMail: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/mail',
@@ -19,7 +34,7 @@ const adminMail: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listMail(app.db, request.query);
+      return listMail(app.db, request.query, kindsFor(request.user!.permissions));
     },
   );
 
@@ -34,8 +49,11 @@ const adminMail: FastifyPluginAsyncZod = async (app) => {
       await auditedChange(
         app.db,
         async (trx) => {
-          if (!(await retryMail(trx, id)))
-            throw new HttpError(404, 'No mail waits with this number (it may have been sent).');
+          if (!(await retryMail(trx, id, kindsFor(request.user!.permissions))))
+            throw new HttpError(
+              404,
+              'No mail waits with this number: it was sent, or it is a password link (its person asks for a new one).',
+            );
         },
         { actor: request.user, action: 'retry', entity: 'mail', entityId: id },
       );

@@ -224,11 +224,18 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw new HttpError(404, 'User not found');
       await checkUserChange(actorOf(request), user, 'reset');
       if (app.mail.configured) {
-        // With mail, the user gets a reset link and chooses the password themselves; their
-        // sessions end now, as with a one-time password.
+        // With mail, the user gets a reset link and chooses the password themselves. As with a
+        // one-time password, the old password stops working now (it may be why the reset was
+        // asked: a leaked password) and their sessions end: it becomes one nobody knows.
+        const unusable = await hashPassword(oneTimePassword() + oneTimePassword());
         await auditedChange(
           db,
           async (trx) => {
+            await updateUser(trx, id, {
+              passwordHash: unusable,
+              mustChangePassword: false,
+              passwordExpiresAt: null,
+            });
             await queuePasswordLink(trx, app.config, {
               userId: id,
               email: user.email,
@@ -253,6 +260,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
       await auditedChange(
         db,
         async (trx) => {
+          await deletePasswordTokens(trx, id); // a link mailed earlier stops working too
           await updateUser(trx, id, {
             passwordHash,
             mustChangePassword: true,

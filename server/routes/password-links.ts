@@ -13,11 +13,12 @@ import {
   findLogin,
   getUser,
   noticePrefsOf,
+  releaseAttempt,
   reserveAttempt,
   setNoticePrefs,
   updateUser,
 } from '../db/auth.repo';
-import { peekPasswordToken, takePasswordToken } from '../db/password-token.repo';
+import { deletePasswordTokens, peekPasswordToken, takePasswordToken } from '../db/password-token.repo';
 import { HttpError } from '../http-error';
 import { auditedChange } from '../db/audit.repo';
 import { hashPassword, passwordProblem } from '../lib/passwords';
@@ -68,11 +69,16 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
         now,
       );
       if (keys.some((key) => (attempt.counts[key] ?? 0) > limit)) {
+        // a refused request does not count, or anyone could keep an address's resets refused
+        await releaseAttempt(app.db, attempt.ids);
         reply.header('retry-after', String(LOGIN_WINDOW_MS / 1000));
         throw new HttpError(429, TOO_MANY_LOGINS);
       }
-      const account = await findLogin(app.db, email);
-      if (account && Number(account.disabled) === 0) {
+      // The answer does not wait for the account's lookup and the link's writes, so it takes as
+      // long whether or not the address has an account.
+      void (async () => {
+        const account = await findLogin(app.db, email);
+        if (!account || Number(account.disabled) !== 0) return;
         await auditedChange(
           app.db,
           (trx) =>
@@ -91,7 +97,7 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
           },
         );
         app.mail.poke();
-      }
+      })().catch((err: unknown) => request.log.error({ err }, 'A password link could not be queued'));
       return { message: M.sent };
     },
   );
@@ -118,6 +124,8 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
           // used once: of two uses at once, one deletes the row and the other finds it gone
           if (!(await takePasswordToken(trx, tokenHash)))
             throw new HttpError(400, M.invalid, { form: M.invalid });
+          // the password is set: the user's other links (an invitation, an older reset) end too
+          await deletePasswordTokens(trx, user.user_id);
           await updateUser(trx, user.user_id, {
             passwordHash,
             mustChangePassword: false,
@@ -161,7 +169,12 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
       }
       await auditedChange(
         app.db,
-        (trx) => setNoticePrefs(trx, user.user_id, { applications, messages, lang: mailLang(lang) }),
+        (trx) =>
+          setNoticePrefs(trx, user.user_id, {
+            applications,
+            messages,
+            ...(lang === undefined ? {} : { lang: mailLang(lang) }),
+          }),
         {
           actor: user,
           action: 'notices',

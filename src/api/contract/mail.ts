@@ -63,6 +63,10 @@ export const PASSWORD_LINK_MESSAGES = {
 } as const;
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/** Mails that carry a password link: never shown with their token, never sent again. */
+export const PASSWORD_LINK_KINDS = ['password-reset', 'invitation'] as const;
+export const isPasswordLinkKind = (kind: string) => (PASSWORD_LINK_KINDS as readonly string[]).includes(kind);
 export const MailStatusName = z.enum(MAIL_STATUSES);
 
 /** GET /api/admin/mail (users.manage). */

@@ -1,13 +1,10 @@
 import { useMachine } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise, type AnyActorRef } from 'xstate';
-import { fetchForgotPasswordStatus, listMail, retryMail } from '../../api/auth';
-import { isSessionEnded } from '../../api/client';
-import type { MailRow } from '../../api/contract/mail';
-import { showToast } from '../../components/toasts';
-import { MAIL_PAGE_SIZE, mailListMachine, type MailStatusFilter } from '../../machines/mail-list.machine';
-import { messageOf } from './admin-context';
+import type { AnyActorRef } from 'xstate';
+import { isPasswordLinkKind, type MailRow } from '../../api/contract/mail';
+import { MAIL_PAGE_SIZE, type MailStatusFilter } from '../../machines/mail-list.machine';
+import { mailListLive } from './mail.live';
 import { Pager, showingFigures } from './pager';
 import { formatWhen } from './users';
 import s from './users.module.css';
@@ -26,34 +23,8 @@ const FILTERS: { value: MailStatusFilter; label: string }[] = [
  */
 export function MailScreen() {
   const { t, i18n } = useTranslation('admin');
-  const say = (key: string) => i18n.t(key, { ns: 'admin' });
   const filterId = useId();
-  const [machine] = useState(() =>
-    mailListMachine.provide({
-      actors: {
-        loadMail: fromPromise(async ({ input }) => {
-          const [rows, sending] = await Promise.all([
-            listMail({
-              pagenum: input.page,
-              pagesize: input.pageSize,
-              ...(input.status ? { status: input.status } : {}),
-            }),
-            fetchForgotPasswordStatus(),
-          ]);
-          return { rows, configured: sending.available };
-        }),
-        retryMail: fromPromise(({ input }) => retryMail(input.mailId)),
-      },
-      actions: {
-        notifyRetried: () =>
-          showToast('success', { title: say('toast.success'), message: say('mail.retried') }),
-        notifyRetryFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          showToast('error', { title: say('toast.error'), message: messageOf(error, say('users.failed')) });
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => mailListLive(i18n));
   const [state, send] = useMachine(machine);
   const { rows, total, page, status, target, configured } = state.context;
   const figures = showingFigures(page, MAIL_PAGE_SIZE, rows.length, total, i18n.language);
@@ -182,7 +153,7 @@ function MailLine({
         )}
       </td>
       <td>
-        {row.status !== 'sent' && (
+        {row.status !== 'sent' && !isPasswordLinkKind(row.kind) && (
           <button
             type="button"
             className={s.small}

@@ -2,25 +2,16 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { fetchForgotPasswordStatus, requestPasswordLink, resetPasswordWithLink } from '../../api/auth';
-import { FORGOT_EMAIL_REQUIRED, forgotPasswordMachine } from '../../machines/forgot-password.machine';
-import { RESET_PASSWORD_MISMATCH, resetPasswordMachine } from '../../machines/reset-password.machine';
+import { FORGOT_EMAIL_REQUIRED } from '../../machines/forgot-password.machine';
+import { RESET_PASSWORD_MISMATCH } from '../../machines/reset-password.machine';
+import { forgotPasswordLive, resetPasswordLive } from './password-links.live';
 import { CardField, CardForm, NewPasswordFields, NoteCard } from './sign-in-card';
 import s from './login.module.css';
 
 /** /admin/forgot-password: asks for a reset link by email (or says to ask an administrator). */
 export function ForgotPasswordScreen() {
   const { t, i18n } = useTranslation('admin');
-  const [machine] = useState(() =>
-    forgotPasswordMachine.provide({
-      actors: {
-        fetchStatus: fromPromise(() => fetchForgotPasswordStatus()),
-        // the mail is written in the language of the page
-        requestLink: fromPromise(({ input }) => requestPasswordLink({ ...input, lang: i18n.language })),
-      },
-    }),
-  );
+  const [machine] = useState(() => forgotPasswordLive(i18n));
   const [state, send] = useMachine(machine);
   const [email, setEmail] = useState('');
   const { errors } = state.context;
@@ -87,12 +78,7 @@ export function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const invite = params.get('invite') === '1';
-  const [machine] = useState(() =>
-    resetPasswordMachine.provide({
-      actors: { resetPassword: fromPromise(({ input }) => resetPasswordWithLink(input)) },
-    }),
-  );
-  const [state, send] = useMachine(machine, { input: { token } });
+  const [state, send] = useMachine(resetPasswordLive, { input: { token } });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const { errors } = state.context;

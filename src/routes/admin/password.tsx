@@ -2,13 +2,13 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { changePassword, fetchNoticePrefs, saveNoticePrefs } from '../../api/auth';
-import { isSessionEnded } from '../../api/client';
+import { changePassword } from '../../api/auth';
 import { NOTICE_CHOICES } from '../../api/contract/mail';
 import { showToast } from '../../components/toasts';
-import { noticePrefsMachine, type NoticeKind } from '../../machines/notice-prefs.machine';
+import type { NoticeKind } from '../../machines/notice-prefs.machine';
 import { passwordChangeMachine } from '../../machines/password-change.machine';
-import { messageOf, useAdminSession } from './admin-context';
+import { useAdminSession } from './admin-context';
+import { noticePrefsLive } from './notice-prefs.live';
 import s from './users.module.css';
 import f from './openings.module.css';
 
@@ -112,24 +112,7 @@ export function PasswordScreen() {
 /** Email notices: for each kind the role may read, one mail each, a daily digest, or none. */
 function NoticesPanel() {
   const { t, i18n } = useTranslation('admin');
-  const say = (key: string) => i18n.t(key, { ns: 'admin' });
-  const [machine] = useState(() =>
-    noticePrefsMachine.provide({
-      actors: {
-        loadPrefs: fromPromise(() => fetchNoticePrefs()),
-        // notices are written in the language the back office has when they save
-        savePrefs: fromPromise(({ input }) => saveNoticePrefs({ ...input, lang: i18n.language })),
-      },
-      actions: {
-        notifySaved: () =>
-          showToast('success', { title: say('toast.success'), message: say('notices.saved') }),
-        notifyFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          showToast('error', { title: say('toast.error'), message: messageOf(error, say('users.failed')) });
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => noticePrefsLive(i18n));
   const [state, send] = useMachine(machine);
   const { draft } = state.context;
   const kinds = (['applications', 'messages'] as NoticeKind[]).filter((k) => draft[k] !== null);

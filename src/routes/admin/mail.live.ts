@@ -1,0 +1,40 @@
+import type { i18n as I18n } from 'i18next';
+import { fromPromise } from 'xstate';
+import { fetchForgotPasswordStatus, listMail, retryMail } from '../../api/auth';
+import { isSessionEnded } from '../../api/client';
+import { showToast } from '../../components/toasts';
+import { mailListMachine } from '../../machines/mail-list.machine';
+import { messageOf } from './admin-context';
+
+/**
+ * The Mail screen's machine with its live effects: a page of the outbox and whether the server
+ * sends mail (the forgot-password status says so), "Send again", and the toasts, written in the
+ * language of the moment they appear.
+ */
+export const mailListLive = (i18n: I18n) => {
+  const say = (key: string) => i18n.t(key, { ns: 'admin' });
+  return mailListMachine.provide({
+    actors: {
+      loadMail: fromPromise(async ({ input }) => {
+        const [rows, sending] = await Promise.all([
+          listMail({
+            pagenum: input.page,
+            pagesize: input.pageSize,
+            ...(input.status ? { status: input.status } : {}),
+          }),
+          fetchForgotPasswordStatus(),
+        ]);
+        return { rows, configured: sending.available };
+      }),
+      retryMail: fromPromise(({ input }) => retryMail(input.mailId)),
+    },
+    actions: {
+      notifyRetried: () =>
+        showToast('success', { title: say('toast.success'), message: say('mail.retried') }),
+      notifyRetryFailed: (_, { error }) => {
+        if (isSessionEnded(error)) return;
+        showToast('error', { title: say('toast.error'), message: messageOf(error, say('users.failed')) });
+      },
+    },
+  });
+};
