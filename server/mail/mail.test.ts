@@ -18,6 +18,28 @@ import { startTestSmtp, type TestSmtp } from './smtp-testing';
 
 const PUBLIC_URL = 'https://manna.example';
 
+const forgot = (app: FastifyInstance, email: string, lang?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    headers: { origin: sameOrigin(app) },
+    payload: lang ? { email, lang } : { email },
+  });
+const resetWith = (app: FastifyInstance, token: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    headers: { origin: sameOrigin(app) },
+    payload: { token, password },
+  });
+const signIn = (app: FastifyInstance, email: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: sameOrigin(app) },
+    payload: { email, password },
+  });
+
 const contact = (app: FastifyInstance, payload: Record<string, string>) =>
   app.inject({ method: 'POST', url: '/api/contact-messages', payload });
 
@@ -194,14 +216,7 @@ describe('mail through a real SMTP server', () => {
 
   it('resets a forgotten password through a single-use link, and ends every session', async () => {
     const user = await signInAs(app, { role: 'editor' });
-    const origin = sameOrigin(app);
-    const ask = (email: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/forgot-password',
-        headers: { origin },
-        payload: { email, lang: 'es' },
-      });
+    const ask = (email: string) => forgot(app, email, 'es');
     expect((await app.inject({ url: '/api/auth/forgot-password' })).json()).toEqual({ available: true });
 
     // the same answer whether or not the address has an account
@@ -223,13 +238,7 @@ describe('mail through a real SMTP server', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).not.toBe(tokenOf(link)); // only its hash is kept
 
-    const reset = (token: string, password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        headers: { origin },
-        payload: { token, password },
-      });
+    const reset = (token: string, password: string) => resetWith(app, token, password);
     // a weak password is refused without using the link up
     const weak = await reset(tokenOf(link), 'short');
     expect(weak.statusCode).toBe(400);
@@ -241,13 +250,7 @@ describe('mail through a real SMTP server', () => {
     // the old session ended; the new password signs in; the old one does not
     const me = await app.inject({ url: '/api/auth/me', headers: user.headers });
     expect(me.statusCode).toBe(401);
-    const login = (password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { origin },
-        payload: { email: user.email, password },
-      });
+    const login = (password: string) => signIn(app, user.email, password);
     expect((await login(chosen)).statusCode).toBe(200);
     expect((await login(user.password)).statusCode).toBe(401);
 
@@ -271,13 +274,7 @@ describe('mail through a real SMTP server', () => {
   it('keeps no usable link anywhere but the mailbox: not in the outbox once sent, never on the Mail screen', async () => {
     const owner = await signInAs(app, { role: 'owner' });
     const target = await signInAs(app, { role: 'owner' });
-    const origin = sameOrigin(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      headers: { origin },
-      payload: { email: target.email },
-    });
+    await forgot(app, target.email);
     const [mail] = await smtp.waitFor(1);
     const token = tokenOf(linkIn(mail.parsed.text!)!);
     await expect
@@ -300,12 +297,7 @@ describe('mail through a real SMTP server', () => {
       expect(JSON.stringify(rows)).not.toContain(token);
     }
     // the link still works for its reader
-    const set = await app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: { origin },
-      payload: { token, password: 'the owner chose this one' },
-    });
+    const set = await resetWith(app, token, 'the owner chose this one');
     expect(set.statusCode).toBe(200);
   });
 
@@ -357,14 +349,7 @@ describe('mail through a real SMTP server', () => {
   it("an admin's mailed reset ends the old password at once; setting a password ends every other link", async () => {
     const owner = await signInAs(app, { role: 'owner' });
     const editor = await signInAs(app, { role: 'editor' });
-    const origin = sameOrigin(app);
-    const login = (password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { origin },
-        payload: { email: editor.email, password },
-      });
+    const login = (password: string) => signIn(app, editor.email, password);
     await app.inject({
       method: 'POST',
       url: `/api/admin/users/${editor.userId}/reset-password`,
@@ -374,21 +359,10 @@ describe('mail through a real SMTP server', () => {
     expect((await login(editor.password)).statusCode).toBe(401);
     const [adminLink] = await smtp.waitFor(1);
     // the editor also asks for a link themselves, and uses that one
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      headers: { origin },
-      payload: { email: editor.email },
-    });
+    await forgot(app, editor.email);
     const mails = await smtp.waitFor(2);
     const own = tokenOf(linkIn(mails[1].parsed.text!)!);
-    const reset = (token: string, password: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        headers: { origin },
-        payload: { token, password },
-      });
+    const reset = (token: string, password: string) => resetWith(app, token, password);
     expect((await reset(own, 'the editor picked this')).statusCode).toBe(200);
     // the admin's link was already replaced by the newer one; no link of the account works now
     expect(
@@ -400,23 +374,12 @@ describe('mail through a real SMTP server', () => {
 
   it('uses a link once when two uses race', async () => {
     const user = await signInAs(app, { role: 'editor' });
-    const origin = sameOrigin(app);
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      headers: { origin },
-      payload: { email: user.email },
-    });
+    await forgot(app, user.email);
     const [mail] = await smtp.waitFor(1);
     const token = tokenOf(linkIn(mail.parsed.text!)!);
     const results = await Promise.all(
       ['first racing passphrase here', 'second racing passphrase here'].map((password) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/auth/reset-password',
-          headers: { origin },
-          payload: { token, password },
-        }),
+        resetWith(app, token, password),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
@@ -455,20 +418,9 @@ describe('mail through a real SMTP server', () => {
     expect(mail.parsed.text).toContain(owner.email);
     const link = linkIn(mail.parsed.text!)!;
     expect(link).toContain('&invite=1');
-    const origin = sameOrigin(app);
-    const set = await app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: { origin },
-      payload: { token: tokenOf(link), password: 'the new editor passphrase' },
-    });
+    const set = await resetWith(app, tokenOf(link), 'the new editor passphrase');
     expect(set.statusCode).toBe(200);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin },
-      payload: { email: 'new.editor@manna.example', password: 'the new editor passphrase' },
-    });
+    const login = await signIn(app, 'new.editor@manna.example', 'the new editor passphrase');
     expect(login.statusCode).toBe(200);
     expect(login.json().must_change_password).toBe(false);
 

@@ -59,17 +59,23 @@ const footer = (config: MailSettings, notice = false) => ({
 export const ACKS_PER_DAY = 3;
 
 /**
- * Whether `address` may get one more acknowledgment today. The forms mail whatever address they are
+ * Queues an acknowledgment unless `to` had its share today. The forms mail whatever address they are
  * given, with the name typed in it: without a cap, the site would mail any stranger as often as the
  * rate limit allows. Past it, the message or application is stored and staff are told as usual;
  * only the acknowledgment is left out.
  */
-async function ackAllowed(db: Db, address: string, now: Date): Promise<boolean> {
+async function queueAck(
+  db: Db,
+  config: MailSettings,
+  kind: 'application-ack' | 'message-ack',
+  to: string,
+  lang: string,
+  mail: RenderedMail,
+  now: Date,
+): Promise<void> {
   const since = new Date(now.getTime() - 24 * 3_600_000);
-  return (
-    (await mailsTo(db, oneLine(address).toLowerCase(), ['application-ack', 'message-ack'], since)) <
-    ACKS_PER_DAY
-  );
+  const sent = await mailsTo(db, oneLine(to).toLowerCase(), ['application-ack', 'message-ack'], since);
+  if (sent < ACKS_PER_DAY) await queue(db, config, kind, to, lang, mail, now);
 }
 
 /** The back office's list of one day's applications: the newest is at its top. */
@@ -114,25 +120,24 @@ export async function queueApplicationMails(
     days: config.APPLICATION_RETENTION_DAYS,
     contactUrl: `${config.PUBLIC_URL}/contact`,
   };
-  if (await ackAllowed(db, a.email, now))
-    await queue(
-      db,
-      config,
-      'application-ack',
-      a.email,
+  await queueAck(
+    db,
+    config,
+    'application-ack',
+    a.email,
+    lang,
+    renderMail(
       lang,
-      renderMail(
-        lang,
-        { key: 'applicationAck.subject', vars },
-        [
-          { key: 'applicationAck.greeting', vars },
-          { key: 'applicationAck.body', vars },
-          { key: 'applicationAck.retention', vars },
-        ],
-        footer(config),
-      ),
-      now,
-    );
+      { key: 'applicationAck.subject', vars },
+      [
+        { key: 'applicationAck.greeting', vars },
+        { key: 'applicationAck.body', vars },
+        { key: 'applicationAck.retention', vars },
+      ],
+      footer(config),
+    ),
+    now,
+  );
   const link = applicationsLink(config, now);
   await queueNotices(
     db,
@@ -165,25 +170,24 @@ export async function queueMessageMails(
     days: config.MESSAGE_RETENTION_DAYS,
     contactUrl: `${config.PUBLIC_URL}/contact`,
   };
-  if (await ackAllowed(db, m.email, now))
-    await queue(
-      db,
-      config,
-      'message-ack',
-      m.email,
+  await queueAck(
+    db,
+    config,
+    'message-ack',
+    m.email,
+    lang,
+    renderMail(
       lang,
-      renderMail(
-        lang,
-        { key: 'messageAck.subject' },
-        [
-          { key: 'messageAck.greeting', vars },
-          { key: 'messageAck.body', vars },
-          { key: 'messageAck.retention', vars },
-        ],
-        footer(config),
-      ),
-      now,
-    );
+      { key: 'messageAck.subject' },
+      [
+        { key: 'messageAck.greeting', vars },
+        { key: 'messageAck.body', vars },
+        { key: 'messageAck.retention', vars },
+      ],
+      footer(config),
+    ),
+    now,
+  );
   const link = `${config.PUBLIC_URL}/admin/messages`;
   await queueNotices(
     db,
