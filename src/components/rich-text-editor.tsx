@@ -79,6 +79,24 @@ export default function RichTextEditor({
     },
   }));
 
+  // Quill may build its toolbar again after this component rendered (a remount of the editor with
+  // no render of ours): name its controls whenever its DOM changes, not only after our renders.
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    const name = () => {
+      for (const [selector, label] of BUTTON_NAMES) {
+        wrap.querySelectorAll(selector).forEach((el) => {
+          if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
+        });
+      }
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(wrap, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   // Names and state for assistive technology on Quill's own DOM.
   useEffect(() => {
     const wrap = wrapRef.current;
