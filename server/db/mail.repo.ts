@@ -23,6 +23,12 @@ type Db = Kysely<Database>;
 /** A mail's text with the token of every password link replaced by '…' (for anyone but its reader). */
 export const redactTokens = (text: string) => text.replace(/([?&]token=)[^\s&"'<]+/g, '$1…');
 
+/** The kept copy of a password link's mail without its token (other mails: nothing changes). */
+const withoutToken = (mail: { kind: string; text_body: string; html_body: string }) =>
+  isPasswordLink(mail.kind)
+    ? { text_body: redactTokens(mail.text_body), html_body: redactTokens(mail.html_body) }
+    : {};
+
 export type NewMail = Pick<
   MailOutboxTable,
   'message_id' | 'kind' | 'lang' | 'to_address' | 'subject' | 'text_body' | 'html_body'
@@ -92,9 +98,7 @@ export async function markSent(
       holder: null,
       lease_until: '',
       last_error: null,
-      ...(isPasswordLink(mail.kind)
-        ? { text_body: redactTokens(mail.text_body), html_body: redactTokens(mail.html_body) }
-        : {}),
+      ...withoutToken(mail),
     }))
     .where('mail_id', '=', mail.mail_id)
     .where('holder', '=', holder)
@@ -119,9 +123,7 @@ export async function markAttemptFailed(
       lease_until: '',
       last_error: error.slice(0, 500),
       // given up: a password link's token is of no use to anyone any more
-      ...(!retryAt && isPasswordLink(mail.kind)
-        ? { text_body: redactTokens(mail.text_body), html_body: redactTokens(mail.html_body) }
-        : {}),
+      ...(retryAt ? {} : withoutToken(mail)),
     }))
     .where('mail_id', '=', mail.mail_id)
     .where('holder', '=', holder)

@@ -3,6 +3,7 @@ import en from '../../src/i18n/locales/en/mail.json' with { type: 'json' };
 import es from '../../src/i18n/locales/es/mail.json' with { type: 'json' };
 import fr from '../../src/i18n/locales/fr/mail.json' with { type: 'json' };
 import ml from '../../src/i18n/locales/ml/mail.json' with { type: 'json' };
+import { escapeHtml } from '../../common/page-html.mjs';
 import { isLang, type Lang } from '../../src/i18n/languages';
 
 /**
@@ -39,9 +40,6 @@ export const oneLine = (value: string | number): string =>
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function lookup(lang: Lang, key: string): string {
   const find = (tree: unknown) =>
