@@ -10,6 +10,7 @@ import {
   PUBLISHED,
 } from '../../src/api/contract/blog';
 import { htmlToText } from '../../src/api/contract/rich-text';
+import { sanitizeRichText } from '../lib/rich-text';
 import type { BlogPostTable } from './blog.schema';
 import { dialectOf, forUpdate } from './database';
 import type { Database } from './schema';
@@ -289,6 +290,12 @@ function nextTimestamp(previous?: string): string {
 const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test(err instanceof Error ? err.message : String(err));
 
+/** The post as stored: its content sanitised (the one place rich text is cleaned, as for openings) and its search text. */
+export function withCleanContent<T extends { content: string }>(input: T): T & { search_text: string } {
+  const content = sanitizeRichText(input.content);
+  return { ...input, content, search_text: htmlToText(content) };
+}
+
 export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
   const now = nextTimestamp();
   for (let attempt = 0; ; attempt++) {
@@ -300,9 +307,8 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
         .insertInto('blog_post')
         .values({
           company_id: BLOG_COMPANY_ID,
-          ...input,
+          ...withCleanContent(input),
           slug,
-          search_text: htmlToText(input.content),
           created_at: now,
           updated_at: now,
         })
@@ -327,9 +333,8 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
       const row = await db
         .updateTable('blog_post')
         .set({
-          ...input,
+          ...withCleanContent(input),
           slug,
-          search_text: htmlToText(input.content),
           updated_at: nextTimestamp(current.updated_at),
         })
         .where('blog_id', '=', current.blog_id)

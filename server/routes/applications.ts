@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,7 +13,7 @@ import {
 import { insertApplication } from '../db/applications.repo';
 import { getOpening } from '../db/jobs.repo';
 import { HttpError } from '../http-error';
-import { drainRefusedUploads } from '../lib/multipart';
+import { uploads } from '../lib/multipart';
 import { checkResume, cleanFileName } from '../lib/file-check';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
 import { queueApplicationMails } from '../mail/mails';
@@ -26,9 +25,7 @@ import { queueApplicationMails } from '../mail/mails';
  */
 
 /** Text fields may take this much of a request before the file starts (8 short fields + headers). */
-export const FIELDS_BUDGET_BYTES = 64 * 1024;
-/** A whole request: the largest CV plus the fields. Anything longer is refused unread. */
-export const MAX_REQUEST_BYTES = RESUME_MAX_BYTES + FIELDS_BUDGET_BYTES;
+const FIELDS_BUDGET_BYTES = 64 * 1024;
 
 const FIELD_NAMES = new Set([
   'job_id',
@@ -49,40 +46,21 @@ interface Form {
   file?: { name: string; size: number };
 }
 
-/** Errors of the multipart parser that are the client's doing, by @fastify/multipart code. */
-function clientError(err: unknown): HttpError | undefined {
-  if (err instanceof HttpError) return err;
-  const code = (err as { code?: unknown }).code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge();
-    case 'FST_FILES_LIMIT':
-      return new HttpError(400, 'Send one CV file in the field "resume".');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new HttpError(413, 'The form has too many fields.');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new HttpError(415, 'Send the application as multipart/form-data.');
-  }
-  // File-system errors (they carry a syscall) are ours; anything else came from parsing the body:
-  // a missing boundary, a malformed part header, a body that ends early, a prototype field name.
-  if (err instanceof Error && !('syscall' in err)) return new HttpError(400, 'The form could not be read.');
-  return undefined;
-}
-
 const applications: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
+  const form = await uploads(app, {
+    fileField: 'resume',
+    fieldNames: FIELD_NAMES,
+    fileMaxBytes: RESUME_MAX_BYTES,
+    fieldsBudgetBytes: FIELDS_BUDGET_BYTES,
+    fieldMaxBytes: 4096,
+    maxFields: 12,
+    messages: {
+      tooLarge,
+      oneFile: 'Send one CV file in the field "resume".',
+      notMultipart: 'Send the application as multipart/form-data.',
+    },
     // busboy would quietly cut directories off file names; we want to see them and refuse them
     preservePath: true,
-    limits: {
-      fileSize: RESUME_MAX_BYTES,
-      files: 1,
-      fields: 12,
-      fieldSize: 4096,
-      fieldNameSize: 100,
-      parts: 14,
-      headerPairs: 20,
-    },
   });
 
   // Uploads land here first and are checked before they reach the storage. Files left by a
@@ -91,76 +69,16 @@ const applications: FastifyPluginAsyncZod = async (app) => {
   await fsp.rm(uploadDir, { recursive: true, force: true });
   await fsp.mkdir(uploadDir, { recursive: true });
 
-  // A body refused before its end (too large, rate limited, a bad form) is drained after the
-  // answer, so the sender reads the answer instead of a broken connection (lib/multipart.ts).
-  drainRefusedUploads(app);
-
-  /** Reads the multipart body into fields and a temporary file, enforcing every size limit. */
+  /** Reads the form (lib/multipart.ts), the CV into the temporary file `temp`. */
   async function readForm(request: FastifyRequest, temp: string): Promise<Form> {
-    const raw = request.raw;
-    let received = 0;
-    let fileStarted = false;
-    let abort: (err: HttpError) => void = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      abort = reject;
-    });
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > MAX_REQUEST_BYTES) abort(tooLarge());
-      else if (!fileStarted && received > FIELDS_BUDGET_BYTES) {
-        // The parser sees this chunk after us and may find the file's start in it; decide after
-        // it (and the loop below) had their turn.
-        setImmediate(() => {
-          if (!fileStarted) abort(new HttpError(413, 'The form is too large.'));
-        });
-      }
-    };
-    raw.on('data', onData);
-
     let sink: fs.WriteStream | undefined;
-    const parse = (async (): Promise<Form> => {
-      const fields: Record<string, string> = {};
-      let file: Form['file'];
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'resume' || file) {
-            part.file.resume();
-            throw new HttpError(400, 'Send one CV file in the field "resume".');
-          }
-          fileStarted = true;
-          part.file.on('limit', () => abort(tooLarge()));
-          sink = fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 });
-          await pipeline(part.file, sink);
-          file = { name: part.filename, size: part.file.bytesRead };
-        } else {
-          if (!FIELD_NAMES.has(part.fieldname)) continue;
-          if (part.fieldname in fields)
-            throw new HttpError(400, `The field "${part.fieldname}" was sent twice.`);
-          if (part.valueTruncated) {
-            throw new HttpError(400, 'Please correct the highlighted fields.', {
-              [part.fieldname]: 'Too long',
-            });
-          }
-          fields[part.fieldname] = String(part.value);
-        }
-      }
-      return { fields, file };
-    })();
-    parse.catch(() => {}); // when the abort wins the race, the parser's own failure is expected
-
     try {
-      return await Promise.race([parse, aborted]);
-    } catch (err) {
-      if (!raw.complete) {
-        // stop reading: the answer goes out now, with Connection: close
-        raw.unpipe();
-        raw.pause();
-      }
-      const mapped = clientError(err);
-      if (mapped) throw mapped;
-      throw err; // a full disk becomes 503 in the app's error handler (lib/dependency-errors.ts)
+      const { fields, file } = await form.read(request, async (stream) => {
+        sink = fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 });
+        await pipeline(stream, sink);
+      });
+      return { fields, file: file && { name: file.name, size: file.size } };
     } finally {
-      raw.off('data', onData);
       if (sink && !sink.closed) {
         // close the temporary file before it is removed (a write may still be pending)
         const closed = new Promise<void>((resolve) => sink!.once('close', () => resolve()));
@@ -266,14 +184,7 @@ const applications: FastifyPluginAsyncZod = async (app) => {
     '/manage-job-applications',
     {
       config: { rateLimit: app.publicRateLimit },
-      onRequest: async (request) => {
-        const type = request.headers['content-type'] ?? '';
-        if (!/^multipart\/form-data\s*;/i.test(type)) {
-          throw new HttpError(415, 'Send the application as multipart/form-data.');
-        }
-        const length = Number(request.headers['content-length']);
-        if (length > MAX_REQUEST_BYTES) throw tooLarge();
-      },
+      onRequest: form.guard,
     },
     async (request, reply) => {
       const temp = path.join(uploadDir, randomUUID());

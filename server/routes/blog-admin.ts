@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import fastifyMultipart from '@fastify/multipart';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteStoredFiles, recordStoredFile, storedFile } from '../db/files.repo';
@@ -35,11 +35,10 @@ import {
   type PostInput,
 } from '../db/blog.repo';
 import { HttpError } from '../http-error';
-import { drainRefusedUploads } from '../lib/multipart';
+import { uploads } from '../lib/multipart';
 import { recordAudit } from '../db/audit.repo';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
-import { sanitizeRichText } from '../lib/rich-text';
 import { htmlToText } from '../../src/api/contract/rich-text';
 import { isStorageKey } from '../storage/storage';
 
@@ -49,7 +48,7 @@ import { isStorageKey } from '../storage/storage';
  *   `Cache-Control: private, no-store`.
  * - POST /api/manage-company-blog (spec section 7): multipart; mode 1 create, 2 update, 3 delete;
  *   company_id is always 2. Every rule of the blog form is checked again (the shared rules of
- *   src/api/contract/blog.ts, on the sanitised content), the featured image is an http(s) address,
+ *   src/api/contract/blog.ts; db/blog.repo.ts sanitises what it stores), the featured image is an http(s) address,
  *   an image this site stored, or an uploaded file that is really a PNG, JPEG, WebP, GIF or AVIF
  *   of at most 5 MB (stored through app.storage under a generated key), slugs are unique, and
  *   every change is written to the audit log. Answers `{ message, row }`.
@@ -57,7 +56,6 @@ import { isStorageKey } from '../storage/storage';
 
 /** The text fields may take this much of a request (content is the big one). */
 const FIELDS_BUDGET_BYTES = BLOG_CONTENT_MAX * 4 + 64 * 1024;
-const MAX_REQUEST_BYTES = BLOG_IMAGE_MAX_BYTES + FIELDS_BUDGET_BYTES;
 const FIELD_NAMES = new Set(Object.keys(ManageBlogFields.shape));
 const STATUS_MESSAGE = 'Status must be Published or Draft';
 
@@ -68,24 +66,6 @@ const invalidForm = (errors: Record<string, string>) =>
 interface Upload {
   bytes: Buffer;
   name: string;
-}
-
-/** Errors of the multipart parser that are the client's doing, by @fastify/multipart code. */
-function clientError(err: unknown): HttpError | undefined {
-  if (err instanceof HttpError) return err;
-  switch ((err as { code?: unknown }).code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge();
-    case 'FST_FILES_LIMIT':
-      return new HttpError(400, 'Send one image in the field "featured_image".');
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new HttpError(413, 'The form has too many fields.');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new HttpError(415, 'Send the post as multipart/form-data.');
-  }
-  if (err instanceof Error && !('syscall' in err)) return new HttpError(400, 'The form could not be read.');
-  return undefined;
 }
 
 /** Text a person typed into a one-line field: no control characters or broken surrogates. */
@@ -103,20 +83,19 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       app.publicReads.invalidate('blog');
     return payload;
   });
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: BLOG_IMAGE_MAX_BYTES,
-      files: 1,
-      fields: 16,
-      fieldSize: BLOG_CONTENT_MAX * 4,
-      fieldNameSize: 100,
-      parts: 18,
-      headerPairs: 20,
+  const form = await uploads(app, {
+    fileField: 'featured_image',
+    fieldNames: FIELD_NAMES,
+    fileMaxBytes: BLOG_IMAGE_MAX_BYTES,
+    fieldsBudgetBytes: FIELDS_BUDGET_BYTES,
+    fieldMaxBytes: BLOG_CONTENT_MAX * 4,
+    maxFields: 16,
+    messages: {
+      tooLarge,
+      oneFile: 'Send one image in the field "featured_image".',
+      notMultipart: 'Send the post as multipart/form-data.',
     },
   });
-
-  // a refused upload's sender reads the answer, not a broken connection (lib/multipart.ts)
-  drainRefusedUploads(app);
 
   app.get(
     '/admin/blog-posts',
@@ -158,38 +137,12 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Reads the form (lib/multipart.ts), the image into memory; an empty file part is no image. */
   async function readForm(
     request: FastifyRequest,
   ): Promise<{ fields: Record<string, string>; upload?: Upload }> {
-    const fields: Record<string, string> = {};
-    let upload: Upload | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'featured_image' || upload) {
-            part.file.resume();
-            throw new HttpError(400, 'Send one image in the field "featured_image".');
-          }
-          const bytes = await part.toBuffer();
-          if (bytes.length > 0) upload = { bytes, name: part.filename };
-        } else {
-          if (!FIELD_NAMES.has(part.fieldname)) continue;
-          if (part.fieldname in fields)
-            throw new HttpError(400, `The field "${part.fieldname}" was sent twice.`);
-          if (part.valueTruncated) throw invalidForm({ [part.fieldname]: 'Too long' });
-          fields[part.fieldname] = String(part.value);
-        }
-      }
-    } catch (err) {
-      if (!request.raw.complete) {
-        request.raw.unpipe();
-        request.raw.pause();
-      }
-      const mapped = clientError(err);
-      if (mapped) throw mapped;
-      throw err;
-    }
-    return { fields, upload };
+    const { fields, file } = await form.read(request, (stream) => buffer(stream));
+    return { fields, upload: file && file.size > 0 ? { bytes: file.value, name: file.name } : undefined };
   }
 
   /** Whether `value` is the key of a featured image this site stored. */
@@ -200,7 +153,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
 
   /** Checks the fields of a create or update; answers the post to save (the image not yet stored). */
   async function validatePost(fields: ManageBlogFields, upload: Upload | undefined) {
-    const content = sanitizeRichText(fields.content);
+    const content = fields.content;
     const imageUrl = fields.featured_image_url.trim();
     const knownKey = !upload && imageUrl !== '' && !isHttpUrl(imageUrl) && (await isBlogImageKey(imageUrl));
     const input = {
@@ -296,12 +249,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'blog.manage' },
       schema: { response: { 200: ManageBlogResponse } },
-      onRequest: async (request) => {
-        const type = request.headers['content-type'] ?? '';
-        if (!/^multipart\/form-data\s*;/i.test(type))
-          throw new HttpError(415, 'Send the post as multipart/form-data.');
-        if (Number(request.headers['content-length']) > MAX_REQUEST_BYTES) throw tooLarge();
-      },
+      onRequest: form.guard,
     },
     async (request) => {
       const { fields: raw, upload } = await readForm(request);

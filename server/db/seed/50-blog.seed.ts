@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BLOG_COMPANY_ID, parsePublicationDate } from '../../../src/api/contract/blog';
-import { sanitizeRichText } from '../../lib/rich-text';
-import { htmlToText } from '../../../src/api/contract/rich-text';
+import { BLOG_IMAGE_KIND, withCleanContent } from '../blog.repo';
 import { createLocalStorage } from '../../storage/local';
-import { BLOG_IMAGE_KIND } from '../blog.repo';
 import type { Seeder } from './index';
 import { featuredImageSvg } from './blog-seed-art';
 import { SEED_POSTS } from './blog-seed-posts';
@@ -47,7 +45,6 @@ const seedBlog: Seeder = async (db, config) => {
     const day = parsePublicationDate(post.publication_date);
     if (!day) throw new Error(`Seed post ${post.slug} has an invalid date ${post.publication_date}`);
     const at = `${day}T09:00:00.000Z`;
-    const content = sanitizeRichText(post.content);
     await db.transaction().execute(async (trx) => {
       await recordStoredFile(
         trx,
@@ -67,8 +64,7 @@ const seedBlog: Seeder = async (db, config) => {
           title: post.title,
           slug: post.slug,
           excerpt: post.excerpt,
-          content,
-          search_text: htmlToText(content),
+          ...withCleanContent({ content: post.content }),
           publication_date: post.publication_date,
           publication_day: day,
           read_time: post.read_time,
