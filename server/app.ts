@@ -187,9 +187,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
+      const { message, errors, codes } = error;
       return reply
         .code(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .send({ message, ...(errors && { errors }), ...(codes && { codes }) });
     }
     if (isClientValueError(error)) {
       // a backstop: a value the contract let through but the database refuses (PostgreSQL's

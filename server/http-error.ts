@@ -1,6 +1,6 @@
 /**
  * An error a route throws to answer a client: `throw new HttpError(409, 'That email is taken')`.
- * The app's error handler sends `{ message, errors? }` with its status, 5xx included (for example
+ * The app's error handler sends `{ message, errors?, codes? }` with its status, 5xx included (for example
  * 503 when a dependency is down). Any other thrown error becomes a logged 500 'Internal error'.
  */
 export class HttpError extends Error {
@@ -10,7 +10,17 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** The fields' codes of a translated form (src/api/contract/form-rules.ts). */
+    readonly codes?: Record<string, string>,
   ) {
     super(message);
+  }
+
+  /** A form refused for its fields: `fieldErrorAnswer(...)` of the contract, with its status. */
+  static fields(
+    answer: { message: string; errors: Record<string, string>; codes: Record<string, string> },
+    status = 400,
+  ) {
+    return new HttpError(status, answer.message, answer.errors, answer.codes);
   }
 }

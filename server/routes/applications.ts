@@ -47,7 +47,7 @@ interface Form {
 }
 
 const applications: FastifyPluginAsyncZod = async (app) => {
-  const form = await uploads(app, {
+  const multipart = await uploads(app, {
     fileField: 'resume',
     fieldNames: FIELD_NAMES,
     fileMaxBytes: RESUME_MAX_BYTES,
@@ -73,7 +73,7 @@ const applications: FastifyPluginAsyncZod = async (app) => {
   async function readForm(request: FastifyRequest, temp: string): Promise<Form> {
     let sink: fs.WriteStream | undefined;
     try {
-      const { fields, file } = await form.read(request, async (stream) => {
+      const { fields, file } = await multipart.read(request, async (stream) => {
         sink = fs.createWriteStream(temp, { flags: 'wx', mode: 0o600 });
         await pipeline(stream, sink);
       });
@@ -184,7 +184,7 @@ const applications: FastifyPluginAsyncZod = async (app) => {
     '/manage-job-applications',
     {
       config: { rateLimit: app.publicRateLimit },
-      onRequest: form.guard,
+      onRequest: multipart.guard,
     },
     async (request, reply) => {
       const temp = path.join(uploadDir, randomUUID());

@@ -83,7 +83,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       app.publicReads.invalidate('blog');
     return payload;
   });
-  const form = await uploads(app, {
+  const multipart = await uploads(app, {
     fileField: 'featured_image',
     fieldNames: FIELD_NAMES,
     fileMaxBytes: BLOG_IMAGE_MAX_BYTES,
@@ -141,7 +141,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
   async function readForm(
     request: FastifyRequest,
   ): Promise<{ fields: Record<string, string>; upload?: Upload }> {
-    const { fields, file } = await form.read(request, (stream) => buffer(stream));
+    const { fields, file } = await multipart.read(request, (stream) => buffer(stream));
     return { fields, upload: file && file.size > 0 ? { bytes: file.value, name: file.name } : undefined };
   }
 
@@ -249,7 +249,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'blog.manage' },
       schema: { response: { 200: ManageBlogResponse } },
-      onRequest: form.guard,
+      onRequest: multipart.guard,
     },
     async (request) => {
       const { fields: raw, upload } = await readForm(request);

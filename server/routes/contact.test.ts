@@ -84,6 +84,9 @@ describe('POST /api/contact-messages', () => {
     const res = await post({ ...valid, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ [field]: message });
+    // the code the translated form shows its own text for
+    const code = Object.entries(M).find(([, text]) => text === message)![0];
+    expect(res.json().codes).toEqual({ [field]: code });
     expect(await rows()).toHaveLength(0);
   });
 

@@ -2,19 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CONTACT_MESSAGES as M,
   ContactMessageInput,
+  contactFormErrors,
   type ContactMessageAnswer,
 } from '../../src/api/contract/contact';
+import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
 import { findByIdempotencyKey, insertContactMessage } from '../db/contact.repo';
 import { HttpError } from '../http-error';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
 import { queueMessageMails } from '../mail/mails';
 
 /**
- * POST /api/contact-messages (DESIGN.md sections 4 and 6): the contact form really sends.
+ * POST /api/contact-messages: the contact form really sends.
  * Order of checks: rate limit (per client, RATE_LIMIT_PUBLIC_PER_MIN) -> body size (16 KB) and
  * JSON -> Idempotency-Key (a repeat within 24 h gets the first answer) -> honeypot (a filled
- * `website` gets the normal answer, nothing is stored) -> the shared zod contract (400 with the
- * spec's messages per field) -> stored. A database failure before the message is stored is a 503
+ * `website` gets the normal answer, nothing is stored) -> the request's shape (zod) and the
+ * form's rules (`contactFormErrors`: 400 with each field's message and code) -> stored. A database failure before the message is stored is a 503
  * with a message (the form keeps what was typed); once the message is stored, the answer is 201 even
  * if the idempotency bookkeeping fails afterwards, so a stored message is never followed by a 5xx.
  */
@@ -51,6 +53,9 @@ const contact: FastifyPluginAsyncZod = async (app) => {
           return { status: 400, body: { message: 'Please check the highlighted fields.', errors } };
         }
         const input = parsed.data;
+        const refused = contactFormErrors(input);
+        if (Object.keys(refused).length > 0)
+          return { status: 400, body: fieldErrorAnswer('Please check the highlighted fields.', refused, M) };
         let messageId: number;
         try {
           // the acknowledgment and the staff notices are queued with the message, or neither is

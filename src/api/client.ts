@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Record<string, string> = {},
+    /** The refused fields' codes, from a translated form (contract/form-rules.ts). */
+    readonly codes: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,13 +43,17 @@ export function answerMessage(body: unknown): string | null {
   return typeof m === 'string' && m ? m : null;
 }
 
-/** The ApiError of a non-2xx answer, from its JSON body when it has one ({ message | Message, errors }). */
+const record = (value: unknown): Record<string, string> =>
+  value && typeof value === 'object' ? (value as Record<string, string>) : {};
+
+/** The ApiError of a non-2xx answer, from its JSON body when it has one ({ message | Message, errors, codes }). */
 function failure(status: number, body: unknown): ApiError {
-  const errors = (body as { errors?: unknown } | null)?.errors;
+  const b = body as { errors?: unknown; codes?: unknown } | null;
   const error = new ApiError(
     status,
     answerMessage(body) ?? `Request failed with status ${status}`,
-    errors && typeof errors === 'object' ? (errors as Record<string, string>) : {},
+    record(b?.errors),
+    record(b?.codes),
   );
   if (status === 401)
     for (const listener of sessionEndListeners) {

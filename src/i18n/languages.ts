@@ -1,20 +1,21 @@
-export const LANGUAGES = [
-  { code: 'en', label: 'English' },
-  { code: 'ml', label: 'മലയാളം' },
-  { code: 'fr', label: 'Français' },
-  { code: 'de', label: 'Deutsch' },
-  { code: 'es', label: 'Español' },
-] as const;
+import { LANG_CODES, isLang, type Lang } from '../api/contract/languages';
 
-export type Lang = (typeof LANGUAGES)[number]['code'];
+export { isLang, type Lang };
+
+/** Each language in its own name, for the language menu. */
+const LABELS: Record<Lang, string> = {
+  en: 'English',
+  ml: 'മലയാളം',
+  fr: 'Français',
+  de: 'Deutsch',
+  es: 'Español',
+};
+export const LANGUAGES = LANG_CODES.map((code) => ({ code, label: LABELS[code] }));
+
 export const DEFAULT_LANG: Lang = 'en';
 export const LANG_COOKIE = 'lang';
 /** Namespaces every page needs: the header, footer and shared words. */
 export const COMMON_NS = 'common';
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && LANGUAGES.some((l) => l.code === value);
-}
 
 /** Reads the language cookie from a Cookie header or document.cookie. */
 export function langFromCookie(cookie: string | undefined | null): Lang {

@@ -1,14 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '../api/client';
-import { CONTACT_MESSAGES, type ContactMessageAnswer } from '../api/contract/contact';
+import {
+  CONTACT_MESSAGES,
+  contactFormErrors,
+  type ContactCheckedField,
+  type ContactMessageAnswer,
+} from '../api/contract/contact';
+import { emailError, fieldErrorAnswer } from '../api/contract/form-rules';
 import {
   contactFormMachine,
-  emailError,
-  errorsFromServer,
-  validateContact,
   EMPTY_FIELDS,
-  type CheckedField,
   type ContactField,
   type ContactFormEvent,
   type SendInput,
@@ -30,7 +32,7 @@ const microtasks = async () => {
 
 /** A machine whose effects are spies; `send` resolves or rejects as the test says. */
 function setUp(send: (input: SendInput) => Promise<SendOutput> = async () => ANSWER) {
-  const focused: CheckedField[] = [];
+  const focused: ContactCheckedField[] = [];
   const successes: unknown[] = [];
   const failures: unknown[] = [];
   const inputs: SendInput[] = [];
@@ -63,9 +65,9 @@ function setUp(send: (input: SendInput) => Promise<SendOutput> = async () => ANS
   return { actor, type, fillValid, errors, focused, successes, failures, inputs, queued };
 }
 
-describe('contact form rules (spec section 5)', () => {
+describe('contact form rules', () => {
   it('names each missing field with the spec texts', () => {
-    expect(validateContact(EMPTY_FIELDS)).toEqual({
+    expect(contactFormErrors(EMPTY_FIELDS)).toEqual({
       name: 'nameRequired',
       email: 'emailRequired',
       message: 'messageRequired',
@@ -77,8 +79,8 @@ describe('contact form rules (spec section 5)', () => {
   });
 
   it('takes the company as optional and a blank of spaces as blank', () => {
-    expect(validateContact({ ...EMPTY_FIELDS, name: 'A', email: 'a@b.co', message: 'Hi' })).toEqual({});
-    expect(validateContact({ ...EMPTY_FIELDS, name: '   ', email: 'a@b.co', message: ' ' })).toEqual({
+    expect(contactFormErrors({ ...EMPTY_FIELDS, name: 'A', email: 'a@b.co', message: 'Hi' })).toEqual({});
+    expect(contactFormErrors({ ...EMPTY_FIELDS, name: '   ', email: 'a@b.co', message: ' ' })).toEqual({
       name: 'nameRequired',
       message: 'messageRequired',
     });
@@ -92,11 +94,17 @@ describe('contact form rules (spec section 5)', () => {
     expect(emailError(email)).toBeUndefined(),
   );
 
-  it('reads the server field errors back as the same texts', () => {
+  it('answers a refusal with the message and the code of each field', () => {
     expect(
-      errorsFromServer({ email: CONTACT_MESSAGES.emailInvalid, other: 'x', message: 'unknown text' }),
+      fieldErrorAnswer(
+        'Check',
+        contactFormErrors({ ...EMPTY_FIELDS, name: 'A', message: 'Hi' }),
+        CONTACT_MESSAGES,
+      ),
     ).toEqual({
-      email: 'emailInvalid',
+      message: 'Check',
+      errors: { email: 'Email is required' },
+      codes: { email: 'emailRequired' },
     });
   });
 });
@@ -246,9 +254,12 @@ describe('contact form machine', () => {
 
   it('shows the field errors the server sent and focuses the first', async () => {
     const { actor, fillValid, errors, focused } = setUp(async () => {
-      throw new ApiError(400, 'Please check the highlighted fields.', {
-        email: CONTACT_MESSAGES.emailInvalid,
-      });
+      throw new ApiError(
+        400,
+        'Please check the highlighted fields.',
+        { email: CONTACT_MESSAGES.emailInvalid },
+        { email: 'emailInvalid' },
+      );
     });
     fillValid();
     actor.send({ type: 'form.submit' });
@@ -270,7 +281,7 @@ describe('contact form machine', () => {
 });
 
 describe('contact form paths', () => {
-  const sendFailureWithFields = { status: 400, errors: { email: CONTACT_MESSAGES.emailInvalid } };
+  const sendFailureWithFields = { status: 400, codes: { email: 'emailInvalid' } };
   const sendFailure = { status: 0 };
   const events = [
     { type: 'field.change', name: 'name', value: 'Asha' },

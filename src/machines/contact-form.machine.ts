@@ -1,13 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import {
-  CONTACT_COMPANY_MAX,
-  CONTACT_EMAIL_MAX,
-  CONTACT_EMAIL_PATTERN,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_MESSAGES,
-  CONTACT_NAME_MAX,
+  CONTACT_CHECKED_FIELDS,
+  CONTACT_ERROR_CODES,
+  contactFormErrors,
+  type ContactCheckedField,
+  type ContactErrors,
 } from '../api/contract/contact-rules';
+import { codesFor, emailError } from '../api/contract/form-rules';
 import type { ContactMessageAnswer, ContactMessageInput } from '../api/contract/contact';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 
@@ -21,61 +21,22 @@ import { isQueued, type QueuedSubmission } from '../offline/queued';
  * submission, kept for a retry of the same text). On failure the form keeps what was typed.
  */
 
-export type ContactField = 'name' | 'email' | 'company' | 'message' | 'website';
+export type ContactField = ContactCheckedField | 'website';
 export type ContactFields = Record<ContactField, string>;
-/** Fields a person can get an error on, in the order of the form (the first is focused). */
-export const CHECKED_FIELDS = ['name', 'email', 'company', 'message'] as const;
-export type CheckedField = (typeof CHECKED_FIELDS)[number];
-
-/** Keys of the error texts (translated by the screen; English texts in CONTACT_MESSAGES). */
-export type ContactErrorKey =
-  | 'nameRequired'
-  | 'emailRequired'
-  | 'emailInvalid'
-  | 'messageRequired'
-  | 'nameTooLong'
-  | 'companyTooLong'
-  | 'messageTooLong';
-export type ContactErrors = Partial<Record<CheckedField, ContactErrorKey>>;
 
 export const EMPTY_FIELDS: ContactFields = { name: '', email: '', company: '', message: '', website: '' };
 
-/** The email rule alone: what the person sees while typing and on blur. */
-export function emailError(value: string): ContactErrorKey | undefined {
-  const email = value.trim();
-  if (email === '') return 'emailRequired';
-  if (email.length > CONTACT_EMAIL_MAX || !CONTACT_EMAIL_PATTERN.test(email)) return 'emailInvalid';
-  return undefined;
-}
+export const firstInvalid = (errors: ContactErrors): ContactCheckedField | undefined =>
+  CONTACT_CHECKED_FIELDS.find((field) => errors[field] !== undefined);
 
-/** Every rule of spec section 5 (and the contract's length limits), in field order. */
-export function validateContact(fields: ContactFields): ContactErrors {
-  const errors: ContactErrors = {};
-  const name = fields.name.trim();
-  if (name === '') errors.name = 'nameRequired';
-  else if (name.length > CONTACT_NAME_MAX) errors.name = 'nameTooLong';
-  const email = emailError(fields.email);
-  if (email) errors.email = email;
-  if (fields.company.trim().length > CONTACT_COMPANY_MAX) errors.company = 'companyTooLong';
-  const message = fields.message.trim();
-  if (message === '') errors.message = 'messageRequired';
-  else if (message.length > CONTACT_MESSAGE_MAX) errors.message = 'messageTooLong';
-  return errors;
-}
-
-export const firstInvalid = (errors: ContactErrors): CheckedField | undefined =>
-  CHECKED_FIELDS.find((field) => errors[field] !== undefined);
-
-/** Server field errors (the contract's English messages) back to error keys. */
-export function errorsFromServer(errors: Record<string, string>): ContactErrors {
-  const byText = new Map<string, string>(Object.entries(CONTACT_MESSAGES).map(([key, text]) => [text, key]));
-  const out: ContactErrors = {};
-  for (const field of CHECKED_FIELDS) {
-    const key = errors[field] && byText.get(errors[field]);
-    if (key && key !== 'success') out[field] = key as ContactErrorKey;
-  }
-  return out;
-}
+/** The codes of a refusal, for the fields the form shows (form-rules.ts). */
+const refusedCodes = (event: unknown): ContactErrors =>
+  codesFor(
+    (event as { error?: SendFailure }).error?.codes,
+    CONTACT_CHECKED_FIELDS,
+    CONTACT_ERROR_CODES,
+    'emailInvalid',
+  );
 
 /** What `sendMessage` answers: the server's answer, or that the message was kept offline. */
 export type SendOutput = ContactMessageAnswer | QueuedSubmission;
@@ -88,7 +49,8 @@ export interface SendInput {
 /** What a failed send tells the machine: field errors to show, or nothing (a toast says why). */
 export interface SendFailure {
   status?: number;
-  errors?: Record<string, string>;
+  /** The refused fields' codes (form-rules.ts). */
+  codes?: Record<string, string>;
   message?: string;
 }
 
@@ -124,7 +86,7 @@ export const contactFormMachine = setup({
   },
   actions: {
     /** Moves keyboard focus to a field (the screen owns the inputs). */
-    focusField: (_, _params: { field: CheckedField }) => {},
+    focusField: (_, _params: { field: ContactCheckedField }) => {},
     notifySuccess: (_, _params: { answer: ContactMessageAnswer }) => {},
     /** Kept on the device without a connection: it is sent when back online (PWA issue). */
     notifyQueued: () => {},
@@ -149,25 +111,21 @@ export const contactFormMachine = setup({
       const { email: _drop, ...others } = context.errors;
       return { errors: error ? { ...others, email: error } : others, emailHintShown: false };
     }),
-    showAllErrors: assign(({ context }) => ({ errors: validateContact(context.fields) })),
+    showAllErrors: assign(({ context }) => ({ errors: contactFormErrors(context.fields) })),
     clearErrors: assign({ errors: {} }),
     reset: assign({ fields: EMPTY_FIELDS, errors: {}, idempotencyKey: null, emailHintShown: false }),
     assignKey: assign({
       idempotencyKey: ({ context }) => context.idempotencyKey ?? newIdempotencyKey(),
     }),
-    showServerErrors: assign(({ event }) => {
-      const error = (event as { error?: SendFailure }).error;
-      return { errors: errorsFromServer(error?.errors ?? {}) };
-    }),
+    showServerErrors: assign(({ event }) => ({ errors: refusedCodes(event) })),
   },
   guards: {
     wasQueued: (_, output: SendOutput) => isQueued(output),
-    formIsValid: ({ context }) => firstInvalid(validateContact(context.fields)) === undefined,
+    formIsValid: ({ context }) => firstInvalid(contactFormErrors(context.fields)) === undefined,
     hasErrors: ({ context }) => firstInvalid(context.errors) !== undefined,
     isEmailChange: ({ event }) => event.type === 'field.change' && event.name === 'email',
     isEmailBlur: ({ event }) => event.type === 'field.blur' && event.name === 'email',
-    refusedFields: ({ event }) =>
-      firstInvalid(errorsFromServer((event as { error?: SendFailure }).error?.errors ?? {})) !== undefined,
+    refusedFields: ({ event }) => firstInvalid(refusedCodes(event)) !== undefined,
   },
 }).createMachine({
   id: 'contactForm',
@@ -197,7 +155,9 @@ export const contactFormMachine = setup({
               'showAllErrors',
               {
                 type: 'focusField',
-                params: ({ context }) => ({ field: firstInvalid(validateContact(context.fields)) ?? 'name' }),
+                params: ({ context }) => ({
+                  field: firstInvalid(contactFormErrors(context.fields)) ?? 'name',
+                }),
               },
             ],
           },
@@ -259,7 +219,7 @@ export const contactFormMachine = setup({
               {
                 type: 'focusField',
                 params: ({ event }) => ({
-                  field: firstInvalid(errorsFromServer((event.error as SendFailure).errors ?? {})) ?? 'name',
+                  field: firstInvalid(refusedCodes(event)) ?? 'name',
                 }),
               },
             ],

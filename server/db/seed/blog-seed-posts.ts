@@ -1,3 +1,4 @@
+import { DRAFT, PUBLISHED, type BlogStatus } from '../../../src/api/contract/blog';
 import type { Motif } from './blog-seed-art';
 
 /** The demo blog: notes on the writing process and historical research (most published). */
@@ -8,7 +9,7 @@ export interface SeedPost {
   content: string;
   publication_date: string;
   read_time: string;
-  status: 'Published' | 'Draft';
+  status: BlogStatus;
   motif: Motif;
 }
 
@@ -20,7 +21,7 @@ export const SEED_POSTS: SeedPost[] = [
       'Six months from now you will not remember why a box number mattered. A plain, dated research log is the cheapest insurance a historian can buy.',
     publication_date: 'August 6, 2025',
     read_time: '5 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'notebook',
     content: `<p>Every researcher has lost an afternoon hunting for a reference they were <em>sure</em> they had written down. The note exists, somewhere, as a photo named IMG_4471 or a line in the margin of a printout. A research log is the habit that makes that afternoon rare.</p>
 <h2>One entry per session</h2>
@@ -38,7 +39,7 @@ export const SEED_POSTS: SeedPost[] = [
       'Secretary hand, long s and abbreviations that save a scribe two strokes: how to start reading documents that look unreadable at first sight.',
     publication_date: 'July 22, 2025',
     read_time: '6 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'manuscript',
     content: `<p>The first time you open a seventeenth-century parish register, the page can look like a fence of identical strokes. It is not. Scribes followed rules, and once you know a handful of them the page starts to speak.</p>
 <h2>Begin with what you already know</h2>
@@ -56,7 +57,7 @@ export const SEED_POSTS: SeedPost[] = [
       'A first draft exists to show you what you think. Treating it as a sketch map, not a finished book, makes it faster to write and easier to fix.',
     publication_date: 'July 8, 2025',
     read_time: '4 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'draft',
     content: `<p>Many writers stall because they expect the first draft to be the book. It cannot be. Its job is to tell you where the argument goes, where the evidence is thin, and which chapter is really two chapters.</p>
 <h2>Draft forward</h2>
@@ -73,7 +74,7 @@ export const SEED_POSTS: SeedPost[] = [
       'Watermarks, postal markings, forms of address and the events a writer mentions in passing can narrow an undated letter to a season, sometimes a week.',
     publication_date: 'June 24, 2025',
     read_time: '6 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'letter',
     content: `<p>Letters often survive without a year. Writers knew when they were writing; they did not imagine us. Dating one is detective work, and the best results come from several weak clues that agree.</p>
 <h2>The object</h2>
@@ -90,7 +91,7 @@ export const SEED_POSTS: SeedPost[] = [
       'Archivists know their collections better than any catalogue. A short, specific question on the first morning can save you a week of ordering the wrong boxes.',
     publication_date: 'June 10, 2025',
     read_time: '5 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'archive',
     content: `<p>A visit to an archive is expensive in time and often in travel. Preparation turns a week of browsing into a week of finding.</p>
 <h2>Before you go</h2>
@@ -107,7 +108,7 @@ export const SEED_POSTS: SeedPost[] = [
       'Structure first, paragraphs second, sentences last. Separating the passes stops you polishing prose that the next cut will remove.',
     publication_date: 'May 27, 2025',
     read_time: '5 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'revision',
     content: `<p>Revision goes faster when you do one kind of work at a time. Trying to fix the argument, the paragraphs and the commas in a single reading means doing none of them well.</p>
 <h2>Pass one: structure</h2>
@@ -124,7 +125,7 @@ export const SEED_POSTS: SeedPost[] = [
       'Two witnesses, two stories. Asking who wrote each account, when, and for whom usually explains the difference, and the difference is often the finding.',
     publication_date: 'May 13, 2025',
     read_time: '7 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'scales',
     content: `<p>Sooner or later two sources will contradict each other on a date, a number or what happened in a room. The temptation is to pick the one that suits the argument. The better move is to explain the contradiction.</p>
 <h2>Ask the standard questions</h2>
@@ -141,7 +142,7 @@ export const SEED_POSTS: SeedPost[] = [
       'A good note tells the reader where a claim comes from and how far to trust it. It is not a storage room for everything that did not fit the text.',
     publication_date: 'April 29, 2025',
     read_time: '4 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'footnote',
     content: `<p>Notes let a reader check your work. They also tempt writers to park every interesting aside at the foot of the page, until the notes are longer than the text.</p>
 <h2>What a note is for</h2>
@@ -158,7 +159,7 @@ export const SEED_POSTS: SeedPost[] = [
       'An interview is a source with a voice. Preparing well, asking open questions and recording consent properly make it one you can cite with confidence.',
     publication_date: 'April 15, 2025',
     read_time: '6 min read',
-    status: 'Published',
+    status: PUBLISHED,
     motif: 'interview',
     content: `<p>Oral history captures what documents leave out: how it felt, who was in the room, what people said but never wrote. It also brings responsibilities that archival work does not.</p>
 <h2>Prepare, then put the list away</h2>
@@ -175,7 +176,7 @@ export const SEED_POSTS: SeedPost[] = [
       'A working chronology of every dated fact in your notes exposes gaps, coincidences and impossible sequences before a reader does.',
     publication_date: 'September 2, 2025',
     read_time: '4 min read',
-    status: 'Draft',
+    status: DRAFT,
     motif: 'timeline',
     content: `<p>Before drafting a chapter, put every dated fact from your notes into one chronology, with its source. It takes an afternoon and it routinely changes the chapter.</p>
 <h2>What it shows</h2>
@@ -189,7 +190,7 @@ export const SEED_POSTS: SeedPost[] = [
       'Digitised newspapers make a search of decades take seconds. Reading the whole page around a hit is what turns it into evidence.',
     publication_date: 'September 16, 2025',
     read_time: '5 min read',
-    status: 'Draft',
+    status: DRAFT,
     motif: 'newspaper',
     content: `<p>Full-text search of historical newspapers has changed research, but a keyword hit is a fragment. The article sits on a page, in an issue, in a paper with owners and readers.</p>
 <h2>Read around the hit</h2>
@@ -204,7 +205,7 @@ export const SEED_POSTS: SeedPost[] = [
       'Mornings or evenings, word counts or hours: what steady writers have in common is less a schedule than a protected, repeated time.',
     publication_date: 'October 1, 2025',
     read_time: '3 min read',
-    status: 'Draft',
+    status: DRAFT,
     motif: 'desk',
     content: `<p>Ask historians who finish books how they write and the answers differ in every detail. Some write before breakfast, some after teaching, some in long weekend blocks.</p>
 <p>What they share is a time that is <strong>protected</strong> and <strong>repeated</strong>. Research can expand to fill any week; writing needs a fence around it.</p>`,

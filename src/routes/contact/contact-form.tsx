@@ -4,12 +4,13 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import {
   CONTACT_COMPANY_MAX,
-  CONTACT_EMAIL_MAX,
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
+  type ContactCheckedField,
 } from '../../api/contract/contact-rules';
+import { EMAIL_MAX } from '../../api/contract/form-rules';
 import { MarketingIcon } from '../../components/marketing/marketing-icons';
-import type { CheckedField, ContactField } from '../../machines/contact-form.machine';
+import type { ContactField } from '../../machines/contact-form.machine';
 import { contactFormLive } from './contact-form.live';
 import s from './contact-form.module.css';
 
@@ -31,7 +32,7 @@ export function ContactForm() {
   const blur = (name: ContactField) => () => send({ type: 'field.blur', name });
 
   const field = (
-    name: CheckedField,
+    name: ContactCheckedField,
     opts: {
       label: string;
       required: boolean;
@@ -111,7 +112,7 @@ export function ContactForm() {
         {field('email', {
           label: t('form.email'),
           required: true,
-          max: CONTACT_EMAIL_MAX,
+          max: EMAIL_MAX,
           type: 'email',
           autoComplete: 'email',
         })}
