@@ -137,9 +137,13 @@ export async function uploads(app: FastifyInstance, form: UploadForm) {
           if (part.fieldname in fields)
             throw new HttpError(400, `The field "${part.fieldname}" was sent twice.`);
           if (part.valueTruncated) {
-            throw new HttpError(400, 'Please correct the highlighted fields.', {
-              [part.fieldname]: 'Too long',
-            });
+            const field = part.fieldname;
+            throw new HttpError(
+              400,
+              'Please correct the highlighted fields.',
+              { [field]: 'Too long' },
+              { [field]: 'tooLong' },
+            );
           }
           fields[part.fieldname] = String(part.value);
         }

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESUME_MAX_BYTES } from '../../src/api/contract/applications';
+import { APPLICATION_MESSAGES as M, RESUME_MAX_BYTES } from '../../src/api/contract/applications';
 import {
   lyingZipBombDocx,
   manyEntriesDocx,
@@ -206,6 +206,9 @@ describe('POST manage-job-applications', () => {
       const res = await post(app, { ...validFields(jobId), [field]: undefined });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual({ [field]: message });
+      // the code the translated form shows its own text for
+      const code = Object.entries(M).find(([, text]) => text === message)![0];
+      expect(res.json().codes).toEqual({ [field]: code });
       await expectNothingStored(app);
     });
     it(`refuses a blank ${field}`, async () => {
@@ -279,6 +282,7 @@ describe('POST manage-job-applications', () => {
     expect(res.json()).toEqual({
       message: 'File too large (max 5MB)',
       errors: { resume: 'File too large (max 5MB)' },
+      codes: { resume: 'resumeTooLarge' },
     });
     // the rest of the body is drained after the answer; the connection stays usable
     expect(res.headers.connection).not.toBe('close');
@@ -300,6 +304,7 @@ describe('POST manage-job-applications', () => {
       expect(res.json()).toEqual({
         message: 'Only PDF, DOC, DOCX allowed',
         errors: { resume: 'Only PDF, DOC, DOCX allowed' },
+        codes: { resume: 'resumeType' },
       });
       await expectNothingStored(app);
     });
@@ -322,6 +327,7 @@ describe('POST manage-job-applications', () => {
       const r = await post(app, { ...validFields(jobId), job_id: bad });
       expect(r.statusCode).toBe(400);
       expect(r.json().errors).toEqual({ job_id: 'Choose a job opening' });
+      expect(r.json().codes).toEqual({ job_id: 'jobInvalid' });
     }
     await expectNothingStored(app);
   });

@@ -7,11 +7,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   APPLICATION_MESSAGES as M,
-  ApplicationFields,
+  ApplicationJobId,
+  applicationFormErrors,
+  consentGiven,
   RESUME_MAX_BYTES,
+  type ApplicationErrors,
 } from '../../src/api/contract/applications';
 import { insertApplication } from '../db/applications.repo';
 import { getOpening } from '../db/jobs.repo';
+import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
 import { HttpError } from '../http-error';
 import { uploads } from '../lib/multipart';
 import { checkResume, cleanFileName } from '../lib/file-check';
@@ -37,9 +41,18 @@ const FIELD_NAMES = new Set([
   'website',
   'lang',
 ]);
-const TEXT_FIELDS = ['job_id', 'full_name', 'email', 'contact_number', 'address', 'consent'] as const;
 
-const tooLarge = () => new HttpError(413, M.resumeTooLarge, { resume: M.resumeTooLarge });
+/** A refusal for fields, with each one's message and code (contract/form-rules.ts). */
+const refused = (status: number, codes: ApplicationErrors) =>
+  HttpError.fields(
+    fieldErrorAnswer(
+      status === 400 ? 'Please correct the highlighted fields.' : M[Object.values(codes)[0]!],
+      codes,
+      M,
+    ),
+    status,
+  );
+const tooLarge = () => refused(413, { resume: 'resumeTooLarge' });
 
 interface Form {
   fields: Record<string, string>;
@@ -100,32 +113,30 @@ const applications: FastifyPluginAsyncZod = async (app) => {
       return { status: 201, body: { Message: M.success } };
     }
 
-    const errors: Record<string, string> = {};
-    const parsed = ApplicationFields.safeParse(
-      Object.fromEntries(TEXT_FIELDS.map((name) => [name, fields[name] ?? ''])),
-    );
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    }
+    const text = (name: string) => (fields[name] ?? '').trim();
+    const data = {
+      full_name: text('full_name'),
+      email: text('email'),
+      contact_number: text('contact_number'),
+      address: text('address'),
+      resume: file ? { name: file.name, size: file.size } : null,
+      consent: consentGiven(fields.consent),
+    };
+    // the bytes are read below: the content decides the CV's type, not its name
+    const codes: ApplicationErrors = applicationFormErrors(data, { typeByName: false });
     const fileName = file && cleanFileName(file.name);
-    if (!file || file.size === 0) errors.resume = M.resumeRequired;
-    else if (fileName === undefined) errors.resume = 'Invalid file name';
-    if (!parsed.success || Object.keys(errors).length > 0) {
-      throw new HttpError(400, 'Please correct the highlighted fields.', errors);
-    }
-    const data = parsed.data;
-    const jobId = Number(data.job_id);
-    const opening = await getOpening(app.db, jobId);
-    if (!opening) {
-      throw new HttpError(404, 'This job opening is no longer available.', {
-        job_id: 'This job opening is no longer available.',
-      });
-    }
+    if (!codes.resume && fileName === undefined) codes.resume = 'resumeName';
+    const jobId = ApplicationJobId.safeParse(fields.job_id ?? '');
+    if (!jobId.success) codes.job_id = 'jobInvalid';
+    if (Object.keys(codes).length > 0) throw refused(400, codes);
+    const job = Number(jobId.data);
+    const opening = await getOpening(app.db, job);
+    if (!opening) throw refused(404, { job_id: 'jobGone' });
 
     const check = await checkResume(await fsp.readFile(temp));
     if (!check.ok) {
       request.log.info({ reason: check.reason }, 'CV refused by the content check');
-      throw new HttpError(415, M.resumeType, { resume: M.resumeType });
+      throw refused(415, { resume: 'resumeType' });
     }
 
     const key = await app.storage.put(
@@ -137,7 +148,7 @@ const applications: FastifyPluginAsyncZod = async (app) => {
       const { application_id, is_duplicate } = await insertApplication(
         app.db,
         {
-          job_id: jobId,
+          job_id: job,
           full_name: data.full_name,
           email: data.email,
           contact_number: data.contact_number,
@@ -162,7 +173,7 @@ const applications: FastifyPluginAsyncZod = async (app) => {
           }),
       );
       app.mail.poke();
-      request.log.info({ application_id, job_id: jobId, is_duplicate }, 'Job application stored');
+      request.log.info({ application_id, job_id: job, is_duplicate }, 'Job application stored');
       return { status: 201, body: { Message: M.success, application_id } };
     } catch (err) {
       await app.storage.delete(key); // no row references it: do not keep it

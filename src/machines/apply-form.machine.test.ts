@@ -1,15 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assign, createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client';
-import type { ApplicationAnswer } from '../api/contract/applications';
+import {
+  applicationFieldError,
+  applicationFormErrors,
+  type ApplicationAnswer,
+} from '../api/contract/applications';
 import en from '../i18n/locales/en/careers.json';
 import {
   applyFormMachine,
   emptyFields,
   hasInput,
   serverErrors,
-  validateAll,
-  validateField,
   type ApplyContext,
   type ApplyEvent,
   type ApplyFields,
@@ -57,7 +59,7 @@ function fill(actor: ReturnType<typeof start>, fields: Partial<ApplyFields> = va
 
 describe('apply form rules (spec section 5)', () => {
   const check = (name: FieldName, fields: Partial<ApplyFields>) =>
-    text(validateField(name, { ...valid(), ...fields }));
+    text(applicationFieldError(name, { ...valid(), ...fields }));
 
   it('shows "Name is required" for a blank name', () => {
     expect(check('full_name', { full_name: '   ' })).toBe('Name is required');
@@ -100,7 +102,7 @@ describe('apply form rules (spec section 5)', () => {
   });
 
   it('lists every error of an empty form in form order', () => {
-    expect(Object.entries(validateAll(emptyFields())).map(([f, c]) => [f, text(c)])).toEqual([
+    expect(Object.entries(applicationFormErrors(emptyFields())).map(([f, c]) => [f, text(c)])).toEqual([
       ['full_name', 'Name is required'],
       ['email', 'Email is required'],
       ['contact_number', 'Contact is required'],
@@ -110,15 +112,22 @@ describe('apply form rules (spec section 5)', () => {
     ]);
   });
 
-  it("reads the server's field errors as the same codes", () => {
+  it("reads the server's field codes, an unknown one as 'invalid'", () => {
     expect(
-      serverErrors({
-        resume: 'Only PDF, DOC, DOCX allowed',
-        email: 'Invalid email',
-        contact_number: 'Something new',
-        job_id: 'This job opening is no longer available.',
-        unknown: 'x',
-      }),
+      serverErrors(
+        new ApiError(
+          400,
+          'Please correct the highlighted fields.',
+          {},
+          {
+            resume: 'resumeType',
+            email: 'emailInvalid',
+            contact_number: 'somethingNew',
+            job_id: 'jobGone',
+            unknown: 'x',
+          },
+        ),
+      ),
     ).toEqual({ resume: 'resumeType', email: 'emailInvalid', contact_number: 'invalid', job_id: 'jobGone' });
   });
 });
@@ -214,7 +223,12 @@ describe('apply modal', () => {
     const actor = start({
       actors: {
         submitApplication: fromPromise(async (): Promise<SubmitOutput> => {
-          throw new ApiError(415, 'Only PDF, DOC, DOCX allowed', { resume: 'Only PDF, DOC, DOCX allowed' });
+          throw new ApiError(
+            415,
+            'Only PDF, DOC, DOCX allowed',
+            { resume: 'Only PDF, DOC, DOCX allowed' },
+            { resume: 'resumeType' },
+          );
         }),
       },
       actions: { notifyFailure: (_, { error }) => failures.push(error) },
@@ -405,7 +419,7 @@ describe('apply modal paths', () => {
           // submitting: a valid form is on its way, with the key of this submission
           submitting: () => {
             const { context } = actor.getSnapshot();
-            expect(validateAll(context.fields)).toEqual({});
+            expect(applicationFormErrors(context.fields)).toEqual({});
             expect((effects.lastInput('submitApplication') as SubmitInput).application.idempotencyKey).toBe(
               'key-1',
             );

@@ -3,14 +3,16 @@ import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import type { ApplicationInput } from '../api/contract/applications';
 import type { UploadProgress } from '../api/contract/upload';
 import {
-  APPLICATION_MESSAGES,
-  CONTACT_PATTERN,
-  EMAIL_MAX,
-  EMAIL_PATTERN,
-  RESUME_EXTENSIONS,
-  RESUME_MAX_BYTES,
+  APPLICATION_ERROR_CODES,
+  APPLICATION_FIELDS,
+  applicationFieldError,
+  applicationFormErrors,
   type ApplicationAnswer,
+  type ApplicationErrorCode,
+  type ApplicationErrors,
+  type ApplicationField,
 } from '../api/contract/applications';
+import { codesFor } from '../api/contract/form-rules';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 
 /**
@@ -42,34 +44,9 @@ export interface ApplyFields {
   website: string;
 }
 
-export type FieldName = 'full_name' | 'email' | 'contact_number' | 'address' | 'resume' | 'consent';
-export const FIELD_ORDER: FieldName[] = [
-  'full_name',
-  'email',
-  'contact_number',
-  'address',
-  'resume',
-  'consent',
-];
-
-/** Codes of the messages of spec section 5 (plus the few the server may add). */
-export type ErrorCode =
-  | 'nameRequired'
-  | 'emailInvalid'
-  | 'emailRequired'
-  | 'contactDigits'
-  | 'contactRequired'
-  | 'addressRequired'
-  | 'resumeRequired'
-  | 'resumeTooLarge'
-  | 'resumeType'
-  | 'resumeName'
-  | 'consentRequired'
-  | 'tooLong'
-  | 'invalid'
-  | 'jobGone';
-
-export type FieldErrors = Partial<Record<FieldName | 'job_id', ErrorCode>>;
+export type FieldName = ApplicationField;
+export type ErrorCode = ApplicationErrorCode;
+export type FieldErrors = ApplicationErrors;
 
 export const emptyFields = (): ApplyFields => ({
   full_name: '',
@@ -81,65 +58,14 @@ export const emptyFields = (): ApplyFields => ({
   website: '',
 });
 
-const hasResumeExtension = (name: string) =>
-  RESUME_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
-
-/** The rule of spec section 5 for one field; undefined when it passes. */
-export function validateField(name: FieldName, fields: ApplyFields): ErrorCode | undefined {
-  switch (name) {
-    case 'full_name':
-      return fields.full_name.trim() ? undefined : 'nameRequired';
-    case 'email': {
-      const email = fields.email.trim();
-      if (!email) return 'emailRequired';
-      return EMAIL_PATTERN.test(email) && email.length <= EMAIL_MAX ? undefined : 'emailInvalid';
-    }
-    case 'contact_number': {
-      const contact = fields.contact_number.trim();
-      if (!contact) return 'contactRequired';
-      return CONTACT_PATTERN.test(contact) ? undefined : 'contactDigits';
-    }
-    case 'address':
-      return fields.address.trim() ? undefined : 'addressRequired';
-    case 'resume': {
-      const file = fields.resume;
-      if (!file) return 'resumeRequired';
-      if (file.size > RESUME_MAX_BYTES) return 'resumeTooLarge';
-      return hasResumeExtension(file.name) ? undefined : 'resumeType';
-    }
-    case 'consent':
-      return fields.consent ? undefined : 'consentRequired';
-  }
-}
-
-/** Every field's error, in form order. */
-export function validateAll(fields: ApplyFields): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const name of FIELD_ORDER) {
-    const error = validateField(name, fields);
-    if (error) errors[name] = error;
-  }
-  return errors;
-}
-
-const SERVER_CODES = new Map<string, ErrorCode>([
-  ...Object.entries(APPLICATION_MESSAGES).map(([code, text]) => [text, code as ErrorCode] as const),
-  ['Invalid file name', 'resumeName'],
-  ['Too long', 'tooLong'],
-  ['This job opening is no longer available.', 'jobGone'],
-]);
-
-/** The server's `errors` ({ field: message }) as codes for the fields the form shows. */
-export function serverErrors(errors: Record<string, string> | undefined): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [field, message] of Object.entries(errors ?? {})) {
-    if (field === 'job_id') out.job_id = SERVER_CODES.get(message) === 'jobGone' ? 'jobGone' : 'invalid';
-    else if ((FIELD_ORDER as string[]).includes(field)) {
-      out[field as FieldName] = SERVER_CODES.get(message) ?? 'invalid';
-    }
-  }
-  return out;
-}
+/** The codes of a refusal (form-rules.ts), for the fields the form shows and the job. */
+export const serverErrors = (error: unknown): FieldErrors =>
+  codesFor(
+    (error as { codes?: Record<string, string> } | null)?.codes,
+    [...APPLICATION_FIELDS, 'job_id'],
+    APPLICATION_ERROR_CODES,
+    'invalid',
+  );
 
 /** The request of one submission. */
 export function toApplyInput(job: JobRef, fields: ApplyFields, idempotencyKey: string): ApplicationInput {
@@ -227,8 +153,8 @@ export const applyFormMachine = setup({
       // A field with an error is checked again as it changes, so the message goes once it is fixed;
       // the file and the box have no typing, so they are checked at once.
       const recheck = name in context.errors || name === 'resume' || name === 'consent';
-      if (!recheck || !FIELD_ORDER.includes(name)) return { fields };
-      const error = validateField(name, fields);
+      if (!recheck || !(APPLICATION_FIELDS as readonly string[]).includes(name)) return { fields };
+      const error = applicationFieldError(name, fields);
       const errors = { ...context.errors };
       if (error) errors[name] = error;
       else delete errors[name];
@@ -237,18 +163,18 @@ export const applyFormMachine = setup({
     validateField: assign({
       errors: ({ context, event }) => {
         if (event.type !== 'field.blur') return context.errors;
-        const error = validateField(event.name, context.fields);
+        const error = applicationFieldError(event.name, context.fields);
         const errors = { ...context.errors };
         if (error) errors[event.name] = error;
         else delete errors[event.name];
         return errors;
       },
     }),
-    showAllErrors: assign({ errors: ({ context }) => validateAll(context.fields) }),
+    showAllErrors: assign({ errors: ({ context }) => applicationFormErrors(context.fields) }),
     showServerErrors: assign({
       errors: ({ context }, params: { error: unknown }) => ({
         ...context.errors,
-        ...serverErrors((params.error as { errors?: Record<string, string> } | null)?.errors),
+        ...serverErrors(params.error),
       }),
     }),
     clearProgress: assign({ progress: null }),
@@ -266,7 +192,7 @@ export const applyFormMachine = setup({
   },
   guards: {
     wasQueued: (_, output: SubmitOutput) => isQueued(output),
-    isValid: ({ context }) => Object.keys(validateAll(context.fields)).length === 0,
+    isValid: ({ context }) => Object.keys(applicationFormErrors(context.fields)).length === 0,
     hasInput: ({ context }) => hasInput(context.fields),
   },
 }).createMachine({
@@ -293,7 +219,7 @@ export const applyFormMachine = setup({
               {
                 type: 'focusField',
                 params: ({ context }) => ({
-                  name: FIELD_ORDER.find((n) => validateField(n, context.fields))!,
+                  name: APPLICATION_FIELDS.find((n) => applicationFieldError(n, context.fields))!,
                 }),
               },
             ],

@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
+import { emailError } from './form-rules';
 import { idText } from './ids';
 
 /**
- * POST manage-job-applications (spec sections 5 and 7; DESIGN.md section 4): a multipart form
- * with job_id, full_name, email, contact_number, address, resume (the CV file), consent and the
- * honeypot `website`. The server checks every rule again; the messages are the spec's.
+ * POST manage-job-applications: a multipart form with job_id, full_name, email, contact_number,
+ * address, resume (the CV file), consent and the honeypot `website`. The rules are
+ * `applicationFormErrors`, for the Apply form and the server alike (form-rules.ts).
  */
 export const APPLICATION_MESSAGES = {
   nameRequired: 'Name is required',
@@ -16,54 +17,133 @@ export const APPLICATION_MESSAGES = {
   resumeRequired: 'Resume is required',
   resumeTooLarge: 'File too large (max 5MB)',
   resumeType: 'Only PDF, DOC, DOCX allowed',
+  resumeName: 'Invalid file name',
   consentRequired: 'Please confirm that we may use your data for recruiting',
+  tooLong: 'Too long',
+  invalid: 'Invalid value',
+  jobGone: 'This job opening is no longer available.',
+  jobInvalid: 'Choose a job opening',
   success: 'Application submitted successfully!',
 } as const;
 
-/** Resume limit (spec section 9): 5 MB = 5 * 1024 * 1024 bytes. */
+/** The largest CV: 5 MB = 5 * 1024 * 1024 bytes. */
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 export const RESUME_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 export const RESUME_ACCEPT =
   '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 export const NAME_MAX = 200;
-export const EMAIL_MAX = 254;
 export const ADDRESS_MAX = 500;
 
-/**
- * One address shape for both sides: something@domain.tld, no spaces, one @. Deliberately not
- * RFC 5322 in full (quoted local parts and IP literals are not what applicants type).
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** A contact number is exactly ten digits. */
 export const CONTACT_PATTERN = /^\d{10}$/;
 
-/** The text fields of the form, as the server reads them from the multipart body. */
-export const ApplicationFields = z.object({
-  job_id: idText('Choose a job opening'),
-  full_name: z
-    .string()
-    .check(z.trim(), z.minLength(1, APPLICATION_MESSAGES.nameRequired), z.maxLength(NAME_MAX)),
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, APPLICATION_MESSAGES.emailRequired),
-      z.maxLength(EMAIL_MAX, APPLICATION_MESSAGES.emailInvalid),
-      z.regex(EMAIL_PATTERN, APPLICATION_MESSAGES.emailInvalid),
-    ),
-  contact_number: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, APPLICATION_MESSAGES.contactRequired),
-      z.regex(CONTACT_PATTERN, APPLICATION_MESSAGES.contactDigits),
-    ),
-  address: z
-    .string()
-    .check(z.trim(), z.minLength(1, APPLICATION_MESSAGES.addressRequired), z.maxLength(ADDRESS_MAX)),
-  consent: z.string().check(z.regex(/^(true|on|1|yes)$/, APPLICATION_MESSAGES.consentRequired)),
-});
-export type ApplicationFields = z.output<typeof ApplicationFields>;
+/** The fields a person fills in, in the order of the form (the first invalid one is focused). */
+export const APPLICATION_FIELDS = [
+  'full_name',
+  'email',
+  'contact_number',
+  'address',
+  'resume',
+  'consent',
+] as const;
+export type ApplicationField = (typeof APPLICATION_FIELDS)[number];
+
+/** Codes of the error texts (the screen translates them; the English ones are APPLICATION_MESSAGES). */
+export const APPLICATION_ERROR_CODES = [
+  'nameRequired',
+  'emailInvalid',
+  'emailRequired',
+  'contactDigits',
+  'contactRequired',
+  'addressRequired',
+  'resumeRequired',
+  'resumeTooLarge',
+  'resumeType',
+  'resumeName',
+  'consentRequired',
+  'tooLong',
+  'invalid',
+  'jobGone',
+  'jobInvalid',
+] as const;
+export type ApplicationErrorCode = (typeof APPLICATION_ERROR_CODES)[number];
+export type ApplicationErrors = Partial<Record<ApplicationField | 'job_id', ApplicationErrorCode>>;
+
+/** What the rules read: the typed texts, the CV's name and size, and the consent box. */
+export interface ApplicationRuleInput {
+  full_name: string;
+  email: string;
+  contact_number: string;
+  address: string;
+  resume: { name: string; size: number } | null;
+  consent: boolean;
+}
+
+export interface ApplicationRuleOptions {
+  /**
+   * Judge the CV's type by its name's extension (the browser, before anything is sent). The
+   * server passes false: it reads the bytes next, and the content decides.
+   */
+  typeByName?: boolean;
+}
+
+const hasResumeExtension = (name: string) =>
+  RESUME_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+
+/** The rule of one field; undefined when it passes. */
+export function applicationFieldError(
+  field: ApplicationField,
+  input: ApplicationRuleInput,
+  { typeByName = true }: ApplicationRuleOptions = {},
+): ApplicationErrorCode | undefined {
+  switch (field) {
+    case 'full_name': {
+      const name = input.full_name.trim();
+      if (!name) return 'nameRequired';
+      return name.length > NAME_MAX ? 'tooLong' : undefined;
+    }
+    case 'email':
+      return emailError(input.email);
+    case 'contact_number': {
+      const contact = input.contact_number.trim();
+      if (!contact) return 'contactRequired';
+      return CONTACT_PATTERN.test(contact) ? undefined : 'contactDigits';
+    }
+    case 'address': {
+      const address = input.address.trim();
+      if (!address) return 'addressRequired';
+      return address.length > ADDRESS_MAX ? 'tooLong' : undefined;
+    }
+    case 'resume': {
+      const file = input.resume;
+      if (!file || file.size === 0) return 'resumeRequired';
+      if (file.size > RESUME_MAX_BYTES) return 'resumeTooLarge';
+      return !typeByName || hasResumeExtension(file.name) ? undefined : 'resumeType';
+    }
+    case 'consent':
+      return input.consent ? undefined : 'consentRequired';
+  }
+}
+
+/** Every field's error, in form order. */
+export function applicationFormErrors(
+  input: ApplicationRuleInput,
+  options?: ApplicationRuleOptions,
+): ApplicationErrors {
+  const errors: ApplicationErrors = {};
+  for (const field of APPLICATION_FIELDS) {
+    const error = applicationFieldError(field, input, options);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+/** How the multipart form says yes to consent (a checkbox sends "on", the app "true"). */
+export const consentGiven = (value: string | undefined) => /^(true|on|1|yes)$/.test(value ?? '');
+
+/** The job the application is for: a positive whole number. */
+export const ApplicationJobId = idText(APPLICATION_MESSAGES.jobInvalid);
 
 /** The answer of a stored (or repeated) application. */
 export const ApplicationAnswer = z.object({
@@ -72,7 +152,7 @@ export const ApplicationAnswer = z.object({
 });
 export type ApplicationAnswer = z.infer<typeof ApplicationAnswer>;
 
-/** What the applicant sends (spec section 3, "Job application"), plus consent and the honeypot. */
+/** What the applicant sends, plus consent and the honeypot. */
 export interface ApplicationInput {
   job_id: number;
   full_name: string;
@@ -85,6 +165,6 @@ export interface ApplicationInput {
   website: string;
   /** The page's language: the candidate's acknowledgment mail is written in it. */
   lang?: string;
-  /** One per submission (DESIGN.md section 4): a retried request is stored once. */
+  /** One per submission: a retried request is stored once. */
   idempotencyKey: string;
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { RESUME_ACCEPT, NAME_MAX, EMAIL_MAX, ADDRESS_MAX } from '../../api/contract/applications';
+import { RESUME_ACCEPT, NAME_MAX, ADDRESS_MAX } from '../../api/contract/applications';
+import { EMAIL_MAX } from '../../api/contract/form-rules';
 import { DiscardPrompt } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import type { ApplyContext, ApplyEvent, FieldName } from '../../machines/apply-form.machine';
