@@ -24,10 +24,25 @@ describe('activity log', () => {
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context).toMatchObject({ page: 1, total: 120 });
-    actor.send({ type: 'page.go', page: 2 });
+    // the shared pager knows the total: 120 entries are 3 pages of 50
+    const pager = actor.getSnapshot().children.pagination!;
+    expect(pager.getSnapshot().matches('multiple')).toBe(true);
+    pager.send({ type: 'page.select', page: 2 });
     await waitFor(actor, (s) => s.matches('ready') && s.context.page === 2);
     expect(load).toHaveBeenLastCalledWith({ page: 2 });
     expect(actor.getSnapshot().context.rows.map((r) => r.audit_id)).toEqual([0]);
+  });
+
+  it('steps back from a page that came back empty (entries pruned meanwhile)', async () => {
+    const load = vi.fn(async ({ page }: { page: number }) => (page === 1 ? [row(1, 60)] : []));
+    const actor = createActor(
+      auditLogMachine.provide({ actors: { loadPage: fromPromise(({ input }) => load(input)) } }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.getSnapshot().children.pagination!.send({ type: 'page.select', page: 2 });
+    await waitFor(actor, (s) => s.matches('ready') && load.mock.calls.length === 3);
+    expect(load.mock.calls.map(([input]) => input.page)).toEqual([1, 2, 1]);
+    expect(actor.getSnapshot().context.page).toBe(1);
   });
 
   it('offers a retry after a failure', async () => {

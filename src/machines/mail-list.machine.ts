@@ -1,6 +1,6 @@
-import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { MailRow } from '../api/contract/mail';
-import { paginationMachine } from './pagination.machine';
+import { paginationChild } from './pagination.machine';
 
 /**
  * The Mail screen: the outbox, newest first, 20 a page.
@@ -50,14 +50,7 @@ export const mailListMachine = setup({
     retryMail: fromPromise<unknown, { mailId: number }>(async () => {
       throw new Error('retryMail is provided by the app');
     }),
-    pagination: paginationMachine.provide({
-      actions: {
-        notifyChange: sendParent((_, params: { page: number }) => ({
-          type: 'page.changed',
-          page: params.page,
-        })),
-      },
-    }),
+    pagination: paginationChild,
   },
   actions: {
     storeRows: assign((_, params: { rows: MailRow[]; configured: boolean }) => ({

@@ -1,6 +1,6 @@
-import { assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ContactMessageRow } from '../api/contract/admin-messages';
-import { paginationMachine } from './pagination.machine';
+import { pageBefore, paginationChild } from './pagination.machine';
 
 /**
  * The Messages screen (issue 8): contact messages, newest first.
@@ -60,11 +60,7 @@ export const messagesListMachine = setup({
     saveHandled: fromPromise<ContactMessageRow, { messageId: number; handled: boolean }>(async () => {
       throw new Error('saveHandled is provided by the app');
     }),
-    pagination: paginationMachine.provide({
-      actions: {
-        notifyChange: sendParent((_, params: { page: number }) => ({ type: 'page.changed', page: params.page })),
-      },
-    }),
+    pagination: paginationChild,
   },
   delays: {
     searchDebounce: 300,
@@ -74,12 +70,13 @@ export const messagesListMachine = setup({
       rows: params.rows,
       total: params.rows[0]?.total_count ?? params.rows.length,
     })),
-    tellPagination: sendTo('pagination', ({ context }) => ({ type: 'total.update' as const, total: context.total })),
+    tellPagination: sendTo('pagination', ({ context }) => ({
+      type: 'total.update' as const,
+      total: context.total,
+    })),
     resetPagination: sendTo('pagination', { type: 'page.reset' as const }),
     setPage: assign({ page: (_, params: { page: number }) => params.page }),
-    stepBack: assign({
-      page: ({ context }) => Math.max(1, Math.min(context.page - 1, Math.ceil(context.total / context.pageSize))),
-    }),
+    stepBack: assign({ page: ({ context }) => pageBefore(context) }),
     typeSearch: assign({ searchText: (_, params: { text: string }) => params.text }),
     applySearch: assign(({ context }) => ({ search: context.searchText.trim(), page: 1 })),
     clearSearch: assign({ searchText: '', search: '', page: 1 }),
@@ -88,14 +85,17 @@ export const messagesListMachine = setup({
     clearTarget: assign({ target: null }),
     replaceRow: assign({
       rows: ({ context }, params: { row: ContactMessageRow }) =>
-        context.rows.map((r) => (r.message_id === params.row.message_id ? { ...params.row, total_count: r.total_count } : r)),
+        context.rows.map((r) =>
+          r.message_id === params.row.message_id ? { ...params.row, total_count: r.total_count } : r,
+        ),
     }),
     reportLoadFailure: (_, _params: { error: unknown }) => {},
     notifyHandledSaved: (_, _params: { row: ContactMessageRow }) => {},
     notifyHandledFailed: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isEmptyLaterPage: ({ context }, params: { rows: ContactMessageRow[] }) => params.rows.length === 0 && context.page > 1,
+    isEmptyLaterPage: ({ context }, params: { rows: ContactMessageRow[] }) =>
+      params.rows.length === 0 && context.page > 1,
     isOtherPage: ({ context }, params: { page: number }) => params.page !== context.page,
   },
 }).createMachine({
@@ -118,7 +118,10 @@ export const messagesListMachine = setup({
   },
   initial: 'loading',
   on: {
-    'search.change': { target: '.debouncing', actions: { type: 'typeSearch', params: ({ event }) => ({ text: event.text }) } },
+    'search.change': {
+      target: '.debouncing',
+      actions: { type: 'typeSearch', params: ({ event }) => ({ text: event.text }) },
+    },
     'search.clear': { target: '.loading', actions: ['clearSearch', 'resetPagination'] },
     'show.change': {
       target: '.loading',
@@ -135,7 +138,12 @@ export const messagesListMachine = setup({
       invoke: {
         id: 'loadMessages',
         src: 'loadMessages',
-        input: ({ context }) => ({ search: context.search, page: context.page, pageSize: context.pageSize, show: context.show }),
+        input: ({ context }) => ({
+          search: context.search,
+          page: context.page,
+          pageSize: context.pageSize,
+          show: context.show,
+        }),
         onDone: [
           {
             guard: { type: 'isEmptyLaterPage', params: ({ event }) => ({ rows: event.output }) },
@@ -143,9 +151,18 @@ export const messagesListMachine = setup({
             reenter: true,
             actions: 'stepBack',
           },
-          { target: 'ready', actions: [{ type: 'storeRows', params: ({ event }) => ({ rows: event.output }) }, 'tellPagination'] },
+          {
+            target: 'ready',
+            actions: [
+              { type: 'storeRows', params: ({ event }) => ({ rows: event.output }) },
+              'tellPagination',
+            ],
+          },
         ],
-        onError: { target: 'failed', actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'reportLoadFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     debouncing: {
@@ -153,14 +170,20 @@ export const messagesListMachine = setup({
     },
     ready: {
       on: {
-        'handled.toggle': { target: 'saving', actions: { type: 'setTarget', params: ({ event }) => ({ row: event.row }) } },
+        'handled.toggle': {
+          target: 'saving',
+          actions: { type: 'setTarget', params: ({ event }) => ({ row: event.row }) },
+        },
       },
     },
     saving: {
       invoke: {
         id: 'saveHandled',
         src: 'saveHandled',
-        input: ({ context }) => ({ messageId: context.target!.message_id, handled: !context.target!.handled }),
+        input: ({ context }) => ({
+          messageId: context.target!.message_id,
+          handled: !context.target!.handled,
+        }),
         onDone: {
           target: 'ready',
           actions: [
@@ -171,7 +194,10 @@ export const messagesListMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: [{ type: 'notifyHandledFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+          actions: [
+            { type: 'notifyHandledFailed', params: ({ event }) => ({ error: event.error }) },
+            'clearTarget',
+          ],
         },
       },
     },

@@ -1,25 +1,17 @@
 import { useMachine } from '@xstate/react';
-import { formatTotal } from '../../api/contract/paging';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { listAudit } from '../../api/auth';
-import { AUDIT_PAGE_SIZE, auditLogMachine } from '../../machines/audit-log.machine';
+import type { AnyActorRef } from 'xstate';
+import { activityLive } from './activity.live';
 import { BackupStatusNote } from './backup-status';
+import { Pager, showingFigures } from './pager';
 import { formatWhen } from './users';
 import s from './users.module.css';
 
 /** Activity: the audit log — who did what to which record, when — newest first, 50 a page. */
 export function ActivityScreen() {
   const { t, i18n } = useTranslation('admin');
-  const [machine] = useState(() =>
-    auditLogMachine.provide({
-      actors: { loadPage: fromPromise(({ input }) => listAudit(input.page, AUDIT_PAGE_SIZE)) },
-    }),
-  );
-  const [state, send] = useMachine(machine);
-  const { rows, page, total } = state.context;
-  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const [state, send] = useMachine(activityLive);
+  const { rows, page, pageSize, total } = state.context;
 
   return (
     <section className={s.panel} aria-labelledby="activity-title">
@@ -38,6 +30,9 @@ export function ActivityScreen() {
       {state.matches('ready') && rows.length === 0 && <p>{t('activity.empty')}</p>}
       {state.matches('ready') && rows.length > 0 && (
         <>
+          <p className={s.help} aria-live="polite">
+            {t('activity.showing', showingFigures(page, pageSize, rows.length, total, i18n.language))}
+          </p>
           <div className={s.tableWrap} tabIndex={0} role="region" aria-label={t('activity.tableLabel')}>
             <table className={s.table}>
               <thead>
@@ -67,27 +62,10 @@ export function ActivityScreen() {
               </tbody>
             </table>
           </div>
-          <nav className={s.actions} aria-label={t('activity.pages')}>
-            <button
-              type="button"
-              className={s.secondary}
-              disabled={page <= 1}
-              onClick={() => send({ type: 'page.go', page: page - 1 })}
-            >
-              {t('activity.previous')}
-            </button>
-            <span className={s.help}>
-              {t('activity.pageOf', { page, pages, total: formatTotal(total, i18n.language) })}
-            </span>
-            <button
-              type="button"
-              className={s.secondary}
-              disabled={page >= pages}
-              onClick={() => send({ type: 'page.go', page: page + 1 })}
-            >
-              {t('activity.next')}
-            </button>
-          </nav>
+          <Pager
+            pagination={state.children.pagination as AnyActorRef | undefined}
+            label={t('activity.pages')}
+          />
         </>
       )}
     </section>
