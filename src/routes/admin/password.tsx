@@ -10,7 +10,7 @@ import { passwordChangeMachine } from '../../machines/password-change.machine';
 import { useAdminSession } from './admin-context';
 import { noticePrefsLive } from './notice-prefs.live';
 import s from './users.module.css';
-import f from './openings.module.css';
+import f from './admin-controls.module.css';
 
 /** A signed-in user changes their own password (required after a one-time password). */
 export function PasswordScreen() {
