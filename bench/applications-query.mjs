@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Job applications at scale (issue 8): fills a throw-away database with 10,000 applications and
+// Job applications at scale: fills a throw-away database with 10,000 applications and
 // prints
 //   1. the server-side time of GET /api/bind-job-applications for the first page, a later page, a
 //      selective and a common keyword, a date range, all filters together and one application by

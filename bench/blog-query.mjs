@@ -3,7 +3,7 @@
 // the server-side time of GET /api/bind-company-blog for the first page, a later page, a
 // selective full-text search, a common-word search, and the admin list with drafts. The time is
 // measured around app.inject (routing, validation, the queries, serialisation; no network), median
-// and 95th percentile of repeated requests after a warm-up. Target (issue 7): < 20 ms for the
+// and 95th percentile of repeated requests after a warm-up. Target: < 20 ms for the
 // first page and a selective search.
 //
 //   node bench/blog-query.mjs                      # SQLite, 100,000 posts

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Growth: the same calls with 1,000 and with 1,000,000 blog posts and job applications, and the
-// ratio between the two. Target (issue 10): the unfiltered first page and a search for a selective
+// ratio between the two. Target: the unfiltered first page and a search for a selective
 // term grow less than 2x over 1000x data. Time measured around app.inject (routing, validation, the
 // queries, serialisation; no network; the public read cache off), median of repeated requests after
 // a warm-up. Figures, not assertions.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds src/content/world-map.ts: the land outline of the world as one compact SVG path, for the
-// contact page's office map (DESIGN.md section 6: an inline SVG, no map tiles, works offline).
+// contact page's office map (an inline SVG, no map tiles: it works offline).
 //
 // Source: world-atlas land-110m (Natural Earth 1:110m land, public domain; ISC-licensed package).
 // Projection: equirectangular, cropped to latitudes 84 N .. 57 S (Antarctica left out), so the

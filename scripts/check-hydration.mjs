@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Hydration check (issue 2): production React hides attribute mismatches, so this builds the app
+// Hydration check: production React hides attribute mismatches, so this builds the app
 // with React's development build, serves it with the real server, opens every prerendered route
 // in English and in Malayalam in headless Chromium, and reports any console error or warning
 // React prints while hydrating. Exit code 1 when one is found.

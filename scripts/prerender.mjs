@@ -1,4 +1,4 @@
-// Prerender step (DESIGN.md section 7): renders every public route in every language with the
+// Prerender step: renders every public route in every language with the
 // server-render bundle, inlines the CSS the page needs, preloads the modules hydration needs,
 // and records the hashes of inline scripts for the server's Content-Security-Policy.
 import { createHash } from 'node:crypto';

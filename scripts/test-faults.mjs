@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run test:faults`: the fault checks of bench/faults/ at a size that fits CI (DESIGN.md
-// section 8; .ci/run calls it): crash with SIGKILL, graceful stop under load, disk full, database
+// `npm run test:faults`: the fault checks of bench/faults/ at a size that fits CI (.ci/run
+// calls it): crash with SIGKILL, graceful stop under load, disk full, database
 // unavailable, backup and restore while applications arrive, mail with its server down and its
 // sender killed. Each starts the real server as a child process. Last line: `N passed, N failed`.
 // Full size: node bench/faults/<name>.mjs (bench/README.md).

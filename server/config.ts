@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Every setting of the server, read from the environment (DESIGN.md section 4a). This file is the
+ * Every setting of the server, read from the environment . This file is the
  * one place for settings: a new setting gets a line in `Settings` below and in server/README.md.
  */
 

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries of DESIGN.md fail lint when broken: each case lints one deliberately
+ * The import boundaries (routes -> machines -> api -> contract; the server imports only the contract) fail lint when broken: each case lints one deliberately
  * broken import as if it were in that folder, and one allowed import beside it.
  */
 describe('lint enforces the import boundaries', () => {

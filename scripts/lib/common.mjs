@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Flags for the system Chromium on this closed network (see DESIGN.md section 8). */
+/** Flags for the system Chromium on this closed network. */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -14,7 +14,7 @@ import type { Database } from './schema';
 import { deleteStoredFiles } from './files.repo';
 
 /**
- * The admin's view of job applications (issue 8): the filtered, paged list, the CSV export in
+ * The admin's view of job applications: the filtered, paged list, the CSV export in
  * batches, status changes and deletion of an application with its CV. Plain functions taking `db`
  * first. Writes of the public form are in applications.repo.ts.
  */

@@ -4,7 +4,7 @@ import { COUNT_CAP } from '../../src/api/contract/paging';
 import type { Database } from './schema';
 
 /**
- * The audit log: who did what to which record, when (issue 6). Every admin change in the product
+ * The audit log: who did what to which record, when. Every admin change in the product
  * records one row, in the same transaction as the change where there is one:
  *
  *   await recordAudit(app.db, {

@@ -133,7 +133,7 @@ function filtered(
 
 /**
  * A page of posts, newest publication day first (then newest id), with `total_count` on the first
- * row: exact up to 10,000 matches, 10,000 above that (DESIGN.md section 4). The count reads at most
+ * row: exact up to 10,000 matches, 10,000 above that. The count reads at most
  * 10,000 index entries, so it costs the same with 10,000 posts or a million.
  */
 export async function listPosts(db: Db, q: BlogListQuery, options: ListOptions): Promise<BlogPostRow[]> {

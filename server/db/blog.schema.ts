@@ -7,7 +7,7 @@ import type { BlogStatus } from '../../src/api/contract/blog';
  */
 export interface BlogPostTable {
   blog_id: Generated<number>;
-  /** Always 2 for now (spec section 6); kept so the shape matches the spec's calls. */
+  /** Always 2 for now; kept so the shape matches the spec's calls. */
   company_id: number;
   title: string;
   /** The permalink `/blog/{slug}`: unique, made from the title, kept once the post is public. */

@@ -7,7 +7,7 @@ import { dialectOf } from './database';
 import type { Database } from './schema';
 
 /**
- * The admin's inbox of contact messages (issue 8): search (full-text over name, email, company
+ * The admin's inbox of contact messages: search (full-text over name, email, company
  * and message), newest first, paged, and the handled flag. The public form's writes are in
  * contact.repo.ts.
  */

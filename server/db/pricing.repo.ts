@@ -10,7 +10,7 @@ import type { Database } from './schema';
 
 /**
  * Countries, plans and prices. Plain functions taking `db` first; they work inside a transaction
- * too. The answers keep the spec's row shapes (spec section 3).
+ * too. The answers keep the spec's row shapes.
  */
 
 type Db = Kysely<Database>;

@@ -17,7 +17,7 @@ export interface CountryTable {
 export interface SubscriptionTypeTable {
   /** 1 quarterly, 2 half-yearly, 3 annual. */
   subscription_type_id: number;
-  /** Contains 3, 6 or 'year' (spec section 3), e.g. '3 months'. */
+  /** Contains 3, 6 or 'year', e.g. '3 months'. */
   subscription_name: string;
   months: number;
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /**
- * Scheduled work that one process of a site does (DESIGN.md section 4a): each task has a row in
+ * Scheduled work that one process of a site does : each task has a row in
  * `scheduled_task`. A process runs the task only when it takes the lease, which it can only do
  * when the lease is free (or expired, e.g. its holder crashed) and the last run is at least
  * `everyMs` ago. Taking it is one conditional UPDATE, so two processes (or two databases

@@ -1,5 +1,5 @@
 /**
- * Tables of issue 8 (migrations 0600-0699). The search indexes of that range (job_application_fts,
+ * Tables of migrations 0600-0699. The search indexes of that range (job_application_fts,
  * contact_message_fts, the PostgreSQL search_vector columns) are read with raw SQL only and are
  * not listed here. `Database` in schema.ts extends this interface.
  */

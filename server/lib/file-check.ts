@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 
 /**
- * Upload checks by content (DESIGN.md section 4 "Files"): the uploaded name and the declared type
+ * Upload checks by content: the uploaded name and the declared type
  * decide nothing. A CV is accepted when its bytes are one of:
  * - PDF: file-type finds the `%PDF` signature, followed by a version, and the file ends with the
  *   `%%EOF` marker (so a truncated upload is refused);

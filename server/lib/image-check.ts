@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 
 /**
- * Featured images are accepted by their bytes (DESIGN.md section 4 "Files"), never by name or
+ * Featured images are accepted by their bytes, never by name or
  * declared type: PNG, JPEG, WebP, GIF or AVIF as file-type recognises them from the magic bytes.
  * SVG is refused (it is a document that can carry script), and so is everything else: an HTML or
  * SVG file renamed `.png` has no image signature. The résumé checks live in file-check.ts.

@@ -8,7 +8,7 @@ import { createPageAssembler, type HeadData } from '../../common/page-html.mjs';
 
 /**
  * Pages rendered on request (blog permalinks), with the same server-render bundle and the same
- * page assembly as the prerender step (DESIGN.md section 2): `DIST_DIR/server/entry-server.js`
+ * page assembly as the prerender step: `DIST_DIR/server/entry-server.js`
  * renders the route, common/page-html.mjs wraps it in the built template with its head tags,
  * inlined CSS, preloads and page data. `%PUBLIC_URL%` is filled in as for prerendered pages.
  */

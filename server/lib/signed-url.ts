@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Short-lived addresses of private files on local disk (DESIGN.md section 4 "Files"): a CV is
+ * Short-lived addresses of private files on local disk: a CV is
  * read through `/media/private/<key>?expires=<unix seconds>&sig=<HMAC-SHA256>`, signed with the
  * site's SECRET (shared by every process), so any process can check an address another made.
  */

@@ -6,7 +6,7 @@ import { HttpError } from '../http-error';
 import { global } from './global';
 
 /**
- * Sessions and permissions of the back office (DESIGN.md section 4, issue 6).
+ * Sessions and permissions of the back office.
  *
  * A route declares what it needs in its config and the check runs before its handler:
  *

@@ -4,7 +4,7 @@ import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
 
 /**
- * Every response of every route carries the security headers of DESIGN.md section 4: the API
+ * Every response of every route carries the security headers (plugins/security.ts): the API
  * routes are read from the route table (so a new one is swept by itself), called signed out and
  * signed in as an owner, with no body and with a broken one; plus pages, files, feeds, unknown
  * addresses and a 413 and a 429.

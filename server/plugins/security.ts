@@ -9,7 +9,7 @@ export type SecurityOptions = {
   connectSrc: readonly string[];
 };
 
-/** The security headers of DESIGN.md section 4, in the order they are sent. */
+/** The security headers of every answer, in the order they are sent. */
 export function securityHeaders({ isHttps, cspHashes, connectSrc }: SecurityOptions): [string, string][] {
   const csp = [
     "default-src 'self'",

@@ -10,7 +10,7 @@ import { SIGNED_URL_TTL_SECONDS } from '../lib/signed-url';
 import { createTestApp } from '../testing';
 
 /**
- * The admin's job applications (issue 8): list with every parameter, status, deletion with the CV,
+ * The admin's job applications: list with every parameter, status, deletion with the CV,
  * CSV export, and the CV's signed address, each with its permission and the bad inputs of the
  * issue (SQL and full-text syntax, impossible dates, pages 0 / -1 / 1e9, unknown ids and keys).
  */

@@ -25,7 +25,7 @@ import { recordAudit } from '../db/audit.repo';
 import { startRetentionSchedule } from '../lib/retention';
 
 /**
- * The admin's job applications (issue 8; spec sections 2, 3 and 7; DESIGN.md section 4):
+ * The admin's job applications:
  * - GET  /api/bind-job-applications (applications.read): filtered page, newest first;
  * - POST /api/admin/job-applications/{id}/status (applications.manage, audited);
  * - DELETE /api/admin/job-applications/{id} (applications.manage): the row and its CV; the audit

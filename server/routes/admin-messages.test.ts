@@ -5,7 +5,7 @@ import { insertContactMessage } from '../db/contact.repo';
 import { signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
 
-/** The contact messages inbox (issue 8): list, search, paging, handled flag, permissions. */
+/** The contact messages inbox: list, search, paging, handled flag, permissions. */
 
 let app: FastifyInstance;
 let reader: Record<string, string>;

@@ -12,7 +12,7 @@ import { HttpError } from '../http-error';
 import { recordAudit } from '../db/audit.repo';
 
 /**
- * The contact messages inbox (issue 8; DESIGN.md section 4):
+ * The contact messages inbox:
  * - GET   /api/admin/contact-messages?search=&pagenum=&pagesize=&handled= (messages.read);
  * - PATCH /api/admin/contact-messages/{message_id} with { handled } (messages.manage, audited).
  */

@@ -23,7 +23,7 @@ import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
 import { queueApplicationMails } from '../mail/mails';
 
 /**
- * POST /api/manage-job-applications (spec sections 5 and 7, DESIGN.md section 4): a multipart
+ * POST /api/manage-job-applications: a multipart
  * form with job_id, full_name, email, contact_number, address, consent, the honeypot `website`
  * and the CV in `resume`. See server/README.md "Job applications" for the order of checks.
  */

@@ -27,7 +27,7 @@ import { auditedChange, recordAudit } from '../db/audit.repo';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib/passwords';
 import { hashSessionId } from '../plugins/auth';
 
-/** Failed sign-ins are counted per address and per account over this window (DESIGN.md 4a). */
+/** Failed sign-ins are counted per address and per account over this window . */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again in 15 minutes.';

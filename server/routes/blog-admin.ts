@@ -46,7 +46,7 @@ import { isStorageKey } from '../storage/storage';
  * The back office's blog calls (blog.manage):
  * - GET /api/admin/blog-posts: the query and rows of bind-company-blog, drafts included,
  *   `Cache-Control: private, no-store`.
- * - POST /api/manage-company-blog (spec section 7): multipart; mode 1 create, 2 update, 3 delete;
+ * - POST /api/manage-company-blog: multipart; mode 1 create, 2 update, 3 delete;
  *   company_id is always 2. Every rule of the blog form is checked again (the shared rules of
  *   src/api/contract/blog.ts; db/blog.repo.ts sanitises what it stores), the featured image is an http(s) address,
  *   an image this site stored, or an uploaded file that is really a PNG, JPEG, WebP, GIF or AVIF

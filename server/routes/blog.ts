@@ -3,7 +3,7 @@ import { BlogListQuery, BlogPostRows } from '../../src/api/contract/blog';
 import { listPosts } from '../db/blog.repo';
 
 /**
- * GET /api/bind-company-blog (spec section 7): published posts only, for everyone, signed in or
+ * GET /api/bind-company-blog: published posts only, for everyone, signed in or
  * not, so no cache (browser, proxy, service worker) ever holds a draft. Rows carry `slug` and
  * `image_url`; `total_count` (capped at 10,000) is on the first row. The admin list with drafts is
  * GET /api/admin/blog-posts in blog-admin.ts.

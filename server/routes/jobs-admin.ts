@@ -20,7 +20,7 @@ import { HttpError } from '../http-error';
 import { recordAudit } from '../db/audit.repo';
 
 /**
- * POST /api/manage-job-openings (spec section 7; jobs.manage): mode 1 creates, 2 updates,
+ * POST /api/manage-job-openings (jobs.manage): mode 1 creates, 2 updates,
  * 3 deletes (only mode and job_id). Fields are checked with the admin form's own rules
  * (src/api/contract/jobs-admin.ts), the rich text is sanitised by jobs.repo.ts
  * (server/lib/rich-text.ts), and every change is recorded in the audit log. Answers

@@ -26,7 +26,7 @@ describe('GET bind-job-openings and bind-job-types', () => {
     expect(JobTypeRows.parse(body).map((t) => t.job_type_name)).toEqual([...JOB_TYPES]);
   });
 
-  it('lists every opening newest first with the row fields of spec section 3 and total_count on the first row', async () => {
+  it('lists every opening newest first with the row fields of the API and total_count on the first row', async () => {
     const { status, body } = await get('/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20');
     expect(status).toBe(200);
     const rows = JobOpeningRows.parse(body);
@@ -52,7 +52,7 @@ describe('GET bind-job-openings and bind-job-types', () => {
     expect(rows.find((r) => r.job_type_name === 'Remote')?.job_title).toBe('Technical Writer');
   });
 
-  it('uses the defaults of spec section 7 when the query is empty', async () => {
+  it('uses the default page and size when the query is empty', async () => {
     const { status, body } = await get('/api/bind-job-openings');
     expect(status).toBe(200);
     expect(body).toHaveLength(DEMO_OPENINGS.length);

@@ -3,7 +3,7 @@ import { BindJobOpeningsQuery, JobOpeningRows, JobTypeRows } from '../../src/api
 import { listJobTypes, listOpenings } from '../db/jobs.repo';
 
 /**
- * Public job reads (spec section 7): GET /api/bind-job-openings and GET /api/bind-job-types.
+ * Public job reads: GET /api/bind-job-openings and GET /api/bind-job-types.
  * Writes (POST manage-job-openings) live in routes/jobs-admin.ts.
  *
  * Answers are reused for PUBLIC_READ_CACHE_MS (plugins/public-reads.ts; a save in the admin of

@@ -9,7 +9,7 @@ import { isStorageKey } from '../storage/storage';
 import { storedFile } from '../db/files.repo';
 
 /**
- * Files under /media (DESIGN.md section 4 "Files"):
+ * Files under /media:
  * - `/media/<key>`: a public blog image. Stable and immutable (keys are never reused), so it is
  *   cached for a year; served with the content type the upload check decided, `nosniff`, and a
  *   sandboxing CSP so that even seeded SVG artwork opened on its own runs nothing.

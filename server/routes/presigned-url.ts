@@ -10,7 +10,7 @@ import { applicationIdOfResume } from '../db/applications.repo';
 import { storedFile } from '../db/files.repo';
 
 /**
- * GET /api/GetPresignedUrl?s3_key= (spec section 7; DESIGN.md section 4 "Files"): `{ url }`.
+ * GET /api/GetPresignedUrl?s3_key=: `{ url }`.
  * - A blog image key: its stable public address `/media/<key>` (cacheable: it never changes).
  * - A CV key: applications.read (401 signed out, 403 without it), then an HMAC-signed address
  *   that expires within 5 minutes, served with `no-store`, a PDF inline and anything else as an attachment (routes/media.ts).

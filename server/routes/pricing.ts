@@ -14,7 +14,7 @@ import { Memo } from '../lib/memo';
 import { preferredEncoding } from '../plugins/web';
 
 /**
- * The public pricing reads (spec section 7, steps 2 and 3): the most visited calls of the site.
+ * The public pricing reads (country lookup and plans): the most visited calls of the site.
  * Each answer is computed once per distinct query and kept for MEMO_TTL_MS as its JSON text, its
  * brotli and gzip copies, and a weak ETag (a hash of the text, so changed data means a changed
  * ETag; weak because the compressed copies are the same answer in other bytes); browsers and

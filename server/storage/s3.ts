@@ -38,7 +38,7 @@ const isMissing = (err: unknown) =>
   (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
 /**
- * Object storage (DESIGN.md section 4 "Files"): the same interface as the local driver, over
+ * Object storage: the same interface as the local driver, over
  * @aws-sdk/client-s3. A PutObject is atomic (an object is complete or absent), so no temporary
  * object is needed. Keys are the server's own (`cv/<uuid>.pdf`), checked before every call.
  * `presign` answers real presigned GET addresses (@aws-sdk/s3-request-presigner) for private

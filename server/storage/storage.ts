@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (DESIGN.md section 4 "Files"): local disk by default (local.ts), S3 when
+ * Where uploaded files live: local disk by default (local.ts), S3 when
  * configured (a later driver with the same interface). Files are stored under keys the server
  * generates (`cv/<uuid>.pdf`), never under an uploaded name. A stored object is complete or absent:
  * a crash while storing never leaves a half file under a key.

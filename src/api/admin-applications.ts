@@ -11,7 +11,7 @@ import {
 import { PresignedUrlResponse } from './contract/blog';
 
 /**
- * The admin's job applications (issue 8). The list is the spec's call on the website API base;
+ * The admin's job applications. The list is the spec's call on the website API base;
  * status, deletion and the CSV export are this server's additions on the same origin. Writes carry
  * the CSRF header besides the browser's Origin. Nothing here is cached: it is applicants' data.
  */

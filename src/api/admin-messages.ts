@@ -1,7 +1,7 @@
 import { adminWrite, fetchJson, toQuery } from './client';
 import { ContactMessageRows, MessageHandledAnswer, type ContactMessageRow } from './contract/admin-messages';
 
-/** The contact messages inbox (issue 8), on this server's /api/admin. Not cached. */
+/** The contact messages inbox, on this server's /api/admin. Not cached. */
 
 export type HandledFilter = '' | 'true' | 'false';
 

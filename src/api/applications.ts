@@ -26,7 +26,7 @@ export function applicationFields(input: ApplicationInput): Record<string, strin
 /** The address applications are posted to. */
 export const applicationsUrl = () => `${config.manuscriptApi}/manage-job-applications`;
 
-/** Any OK answer counts (spec section 7); its Message is used when it has one. */
+/** Any OK answer counts; its Message is used when it has one. */
 const LenientAnswer = z.catch(ApplicationAnswer, {});
 
 /**

@@ -37,7 +37,7 @@ import {
 } from './contract/mail';
 
 /**
- * Sign-in and the back office's own API (DESIGN.md section 4). It lives on the same origin as the
+ * Sign-in and the back office's own API. It lives on the same origin as the
  * admin (`/api/auth`, `/api/admin`), never behind a configurable base. Writes carry the CSRF
  * header besides the browser's Origin.
  */

@@ -14,7 +14,7 @@ import {
 } from './contract/blog';
 
 /**
- * The blog calls (spec section 7; DESIGN.md section 4). Public reads go to the website API (which
+ * The blog calls. Public reads go to the website API (which
  * may be a customer's backend); the admin list with drafts is ours, on the same origin.
  */
 
@@ -146,7 +146,7 @@ const resolved = new Map<string, Promise<string | null>>();
 /**
  * Fills `image_url` of rows whose image is a storage key with no address given (a customer's
  * backend): one GetPresignedUrl per key, remembered for the session. A failed lookup gives null,
- * and the card shows 'No Image' (spec section 8).
+ * and the card shows 'No Image'.
  */
 export async function withImages(rows: BlogPostRow[]): Promise<BlogPostRow[]> {
   return Promise.all(

@@ -5,7 +5,7 @@ import { ContactMessageAnswer, type ContactMessageInput } from './contract/conta
 /** The address contact messages are posted to (the send queue keeps it with an offline message). */
 export const contactMessagesUrl = () => `${config.websiteApi}/contact-messages`;
 
-/** POST contact-messages (DESIGN.md section 4): one Idempotency-Key per submission. */
+/** POST contact-messages: one Idempotency-Key per submission. */
 export const sendContactMessage = (message: ContactMessageInput, idempotencyKey: string) =>
   fetchJson(
     ContactMessageAnswer,

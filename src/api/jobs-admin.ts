@@ -3,7 +3,7 @@ import { adminWrite, fetchJson } from './client';
 import { ManageJobOpeningAnswer, type ManageJobOpeningBody } from './contract/jobs-admin';
 
 /**
- * POST {website API}/manage-job-openings (spec section 7): mode 1 create, 2 update, 3 delete.
+ * POST {website API}/manage-job-openings: mode 1 create, 2 update, 3 delete.
  * Answers `{ message, row }`. The CSRF header goes with the browser's Origin (the admin and this
  * server share an origin); a customer's own backend simply ignores it.
  */

@@ -17,7 +17,7 @@ export const getGeo = () => fetchJson(GeoAnswer, config.geoUrl);
 export const findCountry = (q: { countrycode: string; countryname: string } & BindCountryByCodeQueryIn) =>
   fetchJson(CountryRows, `${config.adminApi}/bind-country-by-code?${toQuery(q)}`);
 
-/** Step 3: the plan rows of a country (moduleid empty, every period: spec section 7). */
+/** Step 3: the plan rows of a country (moduleid empty: every period). */
 export const loadPlans = (countryid: number) =>
   fetchJson(
     PlanRows,

@@ -11,7 +11,7 @@ import { ConnectionStatus } from './connection-status';
 import { ChevronDown, CloseIcon, GlobeIcon, Logo, MenuIcon } from './icons';
 import s from './header.module.css';
 
-/** Header timings of spec section 9. */
+/** How long the header waits before it opens and closes a menu, and hides on scroll. */
 export const NAV_DELAYS = { openDelay: 200, skipDelay: 300, closeDelay: 150 };
 export const TOOLTIP_DELAYS = { openDelay: 700, skipDelay: 300, closeDelay: 0 };
 

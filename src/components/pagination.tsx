@@ -29,7 +29,7 @@ export interface PaginationLabels {
 
 /**
  * Page controls of a paged list (pagination.machine.ts): Previous, up to 5 page buttons, Next,
- * drawn only when there is more than one page (spec section 2). The current page is marked with
+ * drawn only when there is more than one page. The current page is marked with
  * aria-current. Texts come from the caller's namespace.
  */
 export function Pagination({

@@ -4,7 +4,7 @@ import 'react-quill-new/dist/quill.snow.css';
 import s from './rich-text-editor.module.css';
 
 /**
- * The rich-text editor of the back office (spec section 5, "Rich-text fields"): react-quill-new
+ * The rich-text editor of the back office: react-quill-new
  * (React 19) with exactly the spec's toolbar — headers 1 to 3, bold, italic, underline, strike,
  * ordered and bullet lists, link, clean — and links limited to http, https, mailto and tel.
  * `modules` and `formats` live at module scope (a new object would remount the editor). This

@@ -2,7 +2,7 @@ import type { ToastOptions } from 'react-hot-toast';
 
 /**
  * Toasts load on first use (react-hot-toast is not in the first-paint bundle). Defaults follow
- * spec section 4: success 2 s, error 4 s, loading until dismissed, others 4 s, at most 20 shown.
+ * Success 2 s, error 4 s, loading until dismissed, others 4 s, at most 20 shown.
  * Position top right. Screens call these through their machines' actions.
  */
 type Kind = 'success' | 'error' | 'info';

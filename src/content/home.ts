@@ -1,11 +1,11 @@
 import type { IconName } from '../components/marketing/marketing-icons';
 
 /**
- * Static data of the home page (spec sections 1 and 3). Texts live in the `home` translation
+ * Static data of the home page. Texts live in the `home` translation
  * namespace under the same ids; this file holds what does not change with the language.
  */
 
-/** The five reasons of 'Why SMEs Choose Manna' (spec section 1). */
+/** The five reasons of 'Why SMEs Choose Manna'. */
 export const REASONS: { id: string; icon: IconName }[] = [
   { id: 'fast', icon: 'fast' },
   { id: 'easy', icon: 'easy' },
@@ -14,7 +14,7 @@ export const REASONS: { id: string; icon: IconName }[] = [
   { id: 'affordable', icon: 'affordable' },
 ];
 
-/** The twelve features of the manuscript platform (spec section 1), one card each. */
+/** The twelve features of the manuscript platform, one card each. */
 export const FEATURES: { id: string; icon: IconName }[] = [
   { id: 'submissions', icon: 'submission' },
   { id: 'peerReview', icon: 'review' },
@@ -37,7 +37,7 @@ export const CLIENTS: { id: string; mark: 'ring' | 'book' | 'leaf' }[] = [
   { id: 'openAccess', mark: 'leaf' },
 ];
 
-/** A testimonial card (spec section 3): id, name, title, quote, image. */
+/** A testimonial card: id, name, title, quote, image. */
 export interface Testimonial {
   id: number;
   name: string;

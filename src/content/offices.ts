@@ -1,5 +1,5 @@
 /**
- * The offices of the contact page (spec sections 2 and 3): city, country, address, phone, email,
+ * The offices of the contact page: city, country, address, phone, email,
  * isHeadquarters. Neither office is the headquarters. City and country names are translated by
  * id (contact namespace, `offices.<id>`); addresses, phones and emails are shown as written.
  * Phone numbers are from the ranges reserved for fiction (Ofcom 020 7946 0xxx, NANP 555-01xx).

@@ -1,7 +1,7 @@
 import type { IconName } from '../components/marketing/marketing-icons';
 
 /**
- * Static data of the Manuscript Automation page (spec sections 1, 2 and 9). Texts live in the
+ * Static data of the Manuscript Automation page. Texts live in the
  * `product` translation namespace under the same ids.
  */
 
@@ -45,7 +45,7 @@ export const BENEFITS: { id: string; icon: IconName }[] = [
   { id: 'ai', icon: 'sparkles' },
 ];
 
-/** Ten integrations by kind (spec section 1): neutral wordmark tiles, no third-party marks. */
+/** Ten integrations by kind: neutral wordmark tiles, no third-party marks. */
 export const INTEGRATIONS: { id: string; mark: 'ring' | 'book' | 'leaf' | 'hex' | 'grid' | 'spark' }[] = [
   { id: 'doiAgency', mark: 'ring' },
   { id: 'plagiarismService', mark: 'hex' },

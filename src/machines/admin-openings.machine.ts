@@ -4,7 +4,7 @@ import { cleanPage } from '../api/contract/paging';
 import { pageBefore, paginationChild } from './pagination.machine';
 
 /**
- * The admin 'Current Openings' list (spec section 2 and 8): 'Loading jobs...', then the cards or
+ * The admin 'Current Openings' list: 'Loading jobs...', then the cards or
  * the empty state; a failed load offers a retry. Delete asks the spec's question first, then
  * POSTs mode 3; success removes the card with the toast 'Job deleted successfully', failure shows
  * the 'Error' toast. A job saved by the form is put into the list at once (new ones first).

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Permission, RoleRow, UserRow } from '../api/contract/auth';
 
 /**
- * Users & Roles (issue 6): loads users and roles; runs one change at a time (create, change role,
+ * Users & Roles: loads users and roles; runs one change at a time (create, change role,
  * disable, reset password, delete; role create/edit/delete), deletions after a confirmation; a
  * change reloads both lists. A one-time password answered by the server is kept until the owner
  * dismisses it (it is shown once, never stored elsewhere).

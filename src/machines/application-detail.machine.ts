@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApplicationListRow, ApplicationStatus } from '../api/contract/admin-applications';
 
 /**
- * The 'Application Details' modal (spec section 2; issue 8).
+ * The 'Application Details' modal.
  *
  * - `closed` -> `open` on `detail.open` (the row of the list). While open, two regions run side
  *   by side:

@@ -14,7 +14,7 @@ import { pageBefore, paginationChild } from './pagination.machine';
 export { cleanPage };
 
 /**
- * The 'Job Application Details' list (spec section 2; issue 8).
+ * The 'Job Application Details' list.
  *
  * - The address bar holds the applied filters and the page (`?search=&startdate=&enddate=&status=
  *   &page=`), so a filtered view can be bookmarked and shared. The screen reads the address into

@@ -57,7 +57,7 @@ function fill(actor: ReturnType<typeof start>, fields: Partial<ApplyFields> = va
   }
 }
 
-describe('apply form rules (spec section 5)', () => {
+describe('apply form rules', () => {
   const check = (name: FieldName, fields: Partial<ApplyFields>) =>
     text(applicationFieldError(name, { ...valid(), ...fields }));
 

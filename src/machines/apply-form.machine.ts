@@ -16,7 +16,7 @@ import { codesFor } from '../api/contract/form-rules';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 
 /**
- * The Apply modal (spec sections 4 and 5): closed, then editing on Apply (remembering the job id
+ * The Apply modal: closed, then editing on Apply (remembering the job id
  * and title), submitting while the CV uploads (with progress), then closed and reset on success or
  * Cancel. On failure the modal stays open with everything typed. Fields are checked on blur with
  * the spec's messages (as codes; the screen shows the translated text), and again on Submit.
@@ -187,7 +187,7 @@ export const applyFormMachine = setup({
     focusField: (_, _params: { name: FieldName }) => {},
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
-    /** Kept on the device (offline): 'Waiting to send' (PWA issue). */
+    /** Kept on the device (offline): 'Waiting to send'. */
     notifyQueued: () => {},
   },
   guards: {

@@ -15,7 +15,7 @@ import {
 } from '../api/contract/blog';
 
 /**
- * The 'Create New Blog Post' / 'Edit Blog Post' dialog (spec sections 2, 4, 5 and 8).
+ * The 'Create New Blog Post' / 'Edit Blog Post' dialog.
  *
  * - `closed` -> `editing` on `editor.open` (with a post: edit mode, fields pre-filled; without:
  *   create mode, publication date today in long English form, 'Publish immediately' unchecked so
@@ -64,7 +64,7 @@ export interface BlogEditorContext {
   draft: BlogDraft | null;
 }
 
-/** What the save actor sends (spec section 7: mode 1 create, 2 update). */
+/** What the save actor sends (mode 1 create, 2 update). */
 export interface SaveInput {
   mode: 1 | 2;
   blog_id: number;

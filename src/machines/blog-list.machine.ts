@@ -80,7 +80,7 @@ export type BlogListEvent =
   | { type: 'delete.cancel' }
   | { type: 'post.saved'; row: BlogPostRow; created: boolean };
 
-/** The other status: the admin badge flips Draft and Published (spec section 4). */
+/** The other status: the admin badge flips Draft and Published. */
 export const flipped = (status: string): BlogStatus =>
   blogStatusOf(status) === PUBLISHED ? DRAFT : PUBLISHED;
 

@@ -25,7 +25,7 @@ const opening = (id: number, title: string): JobOpeningRow => ({
   responsibility: '<ul><li>s</li></ul>',
 });
 
-/** What the page shows for a state: the texts of spec section 4. */
+/** What the page shows for a state: the texts the page shows for it. */
 function screenOf(
   snapshot: ReturnType<ReturnType<typeof createActor<typeof careersMachine>>['getSnapshot']>,
 ) {

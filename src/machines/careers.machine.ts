@@ -4,7 +4,7 @@ import { cleanPage } from '../api/contract/paging';
 import { pageBefore, paginationChild } from './pagination.machine';
 
 /**
- * The careers page list (spec section 4, "Careers page"): loading, then the openings, or
+ * The careers page list: loading, then the openings, or
  * 'No job openings available at the moment.' for an empty list, or 'Failed to load job openings.'
  * with Retry. The screen supplies `loadOpenings` (GET bind-job-openings) with `.provide()`.
  * Loading starts when the actor starts, which is after mount: the prerendered page shows the

@@ -12,7 +12,7 @@ import type { ContactMessageAnswer, ContactMessageInput } from '../api/contract/
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 
 /**
- * The 'Get in Touch' form (spec sections 4, 5 and 9; DESIGN.md section 6): idle -> sending -> idle
+ * The 'Get in Touch' form: idle -> sending -> idle
  * with the form cleared. Email is checked while typing and on blur; on submit the first invalid
  * field is focused and submit stops; shown errors vanish by themselves after 0.5 s. Once the
  * while-typing email error has vanished, further keystrokes do not show it again until the field
@@ -88,7 +88,7 @@ export const contactFormMachine = setup({
     /** Moves keyboard focus to a field (the screen owns the inputs). */
     focusField: (_, _params: { field: ContactCheckedField }) => {},
     notifySuccess: (_, _params: { answer: ContactMessageAnswer }) => {},
-    /** Kept on the device without a connection: it is sent when back online (PWA issue). */
+    /** Kept on the device without a connection: it is sent when back online. */
     notifyQueued: () => {},
     notifyFailure: (_, _params: { error: unknown }) => {},
     setField: assign(({ context, event }) => {
@@ -169,7 +169,7 @@ export const contactFormMachine = setup({
         checking: {
           always: [{ guard: 'hasErrors', target: 'showingErrors', reenter: true }, { target: 'clean' }],
         },
-        /** Errors are visible; they vanish by themselves after 0.5 s (spec sections 4 and 9). */
+        /** Errors are visible; they vanish by themselves after 0.5 s. */
         showingErrors: {
           after: { errorDisplay: { target: 'clean', actions: 'clearErrors' } },
         },

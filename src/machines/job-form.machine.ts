@@ -11,7 +11,7 @@ import {
 } from '../api/contract/jobs-admin';
 
 /**
- * The admin job form (spec sections 2, 4, 5 and 8): the 'Add Job Opening' / 'Edit Job Opening'
+ * The admin job form: the 'Add Job Opening' / 'Edit Job Opening'
  * modal. Fields unlock in order (a field opens once every earlier one has a value: the states
  * of the `editing.unlock` region, one per field, so the inspector shows the order); submit
  * validates in field order, shows only the first error, focuses that field and clears the error
@@ -196,7 +196,7 @@ export const jobFormMachine = setup({
       hasValue(params.field, context.values[params.field]),
   },
   delays: {
-    /** Spec section 9: job validation error display 500 ms. */
+    /** Job validation error display 500 ms. */
     errorDisplay: 500,
     /** What is typed is kept on the device at most this long after the first unsaved change. */
     draftDelay: 2000,

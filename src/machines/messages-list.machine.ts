@@ -3,7 +3,7 @@ import type { ContactMessageRow } from '../api/contract/admin-messages';
 import { pageBefore, paginationChild } from './pagination.machine';
 
 /**
- * The Messages screen (issue 8): contact messages, newest first.
+ * The Messages screen: contact messages, newest first.
  *
  * - `loading` -> `ready` (rows; none is `ready` with no rows) or `failed` (Retry).
  * - Search: `search.change` waits `searchDebounce` (300 ms) in `debouncing`, then loads page 1;

@@ -24,8 +24,8 @@ import { assign, sendParent, setup } from 'xstate';
  *   // a screen using it alone
  *   useMachine(paginationMachine.provide({ actions: { notifyChange: (_, { page }) => load(page) } }), { input })
  *
- * Read what to draw with `paginationView(snapshot.context)`. Window of page buttons: 5 by default
- * (spec section 9), centred on the current page where possible.
+ * Read what to draw with `paginationView(snapshot.context)`. Window of page buttons: 5 by default,
+ * centred on the current page where possible.
  */
 
 export interface PaginationInput {

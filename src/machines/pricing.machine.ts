@@ -3,11 +3,11 @@ import type { CountryRow, GeoAnswer, PlanRow } from '../api/contract/pricing';
 import { DEFAULT_COUNTRY_ID } from '../api/contract/pricing-constants';
 
 /**
- * The pricing page load of spec section 7: geolocate -> country id -> plan rows -> cards grouped
- * by plan name with a price under each period. Each step that fails falls back to country 101
- * (spec sections 3 and 8). When the plans call itself fails, 'Error fetching pricing' is logged
+ * The pricing page load: geolocate -> country id -> plan rows -> cards grouped
+ * by plan name with a price under each period. Each step that fails falls back to country 101.
+ * When the plans call itself fails, 'Error fetching pricing' is logged
  * and the last plans kept on this device are shown with their date; with none kept, a quiet
- * message with Retry (DESIGN.md section 6: the spec shows nothing at all).
+ * message with Retry (a page that says nothing would look broken).
  *
  * Tags for the screen: 'loading' (skeleton cards), 'plans' (cards), 'kept' (the saved-copy note),
  * 'retry' (the failure message).
@@ -28,7 +28,7 @@ export interface PlanCard {
   currency: string;
 }
 
-/** subscription_name contains 3 (quarterly), 6 (half-yearly) or 'year' (annual): spec section 3. */
+/** subscription_name contains 3 (quarterly), 6 (half-yearly) or 'year' (annual). */
 export function periodOf(subscriptionName: string): Period | null {
   if (subscriptionName.includes('3')) return 'quarterly';
   if (subscriptionName.includes('6')) return 'halfYearly';
@@ -161,7 +161,7 @@ export const pricingMachine = setup({
       savedAt: (_, kept: KeptPlans) => kept.savedAt,
     }),
     forgetPlans: assign({ rows: [], plans: [], savedAt: null, geo: null, countryId: DEFAULT_COUNTRY_ID }),
-    /** The screen logs 'Error fetching pricing' (spec section 8). */
+    /** The screen logs 'Error fetching pricing'. */
     logFailure: (_, _params: { error: unknown }) => {},
   },
   guards: {

@@ -1,7 +1,7 @@
 import { fromCallback, raise, sendTo, setup } from 'xstate';
 
 /**
- * The service worker's life as the visitor sees it (registerType 'prompt', DESIGN.md section 7):
+ * The service worker's life as the visitor sees it (registerType 'prompt': a new version waits for the visitor's yes):
  * - the first install: a short note that the site now works offline;
  * - a new version waiting: a toast 'A new version is available' with 'Reload' (and 'Later');
  *   Reload asks the waiting worker to take over and reloads the page once it controls it;

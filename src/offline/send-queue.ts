@@ -6,7 +6,7 @@ import { OUTBOX_CHANNEL, OUTBOX_DB_NAME, OUTBOX_SYNC_TAG } from './outbox-names'
 /**
  * The send queue ("outbox"): contact messages and job applications made while offline stay on the
  * person's own device (IndexedDB) until they can be sent. Each entry carries the one
- * `Idempotency-Key` of its submission (DESIGN.md section 4), so however often it is sent (from a
+ * `Idempotency-Key` of its submission, so however often it is sent (from a
  * page on reconnect, on the next start, or from the service worker's Background Sync) the server
  * stores it once.
  *

@@ -14,7 +14,7 @@ import s from './blog.module.css';
 
 const NONE: BlogPostRow[] = [];
 
-/** Public blog (spec section 2 "Public blog"): published posts, newest first, 10 a page. */
+/** Public blog: published posts, newest first, 10 a page. */
 export default function BlogPage() {
   const { t, i18n } = useTranslation('blog');
   const [state, send] = useMachine(liveBlogListMachine, { input: { pageSize: BLOG_PAGE_SIZE } });

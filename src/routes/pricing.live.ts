@@ -9,7 +9,7 @@ import { pricingMachine } from '../machines/pricing.machine';
 const api = () => import('../api/pricing');
 
 /**
- * The pricing machine with its live effects: the three calls of spec section 7 and the kept copy.
+ * The pricing machine with its live effects: the three pricing calls and the kept copy.
  * Used by the page and by the offline prefetch (src/pwa/prefetch.ts).
  */
 export const livePricingMachine = pricingMachine.provide({
@@ -25,7 +25,7 @@ export const livePricingMachine = pricingMachine.provide({
     readKeptPlans: fromPromise(async () => (await api()).keptPlans()),
   },
   actions: {
-    // Spec section 8: logged to the console as 'Error fetching pricing'. A warning, not an error:
+    // Logged to the console as 'Error fetching pricing'. A warning, not an error:
     // the page copes with it (kept plans or Retry), and console errors are kept for real faults.
     logFailure: (_, params) => console.warn('Error fetching pricing', params.error),
   },

@@ -43,7 +43,7 @@ const page = (load: () => Promise<PageModule>) => {
 };
 
 /**
- * The route table of spec section 2. Every screen is its own lazily loaded module; the browser
+ * The route table. Every screen is its own lazily loaded module; the browser
  * loads the modules that match the address before hydrating (main.tsx) and the server render does
  * the same (entry-server.tsx). Declarative routes (`useRoutes`) keep react-router's data-router
  * core out of the public bundle; nothing here needs loaders or actions.

@@ -6,7 +6,7 @@ import { OWNER, signIn } from './admin-helpers';
 import { samplePdf } from '../fixtures/files';
 
 /**
- * Issue 8: the admin's Job Application Details and Messages, against the real server. Applications
+ * The admin's Job Application Details and Messages, against the real server. Applications
  * are made through /careers (or its API, for many at once); messages through /contact.
  */
 

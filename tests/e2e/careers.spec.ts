@@ -241,7 +241,7 @@ test.describe('apply modal', () => {
     expect([...seen]).toEqual(expect.arrayContaining(['dialog:apply-full-name', 'dialog:apply-consent']));
   });
 
-  test('shows every validation message of spec section 5, on blur', async ({ page }) => {
+  test('shows every validation message, on blur', async ({ page }) => {
     await page.goto('/careers');
     const dialog = await openModal(page);
     const name = dialog.getByLabel('Full Name');

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 
-// The contact page (issue 3): offices, the map and its tooltips (spec delays), and the 'Get in
-// Touch' form that really sends, with every message of spec section 5.
+// The contact page: offices, the map and its tooltips (spec delays), and the 'Get in
+// Touch' form that really sends, with every message of the form.
 
 async function open(page: Page) {
   await page.goto('/contact');

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 
-// Marketing pages (issue 3): the spec's texts and counts, prerendered HTML that reads without
+// Marketing pages: the spec's texts and counts, prerendered HTML that reads without
 // JavaScript, head tags, layout stability, sitemap and robots, and axe in English and Malayalam.
 
 const REGISTER_URL = 'https://app.manna.example/register';

@@ -11,7 +11,7 @@ import { freePort, OwnServer } from './own-server';
 import { fillApplication } from './apply-helpers';
 import { copyKept } from './offline-helpers';
 
-// Installable and offline (issue 9). This spec runs its OWN server process (from the same build,
+// Installable and offline. This spec runs its OWN server process (from the same build,
 // on a free port, with its own data folder) so that it can stop and start it: "offline" here is
 // the real server gone, not a mocked route. Service workers are allowed in every test.
 

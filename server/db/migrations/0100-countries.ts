@@ -1,7 +1,7 @@
 import type { MigrationDb } from '../migrate';
 
 /**
- * Countries (spec section 3, "Country lookup"). The ids are those of the widely used countries
+ * Countries. The ids are those of the widely used countries
  * list in which India is 101, so they are given, not generated; the rows come from the pricing
  * seeder (server/db/seed/countries.json). `iso2` is stored upper case.
  */

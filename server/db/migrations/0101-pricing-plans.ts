@@ -2,7 +2,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Pricing plans (spec section 3, "Pricing plan"): the subscription periods, the plans, and a
+ * Pricing plans: the subscription periods, the plans, and a
  * price per plan, country and period. A plan's journal allowance is a number, or null for
  * Unlimited; its features are one comma-separated text, as the plan-details answer carries them.
  * Prices are whole minor units (paise for INR) in the country's currency, so no float ever holds

@@ -2,7 +2,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Messages of the public contact form (DESIGN.md section 6: the form really sends). `handled` is
+ * Messages of the public contact form (the form really sends). `handled` is
  * 0/1 for the admin's list (a later issue); `idempotency_key` is unique, so one submission can
  * never make two rows even if the idempotency bookkeeping fails half-way.
  */

@@ -1,7 +1,7 @@
 import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
-/** Job types (spec section 3): Full-time, Part-time, ... */
+/** Job types: Full-time, Part-time, ... */
 export async function up(db: MigrationDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
   await db.schema

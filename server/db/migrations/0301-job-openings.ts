@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Job openings (spec section 3) with a full-text index over title, department, location and the
+ * Job openings with a full-text index over title, department, location and the
  * plain text of the rich-text fields (`search_text`, kept by jobs.repo.ts):
  * - SQLite: an external-content FTS5 table kept in step by triggers;
  * - PostgreSQL: a generated tsvector column with a GIN index.

@@ -2,7 +2,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Job applications (spec sections 3 and 5). `status` starts as 'New' for the admin's list;
+ * Job applications. `status` starts as 'New' for the admin's list;
  * `is_duplicate` flags a repeat of the same email for the same job; `consent_at` records when the
  * applicant agreed; `idempotency_key` is unique, so one submission can never make two rows.
  */

@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Back-office accounts (issue 6): roles (a JSON array of permissions), users, sessions (stored
+ * Back-office accounts: roles (a JSON array of permissions), users, sessions (stored
  * by the SHA-256 of the session id, never the id itself), failed sign-ins for throttling, and the
  * audit log. Timestamps are ISO 8601 strings in UTC, so they compare as text on both databases.
  */

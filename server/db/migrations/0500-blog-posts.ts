@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Blog posts (spec section 3) with a full-text index over title, excerpt and the plain text of
+ * Blog posts with a full-text index over title, excerpt and the plain text of
  * the content (`search_text`, kept by blog.repo.ts):
  * - SQLite: an external-content FTS5 table kept in step by triggers;
  * - PostgreSQL: a generated tsvector column with a GIN index.

@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Full-text search of job applications for the admin list (issue 8): name, email, contact number
+ * Full-text search of job applications for the admin list: name, email, contact number
  * and the title of the job applied for. The title lives on job_opening, so the index keeps a copy
  * that triggers refresh when an opening is renamed or deleted.
  * - SQLite: an FTS5 table with its own copy of the four texts (not external content: the title

@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Full-text search of contact messages for the admin inbox (issue 8): name, email, company and
+ * Full-text search of contact messages for the admin inbox: name, email, company and
  * the message.
  * - SQLite: an external-content FTS5 table over contact_message kept in step by triggers (the
  *   handled flag changing does not touch the index);

@@ -1,7 +1,7 @@
 import type { MigrationDb } from '../migrate';
 
 /**
- * Leases of scheduled work (issue 8; DESIGN.md section 4a): one row per task. A process runs a
+ * Leases of scheduled work: one row per task. A process runs a
  * task only after taking its lease (`holder`, `lease_until`), so with several processes sharing
  * the database one of them does it; `last_run_at` spaces the runs (the retention purge: daily).
  */

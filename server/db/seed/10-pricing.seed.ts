@@ -31,7 +31,7 @@ const QUARTERLY = 1;
 const HALF_YEARLY = 2;
 const ANNUAL = 3;
 
-/** subscription_name contains 3, 6 or 'year' (spec section 3). */
+/** subscription_name contains 3, 6 or 'year'. */
 export const SUBSCRIPTION_TYPES = [
   { subscription_type_id: QUARTERLY, subscription_name: '3 months', months: 3 },
   { subscription_type_id: HALF_YEARLY, subscription_name: '6 months', months: 6 },

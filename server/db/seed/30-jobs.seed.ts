@@ -1,7 +1,7 @@
 import type { Seeder } from './index';
 import { createOpening, ensureJobType, type OpeningInput } from '../jobs.repo';
 
-/** The job types of spec section 3, in this order (ids 1-5 on a new database). */
+/** The job types, in this order (ids 1-5 on a new database). */
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship', 'Remote'] as const;
 
 type DemoOpening = Omit<OpeningInput, 'job_type_id'> & { type: (typeof JOB_TYPES)[number] };

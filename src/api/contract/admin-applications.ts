@@ -3,12 +3,12 @@ import { ID_MAX, idText, whole } from './ids';
 import { PAGE_NUMBER_MAX } from './paging';
 
 /**
- * The admin's list of job applications (spec sections 2, 3 and 7; DESIGN.md section 4):
+ * The admin's list of job applications:
  * GET bind-job-applications, and our additions under /api/admin: status, deletion, CSV export.
  * Shared by the server (request validation) and the browser (answer checks). Imports only zod.
  */
 
-/** Spec section 9: the application list shows 20 a page. */
+/** The application list shows 20 a page. */
 export const APPLICATION_PAGE_SIZE = 20;
 
 /** The recruiting status of an application; new rows are 'New'. */
@@ -85,8 +85,8 @@ export function dateRangeError(
 }
 
 /**
- * One application as the admin sees it (spec section 3, "as listed for the admin"), plus
- * application_id, job_id, status, is_duplicate and consent_at (DESIGN.md section 4). `job_title`
+ * One application as the admin sees it, plus
+ * application_id, job_id, status, is_duplicate and consent_at. `job_title`
  * is null when the opening was deleted (the screen shows 'N/A'); `resume` is the storage key, read
  * through GetPresignedUrl. `total_count` is on the first row of a page.
  */

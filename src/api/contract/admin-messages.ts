@@ -3,7 +3,7 @@ import { idText, whole } from './ids';
 import { PAGE_NUMBER_MAX } from './paging';
 
 /**
- * The admin's inbox of contact messages (DESIGN.md section 4):
+ * The admin's inbox of contact messages:
  * GET /api/admin/contact-messages?search=&pagenum=&pagesize=&handled= and
  * PATCH /api/admin/contact-messages/{message_id} with { handled }. Imports only zod.
  */

@@ -3,7 +3,7 @@ import { ID_MAX, whole } from './ids';
 import { MailStatus } from './mail';
 
 /**
- * Sign-in, users, roles and the audit log of the back office (DESIGN.md section 4). Shared by the
+ * Sign-in, users, roles and the audit log of the back office. Shared by the
  * server (request validation) and the browser (answer checks).
  */
 
@@ -71,7 +71,7 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const MessageAnswer = z.object({ message: z.string() });
 
-/** After this long without a backup, the Activity screen warns (issue 16). */
+/** After this long without a backup, the Activity screen warns. */
 export const BACKUP_STALE_HOURS = 48;
 
 /**

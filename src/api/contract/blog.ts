@@ -3,18 +3,18 @@ import { ID_MAX, whole } from './ids';
 import { charCount, htmlToText, textPreview } from './rich-text';
 
 /**
- * The blog (spec sections 3, 5, 7, 8 and 9; DESIGN.md section 4). Shared by the PWA and the
+ * The blog. Shared by the PWA and the
  * server: the row shapes, the queries, and the rules of the blog form, so both sides refuse the
  * same input with the same words. Imports only zod.
  */
 
-/** Blog management always acts for company 2 (spec section 6). */
+/** Blog management always acts for company 2. */
 export const BLOG_COMPANY_ID = 2;
-/** Page size of the public blog and the admin list (spec section 9). */
+/** Page size of the public blog and the admin list. */
 export const BLOG_PAGE_SIZE = 10;
-/** Characters of content shown on a card before 'Read More' (spec section 9). */
+/** Characters of content shown on a card before 'Read More'. */
 export const BLOG_PREVIEW_LENGTH = 200;
-/** Title must be under 100 characters, excerpt under 200 (spec section 5). */
+/** Title must be under 100 characters, excerpt under 200. */
 export const BLOG_TITLE_LIMIT = 100;
 export const BLOG_EXCERPT_LIMIT = 200;
 /** Content is rich text; this bound only keeps a request finite (about 40 pages of prose). */
@@ -24,7 +24,7 @@ export const BLOG_IMAGE_URL_MAX = 2048;
 export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** What the file picker offers; the server decides by the file's bytes, not by this list. */
 export const BLOG_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
-/** Form errors stay 2.5 s; blog toasts last 2500 ms (spec sections 5 and 9). */
+/** Form errors stay 2.5 s; blog toasts last 2500 ms. */
 export const BLOG_ERROR_DISPLAY_MS = 2500;
 export const BLOG_TOAST_MS = 2500;
 
@@ -37,7 +37,7 @@ export type BlogStatus = z.infer<typeof BlogStatus>;
 /** Any stored or sent status read as one of the two: anything but Published is a draft. */
 export const blogStatusOf = (status: string): BlogStatus => (status === PUBLISHED ? PUBLISHED : DRAFT);
 
-/** The texts of spec sections 5 and 8, exactly. */
+/** The blog's messages, in the spec's words exactly. */
 export const BLOG_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: 'Title must be less than 100 characters',
@@ -66,7 +66,7 @@ export const BLOG_MESSAGES = {
 } as const;
 
 /**
- * One post as GET bind-company-blog answers it (spec section 3). `featured_image_url` is a full
+ * One post as GET bind-company-blog answers it. `featured_image_url` is a full
  * http(s) address or a storage key (resolve it with GetPresignedUrl). Our additions, which a
  * customer's backend may leave out: `slug` (the permalink `/blog/{slug}`), `image_url` (the
  * image's stable public address, so a list needs no lookup per card), `updated_at` (ISO 8601).
@@ -110,7 +110,7 @@ export type BlogListQueryIn = z.input<typeof BlogListQuery>;
 export const BLOG_MODES = { create: 1, update: 2, delete: 3 } as const;
 
 /**
- * The text fields of the multipart form (spec section 7). The file is `featured_image`. Values are
+ * The text fields of the multipart form. The file is `featured_image`. Values are
  * bounded here so a hostile request stays small; the rules with the spec's messages are
  * `blogFormErrors` below.
  */
@@ -143,7 +143,7 @@ export const PresignedUrlQuery = z.object({ s3_key: z.string().check(z.minLength
 export const PresignedUrlResponse = z.object({ url: z.string() });
 
 // ---------------------------------------------------------------------------------------------
-// Rules of the blog form (spec section 5), used by the dialog and by the server.
+// Rules of the blog form, used by the dialog and by the server.
 // ---------------------------------------------------------------------------------------------
 
 export const MONTHS = [
@@ -186,7 +186,7 @@ export function formatPublicationDate(date: Date, { local = false } = {}): strin
   return `${MONTHS[mo]} ${d}, ${y}`;
 }
 
-/** 'X min read' (spec section 5): a whole number, one space, 'min read'. */
+/** 'X min read': a whole number, one space, 'min read'. */
 export const READ_TIME_PATTERN = /^\d{1,4} min read$/;
 
 /** Only http(s) addresses may name an image; javascript:, data: and the rest are refused. */
@@ -231,7 +231,7 @@ export const BLOG_FIELDS: BlogField[] = [
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
 /**
- * Every rule of spec section 5 "Blog form", in field order, with the spec's messages. The server
+ * Every rule of the blog form, in field order, with the spec's messages. The server
  * runs it on what it received (with `isKnownImageKey` telling whether a non-URL image value is an
  * image this site stored); the dialog runs it before sending.
  */

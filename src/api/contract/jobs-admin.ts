@@ -4,13 +4,12 @@ import { JobOpeningRow } from './jobs';
 import { htmlToText } from './rich-text';
 
 /**
- * POST manage-job-openings (spec section 7) and the admin job form's rules (spec section 5,
- * "Admin job form"). The browser form (src/machines/job-form.machine.ts) and the server route
+ * POST manage-job-openings and the admin job form's rules. The browser form (src/machines/job-form.machine.ts) and the server route
  * (server/routes/jobs-admin.ts) both validate with `firstJobFormError` / `jobFormErrors`, so a
  * message the server sends is the one the form would have shown.
  */
 
-/** The form's fields in the order they unlock and are validated (spec section 4). */
+/** The form's fields in the order they unlock and are validated. */
 export const JOB_FORM_FIELDS = [
   'job_title',
   'department',
@@ -41,7 +40,7 @@ export const EMPTY_JOB_FORM: JobFormValues = {
   responsibility: '',
 };
 
-/** Field labels as the form shows them (spec section 2, "Admin: Current Openings"). */
+/** Field labels as the form shows them. */
 export const JOB_FIELD_LABELS: Record<JobFormField, string> = {
   job_title: 'Job Title',
   department: 'Department',
@@ -53,7 +52,7 @@ export const JOB_FIELD_LABELS: Record<JobFormField, string> = {
   responsibility: 'Responsibility',
 };
 
-/** The text inputs' maximum length, and the rich-text fields' minimum text length (spec section 9). */
+/** The text inputs' maximum length, and the rich-text fields' minimum text length. */
 export const JOB_TEXT_MAX = 200;
 export const JOB_TEXT_MIN = 2;
 export const JOB_RICH_MIN = 10;
@@ -69,7 +68,7 @@ const TEXT_RULES: Record<'job_title' | 'department' | 'location', { name: string
   location: { name: 'Location', allowed: /^[\p{L}\p{M}\p{N} \-,./()]+$/u },
 };
 
-/** The message for one field, or null when it passes (spec section 5, in the spec's words). */
+/** The message for one field, or null when it passes (in the spec's words). */
 export function jobFieldError(field: JobFormField, values: JobFormValues): string | null {
   const raw = values[field] ?? '';
   if (field === 'job_type_id') {

@@ -3,7 +3,7 @@ import { ID_MAX, whole } from './ids';
 import { PAGE_NUMBER_MAX } from './paging';
 
 /**
- * Job openings and job types (spec sections 3 and 7). Rows keep the spec's snake_case fields;
+ * Job openings and job types. Rows keep the spec's snake_case fields;
  * the four rich-text fields are HTML (sanitised on the server when stored, and only ever read as
  * text in the browser). `created_at` is our addition (ISO 8601, UTC) for JobPosting's datePosted;
  * a customer's backend may leave it out.
@@ -34,7 +34,7 @@ export type JobTypeRow = z.infer<typeof JobTypeRow>;
 
 export const JobTypeRows = z.array(JobTypeRow);
 
-/** Careers and admin lists use page 1 of 20 (spec section 9). */
+/** Careers and admin lists use page 1 of 20. */
 export const JOB_PAGE_SIZE = 20;
 
 /** GET bind-job-openings: jobid 0 for all; search uses the full-text index. */

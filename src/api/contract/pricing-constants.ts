@@ -1,5 +1,5 @@
 /**
- * Pricing constants of spec section 9, apart from the zod schemas of ./pricing so that the pricing
+ * Pricing constants, apart from the zod schemas of ./pricing so that the pricing
  * page and its machine can use them without loading zod before hydration (the schemas load with
  * the API module, when the first call is made).
  */

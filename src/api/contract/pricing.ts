@@ -3,7 +3,7 @@ import { ID_MAX } from './ids';
 import { ALL_SUBSCRIPTION_TYPES, DEFAULT_COUNTRY_ID } from './pricing-constants';
 
 /**
- * Pricing calls of spec section 7 ("Pricing page load") and the rows of spec section 3. Shared by
+ * The pricing page's calls (country lookup, plans) and their rows. Shared by
  * the server (request validation) and the browser (answer checks). A customer's backend with the
  * spec's contract may leave out our additions (plan_id, subscription_type_id, currency,
  * country_id) and may send a price as a number or leave it empty.

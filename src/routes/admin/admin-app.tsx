@@ -25,7 +25,7 @@ import { PasswordScreen } from './password';
 import { NoAccess } from './status-screens';
 import s from './admin-app.module.css';
 
-// The public contact page, shown inside the admin at /admin/contact (spec section 2).
+// The public contact page, shown inside the admin at /admin/contact.
 const ContactPage = lazy(() => import('../contact'));
 
 /** Shows the screen only to a user holding the permission; others get a clear 'no access' note. */

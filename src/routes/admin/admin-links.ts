@@ -1,7 +1,7 @@
 import type { Permission } from '../../api/contract/auth';
 
 /**
- * The sidebar of the back office, in order (spec section 2 "Admin layout", plus our screens).
+ * The sidebar of the back office, in order (the spec's admin layout, plus our screens).
  * Each link shows only to a user holding its permission. A later screen adds its line here and
  * its <Route> in admin-app.tsx.
  */

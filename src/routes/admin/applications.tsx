@@ -43,7 +43,7 @@ function addressView(params: URLSearchParams) {
 }
 
 /**
- * Admin: Job Application Details (spec section 2; issue 8). Thin: the list machine owns filters,
+ * Admin: Job Application Details. Thin: the list machine owns filters,
  * pages and loading; the detail machine owns the modal. Filters live in the address bar.
  */
 export function ApplicationsScreen() {

@@ -23,7 +23,7 @@ import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
 import s from './blog-management.module.css';
 
-/** Admin: Blog Management (spec sections 2, 4, 5 and 8), every post of company 2, drafts included. */
+/** Admin: Blog Management, every post of company 2, drafts included. */
 export function BlogManagementScreen() {
   return (
     <Suspense fallback={<p role="status">…</p>}>

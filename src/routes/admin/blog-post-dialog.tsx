@@ -47,7 +47,7 @@ const FIELD_IDS: Record<BlogField, string> = {
   featured_image: 'blog-image-url',
 };
 
-/** The 'Create New Blog Post' / 'Edit Blog Post' dialog (spec sections 2, 4, 5 and 8). */
+/** The 'Create New Blog Post' / 'Edit Blog Post' dialog. */
 export function BlogPostDialog({
   onSaved,
   ref,

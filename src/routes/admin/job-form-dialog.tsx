@@ -35,7 +35,7 @@ export interface JobFormDialogHandle {
 
 const TEXT_FIELDS = ['job_title', 'department', 'location'] as const;
 
-/** The 'Add Job Opening' / 'Edit Job Opening' modal (spec sections 2, 4, 5, 8). */
+/** The 'Add Job Opening' / 'Edit Job Opening' modal. */
 export function JobFormDialog({
   jobTypes,
   onSaved,

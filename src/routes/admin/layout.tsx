@@ -8,7 +8,7 @@ import s from './admin-app.module.css';
 import { ConnectionStatus } from '../../components/connection-status';
 
 /**
- * The admin layout (spec section 2): a collapsible sidebar (16rem / 4rem) titled 'Admin Panel'
+ * The admin layout: a collapsible sidebar (16rem / 4rem) titled 'Admin Panel'
  * with the links the user's role may use, a header with the current link's label or 'Admin', and
  * the nested screen in the main area. On a phone the sidebar starts collapsed to its icons.
  */

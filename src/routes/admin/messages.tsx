@@ -14,7 +14,7 @@ import s from './inbox.module.css';
 
 const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open: 'false', handled: 'true' };
 
-/** Messages (issue 8): what people sent through the contact form, newest first; mark handled. */
+/** Messages: what people sent through the contact form, newest first; mark handled. */
 export function MessagesScreen() {
   const { t, i18n } = useTranslation('admin-inbox');
   const { can } = useAdminSession();

@@ -19,7 +19,7 @@ import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
 import { Pager } from './pager';
 import s from './openings.module.css';
 
-/** Spec section 9: job text preview 150 characters, '...' appended when longer. */
+/** Job text preview 150 characters, '...' appended when longer. */
 export const PREVIEW_LENGTH = 150;
 export function preview(html: string): string {
   // list items and paragraphs read as separate sentences, not one run-on line
@@ -29,7 +29,7 @@ export function preview(html: string): string {
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
 }
 
-/** Admin: Current Openings (spec section 2 and 8). */
+/** Admin: Current Openings. */
 export function OpeningsScreen() {
   const { t, i18n } = useTranslation('admin');
   const formRef = useRef<JobFormDialogHandle>(null);

@@ -7,7 +7,7 @@ import { paginationView, type PaginationContext } from '../../machines/paginatio
 export { showingFigures } from '../../api/contract/paging';
 
 /**
- * Prev, numbered pages, Next (spec section 2) for a list whose machine has a `pagination` child
+ * Prev, numbered pages, Next for a list whose machine has a `pagination` child
  * (the shared pagination.machine.ts), drawn by the shared <Pagination>; shown only when there is
  * more than one page.
  */

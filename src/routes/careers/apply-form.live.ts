@@ -5,7 +5,7 @@ import { applyFormMachine, type SubmitInput } from '../../machines/apply-form.ma
 import { queueingActor } from '../../offline/queueing-actor';
 import { fieldId } from './apply-modal';
 
-/** Toasts of the careers page last 4 s, success and error alike (spec section 4). */
+/** Toasts of the careers page last 4 s, success and error alike. */
 const TOAST_MS = 4000;
 
 /**

@@ -1,7 +1,7 @@
 import type { JobOpeningRow } from '../../api/contract/jobs';
 import { htmlListItems, htmlToText } from '../../api/contract/rich-text';
 
-/** What a careers card says of an opening (spec section 2), from its rich-text fields. */
+/** What a careers card says of an opening, from its rich-text fields. */
 export interface JobCardText {
   about: string;
   responsibilities: string[];

@@ -8,7 +8,7 @@ import type { Office } from '../../content/offices';
 import s from './office-map.module.css';
 
 /**
- * The offices on an inline SVG world map (DESIGN.md section 6: no map tiles, works offline).
+ * The offices on an inline SVG world map (no map tiles: it works offline and asks no third party).
  * Each marker is a button; hovering or focusing it shows the office's tooltip after the spec's
  * tooltip delay (700 ms; 300 ms skip delay when moving from one marker to the next), clicking
  * toggles it (touch), Escape hides it. The tooltip content is always in the page (hidden), so

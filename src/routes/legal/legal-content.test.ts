@@ -6,7 +6,7 @@ import { parseMarkdown } from './markdown';
 
 /**
  * The legal pages are content files (src/content/legal/<lang>/<page>.md). Every language has the
- * full set, and each text states the facts of spec sections 1 and 9 in its own words.
+ * full set, and each text states the company's facts (name, address, retention periods) in its own words.
  */
 const root = path.resolve(__dirname, '../../content/legal');
 const LANGS = ['en', 'ml', 'fr', 'de', 'es'] as const;
