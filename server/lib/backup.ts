@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import type { Config } from '../config';
 
 /**
- * Backups that restore (server/README.md "Backups"). One backup is a folder
+ * Backups that restore (README.md, "Running at scale"). One backup is a folder
  * `manna-backup-<UTC time>` holding:
  *
  * - `database.sqlite`: SQLite's online backup of the embedded database (consistent while the

@@ -1,6 +1,6 @@
 /**
  * IP address -> ISO country code, from the GeoLite2 country database that the geoip-country
- * package ships (see server/README.md for its licence). The package reads its ~8 MB of data when
+ * package ships (see docs/decisions/010-pricing-countries-plans-geolocation.md for its licence). The package reads its ~8 MB of data when
  * it is first imported, so it is imported on the first lookup, not at start-up. When its data is
  * missing or unreadable the import fails: that is logged once and every lookup answers null, so
  * the caller falls back to its default instead of failing.

@@ -25,7 +25,7 @@ import { queueApplicationMails } from '../mail/mails';
 /**
  * POST /api/manage-job-applications: a multipart
  * form with job_id, full_name, email, contact_number, address, consent, the honeypot `website`
- * and the CV in `resume`. See server/README.md "Job applications" for the order of checks.
+ * and the CV in `resume`. See docs/decisions/011-careers-openings-applications-files.md for the order of checks.
  */
 
 /** Text fields may take this much of a request before the file starts (8 short fields + headers). */
