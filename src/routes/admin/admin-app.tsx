@@ -2,12 +2,10 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { fetchMe, login, logout } from '../../api/auth';
 import { onSessionEnded } from '../../api/client';
 import type { Permission } from '../../api/contract/auth';
 import { preloadToasts } from '../../components/toasts';
-import { authMachine } from '../../machines/auth.machine';
+import { authLive } from './admin-app.live';
 import { AdminSessionContext, useAdminSession, type AdminSession } from './admin-context';
 import { homeFor, isRestorableScreen, lastScreenKey, safeNext } from './admin-links';
 import { AdminLayout } from './layout';
@@ -52,17 +50,7 @@ export default function AdminApp() {
   const { t } = useTranslation('admin');
   const location = useLocation();
   const [params] = useSearchParams();
-  const [machine] = useState(() =>
-    authMachine.provide({
-      actors: {
-        fetchMe: fromPromise(() => fetchMe()),
-        login: fromPromise(({ input }) => login(input)),
-        logout: fromPromise<unknown>(() => logout()),
-      },
-      // another user signed in over an ended session: the screens were the other user's
-      actions: { userSwitched: () => window.location.assign('/admin') },
-    }),
-  );
+  const [machine] = useState(authLive);
   const [state, send] = useMachine(machine);
   const user = state.context.user;
 

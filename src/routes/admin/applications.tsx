@@ -1,17 +1,10 @@
-import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { mailtoHref } from '../../components/mailto-href';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { fromPromise, type AnyActorRef } from 'xstate';
-import {
-  deleteApplication,
-  exportCsvUrl,
-  loadApplications,
-  saveApplicationStatus,
-  signedResumeUrl,
-} from '../../api/admin-applications';
+import type { AnyActorRef } from 'xstate';
+import { exportCsvUrl } from '../../api/admin-applications';
 import {
   APPLICATION_PAGE_SIZE,
   APPLICATION_STATUSES,
@@ -19,13 +12,10 @@ import {
   type ApplicationStatus,
 } from '../../api/contract/admin-applications';
 import { Modal } from '../../components/modal';
-import { showToast } from '../../components/toasts';
-import { applicationDetailMachine } from '../../machines/application-detail.machine';
-import {
-  applicationsListMachine,
-  type ApplicationsListEvent,
-} from '../../machines/applications-list.machine';
-import { messageOf, useAdminSession } from './admin-context';
+import type { applicationDetailMachine } from '../../machines/application-detail.machine';
+import type { ApplicationsListEvent } from '../../machines/applications-list.machine';
+import { useAdminSession } from './admin-context';
+import { applicationDetailLive, applicationsListLive } from './applications.live';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
 
@@ -51,51 +41,18 @@ export function ApplicationsScreen() {
   const { can } = useAdminSession();
   const [params, setParams] = useSearchParams();
 
-  const [listMachine] = useState(() => {
-    return applicationsListMachine.provide({
-      actors: {
-        loadApplications: fromPromise(({ input, signal }) => loadApplications(input, { signal })),
-      },
-      actions: {
-        writeAddress: (_, { query }) => setParams(new URLSearchParams(query)),
-      },
-    });
-  });
+  const [listMachine] = useState(() =>
+    applicationsListLive((query) => setParams(new URLSearchParams(query))),
+  );
   const [initial] = useState(() => addressView(params));
   const [list, sendList, listActor] = useMachine(listMachine, {
     input: { pageSize: APPLICATION_PAGE_SIZE, filters: initial.filters, page: initial.page },
   });
 
-  // toasts are written in the language of the moment they appear
-  const say = (key: string, options?: Record<string, unknown>) =>
-    i18n.t(key, { ns: 'admin-inbox', ...options });
   const [detailMachine] = useState(() =>
-    applicationDetailMachine.provide({
-      actors: {
-        signResume: fromPromise(({ input }) => signedResumeUrl(input.key)),
-        saveStatus: fromPromise(({ input }) => saveApplicationStatus(input.applicationId, input.status)),
-        deleteApplication: fromPromise(({ input }) => deleteApplication(input.applicationId)),
-      },
-      actions: {
-        notifyStatusSaved: (_, { row }) => {
-          listActor.send({ type: 'row.updated', row });
-          showToast('success', {
-            message: say('toast.statusSaved', { status: say(`status.${row.status}`) }),
-          });
-        },
-        notifyStatusFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          showToast('error', { message: messageOf(error, say('toast.statusFailed')) });
-        },
-        notifyDeleted: () => {
-          listActor.send({ type: 'row.deleted' });
-          showToast('success', { message: say('toast.deleted') });
-        },
-        notifyDeleteFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          showToast('error', { message: messageOf(error, say('toast.deleteFailed')) });
-        },
-      },
+    applicationDetailLive(i18n, {
+      updated: (row) => listActor.send({ type: 'row.updated', row }),
+      deleted: () => listActor.send({ type: 'row.deleted' }),
     }),
   );
   const [detail, sendDetail] = useMachine(detailMachine);

@@ -1,9 +1,6 @@
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { fetchBackupStatus } from '../../api/auth';
-import { backupStatusMachine } from '../../machines/backup-status.machine';
+import { backupStatusLive } from './backup-status.live';
 import { formatWhen } from './users';
 import s from './backup-status.module.css';
 
@@ -14,12 +11,7 @@ import s from './backup-status.module.css';
  */
 export function BackupStatusNote() {
   const { t, i18n } = useTranslation('admin');
-  const [machine] = useState(() =>
-    backupStatusMachine.provide({
-      actors: { loadStatus: fromPromise(() => fetchBackupStatus()) },
-    }),
-  );
-  const [state, send] = useMachine(machine);
+  const [state, send] = useMachine(backupStatusLive);
   const status = state.context.status;
   if (state.matches('loading')) return null;
   if (state.matches('failed') || !status) {

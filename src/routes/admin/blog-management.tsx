@@ -1,13 +1,10 @@
-import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { showingFigures } from '../../api/contract/paging';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import { deleteBlogPost, loadAdminBlogPosts, saveBlogStatus, withImages } from '../../api/blog';
+import type { ActorRefFrom } from 'xstate';
 import {
   BLOG_PAGE_SIZE,
-  BLOG_TOAST_MS,
   previewOf,
   type BlogPostRow,
   blogStatusOf,
@@ -16,10 +13,10 @@ import {
 import { BlogImage, PostDate } from '../../components/blog/blog-parts';
 import { Modal } from '../../components/modal';
 import { Pagination, usePager, type PaginationLabels } from '../../components/pagination';
-import { showToast } from '../../components/toasts';
-import { blogListMachine, flipped } from '../../machines/blog-list.machine';
+import { flipped } from '../../machines/blog-list.machine';
 import { paginationMachine } from '../../machines/pagination.machine';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
+import { blogManagementLive } from './blog-management.live';
 import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
 import s from './blog-management.module.css';
 
@@ -37,58 +34,7 @@ function BlogManagement() {
   // stable for the session (it only sends an event to the admin's auth machine)
   const dialog = useRef<BlogPostDialogHandle>(null);
 
-  const [machine] = useState(() =>
-    blogListMachine.provide({
-      actors: {
-        loadPosts: fromPromise(async ({ input }) =>
-          withImages(
-            await loadAdminBlogPosts({
-              search: input.search,
-              page_number: input.page,
-              page_size: input.pageSize,
-            }),
-          ),
-        ),
-        saveStatus: fromPromise(async ({ input }) => {
-          const { row } = await saveBlogStatus(input.post, input.status);
-          if (!row) throw new Error('The server did not answer the saved post');
-          return (await withImages([row]))[0];
-        }),
-        deletePost: fromPromise(({ input }) => deleteBlogPost(input.post.blog_id)),
-      },
-      actions: {
-        reportLoadFailure: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          console.warn('Error fetching blog posts:', error);
-        },
-        notifyStatusUpdated: (_, { row }) =>
-          showToast('success', {
-            title: t('toast.statusUpdated'),
-            message: t('toast.statusText', {
-              title: row.title,
-              status: t(`status.${blogStatusOf(row.status)}`),
-            }),
-            duration: BLOG_TOAST_MS,
-          }),
-        notifyStatusFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          console.error('Publication status could not be saved:', error);
-          showToast('error', { message: t('toast.statusFailed'), duration: BLOG_TOAST_MS });
-        },
-        notifyDeleted: () =>
-          showToast('success', {
-            title: t('toast.deleted'),
-            message: t('toast.deletedText'),
-            duration: BLOG_TOAST_MS,
-          }),
-        notifyDeleteFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          console.error('Blog post could not be deleted:', error);
-          showToast('error', { message: t('toast.deleteFailed'), duration: BLOG_TOAST_MS });
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => blogManagementLive(i18n));
   const [state, send] = useMachine(machine, { input: { pageSize: BLOG_PAGE_SIZE } });
   const pagination = state.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
   const pager = usePager(pagination);

@@ -1,31 +1,19 @@
-import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { saveBlogPost } from '../../api/blog';
 import {
   BLOG_IMAGE_ACCEPT,
   BLOG_MESSAGES,
-  BLOG_TOAST_MS,
   formatPublicationDate,
   isHttpUrl,
   type BlogField,
   type BlogPostRow,
 } from '../../api/contract/blog';
 import { DiscardPrompt, RestorePrompt } from '../../components/discard-prompt';
-import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
 import { Modal } from '../../components/modal';
-import { showToast } from '../../components/toasts';
-import { notifyIfOffline } from './notify-offline';
-import {
-  blogEditorMachine,
-  savingActor,
-  type BlogDraftRef,
-  type BlogEditorFields,
-  type TextField,
-} from '../../machines/blog-editor.machine';
+import { type TextField } from '../../machines/blog-editor.machine';
 import { useAdminSession } from './admin-context';
+import { blogPostDialogLive } from './blog-post-dialog.live';
 import s from './blog-management.module.css';
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
@@ -38,15 +26,6 @@ export interface BlogPostDialogHandle {
 /** The key of a spec message in the `errors` texts, so a message shows in the reader's language. */
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(BLOG_MESSAGES).map(([key, text]) => [text, key]));
 
-const FIELD_IDS: Record<BlogField, string> = {
-  title: 'blog-title',
-  excerpt: 'blog-excerpt',
-  content: 'blog-content-editor',
-  publication_date: 'blog-publication-date',
-  read_time: 'blog-read-time',
-  featured_image: 'blog-image-url',
-};
-
 /** The 'Create New Blog Post' / 'Edit Blog Post' dialog. */
 export function BlogPostDialog({
   onSaved,
@@ -57,39 +36,8 @@ export function BlogPostDialog({
 }) {
   const { t, i18n } = useTranslation('blog-admin');
   const { user } = useAdminSession();
-  const draftOf = ({ blogId }: BlogDraftRef) => draftKey(user.user_id, 'blog', blogId);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [machine] = useState(() =>
-    blogEditorMachine.provide({
-      actors: {
-        readDraft: fromPromise(({ input }) => readDraft<BlogEditorFields>(draftOf(input))),
-        writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
-        saveBlogPost: savingActor((input, onProgress, signal) =>
-          saveBlogPost(input, { onProgress: (p) => onProgress(p.loaded, p.total), signal }),
-        ),
-      },
-      actions: {
-        forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
-        focusField: (_, { field }) => {
-          // after React has shown the message, so the field's description is current
-          requestAnimationFrame(() => document.getElementById(FIELD_IDS[field])?.focus());
-        },
-        notifySaved: (_, { row, created }) => {
-          showToast('success', {
-            message: t(created ? 'toast.created' : 'toast.updated'),
-            duration: BLOG_TOAST_MS,
-          });
-          onSaved(row, created);
-        },
-        notifyFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          if (notifyIfOffline(error, i18n)) return; // offline: the dialog keeps what was typed
-          console.error('Blog post could not be saved:', error);
-          showToast('error', { message: t('toast.submitFailed'), duration: BLOG_TOAST_MS });
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => blogPostDialogLive(i18n, user.user_id, onSaved));
   const [state, send] = useMachine(machine);
   useImperativeHandle(
     ref,

@@ -1,29 +1,13 @@
-import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
-import {
-  JOB_TEXT_MAX,
-  RICH_TEXT_FIELDS,
-  type JobFormField,
-  type JobFormValues,
-} from '../../api/contract/jobs-admin';
-import { manageJobOpening } from '../../api/jobs-admin';
+import { JOB_TEXT_MAX, RICH_TEXT_FIELDS, type JobFormField } from '../../api/contract/jobs-admin';
 import { DiscardPrompt, RestorePrompt } from '../../components/discard-prompt';
-import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
 import { Modal } from '../../components/modal';
-import { showToast } from '../../components/toasts';
-import { notifyIfOffline } from './notify-offline';
-import {
-  jobFormMachine,
-  unlockedAt,
-  unlockStateOf,
-  type DraftRef,
-  type JobFormMode,
-} from '../../machines/job-form.machine';
-import { messageOf, useAdminSession } from './admin-context';
+import { unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
+import { useAdminSession } from './admin-context';
+import { jobFormLive } from './job-form.live';
 import s from './openings.module.css';
 
 // The editor (quill) is its own chunk, loaded with the first form that needs it.
@@ -47,56 +31,8 @@ export function JobFormDialog({
 }) {
   const { t, i18n } = useTranslation('admin');
   const { user } = useAdminSession();
-  const draftOf = ({ mode, jobId }: DraftRef) => draftKey(user.user_id, 'job', mode === 'edit' ? jobId : 0);
 
-  const [machine] = useState(() =>
-    jobFormMachine.provide({
-      actors: {
-        readDraft: fromPromise(({ input }) => readDraft<JobFormValues>(draftOf(input))),
-        writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
-        saveJob: fromPromise(({ input }) =>
-          manageJobOpening({
-            mode: input.mode === 'create' ? 1 : 2,
-            job_id: input.jobId,
-            ...input.values,
-            job_type_id: Number(input.values.job_type_id),
-          }),
-        ),
-      },
-      actions: {
-        forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
-        focusField: (_, { field }) => {
-          // after React has shown the error, so the field's description is current (ids: inputs
-          // job-<field>, editors job-<field>-editor)
-          requestAnimationFrame(() =>
-            (
-              document.getElementById(`job-${field}`) ?? document.getElementById(`job-${field}-editor`)
-            )?.focus(),
-          );
-        },
-        jobSaved: (_, { mode, row }) => onSaved(mode, row),
-        notifySaved: (_, { mode }) =>
-          mode === 'edit'
-            ? showToast('success', {
-                title: i18n.t('admin:toast.success'),
-                message: i18n.t('admin:jobToast.updated'),
-                duration: 500,
-              })
-            : showToast('success', {
-                title: i18n.t('admin:toast.success'),
-                message: i18n.t('admin:jobToast.created'),
-              }),
-        notifySaveFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          if (notifyIfOffline(error, i18n)) return; // offline: the form keeps what was typed
-          showToast('error', {
-            title: i18n.t('admin:toast.error'),
-            message: messageOf(error, i18n.t('admin:jobToast.saveFailed')),
-          });
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => jobFormLive(i18n, user.user_id, onSaved));
   const [state, send] = useMachine(machine);
   useImperativeHandle(ref, () => ({ open: (job) => send({ type: 'form.open', job }) }), [send]);
 

@@ -1,55 +1,22 @@
-import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { mailtoHref } from '../../components/mailto-href';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise, type AnyActorRef } from 'xstate';
-import { loadMessages, saveMessageHandled } from '../../api/admin-messages';
+import type { AnyActorRef } from 'xstate';
 import { MESSAGE_PAGE_SIZE } from '../../api/contract/admin-messages';
-import { showToast } from '../../components/toasts';
-import { messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
-import { messageOf, useAdminSession } from './admin-context';
+import type { ShowFilter } from '../../machines/messages-list.machine';
+import { useAdminSession } from './admin-context';
+import { messagesLive } from './messages.live';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
-
-const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open: 'false', handled: 'true' };
 
 /** Messages: what people sent through the contact form, newest first; mark handled. */
 export function MessagesScreen() {
   const { t, i18n } = useTranslation('admin-inbox');
   const { can } = useAdminSession();
-  // toasts are written in the language of the moment they appear
-  const say = (key: string) => i18n.t(key, { ns: 'admin-inbox' });
   const id = useId();
 
-  const [machine] = useState(() =>
-    messagesListMachine.provide({
-      actors: {
-        loadMessages: fromPromise(({ input, signal }) =>
-          loadMessages(
-            {
-              search: input.search,
-              page: input.page,
-              pageSize: input.pageSize,
-              handled: HANDLED_PARAM[input.show],
-            },
-            { signal },
-          ),
-        ),
-        saveHandled: fromPromise(({ input }) => saveMessageHandled(input.messageId, input.handled)),
-      },
-      actions: {
-        notifyHandledSaved: (_, { row }) =>
-          showToast('success', {
-            message: say(row.handled ? 'messages.toastHandled' : 'messages.toastOpen'),
-          }),
-        notifyHandledFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          showToast('error', { message: messageOf(error, say('messages.toastFailed')) });
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => messagesLive(i18n));
   const [state, send] = useMachine(machine, { input: { pageSize: MESSAGE_PAGE_SIZE } });
   const { rows, total, page, pageSize, searchText, show, target } = state.context;
   const figures = showingFigures(page, pageSize, rows.length, total, i18n.language);

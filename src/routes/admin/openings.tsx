@@ -1,21 +1,15 @@
-import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
 import { type JobOpeningRow } from '../../api/contract/jobs';
 import { cleanPage, pageQuery } from '../../api/contract/paging';
 import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
 import { htmlToText } from '../../api/contract/rich-text';
-import { loadJobTypes, loadOpenings } from '../../api/jobs';
-import { manageJobOpening } from '../../api/jobs-admin';
 import { Modal } from '../../components/modal';
-import { showToast } from '../../components/toasts';
-import { adminOpeningsMachine } from '../../machines/admin-openings.machine';
-import { messageOf } from './admin-context';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
+import { openingsLive } from './openings.live';
 import { Pager } from './pager';
 import s from './openings.module.css';
 
@@ -36,33 +30,7 @@ export function OpeningsScreen() {
   const [params, setParams] = useSearchParams();
 
   const [machine] = useState(() =>
-    adminOpeningsMachine.provide({
-      actors: {
-        loadList: fromPromise(async ({ input, signal }) => {
-          const [jobs, jobTypes] = await Promise.all([
-            loadOpenings({ pagenum: input.page, pagesize: input.pageSize }, { cache: 'no-store', signal }),
-            loadJobTypes(),
-          ]);
-          return { jobs, jobTypes };
-        }),
-        deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
-      },
-      actions: {
-        writeAddress: (_, { page }) => setParams(new URLSearchParams(pageQuery(page))),
-        notifyDeleted: () =>
-          showToast('success', {
-            title: i18n.t('admin:toast.success'),
-            message: i18n.t('admin:jobToast.deleted'),
-          }),
-        notifyDeleteFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          showToast('error', {
-            title: i18n.t('admin:toast.error'),
-            message: messageOf(error, i18n.t('admin:jobToast.deleteFailed')),
-          });
-        },
-      },
-    }),
+    openingsLive(i18n, (page) => setParams(new URLSearchParams(pageQuery(page)))),
   );
   const [state, send, actor] = useMachine(machine, { input: { page: cleanPage(params.get('page')) } });
   const { jobs, jobTypes, pendingDelete } = state.context;

@@ -1,14 +1,11 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import { changePassword } from '../../api/auth';
 import { NOTICE_CHOICES } from '../../api/contract/mail';
-import { showToast } from '../../components/toasts';
 import type { NoticeKind } from '../../machines/notice-prefs.machine';
-import { passwordChangeMachine } from '../../machines/password-change.machine';
 import { useAdminSession } from './admin-context';
 import { noticePrefsLive } from './notice-prefs.live';
+import { passwordChangeLive } from './password.live';
 import s from './users.module.css';
 import f from './admin-controls.module.css';
 
@@ -16,20 +13,7 @@ import f from './admin-controls.module.css';
 export function PasswordScreen() {
   const { t, i18n } = useTranslation('admin');
   const { user, userUpdated } = useAdminSession();
-  const [machine] = useState(() =>
-    passwordChangeMachine.provide({
-      actors: { changePassword: fromPromise(({ input }) => changePassword(input)) },
-      actions: {
-        notifyChanged: (_, { user: next }) => {
-          showToast('success', {
-            title: i18n.t('admin:toast.success'),
-            message: i18n.t('admin:password.changed'),
-          });
-          userUpdated(next);
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => passwordChangeLive(i18n, userUpdated));
   const [state, send] = useMachine(machine);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

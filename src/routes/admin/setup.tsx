@@ -2,25 +2,13 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { createOwnerWithToken, fetchSetupStatus } from '../../api/auth';
 import type { SessionUser } from '../../api/contract/auth';
-import { firstRunMachine } from '../../machines/first-run.machine';
+import { firstRunLive } from './setup.live';
 import { CardField, CardForm, NewPasswordFields, NoteCard } from './sign-in-card';
 import s from './login.module.css';
 
 /** A shell command: the same in every language. */
 const CREATE_ADMIN_COMMAND = 'npm run create-admin -- --email you@example.com';
-
-/** The first-run machine with the real API: the sign-in page's hint and the setup page use it. */
-export const firstRunLive = (onSignedIn: (user: SessionUser) => void = () => {}) =>
-  firstRunMachine.provide({
-    actors: {
-      fetchSetupStatus: fromPromise(() => fetchSetupStatus()),
-      createOwner: fromPromise(({ input }) => createOwnerWithToken(input)),
-    },
-    actions: { notifySignedIn: (_, { user }) => onSignedIn(user) },
-  });
 
 /** On the sign-in page of a site with no account yet: how to make the first one. */
 export function FirstRunHint() {

@@ -1,19 +1,6 @@
-import { isSessionEnded } from '../../api/client';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
-import {
-  createRole,
-  createUser,
-  deleteRole,
-  deleteUser,
-  listRoles,
-  listUsers,
-  resetUserPassword,
-  updateRole,
-  updateUser,
-} from '../../api/auth';
 import {
   PERMISSIONS,
   newUserRefusal,
@@ -26,74 +13,16 @@ import {
   type UserRow,
 } from '../../api/contract/auth';
 import { Modal } from '../../components/modal';
-import { showToast } from '../../components/toasts';
-import { adminUsersMachine, type ChangeResult, type UserChange } from '../../machines/admin-users.machine';
-import { messageOf, useAdminSession } from './admin-context';
+import type { UserChange } from '../../machines/admin-users.machine';
+import { useAdminSession } from './admin-context';
+import { usersLive } from './users.live';
 import s from './users.module.css';
-
-/** Runs a change; `say` translates the result of a mailed invitation or reset link. */
-async function apply(
-  change: UserChange,
-  lang: string,
-  say: (key: string, email: string) => string,
-): Promise<ChangeResult> {
-  switch (change.kind) {
-    case 'createUser': {
-      const r = await createUser({
-        email: change.email,
-        role: change.role,
-        lang,
-        ...(change.password ? { password: change.password } : {}),
-      });
-      const message = r.mailed_to ? say('users.invited', r.mailed_to) : r.message;
-      return { message, one_time_password: r.one_time_password, email: r.user.email };
-    }
-    case 'updateUser':
-      return updateUser(change.id, { role: change.role, disabled: change.disabled });
-    case 'resetPassword': {
-      const r = await resetUserPassword(change.id, lang);
-      const message = r.mailed_to ? say('users.linkSent', r.mailed_to) : r.message;
-      return { message, one_time_password: r.one_time_password, email: r.user.email };
-    }
-    case 'deleteUser':
-      return deleteUser(change.id);
-    case 'createRole':
-      return createRole({ name: change.name, permissions: change.permissions });
-    case 'updateRole':
-      return updateRole(change.id, { name: change.name, permissions: change.permissions });
-    case 'deleteRole':
-      return deleteRole(change.id);
-  }
-}
 
 /** Users & Roles (owners, users.manage): accounts, their roles, and custom roles built from permissions. */
 export function UsersScreen() {
   const { t, i18n } = useTranslation('admin');
   const { user: me } = useAdminSession();
-  const [machine] = useState(() =>
-    adminUsersMachine.provide({
-      actors: {
-        loadAll: fromPromise(async () => {
-          const [users, roles] = await Promise.all([listUsers(), listRoles()]);
-          return { users, roles };
-        }),
-        applyChange: fromPromise(({ input }) =>
-          apply(input, i18n.language, (key, email) => i18n.t(key, { ns: 'admin', email })),
-        ),
-      },
-      actions: {
-        notifyChanged: (_, { message }) =>
-          showToast('success', { title: i18n.t('admin:toast.success'), message }),
-        notifyFailed: (_, { error }) => {
-          if (isSessionEnded(error)) return;
-          showToast('error', {
-            title: i18n.t('admin:toast.error'),
-            message: messageOf(error, t('users.failed')),
-          });
-        },
-      },
-    }),
-  );
+  const [machine] = useState(() => usersLive(i18n));
   const [state, send] = useMachine(machine);
   const { users, roles, pending, oneTime, changes } = state.context;
   const busy = !state.matches('ready');

@@ -1,0 +1,49 @@
+import type { i18n as I18n } from 'i18next';
+import { isSessionEnded } from '../../api/client';
+import { showToast } from '../../components/toasts';
+import { isOnline } from '../../offline/online-status';
+import { messageOf } from './admin-context';
+
+/**
+ * Admin edits are never queued (they need a signed-in session and may conflict): when a save
+ * fails for want of a connection, the dialog stays open with everything typed and this says that
+ * saving will be possible when back online. Answers whether it handled the error (call it first
+ * in a screen's save-failure action).
+ */
+export function notifyIfOffline(error: unknown, i18n: I18n): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status !== 0 && isOnline()) return false;
+  void i18n
+    .loadNamespaces('offline')
+    .then(() => showToast('error', { message: i18n.t('offline:adminOffline'), duration: 6000 }));
+  return true;
+}
+
+export interface FailureToast {
+  /** The text when the server gave no words of its own (always, with `serverWords: false`). */
+  message: string;
+  title?: string;
+  duration?: number;
+  /** Show the server's own message when it sent one (default true). */
+  serverWords?: boolean;
+  /** A save: a failure for want of a connection says that saving waits for it (`notifyIfOffline`). */
+  offline?: I18n;
+  /** A line for the developer's console, with the error. */
+  log?: string;
+}
+
+/**
+ * How every back-office effect says that something failed: a red toast, quiet when the session
+ * has ended (the transport reported it once and the back office asks to sign in again over the
+ * screen, admin-app.tsx).
+ */
+export function toastFailure(error: unknown, toast: FailureToast): void {
+  if (isSessionEnded(error)) return;
+  if (toast.offline && notifyIfOffline(error, toast.offline)) return;
+  if (toast.log) console.error(toast.log, error);
+  showToast('error', {
+    ...(toast.title !== undefined && { title: toast.title }),
+    message: toast.serverWords === false ? toast.message : messageOf(error, toast.message),
+    ...(toast.duration !== undefined && { duration: toast.duration }),
+  });
+}

@@ -1,0 +1,55 @@
+import type { i18n as I18n } from 'i18next';
+import { fromPromise } from 'xstate';
+import {
+  deleteApplication,
+  loadApplications,
+  saveApplicationStatus,
+  signedResumeUrl,
+} from '../../api/admin-applications';
+import type { ApplicationListRow } from '../../api/contract/admin-applications';
+import { showToast } from '../../components/toasts';
+import { applicationDetailMachine } from '../../machines/application-detail.machine';
+import { applicationsListMachine } from '../../machines/applications-list.machine';
+import { toastFailure } from './admin-toasts';
+
+/** The applications list with its live effects: a page from the server; the view written to the address. */
+export const applicationsListLive = (writeAddress: (query: string) => void) =>
+  applicationsListMachine.provide({
+    actors: { loadApplications: fromPromise(({ input, signal }) => loadApplications(input, { signal })) },
+    actions: { writeAddress: (_, { query }) => writeAddress(query) },
+  });
+
+/** What the detail modal tells the list it belongs to. */
+export interface ListUpdates {
+  updated(row: ApplicationListRow): void;
+  deleted(): void;
+}
+
+/**
+ * The Application Details modal with its live effects: a short-lived address of the CV, the
+ * status, deletion with the CV, the list told of each, and the toasts, written in the language
+ * of the moment they appear.
+ */
+export const applicationDetailLive = (i18n: I18n, list: ListUpdates) => {
+  const say = (key: string, options?: Record<string, unknown>) =>
+    i18n.t(key, { ns: 'admin-inbox', ...options });
+  return applicationDetailMachine.provide({
+    actors: {
+      signResume: fromPromise(({ input }) => signedResumeUrl(input.key)),
+      saveStatus: fromPromise(({ input }) => saveApplicationStatus(input.applicationId, input.status)),
+      deleteApplication: fromPromise(({ input }) => deleteApplication(input.applicationId)),
+    },
+    actions: {
+      notifyStatusSaved: (_, { row }) => {
+        list.updated(row);
+        showToast('success', { message: say('toast.statusSaved', { status: say(`status.${row.status}`) }) });
+      },
+      notifyStatusFailed: (_, { error }) => toastFailure(error, { message: say('toast.statusFailed') }),
+      notifyDeleted: () => {
+        list.deleted();
+        showToast('success', { message: say('toast.deleted') });
+      },
+      notifyDeleteFailed: (_, { error }) => toastFailure(error, { message: say('toast.deleteFailed') }),
+    },
+  });
+};

@@ -1,0 +1,69 @@
+import type { i18n as I18n } from 'i18next';
+import { fromPromise } from 'xstate';
+import { saveBlogPost } from '../../api/blog';
+import { BLOG_TOAST_MS, type BlogField, type BlogPostRow } from '../../api/contract/blog';
+import { showToast } from '../../components/toasts';
+import {
+  blogEditorMachine,
+  savingActor,
+  type BlogDraftRef,
+  type BlogEditorFields,
+} from '../../machines/blog-editor.machine';
+import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
+import { toastFailure } from './admin-toasts';
+
+/** The element each field's error focuses. */
+const BLOG_FIELD_IDS: Record<BlogField, string> = {
+  title: 'blog-title',
+  excerpt: 'blog-excerpt',
+  content: 'blog-content-editor',
+  publication_date: 'blog-publication-date',
+  read_time: 'blog-read-time',
+  featured_image: 'blog-image-url',
+};
+
+/**
+ * The blog post dialog with its live effects: the draft kept on this device per user and post,
+ * the save with upload progress, focus on the first invalid field, and the toasts. `onSaved`
+ * tells the list.
+ */
+export const blogPostDialogLive = (
+  i18n: I18n,
+  userId: number,
+  onSaved: (row: BlogPostRow | undefined, created: boolean) => void,
+) => {
+  const t = (key: string) => i18n.t(key, { ns: 'blog-admin' });
+  const draftOf = ({ blogId }: BlogDraftRef) => draftKey(userId, 'blog', blogId);
+  return blogEditorMachine.provide({
+    actors: {
+      readDraft: fromPromise(({ input }) => readDraft<BlogEditorFields>(draftOf(input))),
+      writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
+      saveBlogPost: savingActor((input, onProgress, signal) =>
+        saveBlogPost(input, { onProgress: (p) => onProgress(p.loaded, p.total), signal }),
+      ),
+    },
+    actions: {
+      forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
+      focusField: (_, { field }) => {
+        // after React has shown the message, so the field's description is current
+        requestAnimationFrame(() => document.getElementById(BLOG_FIELD_IDS[field])?.focus());
+      },
+      notifySaved: (_, { row, created }) => {
+        showToast('success', {
+          message: t(created ? 'toast.created' : 'toast.updated'),
+          duration: BLOG_TOAST_MS,
+        });
+        onSaved(row, created);
+      },
+      notifyFailed: (_, { error }) =>
+        // offline: the dialog keeps what was typed and says saving waits for the connection
+        toastFailure(error, {
+          message: t('toast.submitFailed'),
+          serverWords: false,
+          duration: BLOG_TOAST_MS,
+          offline: i18n,
+          log: 'Blog post could not be saved:',
+        }),
+    },
+  });
+};

@@ -1,0 +1,61 @@
+import type { i18n as I18n } from 'i18next';
+import { fromPromise } from 'xstate';
+import type { JobOpeningRow } from '../../api/contract/jobs';
+import type { JobFormValues } from '../../api/contract/jobs-admin';
+import { manageJobOpening } from '../../api/jobs-admin';
+import { showToast } from '../../components/toasts';
+import { jobFormMachine, type DraftRef, type JobFormMode } from '../../machines/job-form.machine';
+import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
+import { toastFailure } from './admin-toasts';
+
+/**
+ * The job form with its live effects: the draft kept on this device per user and opening, the
+ * save (mode 1 create, 2 update), focus on the first invalid field (inputs `job-<field>`, editors
+ * `job-<field>-editor`), and the toasts. `onSaved` tells the list.
+ */
+export const jobFormLive = (
+  i18n: I18n,
+  userId: number,
+  onSaved: (mode: JobFormMode, row: JobOpeningRow) => void,
+) => {
+  const draftOf = ({ mode, jobId }: DraftRef) => draftKey(userId, 'job', mode === 'edit' ? jobId : 0);
+  return jobFormMachine.provide({
+    actors: {
+      readDraft: fromPromise(({ input }) => readDraft<JobFormValues>(draftOf(input))),
+      writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
+      saveJob: fromPromise(({ input }) =>
+        manageJobOpening({
+          mode: input.mode === 'create' ? 1 : 2,
+          job_id: input.jobId,
+          ...input.values,
+          job_type_id: Number(input.values.job_type_id),
+        }),
+      ),
+    },
+    actions: {
+      forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
+      focusField: (_, { field }) => {
+        // after React has shown the error, so the field's description is current
+        requestAnimationFrame(() =>
+          (
+            document.getElementById(`job-${field}`) ?? document.getElementById(`job-${field}-editor`)
+          )?.focus(),
+        );
+      },
+      jobSaved: (_, { mode, row }) => onSaved(mode, row),
+      notifySaved: (_, { mode }) =>
+        showToast('success', {
+          title: i18n.t('admin:toast.success'),
+          message: i18n.t(mode === 'edit' ? 'admin:jobToast.updated' : 'admin:jobToast.created'),
+          ...(mode === 'edit' && { duration: 500 }),
+        }),
+      notifySaveFailed: (_, { error }) =>
+        // offline: the form keeps what was typed and says saving waits for the connection
+        toastFailure(error, {
+          title: i18n.t('admin:toast.error'),
+          message: i18n.t('admin:jobToast.saveFailed'),
+          offline: i18n,
+        }),
+    },
+  });
+};

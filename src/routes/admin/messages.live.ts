@@ -1,0 +1,38 @@
+import type { i18n as I18n } from 'i18next';
+import { fromPromise } from 'xstate';
+import { loadMessages, saveMessageHandled } from '../../api/admin-messages';
+import { showToast } from '../../components/toasts';
+import { messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
+import { toastFailure } from './admin-toasts';
+
+const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open: 'false', handled: 'true' };
+
+/**
+ * The Messages screen with its live effects: a page of the contact inbox (search, open or
+ * handled), saving the handled flag, and the toasts, written in the language of the moment they
+ * appear.
+ */
+export const messagesLive = (i18n: I18n) => {
+  const say = (key: string) => i18n.t(key, { ns: 'admin-inbox' });
+  return messagesListMachine.provide({
+    actors: {
+      loadMessages: fromPromise(({ input, signal }) =>
+        loadMessages(
+          {
+            search: input.search,
+            page: input.page,
+            pageSize: input.pageSize,
+            handled: HANDLED_PARAM[input.show],
+          },
+          { signal },
+        ),
+      ),
+      saveHandled: fromPromise(({ input }) => saveMessageHandled(input.messageId, input.handled)),
+    },
+    actions: {
+      notifyHandledSaved: (_, { row }) =>
+        showToast('success', { message: say(row.handled ? 'messages.toastHandled' : 'messages.toastOpen') }),
+      notifyHandledFailed: (_, { error }) => toastFailure(error, { message: say('messages.toastFailed') }),
+    },
+  });
+};

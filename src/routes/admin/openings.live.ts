@@ -1,0 +1,38 @@
+import type { i18n as I18n } from 'i18next';
+import { fromPromise } from 'xstate';
+import { loadJobTypes, loadOpenings } from '../../api/jobs';
+import { manageJobOpening } from '../../api/jobs-admin';
+import { showToast } from '../../components/toasts';
+import { adminOpeningsMachine } from '../../machines/admin-openings.machine';
+import { toastFailure } from './admin-toasts';
+
+/**
+ * Current Openings with its live effects: a page of openings (never from a cache) with the job
+ * types, deletion, the toasts, and the page written to the address by the screen's router.
+ */
+export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void) =>
+  adminOpeningsMachine.provide({
+    actors: {
+      loadList: fromPromise(async ({ input, signal }) => {
+        const [jobs, jobTypes] = await Promise.all([
+          loadOpenings({ pagenum: input.page, pagesize: input.pageSize }, { cache: 'no-store', signal }),
+          loadJobTypes(),
+        ]);
+        return { jobs, jobTypes };
+      }),
+      deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
+    },
+    actions: {
+      writeAddress: (_, { page }) => writeAddress(page),
+      notifyDeleted: () =>
+        showToast('success', {
+          title: i18n.t('admin:toast.success'),
+          message: i18n.t('admin:jobToast.deleted'),
+        }),
+      notifyDeleteFailed: (_, { error }) =>
+        toastFailure(error, {
+          title: i18n.t('admin:toast.error'),
+          message: i18n.t('admin:jobToast.deleteFailed'),
+        }),
+    },
+  });
