@@ -1,27 +1,11 @@
 import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromCallback, fromPromise } from 'xstate';
-import { outboxMachine, type OutboxEntry } from '../machines/outbox.machine';
-import { cancelOutboxItem, listOutbox, onOutboxMessage, type OutboxKind } from '../offline/send-queue';
+import type { OutboxEntry } from '../machines/outbox.machine';
+import type { OutboxKind } from '../offline/send-queue';
 import { formatSavedAt } from '../offline/format';
-import { showToast } from './toasts';
+import { outboxListLive } from './outbox-list.live';
 import s from './outbox-list.module.css';
-
-const loadEntries = (kind: OutboxKind) =>
-  fromPromise<OutboxEntry[]>(async () =>
-    (await listOutbox(kind)).map(({ id, kind: k, label, status, createdAt, error }) => ({
-      id,
-      kind: k,
-      label,
-      status,
-      createdAt,
-      error,
-    })),
-  );
-
-const outboxEvents = fromCallback(({ sendBack }) =>
-  onOutboxMessage(() => sendBack({ type: 'outbox.changed' })),
-);
 
 /**
  * 'Waiting to send': the contact messages or job applications kept on this device because they
@@ -30,20 +14,8 @@ const outboxEvents = fromCallback(({ sendBack }) =>
  */
 export default function OutboxList({ kind }: { kind: OutboxKind }) {
   const { t, i18n } = useTranslation('offline');
-  const [state, send] = useMachine(
-    outboxMachine.provide({
-      actors: {
-        loadEntries: loadEntries(kind),
-        cancelEntry: fromPromise(({ input }: { input: { id: string } }) => cancelOutboxItem(input.id)),
-        outboxEvents,
-      },
-      actions: {
-        notifyCancelled: () => showToast('info', { message: t('outbox.cancelled') }),
-        notifyInFlight: () => showToast('info', { message: t('outbox.inFlight') }),
-        notifyCancelFailed: () => showToast('error', { message: t('outbox.cancelFailed') }),
-      },
-    }),
-  );
+  const [machine] = useState(() => outboxListLive(kind, t));
+  const [state, send] = useMachine(machine);
   const { entries } = state.context;
   if (entries.length === 0) return null;
   const busy = state.matches('cancelling');

@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { swUpdateMachine } from '../machines/sw-update.machine';
 import { useOutboxInUse } from '../offline/use-outbox-in-use';
 import { OFFLINE_NS } from './offline-ns';
-import { serviceWorkerActor } from './service-worker';
+import { swUpdateLive } from './sw-update.live';
 import s from './pwa.module.css';
 
 /** The sender of the send queue, with idb: loaded only on a device that has a queue. */
@@ -12,12 +11,7 @@ const SendQueue = lazy(() => import('./send-queue-runner'));
 
 /** The update toast and the first-install note (sw-update.machine.ts). */
 function UpdatePrompt() {
-  const [state, send] = useMachine(
-    swUpdateMachine.provide({
-      actors: { serviceWorker: serviceWorkerActor },
-      actions: { reloadPage: () => window.location.reload() },
-    }),
-  );
+  const [state, send] = useMachine(swUpdateLive);
   const showUpdate = state.matches({ prompt: 'updateAvailable' }) || state.matches({ prompt: 'updating' });
   const showReady = state.matches({ prompt: 'offlineReady' });
   if (!showUpdate && !showReady) return null;

@@ -1,25 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { fromCallback, fromPromise } from 'xstate';
-import { sendQueueMachine, type QueueNotice, type SendQueueEvent } from '../machines/send-queue.machine';
-import { deliverWithFetch, flushOutbox, onOutboxMessage, pendingCount } from '../offline/send-queue';
-import { connectionEvents } from '../offline/online-status';
-import { OFFLINE_NS } from './offline-ns';
-
-/** Wakes the sender when any tab adds an entry, and tells it what another tab or the worker sent. */
-const queueEvents = fromCallback(({ sendBack }) =>
-  onOutboxMessage((message) => {
-    if (message.type === 'added') sendBack({ type: 'queue.added' } satisfies SendQueueEvent);
-    else if (message.type === 'sent' || message.type === 'failed') {
-      sendBack({
-        type: message.type === 'sent' ? 'queue.sent' : 'queue.refused',
-        kind: message.kind,
-        label: message.label,
-        message: message.message,
-      } satisfies SendQueueEvent);
-    }
-  }),
-);
+import { useState } from 'react';
+import { sendQueueLive } from './send-queue.live';
 
 /**
  * Sends the send queue from the page and says so with a toast (whoever sent it: this tab,
@@ -27,36 +9,7 @@ const queueEvents = fromCallback(({ sendBack }) =>
  */
 export default function SendQueue() {
   const { i18n } = useTranslation();
-  // The texts and the toasts are loaded when there is something to say, not with the page.
-  const announce = async (kind: 'success' | 'error', notice: QueueNotice) => {
-    const [{ showToast }] = await Promise.all([import('../components/toasts'), i18n.loadNamespaces(OFFLINE_NS)]);
-    const t = i18n.getFixedT(null, OFFLINE_NS);
-    if (kind === 'error') {
-      showToast('error', { message: t('outbox.refused', { message: notice.message }), duration: 4000 });
-    } else if (notice.kind === 'application') {
-      showToast('success', {
-        title: t('outbox.application', { title: notice.label }),
-        message: notice.message || t('outbox.sentApplication'),
-        duration: 4000,
-      });
-    } else {
-      showToast('success', { message: notice.message || t('outbox.sentContact'), duration: 4000 });
-    }
-  };
-  useMachine(
-    sendQueueMachine.provide({
-      actors: {
-        countPending: fromPromise(() => pendingCount()),
-        flushQueue: fromPromise(() => flushOutbox(deliverWithFetch)),
-        connectionEvents,
-        queueEvents,
-      },
-      actions: {
-        notifySent: (_, notice) => void announce('success', notice),
-        notifyRefused: (_, notice) => void announce('error', notice),
-      },
-    }),
-  );
+  const [machine] = useState(() => sendQueueLive(i18n));
+  useMachine(machine);
   return null;
 }
-

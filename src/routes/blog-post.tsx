@@ -1,20 +1,20 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { keepBlogPost, keptBlogPost, loadBlogPosts, withImages } from '../api/blog';
 import { formatSavedAt } from '../offline/format';
 import { parsePublicationDate, type BlogPostRow } from '../api/contract/blog';
 import { BlogImage, PostDate } from '../components/blog/blog-parts';
 import { ServerRichHtml } from '../components/blog/rich-html';
 import { usePageData } from '../components/page-data';
 import { PageMeta } from '../components/page-meta';
-import { blogListMachine } from '../machines/blog-list.machine';
+import { blogPostLive } from './blog-post.live';
 import s from './blog-post.module.css';
 
 // A post loaded in the browser (in-app navigation) is sanitised there; the sanitiser loads then.
-const RichContent = lazy(() => import('../components/blog/rich-content').then((m) => ({ default: m.RichContent })));
+const RichContent = lazy(() =>
+  import('../components/blog/rich-content').then((m) => ({ default: m.RichContent })),
+);
 
 /**
  * A post's permalink, /blog/{slug}. The server renders it on request with the post (page data),
@@ -41,7 +41,11 @@ function articleJsonLd(post: BlogPostRow, path: string) {
     ...(day ? { datePublished: day } : {}),
     ...(post.updated_at ? { dateModified: post.updated_at } : {}),
     author: { '@type': 'Organization', name: 'Manna', url: '%PUBLIC_URL%/' },
-    publisher: { '@type': 'Organization', name: 'Manna', logo: { '@type': 'ImageObject', url: '%PUBLIC_URL%/favicon.svg' } },
+    publisher: {
+      '@type': 'Organization',
+      name: 'Manna',
+      logo: { '@type': 'ImageObject', url: '%PUBLIC_URL%/favicon.svg' },
+    },
     mainEntityOfPage: { '@type': 'WebPage', '@id': `%PUBLIC_URL%${path}` },
   };
 }
@@ -50,23 +54,13 @@ function BlogPostPage({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation('blog');
   const data = usePageData();
   // what the server rendered for this very address: the post, or that there is none
-  const fromServer = data && data.slug === slug && data.blogPost !== undefined ? (data.blogPost ? [data.blogPost] : []) : undefined;
-  const [machine] = useState(() =>
-    blogListMachine.provide({
-      actors: {
-        loadPosts: fromPromise(async ({ input }) => withImages(await loadBlogPosts({ slug: input.slug, page_size: 1 }))),
-        // this post as kept on the device by an earlier visit (its page, or a list that showed it)
-        loadKeptCopy: fromPromise(({ input }) => keptBlogPost(input.slug ?? '')),
-      },
-      actions: {
-        rememberCopy: (_, { rows }) => {
-          keepBlogPost(rows).catch(() => undefined);
-        },
-        reportLoadFailure: (_, { error }) => console.warn('Error fetching the blog post:', error),
-      },
-    }),
-  );
-  const [state, send] = useMachine(machine, { input: { pageSize: 1, slug, initialRows: fromServer } });
+  const fromServer =
+    data && data.slug === slug && data.blogPost !== undefined
+      ? data.blogPost
+        ? [data.blogPost]
+        : []
+      : undefined;
+  const [state, send] = useMachine(blogPostLive, { input: { pageSize: 1, slug, initialRows: fromServer } });
   const failed = state.matches('failed');
   const { keptAt } = state.context;
   const post = state.context.rows[0] ?? (failed ? state.context.kept?.[0] : undefined);

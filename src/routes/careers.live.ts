@@ -18,3 +18,7 @@ export const liveCareersMachine = careersMachine.provide({
     reportFailure: (_, { error }) => console.warn('Failed to load job openings', error),
   },
 });
+
+/** The careers page's list: the live list, with the page written to the address by its router. */
+export const careersPageLive = (writeAddress: (page: number) => void) =>
+  liveCareersMachine.provide({ actions: { writeAddress: (_, { page }) => writeAddress(page) } });

@@ -12,7 +12,7 @@ import { formatSavedAt } from '../offline/format';
 import type { paginationMachine } from '../machines/pagination.machine';
 import { ApplyModal } from './careers/apply-modal';
 import { applyFormLive } from './careers/apply-form.live';
-import { liveCareersMachine } from './careers.live';
+import { careersPageLive } from './careers.live';
 import { JobCard } from './careers/job-card';
 import { jobPosting, jsonLdText } from './careers/job-posting';
 import { htmlToText } from '../api/contract/rich-text';
@@ -36,9 +36,7 @@ export default function CareersPage() {
   const { t, i18n } = useTranslation('careers');
   const [params, setParams] = useSearchParams();
   const [careersPageMachine] = useState(() =>
-    liveCareersMachine.provide({
-      actions: { writeAddress: (_, { page }) => setParams(new URLSearchParams(pageQuery(page))) },
-    }),
+    careersPageLive((page) => setParams(new URLSearchParams(pageQuery(page)))),
   );
   const [current, sendList, listActor] = useMachine(careersPageMachine, {
     input: { page: cleanPage(params.get('page')) },

@@ -1,17 +1,11 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { PageMeta } from '../components/page-meta';
-import { offlinePageMachine } from '../machines/offline-page.machine';
-import { loadDeviceCopies } from '../offline/device-copies';
-import { LEGAL_PAGES, PUBLIC_PAGES } from './paths';
+import { LEGAL_PAGES } from './paths';
+import { offlinePageLive } from './offline.live';
 import { sameOriginPath } from './same-origin-path';
 import s from './offline.module.css';
-
-const machine = offlinePageMachine.provide({
-  actors: { loadDeviceCopies: fromPromise(() => loadDeviceCopies(PUBLIC_PAGES.map((p) => p.path))) },
-});
 
 /** The page's own address from ?from= (the service worker's redirect); only this site's paths. */
 const requestedPath = (search: string) =>
@@ -33,7 +27,7 @@ export default function OfflinePage() {
   const { t } = useTranslation('offline');
   const { t: tc } = useTranslation();
   const { search } = useLocation();
-  const [state] = useMachine(machine);
+  const [state] = useMachine(offlinePageLive);
   // Read after mount only (the prerendered page has no query): the machine has left 'loading'.
   const requested = state.matches('loading') ? null : requestedPath(search);
   const pages = [
