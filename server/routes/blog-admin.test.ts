@@ -457,6 +457,7 @@ describe('featured image uploads', () => {
     expect(res.json()).toEqual({
       message: M.imageInvalidFile,
       errors: { featured_image: M.imageInvalidFile },
+      codes: { featured_image: 'imageInvalidFile' },
     });
   });
 

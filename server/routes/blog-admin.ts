@@ -19,7 +19,6 @@ import {
   ManageBlogFields,
   ManageBlogResponse,
   parsePublicationDate,
-  type BlogFormErrors,
 } from '../../src/api/contract/blog';
 import {
   BLOG_IMAGE_KIND,
@@ -34,12 +33,12 @@ import {
   type BlogPost,
   type PostInput,
 } from '../db/blog.repo';
+import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
 import { HttpError } from '../http-error';
 import { uploads } from '../lib/multipart';
 import { recordAudit } from '../db/audit.repo';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
-import { htmlToText } from '../../src/api/contract/rich-text';
 import { isStorageKey } from '../storage/storage';
 
 /**
@@ -57,11 +56,21 @@ import { isStorageKey } from '../storage/storage';
 /** The text fields may take this much of a request (content is the big one). */
 const FIELDS_BUDGET_BYTES = BLOG_CONTENT_MAX * 4 + 64 * 1024;
 const FIELD_NAMES = new Set(Object.keys(ManageBlogFields.shape));
-const STATUS_MESSAGE = 'Status must be Published or Draft';
+/** The texts of every code a refusal may carry: the form's, and the request's own fields. */
+const MESSAGES: Record<string, string> = {
+  ...M,
+  statusInvalid: 'Status must be Published or Draft',
+  companyInvalid: `Blog posts belong to company ${BLOG_COMPANY_ID}`,
+  blogIdMissing: 'Choose a post',
+};
 
-const tooLarge = () => new HttpError(413, M.imageTooLarge, { featured_image: M.imageTooLarge });
-const invalidForm = (errors: Record<string, string>) =>
-  new HttpError(400, 'Please correct the highlighted fields.', errors);
+/** A refusal for fields, with each one's message and code (contract/form-rules.ts). */
+const refused = (
+  codes: Record<string, string>,
+  status = 400,
+  message = 'Please correct the highlighted fields.',
+) => HttpError.fields(fieldErrorAnswer(message, codes, MESSAGES), status);
+const tooLarge = () => refused({ featured_image: 'imageTooLarge' }, 413, M.imageTooLarge);
 
 interface Upload {
   bytes: Buffer;
@@ -166,29 +175,23 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       // the declared type decides nothing: the bytes are checked below
       image: upload ? { type: 'image/png', size: upload.bytes.length } : null,
     };
-    const errors: BlogFormErrors & { status?: string; company_id?: string } = blogFormErrors(input, {
-      isKnownImageKey: () => knownKey,
-    });
-    if (!errors.content && !htmlToText(content)) errors.content = M.contentRequired;
+    const errors: Record<string, string> = blogFormErrors(input, { isKnownImageKey: () => knownKey });
     const status = BlogStatus.safeParse(fields.status);
-    if (!status.success) errors.status = STATUS_MESSAGE;
+    if (!status.success) errors.status = 'statusInvalid';
     if (fields.company_id !== undefined && fields.company_id.trim() !== String(BLOG_COMPANY_ID)) {
-      errors.company_id = `Blog posts belong to company ${BLOG_COMPANY_ID}`;
+      errors.company_id = 'companyInvalid';
     }
 
     let image: Awaited<ReturnType<typeof checkImage>> | undefined;
     if (upload && !errors.featured_image) {
       image = await checkImage(upload.bytes);
-      if (!image.ok) errors.featured_image = M.imageInvalidFile;
+      if (!image.ok) errors.featured_image = 'imageInvalidFile';
     }
-    if (Object.keys(errors).length > 0) {
-      const only = Object.keys(errors);
-      if (only.length === 1 && only[0] === 'featured_image' && errors.featured_image === M.imageInvalidFile) {
-        throw new HttpError(415, M.imageInvalidFile, { featured_image: M.imageInvalidFile });
-      }
-      if (only.length === 1 && errors.featured_image === M.imageTooLarge) throw tooLarge();
-      throw invalidForm(errors as Record<string, string>);
-    }
+    const only = Object.keys(errors);
+    if (only.length === 1 && errors.featured_image === 'imageInvalidFile')
+      throw refused(errors, 415, M.imageInvalidFile);
+    if (only.length === 1 && errors.featured_image === 'imageTooLarge') throw tooLarge();
+    if (only.length > 0) throw refused(errors);
     const post: PostInput = {
       title: input.title,
       excerpt: input.excerpt,
@@ -255,15 +258,19 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       const { fields: raw, upload } = await readForm(request);
       const parsed = ManageBlogFields.safeParse(raw);
       if (!parsed.success) {
+        // a value of the wrong shape (not a form the dialog sends): the field is named, its text generic
         const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'request')] ??= issue.message;
-        throw invalidForm(errors);
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'request');
+          errors[field === 'featured_image_url' ? 'featured_image' : field] ??= 'invalid';
+        }
+        throw refused(errors);
       }
       const fields = parsed.data;
       const actor = request.user;
 
       if (fields.mode === BLOG_MODES.delete) {
-        if (!fields.blog_id) throw invalidForm({ blog_id: 'Choose a post to delete' });
+        if (!fields.blog_id) throw refused({ blog_id: 'blogIdMissing' });
         const deleted = await app.db.transaction().execute(async (trx) => {
           const row = await deletePost(trx, fields.blog_id);
           if (row) {
@@ -286,7 +293,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
 
       let current: BlogPost | undefined;
       if (fields.mode === BLOG_MODES.update) {
-        if (!fields.blog_id) throw invalidForm({ blog_id: 'Choose a post to update' });
+        if (!fields.blog_id) throw refused({ blog_id: 'blogIdMissing' });
         current = await getPost(app.db, fields.blog_id);
         if (!current) throw new HttpError(404, M.notFound);
       }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { jobErrorMessage, type JobFormField } from '../../src/api/contract/jobs-admin';
 import { ensureJobType } from '../db/jobs.repo';
 import { signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
@@ -105,6 +106,9 @@ describe('POST /api/manage-job-openings', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(res.json().errors[field]).toBe(message);
+    // the code the translated dialog shows its own text for
+    const code = res.json().codes[field];
+    expect(jobErrorMessage(field as JobFormField, code)).toBe(message);
     expect(await app.db.selectFrom('job_opening').selectAll().execute()).toEqual([]);
   });
 

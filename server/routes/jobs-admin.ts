@@ -5,9 +5,13 @@ import {
   ManageJobOpeningAnswer,
   ManageJobOpeningBody,
   firstJobFormError,
+  jobErrorMessage,
   jobFormErrors,
+  type JobErrorCode,
+  type JobFormField,
   type JobFormValues,
 } from '../../src/api/contract/jobs-admin';
+import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
 import {
   createOpening,
   deleteOpening,
@@ -66,10 +70,18 @@ const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
         ]),
       ) as JobFormValues;
       const first = firstJobFormError(values);
-      if (first) throw new HttpError(400, first.message, jobFormErrors(values));
+      if (first) {
+        const message = jobErrorMessage(first.field, first.code);
+        throw HttpError.fields(
+          fieldErrorAnswer(message, jobFormErrors(values), (field, code) =>
+            jobErrorMessage(field as JobFormField, code as JobErrorCode),
+          ),
+        );
+      }
       const jobType = await getJobType(db, body.job_type_id!);
       if (!jobType) {
-        throw new HttpError(400, 'Please select a job type.', { job_type_id: 'Please select a job type.' });
+        const message = jobErrorMessage('job_type_id', 'typeRequired');
+        throw HttpError.fields(fieldErrorAnswer(message, { job_type_id: 'typeRequired' }, () => message));
       }
       const input: OpeningInput = {
         job_title: values.job_title,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { BlogPostRow } from '../api/contract/blog';
+import { BLOG_MESSAGES, type BlogPostRow } from '../api/contract/blog';
 import {
   blogEditorMachine,
   fieldsOf,
@@ -61,7 +61,11 @@ function setup() {
     type('read_time', '5 min read');
     type('featured_image_url', 'https://images.example.org/register.png');
   };
-  return { actor, save, effects, type, fillValid, ctx: () => actor.getSnapshot().context };
+  const ctx = () => actor.getSnapshot().context;
+  /** The messages the dialog shows (in English) for the codes the machine holds. */
+  const shown = () =>
+    Object.fromEntries(Object.entries(ctx().errors).map(([field, code]) => [field, BLOG_MESSAGES[code!]]));
+  return { actor, save, effects, type, fillValid, ctx, shown };
 }
 
 const png = (size = 1000) => new File([new Uint8Array(size)], 'photo.png', { type: 'image/png' });
@@ -99,11 +103,11 @@ describe('blog editor', () => {
   });
 
   it('shows every rule broken, focuses the first field, and clears the messages after 2.5 s', () => {
-    const { actor, ctx, effects } = setup();
+    const { actor, ctx, shown, effects } = setup();
     actor.send({ type: 'editor.open', today: '' });
     actor.send({ type: 'editor.submit' });
     expect(actor.getSnapshot().matches({ editing: { display: 'invalid' } })).toBe(true);
-    expect(ctx().errors).toEqual({
+    expect(shown()).toEqual({
       title: 'Title is required',
       excerpt: 'Excerpt is required',
       content: 'Content is required',
@@ -113,20 +117,20 @@ describe('blog editor', () => {
     });
     expect(effects.focused).toEqual(['title']);
     vi.advanceTimersByTime(2499);
-    expect(ctx().errors.title).toBe('Title is required');
+    expect(shown().title).toBe('Title is required');
     vi.advanceTimersByTime(1);
     expect(ctx().errors).toEqual({});
     expect(actor.getSnapshot().matches({ editing: { display: 'clean' } })).toBe(true);
   });
 
   it('shows the 2.5 s again from the latest submit', () => {
-    const { actor, ctx } = setup();
+    const { actor, shown } = setup();
     actor.send({ type: 'editor.open', today: TODAY });
     actor.send({ type: 'editor.submit' });
     vi.advanceTimersByTime(2000);
     actor.send({ type: 'editor.submit' });
     vi.advanceTimersByTime(2000);
-    expect(ctx().errors.title).toBe('Title is required');
+    expect(shown().title).toBe('Title is required');
   });
 
   it.each([
@@ -137,12 +141,12 @@ describe('blog editor', () => {
     ['publication_date', 'February 30, 2025', 'Publication date is not a valid date'],
     ['featured_image_url', 'javascript:alert(1)', 'Image URL must start with http:// or https://'],
   ] as const)('refuses %s = %j with "%s"', (field, value, message) => {
-    const { actor, ctx, fillValid, type, effects } = setup();
+    const { actor, shown, fillValid, type, effects } = setup();
     actor.send({ type: 'editor.open', today: TODAY });
     fillValid();
     type(field, value);
     actor.send({ type: 'editor.submit' });
-    expect(ctx().errors).toEqual({ [field === 'featured_image_url' ? 'featured_image' : field]: message });
+    expect(shown()).toEqual({ [field === 'featured_image_url' ? 'featured_image' : field]: message });
     expect(effects.focused).toEqual([field === 'featured_image_url' ? 'featured_image' : field]);
   });
 
@@ -151,7 +155,7 @@ describe('blog editor', () => {
     actor.send({ type: 'editor.open', today: TODAY });
     actor.send({ type: 'image.choose', file: new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }) });
     expect(ctx().file).toBeNull();
-    expect(ctx().errors.featured_image).toBe('Please upload a valid image file');
+    expect(ctx().errors.featured_image).toBe('imageInvalidFile');
   });
 
   it('refuses an image over 5 MB when saving', () => {
@@ -160,7 +164,7 @@ describe('blog editor', () => {
     fillValid();
     actor.send({ type: 'image.choose', file: png(5 * 1024 * 1024 + 1) });
     actor.send({ type: 'editor.submit' });
-    expect(ctx().errors.featured_image).toBe('Image too large (max 5MB)');
+    expect(ctx().errors.featured_image).toBe('imageTooLarge');
   });
 
   it('sends a new post as a Draft unless "Publish immediately" is checked, with the file instead of the address', () => {
@@ -215,11 +219,12 @@ describe('blog editor', () => {
     const error = Object.assign(new Error('Please upload a valid image file'), {
       status: 415,
       errors: { featured_image: 'Please upload a valid image file' },
+      codes: { featured_image: 'imageInvalidFile' },
     });
     save.reply({ type: 'save.failed', error });
     expect(actor.getSnapshot().matches({ editing: { display: 'invalid' } })).toBe(true);
     expect(ctx().fields.title).toBe('Reading a parish register');
-    expect(ctx().errors).toEqual({ featured_image: 'Please upload a valid image file' });
+    expect(ctx().errors).toEqual({ featured_image: 'imageInvalidFile' });
     expect(effects.failed).toEqual([error]);
   });
 

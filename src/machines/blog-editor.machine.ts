@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import { htmlToText } from '../api/contract/rich-text';
 import {
+  BLOG_ERROR_CODES,
   BLOG_ERROR_DISPLAY_MS,
   BLOG_FIELDS,
   blogFormErrors,
@@ -13,6 +14,7 @@ import {
   DRAFT,
   PUBLISHED,
 } from '../api/contract/blog';
+import { codesFor } from '../api/contract/form-rules';
 
 /**
  * The 'Create New Blog Post' / 'Edit Blog Post' dialog.
@@ -177,16 +179,14 @@ export function saveInput(context: BlogEditorContext): SaveInput {
   };
 }
 
-/** Server field errors (400) mapped to the form's fields. */
-function serverErrors(error: unknown): BlogFormErrors {
-  const errors = (error as { errors?: Record<string, string> } | null)?.errors ?? {};
-  const out: BlogFormErrors = {};
-  for (const field of BLOG_FIELDS) {
-    const message = errors[field] ?? (field === 'featured_image' ? errors.featured_image_url : undefined);
-    if (typeof message === 'string' && message) out[field] = message;
-  }
-  return out;
-}
+/** The codes of a refusal (form-rules.ts), for the form's fields; one the form does not know is 'invalid'. */
+const serverErrors = (error: unknown): BlogFormErrors =>
+  codesFor(
+    (error as { codes?: Record<string, string> } | null)?.codes,
+    BLOG_FIELDS,
+    BLOG_ERROR_CODES,
+    'invalid',
+  );
 
 /**
  * The save actor from a function that sends the form and reports progress (src/api/blog.ts):
@@ -370,7 +370,7 @@ export const blogEditorMachine = setup({
               {
                 type: 'showErrors',
                 params: ({ context }) => ({
-                  errors: { ...context.errors, featured_image: 'Please upload a valid image file' },
+                  errors: { ...context.errors, featured_image: 'imageInvalidFile' },
                 }),
               },
             ],

@@ -3,11 +3,18 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import {
   EMPTY_JOB_FORM,
+  JOB_ERROR_CODES,
   JOB_FORM_FIELDS,
+  JOB_RICH_MIN,
+  JOB_TEXT_MAX,
+  JOB_TEXT_MIN,
+  isRichTextField,
+  jobErrorMessage,
   jobFieldError,
   type JobFormField,
   type JobFormValues,
 } from '../api/contract/jobs-admin';
+import en from '../i18n/locales/en/admin.json';
 import {
   controlledActors,
   createPathModel,
@@ -130,10 +137,8 @@ describe('admin job form', () => {
     actor.send({ type: 'form.open' });
     fill(actor, { job_title: 'A', department: 'Team 42' });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.error).toEqual({
-      field: 'job_title',
-      message: 'Job title must be at least 2 characters long.',
-    });
+    expect(actor.getSnapshot().context.error).toEqual({ field: 'job_title', code: 'tooShort' });
+    expect(jobErrorMessage('job_title', 'tooShort')).toBe('Job title must be at least 2 characters long.');
     expect(spies.focusField).toHaveBeenCalledWith('job_title');
     vi.advanceTimersByTime(499);
     expect(actor.getSnapshot().context.error).not.toBeNull();
@@ -180,7 +185,31 @@ describe('admin job form', () => {
     actor.send({ type: 'form.open' });
     fill(actor, { ...VALID, ...change });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.error).toEqual({ field, message });
+    const error = actor.getSnapshot().context.error!;
+    expect(error.field).toBe(field);
+    expect(jobErrorMessage(error.field, error.code)).toBe(message);
+  });
+
+  it("the dialog's English texts of every code are the spec's words", () => {
+    const fill = (text: string, vars: Record<string, string | number>) =>
+      text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
+    for (const field of JOB_FORM_FIELDS) {
+      // the codes a field can get: its type's, or the job type's one
+      const codes = JOB_ERROR_CODES.filter((code) =>
+        field === 'job_type_id'
+          ? code === 'typeRequired'
+          : code === 'required' || code.startsWith('rich') === isRichTextField(field),
+      ).filter((code) => code !== 'typeRequired');
+      for (const code of field === 'job_type_id' ? (['typeRequired'] as const) : codes) {
+        const text = fill(en.jobErrors[code], {
+          field: en.fields[field],
+          name: (en.jobErrors.names as Record<string, string>)[field] ?? en.fields[field],
+          min: isRichTextField(field) ? JOB_RICH_MIN : JOB_TEXT_MIN,
+          max: JOB_TEXT_MAX,
+        });
+        expect(text).toBe(jobErrorMessage(field, code));
+      }
+    }
   });
 
   it('allows the spec characters in title, department and location', () => {
@@ -482,7 +511,12 @@ describe('admin job form paths', () => {
           },
           'editing.display.clean': () => expect(actor.getSnapshot().context.error).toBeNull(),
           'editing.display.showingError': () =>
-            expect(actor.getSnapshot().context.error?.message).toMatch(/\.$/),
+            expect(
+              jobErrorMessage(
+                actor.getSnapshot().context.error!.field,
+                actor.getSnapshot().context.error!.code,
+              ),
+            ).toMatch(/\.$/),
           // the unlock region rests on the first field without a value
           'editing.unlock': () => {
             const { values } = actor.getSnapshot().context;

@@ -6,6 +6,7 @@ import {
   JOB_FORM_FIELDS,
   firstJobFormError,
   isRichTextField,
+  type JobErrorCode,
   type JobFormField,
   type JobFormValues,
 } from '../api/contract/jobs-admin';
@@ -36,7 +37,8 @@ export interface JobFormContext {
   opened: JobFormValues;
   /** A draft of this form found on the device that differs from the form, offered to restore. */
   draft: JobDraft | null;
-  error: { field: JobFormField; message: string } | null;
+  /** The first failing field and its code (the screen shows its text). */
+  error: { field: JobFormField; code: JobErrorCode } | null;
 }
 
 export type JobFormEvent =

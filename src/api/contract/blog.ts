@@ -53,6 +53,8 @@ export const BLOG_MESSAGES = {
   imageInvalidFile: 'Please upload a valid image file',
   imageTooLarge: 'Image too large (max 5MB)',
   imageUrlInvalid: 'Image URL must start with http:// or https://',
+  tooLong: 'Too long',
+  invalid: 'Please check this field',
   created: 'Post Created',
   updated: 'Post Updated',
   deleted: 'Post Deleted',
@@ -216,7 +218,27 @@ export interface BlogFormInput {
 }
 
 export type BlogField = 'title' | 'excerpt' | 'content' | 'publication_date' | 'read_time' | 'featured_image';
-export type BlogFormErrors = Partial<Record<BlogField, string>>;
+/** Codes of the form's error texts (the dialog translates them; the English ones are BLOG_MESSAGES). */
+export const BLOG_ERROR_CODES = [
+  'titleRequired',
+  'titleTooLong',
+  'excerptRequired',
+  'excerptTooLong',
+  'contentRequired',
+  'contentTooLong',
+  'dateRequired',
+  'dateInvalid',
+  'readTimeRequired',
+  'readTimeFormat',
+  'imageRequired',
+  'imageInvalidFile',
+  'imageTooLarge',
+  'imageUrlInvalid',
+  'tooLong',
+  'invalid',
+] as const satisfies readonly (keyof typeof BLOG_MESSAGES)[];
+export type BlogErrorCode = (typeof BLOG_ERROR_CODES)[number];
+export type BlogFormErrors = Partial<Record<BlogField, BlogErrorCode>>;
 
 /** Field order of the dialog: the first error in this order gets the focus. */
 export const BLOG_FIELDS: BlogField[] = [
@@ -231,7 +253,7 @@ export const BLOG_FIELDS: BlogField[] = [
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 
 /**
- * Every rule of the blog form, in field order, with the spec's messages. The server
+ * Every rule of the blog form, in field order, as codes (their texts: BLOG_MESSAGES). The server
  * runs it on what it received (with `isKnownImageKey` telling whether a non-URL image value is an
  * image this site stored); the dialog runs it before sending.
  */
@@ -241,30 +263,30 @@ export function blogFormErrors(
 ): BlogFormErrors {
   const errors: BlogFormErrors = {};
   const title = input.title.trim();
-  if (!title) errors.title = BLOG_MESSAGES.titleRequired;
-  else if (charCount(title) >= BLOG_TITLE_LIMIT) errors.title = BLOG_MESSAGES.titleTooLong;
+  if (!title) errors.title = 'titleRequired';
+  else if (charCount(title) >= BLOG_TITLE_LIMIT) errors.title = 'titleTooLong';
 
   const excerpt = input.excerpt.trim();
-  if (!excerpt) errors.excerpt = BLOG_MESSAGES.excerptRequired;
-  else if (charCount(excerpt) >= BLOG_EXCERPT_LIMIT) errors.excerpt = BLOG_MESSAGES.excerptTooLong;
+  if (!excerpt) errors.excerpt = 'excerptRequired';
+  else if (charCount(excerpt) >= BLOG_EXCERPT_LIMIT) errors.excerpt = 'excerptTooLong';
 
-  if (!htmlToText(input.content)) errors.content = BLOG_MESSAGES.contentRequired;
-  else if (input.content.length > BLOG_CONTENT_MAX) errors.content = BLOG_MESSAGES.contentTooLong;
+  if (!htmlToText(input.content)) errors.content = 'contentRequired';
+  else if (input.content.length > BLOG_CONTENT_MAX) errors.content = 'contentTooLong';
 
   const date = input.publication_date.trim();
-  if (!date) errors.publication_date = BLOG_MESSAGES.dateRequired;
-  else if (!parsePublicationDate(date)) errors.publication_date = BLOG_MESSAGES.dateInvalid;
+  if (!date) errors.publication_date = 'dateRequired';
+  else if (!parsePublicationDate(date)) errors.publication_date = 'dateInvalid';
 
   const readTime = input.read_time.trim();
-  if (!readTime) errors.read_time = BLOG_MESSAGES.readTimeRequired;
-  else if (!READ_TIME_PATTERN.test(readTime)) errors.read_time = BLOG_MESSAGES.readTimeFormat;
+  if (!readTime) errors.read_time = 'readTimeRequired';
+  else if (!READ_TIME_PATTERN.test(readTime)) errors.read_time = 'readTimeFormat';
 
   const url = input.featured_image_url.trim();
   if (input.image) {
-    if (!IMAGE_TYPES.includes(input.image.type)) errors.featured_image = BLOG_MESSAGES.imageInvalidFile;
-    else if (input.image.size > BLOG_IMAGE_MAX_BYTES) errors.featured_image = BLOG_MESSAGES.imageTooLarge;
-  } else if (!url) errors.featured_image = BLOG_MESSAGES.imageRequired;
+    if (!IMAGE_TYPES.includes(input.image.type)) errors.featured_image = 'imageInvalidFile';
+    else if (input.image.size > BLOG_IMAGE_MAX_BYTES) errors.featured_image = 'imageTooLarge';
+  } else if (!url) errors.featured_image = 'imageRequired';
   else if (url.length > BLOG_IMAGE_URL_MAX || (!isHttpUrl(url) && !isKnownImageKey(url)))
-    errors.featured_image = BLOG_MESSAGES.imageUrlInvalid;
+    errors.featured_image = 'imageUrlInvalid';
   return errors;
 }

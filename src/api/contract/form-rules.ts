@@ -7,7 +7,7 @@
  * The public forms are translated, so their rules answer codes (`emailInvalid`), and a refusal
  * carries both: `errors` with the form's English messages (for people and other API clients) and
  * `codes` with the codes (for the screen, which shows its own language). Nothing is matched back
- * from a message's text. The back office forms are English and answer the messages themselves.
+ * from a message's text. The back office's forms (jobs, blog) answer codes the same way.
  */
 
 /**
@@ -35,18 +35,21 @@ export interface FieldErrorAnswer {
   codes: Record<string, string>;
 }
 
-/** The answer for `codes` (field -> code), each with its message from `messages`. */
+/**
+ * The answer for `codes` (field -> code), each with its message: from `messages` by code, or
+ * from a function of the field and the code (a form whose texts name the field).
+ */
 export function fieldErrorAnswer(
   message: string,
   codes: Partial<Record<string, string>>,
-  messages: Readonly<Record<string, string>>,
+  messages: Readonly<Record<string, string>> | ((field: string, code: string) => string),
 ): FieldErrorAnswer {
   const errors: Record<string, string> = {};
   const known: Record<string, string> = {};
   for (const [field, code] of Object.entries(codes)) {
     if (!code) continue;
     known[field] = code;
-    errors[field] = messages[code] ?? code;
+    errors[field] = typeof messages === 'function' ? messages(field, code) : (messages[code] ?? code);
   }
   return { message, errors, codes: known };
 }

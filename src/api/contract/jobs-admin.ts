@@ -68,44 +68,75 @@ const TEXT_RULES: Record<'job_title' | 'department' | 'location', { name: string
   location: { name: 'Location', allowed: /^[\p{L}\p{M}\p{N} \-,./()]+$/u },
 };
 
-/** The message for one field, or null when it passes (in the spec's words). */
-export function jobFieldError(field: JobFormField, values: JobFormValues): string | null {
+/** Codes of the job form's errors; the dialog translates them, `jobErrorMessage` says them in English. */
+export const JOB_ERROR_CODES = [
+  'typeRequired',
+  'required',
+  'tooShort',
+  'tooLong',
+  'invalidChars',
+  'richTooShort',
+  'richTooLong',
+] as const;
+export type JobErrorCode = (typeof JOB_ERROR_CODES)[number];
+export type JobFormErrors = Partial<Record<JobFormField, JobErrorCode>>;
+
+/** The code for one field, or null when it passes. */
+export function jobFieldError(field: JobFormField, values: JobFormValues): JobErrorCode | null {
   const raw = values[field] ?? '';
-  if (field === 'job_type_id') {
-    return isIdText(raw.trim()) ? null : 'Please select a job type.';
-  }
+  if (field === 'job_type_id') return isIdText(raw.trim()) ? null : 'typeRequired';
   if (isRichTextField(field)) {
     const text = htmlToText(raw);
-    if (!text) return `${JOB_FIELD_LABELS[field]} is required.`;
-    if (text.length < JOB_RICH_MIN)
-      return `${JOB_FIELD_LABELS[field]} must be at least ${JOB_RICH_MIN} characters long.`;
-    if (raw.length > JOB_RICH_MAX_HTML) return `${JOB_FIELD_LABELS[field]} is too long.`;
+    if (!text) return 'required';
+    if (text.length < JOB_RICH_MIN) return 'richTooShort';
+    if (raw.length > JOB_RICH_MAX_HTML) return 'richTooLong';
     return null;
   }
   const value = raw.trim();
-  const rule = TEXT_RULES[field];
-  if (!value) return `${JOB_FIELD_LABELS[field]} is required.`;
-  if (value.length < JOB_TEXT_MIN) return `${rule.name} must be at least ${JOB_TEXT_MIN} characters long.`;
-  if (value.length > JOB_TEXT_MAX) return `${rule.name} must not exceed ${JOB_TEXT_MAX} characters.`;
-  if (!rule.allowed.test(value)) return `${rule.name} contains invalid characters.`;
+  if (!value) return 'required';
+  if (value.length < JOB_TEXT_MIN) return 'tooShort';
+  if (value.length > JOB_TEXT_MAX) return 'tooLong';
+  if (!TEXT_RULES[field].allowed.test(value)) return 'invalidChars';
   return null;
 }
 
+/** A code as the spec words it, in English (the server's `errors`, and API clients). */
+export function jobErrorMessage(field: JobFormField, code: JobErrorCode): string {
+  const label = JOB_FIELD_LABELS[field];
+  const name = field in TEXT_RULES ? TEXT_RULES[field as keyof typeof TEXT_RULES].name : label;
+  switch (code) {
+    case 'typeRequired':
+      return 'Please select a job type.';
+    case 'required':
+      return `${label} is required.`;
+    case 'tooShort':
+      return `${name} must be at least ${JOB_TEXT_MIN} characters long.`;
+    case 'tooLong':
+      return `${name} must not exceed ${JOB_TEXT_MAX} characters.`;
+    case 'invalidChars':
+      return `${name} contains invalid characters.`;
+    case 'richTooShort':
+      return `${label} must be at least ${JOB_RICH_MIN} characters long.`;
+    case 'richTooLong':
+      return `${label} is too long.`;
+  }
+}
+
 /** The first failing field in field order, as the form shows it; null when all pass. */
-export function firstJobFormError(values: JobFormValues): { field: JobFormField; message: string } | null {
+export function firstJobFormError(values: JobFormValues): { field: JobFormField; code: JobErrorCode } | null {
   for (const field of JOB_FORM_FIELDS) {
-    const message = jobFieldError(field, values);
-    if (message) return { field, message };
+    const code = jobFieldError(field, values);
+    if (code) return { field, code };
   }
   return null;
 }
 
-/** Every failing field with its message (the server's `errors`). */
-export function jobFormErrors(values: JobFormValues): Partial<Record<JobFormField, string>> {
-  const errors: Partial<Record<JobFormField, string>> = {};
+/** Every failing field with its code. */
+export function jobFormErrors(values: JobFormValues): JobFormErrors {
+  const errors: JobFormErrors = {};
   for (const field of JOB_FORM_FIELDS) {
-    const message = jobFieldError(field, values);
-    if (message) errors[field] = message;
+    const code = jobFieldError(field, values);
+    if (code) errors[field] = code;
   }
   return errors;
 }
@@ -115,7 +146,7 @@ const wholeId = whole(0, ID_MAX);
 
 /**
  * POST manage-job-openings: mode 1 create, 2 update, 3 delete (delete sends only mode and
- * job_id). The field rules are checked by the route with `jobFormErrors`, so their messages are
+ * job_id). The field rules are checked by the route with `jobFormErrors`, so its refusal is
  * the form's.
  */
 export const ManageJobOpeningBody = z.object({

@@ -23,9 +23,6 @@ export interface BlogPostDialogHandle {
   open(post?: BlogPostRow): void;
 }
 
-/** The key of a spec message in the `errors` texts, so a message shows in the reader's language. */
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(BLOG_MESSAGES).map(([key, text]) => [text, key]));
-
 /** The 'Create New Blog Post' / 'Edit Blog Post' dialog. */
 export function BlogPostDialog({
   onSaved,
@@ -53,10 +50,8 @@ export function BlogPostDialog({
   const saving = state.matches('submitting');
   const change = (field: TextField, value: string) => send({ type: 'field.change', field, value });
   const message = (field: BlogField) => {
-    const text = errors[field];
-    if (!text) return null;
-    const key = MESSAGE_KEYS.get(text);
-    return key ? t(`errors.${key}`, { defaultValue: text }) : text;
+    const code = errors[field];
+    return code ? t(`errors.${code}`, { defaultValue: BLOG_MESSAGES[code] }) : null;
   };
   const errorId = (field: BlogField) => `blog-${field}-error`;
   const invalid = (field: BlogField) =>

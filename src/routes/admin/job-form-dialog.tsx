@@ -2,7 +2,14 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
-import { JOB_TEXT_MAX, RICH_TEXT_FIELDS, type JobFormField } from '../../api/contract/jobs-admin';
+import {
+  JOB_RICH_MIN,
+  JOB_TEXT_MAX,
+  JOB_TEXT_MIN,
+  RICH_TEXT_FIELDS,
+  isRichTextField,
+  type JobFormField,
+} from '../../api/contract/jobs-admin';
 import { DiscardPrompt, RestorePrompt } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import { unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
@@ -40,7 +47,16 @@ export function JobFormDialog({
   const open = !state.matches('closed');
   const saving = state.matches('saving');
   const unlocked = unlockedAt(unlockStateOf(state));
-  const errorFor = (field: JobFormField) => (error?.field === field ? error.message : null);
+  // the text of the field's code, naming the field in the reader's language
+  const errorFor = (field: JobFormField) =>
+    error?.field === field
+      ? t(`jobErrors.${error.code}`, {
+          field: t(`fields.${field}`),
+          name: t(`jobErrors.names.${field}`, { defaultValue: t(`fields.${field}`) }),
+          min: isRichTextField(field) ? JOB_RICH_MIN : JOB_TEXT_MIN,
+          max: JOB_TEXT_MAX,
+        })
+      : null;
   const errorId = (field: JobFormField) => `job-${field}-error`;
   const change = (field: JobFormField, value: string) => send({ type: 'field.change', field, value });
 
