@@ -56,3 +56,40 @@ export function RestorePrompt({
     </div>
   );
 }
+
+export type DraftPromptEvent = {
+  type: 'draft.restore' | 'draft.ignore' | 'discard.cancel' | 'discard.confirm';
+};
+
+/**
+ * The two questions of a dialog that keeps a draft on the device (the job form, the blog post):
+ * restore the draft found when it opened (`offered`), and throw away a change (`confirming`).
+ * Each answer is the event its machine expects.
+ */
+export function DraftPrompts({
+  offered,
+  confirming,
+  send,
+}: {
+  offered: { savedAt: string } | null | undefined;
+  confirming: boolean;
+  send(event: DraftPromptEvent): void;
+}) {
+  return (
+    <>
+      {offered && (
+        <RestorePrompt
+          savedAt={offered.savedAt}
+          onRestore={() => send({ type: 'draft.restore' })}
+          onIgnore={() => send({ type: 'draft.ignore' })}
+        />
+      )}
+      {confirming && (
+        <DiscardPrompt
+          onKeep={() => send({ type: 'discard.cancel' })}
+          onDiscard={() => send({ type: 'discard.confirm' })}
+        />
+      )}
+    </>
+  );
+}

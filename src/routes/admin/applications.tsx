@@ -379,6 +379,7 @@ function DetailModal({
             <label htmlFor={statusId}>{t('detail.status')}</label>
             <select
               id={statusId}
+              className={s.statusSelect}
               value={pendingStatus ?? row.status}
               disabled={!canManage || busy || confirming}
               onChange={(e) => send({ type: 'status.change', status: e.target.value as ApplicationStatus })}

@@ -11,13 +11,13 @@ import {
   PUBLISHED,
 } from '../../api/contract/blog';
 import { BlogImage, PostDate } from '../../components/blog/blog-parts';
-import { Modal } from '../../components/modal';
 import { Pagination, usePager, type PaginationLabels } from '../../components/pagination';
 import { flipped } from '../../machines/blog-list.machine';
 import { paginationMachine } from '../../machines/pagination.machine';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { blogManagementLive } from './blog-management.live';
 import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
+import { ConfirmDelete } from './confirm-delete';
 import s from './blog-management.module.css';
 
 /** Admin: Blog Management, every post of company 2, drafts included. */
@@ -142,32 +142,15 @@ function BlogManagement() {
         }
       />
 
-      <Modal
+      <ConfirmDelete
         open={state.matches('confirmingDelete') || state.matches('deleting')}
+        deleting={state.matches('deleting')}
         title={t('deleteTitle')}
-        onClose={() => send({ type: 'delete.cancel' })}
-      >
-        <p>{t('confirmDelete')}</p>
-        {target && <p className={s.deleteWhich}>{target.title}</p>}
-        <div className={s.actions}>
-          <button
-            type="button"
-            className={s.secondary}
-            onClick={() => send({ type: 'delete.cancel' })}
-            disabled={state.matches('deleting')}
-          >
-            {t('cancel')}
-          </button>
-          <button
-            type="button"
-            className={s.danger}
-            onClick={() => send({ type: 'delete.confirm' })}
-            disabled={state.matches('deleting')}
-          >
-            {state.matches('deleting') ? t('deleting') : t('deleteAction')}
-          </button>
-        </div>
-      </Modal>
+        question={t('confirmDelete')}
+        which={target?.title}
+        labels={{ cancel: t('cancel'), delete: t('deleteAction'), deleting: t('deleting') }}
+        send={send}
+      />
     </section>
   );
 }

@@ -9,7 +9,7 @@ import {
   type BlogField,
   type BlogPostRow,
 } from '../../api/contract/blog';
-import { DiscardPrompt, RestorePrompt } from '../../components/discard-prompt';
+import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import { type TextField } from '../../machines/blog-editor.machine';
 import { useAdminSession } from './admin-context';
@@ -80,19 +80,11 @@ export function BlogPostDialog({
       title={t(mode === 'edit' ? 'dialog.editTitle' : 'dialog.createTitle')}
       onClose={() => send({ type: 'editor.dismiss' })}
     >
-      {state.matches({ editing: { restore: 'offering' } }) && state.context.draft && (
-        <RestorePrompt
-          savedAt={state.context.draft.savedAt}
-          onRestore={() => send({ type: 'draft.restore' })}
-          onIgnore={() => send({ type: 'draft.ignore' })}
-        />
-      )}
-      {state.matches('confirmingDiscard') && (
-        <DiscardPrompt
-          onKeep={() => send({ type: 'discard.cancel' })}
-          onDiscard={() => send({ type: 'discard.confirm' })}
-        />
-      )}
+      <DraftPrompts
+        offered={state.matches({ editing: { restore: 'offering' } }) ? state.context.draft : null}
+        confirming={state.matches('confirmingDiscard')}
+        send={send}
+      />
       <form
         className={s.form}
         noValidate

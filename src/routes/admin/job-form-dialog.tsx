@@ -10,7 +10,7 @@ import {
   isRichTextField,
   type JobFormField,
 } from '../../api/contract/jobs-admin';
-import { DiscardPrompt, RestorePrompt } from '../../components/discard-prompt';
+import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import { unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
 import { useAdminSession } from './admin-context';
@@ -67,19 +67,11 @@ export function JobFormDialog({
       title={t(mode === 'edit' ? 'jobForm.editTitle' : 'jobForm.addTitle')}
       onClose={() => send({ type: 'form.dismiss' })}
     >
-      {state.matches({ editing: { restore: 'offering' } }) && state.context.draft && (
-        <RestorePrompt
-          savedAt={state.context.draft.savedAt}
-          onRestore={() => send({ type: 'draft.restore' })}
-          onIgnore={() => send({ type: 'draft.ignore' })}
-        />
-      )}
-      {state.matches('confirmingDiscard') && (
-        <DiscardPrompt
-          onKeep={() => send({ type: 'discard.cancel' })}
-          onDiscard={() => send({ type: 'discard.confirm' })}
-        />
-      )}
+      <DraftPrompts
+        offered={state.matches({ editing: { restore: 'offering' } }) ? state.context.draft : null}
+        confirming={state.matches('confirmingDiscard')}
+        send={send}
+      />
       <form
         className={s.form}
         noValidate

@@ -6,8 +6,8 @@ import { type JobOpeningRow } from '../../api/contract/jobs';
 import { cleanPage, pageQuery } from '../../api/contract/paging';
 import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
 import { htmlToText } from '../../api/contract/rich-text';
-import { Modal } from '../../components/modal';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
+import { ConfirmDelete } from './confirm-delete';
 import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
 import { openingsLive } from './openings.live';
 import { Pager } from './pager';
@@ -91,32 +91,19 @@ export function OpeningsScreen() {
         onSaved={(mode, row) => send({ type: 'job.saved', mode, row })}
       />
 
-      <Modal
+      <ConfirmDelete
         open={state.matches('confirmingDelete') || state.matches('deleting')}
+        deleting={state.matches('deleting')}
         title={t('openings.deleteTitle')}
-        onClose={() => send({ type: 'delete.cancel' })}
-      >
-        <p>{t('openings.deleteQuestion')}</p>
-        {pendingDelete && <p className={s.deleteWhich}>{pendingDelete.job_title}</p>}
-        <div className={s.actions}>
-          <button
-            type="button"
-            className={s.secondary}
-            onClick={() => send({ type: 'delete.cancel' })}
-            disabled={state.matches('deleting')}
-          >
-            {t('actions.cancel')}
-          </button>
-          <button
-            type="button"
-            className={s.danger}
-            onClick={() => send({ type: 'delete.confirm' })}
-            disabled={state.matches('deleting')}
-          >
-            {t(state.matches('deleting') ? 'openings.deleting' : 'actions.delete')}
-          </button>
-        </div>
-      </Modal>
+        question={t('openings.deleteQuestion')}
+        which={pendingDelete?.job_title}
+        labels={{
+          cancel: t('actions.cancel'),
+          delete: t('actions.delete'),
+          deleting: t('openings.deleting'),
+        }}
+        send={send}
+      />
     </section>
   );
 }
