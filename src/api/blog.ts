@@ -1,6 +1,5 @@
 import { config } from '../config';
 import type { UploadProgress } from './contract/upload';
-import { deleteCopy, readCopy, saveCopy } from '../offline/cache';
 import { adminWrite, CSRF_HEADERS, fetchJson, toQuery, uploadForm } from './client';
 import {
   BLOG_COMPANY_ID,
@@ -164,43 +163,3 @@ export async function withImages(rows: BlogPostRow[]): Promise<BlogPostRow[]> {
   );
 }
 
-/**
- * Copies kept on this device for reading without a network (src/offline/cache.ts): every page of
- * the public list as last fetched (no search), and every post seen in a list or on its own page,
- * by slug, so a post opened from the list works offline too.
- */
-const pageKey = (page: number) => (page === 1 ? 'firstPage' : `page-${page}`);
-const postKey = (slug: string) => `post-${slug}`;
-
-/** Keeps a page of the public list and each of its posts (an empty page removes the page copy). */
-export async function keepBlogPage(page: number, rows: BlogPostRow[]): Promise<void> {
-  if (rows.length === 0) {
-    await deleteCopy('blog', pageKey(page));
-    return;
-  }
-  await saveCopy('blog', pageKey(page), rows);
-  await Promise.all(rows.filter((row) => row.slug).map((row) => saveCopy('blog', postKey(row.slug!), [row])));
-}
-
-/** Keeps a post read on its own page. */
-export async function keepBlogPost(rows: BlogPostRow[]): Promise<void> {
-  const [row] = rows;
-  if (row?.slug) await saveCopy('blog', postKey(row.slug), [row]);
-}
-
-async function keptRows(key: string): Promise<{ rows: BlogPostRow[]; savedAt: string } | null> {
-  const copy = await readCopy('blog', key);
-  if (!copy) return null;
-  const parsed = BlogPostRows.safeParse(copy.value);
-  return parsed.success && parsed.data.length > 0 ? { rows: parsed.data, savedAt: copy.savedAt } : null;
-}
-
-/** A kept page of the list with the time it was saved, or null (none, or no longer the contract's shape). */
-export function keptBlogPage(page: number): Promise<{ rows: BlogPostRow[]; savedAt: string } | null> {
-  return keptRows(pageKey(page));
-}
-
-/** A kept post (a list of one) with the time it was saved, or null. */
-export function keptBlogPost(slug: string): Promise<{ rows: BlogPostRow[]; savedAt: string } | null> {
-  return keptRows(postKey(slug));
-}

@@ -1,5 +1,4 @@
 import { config } from '../config';
-import { readCopy, saveCopy } from '../offline/cache';
 import { fetchJson, toQuery } from './client';
 import {
   JOB_PAGE_SIZE,
@@ -26,17 +25,3 @@ export function loadJobTypes(init?: RequestInit): Promise<JobTypeRow[]> {
   return fetchJson(JobTypeRows, `${config.websiteApi}/bind-job-types`, init);
 }
 
-/** Where a page of openings last shown is kept for a visit without network (src/offline). */
-const keptKey = (page: number) => (page > 1 ? `openings-page-${page}` : 'openings');
-
-export async function keepOpenings(rows: JobOpeningRow[], page = 1): Promise<void> {
-  await saveCopy('jobs', keptKey(page), rows);
-}
-
-/** The kept page, or null when none was kept or the copy no longer fits the contract. */
-export async function keptOpenings(page = 1): Promise<{ rows: JobOpeningRow[]; savedAt: string } | null> {
-  const copy = await readCopy('jobs', keptKey(page));
-  if (!copy) return null;
-  const parsed = JobOpeningRows.safeParse(copy.value);
-  return parsed.success ? { rows: parsed.data, savedAt: copy.savedAt } : null;
-}

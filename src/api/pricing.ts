@@ -1,5 +1,4 @@
 import { config } from '../config';
-import { readCopy, saveCopy } from '../offline/cache';
 import { fetchJson, toQuery } from './client';
 import {
   ALL_SUBSCRIPTION_TYPES,
@@ -7,7 +6,6 @@ import {
   GeoAnswer,
   PlanRows,
   type BindCountryByCodeQueryIn,
-  type PlanRow,
 } from './contract/pricing';
 
 /** Step 1 of the pricing page load: the visitor's country (VITE_GEO_URL, our /api/geo by default). */
@@ -24,22 +22,3 @@ export const loadPlans = (countryid: number) =>
     `${config.adminApi}/BindPlanDetails?${toQuery({ countryid, moduleid: '', subscriptiontypeid: ALL_SUBSCRIPTION_TYPES })}`,
   );
 
-/** Where the last plans shown are kept for a visit without network (src/offline). */
-const KEPT = ['pricing', 'plans'] as const;
-
-export interface KeptPlans {
-  rows: PlanRow[];
-  savedAt: string;
-}
-
-export const keepPlans = async (rows: PlanRow[]): Promise<void> => {
-  await saveCopy(...KEPT, rows);
-};
-
-/** The kept plans, or null when none were kept or the copy no longer fits the contract. */
-export async function keptPlans(): Promise<KeptPlans | null> {
-  const copy = await readCopy(...KEPT);
-  if (!copy) return null;
-  const parsed = PlanRows.safeParse(copy.value);
-  return parsed.success && parsed.data.length > 0 ? { rows: parsed.data, savedAt: copy.savedAt } : null;
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { offlinePageMachine, type DeviceCopies } from './offline-page.machine';
+import type { DeviceCopies } from '../offline/device-copies';
+import { offlinePageMachine } from './offline-page.machine';
 
 describe('the offline page', () => {
   it('adds the pages this device kept and the submissions waiting, once read', async () => {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { DeviceCopies } from '../offline/device-copies';
 
 /**
  * The offline page (/offline, where the service worker sends a navigation it cannot answer):
@@ -6,16 +7,6 @@ import { assign, fromPromise, setup } from 'xstate';
  * the send queue). The fixed list of pages every visitor has offline is part of the prerendered
  * page itself; this machine only adds what differs per device.
  */
-
-export interface SavedPage {
-  path: string;
-  title: string;
-}
-
-export interface DeviceCopies {
-  pages: SavedPage[];
-  waiting: number;
-}
 
 export const offlinePageMachine = setup({
   types: {

@@ -1,6 +1,17 @@
-import type { DeviceCopies, SavedPage } from '../machines/offline-page.machine';
 import { PAGES_CACHE_PREFIX } from './cache-names';
 import { pendingCount } from './send-queue';
+
+/** A page this device keeps, with its title. */
+export interface SavedPage {
+  path: string;
+  title: string;
+}
+
+/** What this device keeps beyond the precached pages: pages read, and submissions waiting. */
+export interface DeviceCopies {
+  pages: SavedPage[];
+  waiting: number;
+}
 
 const MAX_LISTED = 50;
 

@@ -63,9 +63,9 @@ export async function prefetchForOffline(): Promise<void> {
     import('../routes/pricing.live'),
     import('../routes/careers.live'),
     import('../routes/blog.live'),
-    import('../api/pricing'),
-    import('../api/jobs'),
-    import('../api/blog'),
+    import('../offline/kept-plans'),
+    import('../offline/kept-openings'),
+    import('../offline/kept-blog'),
     import('../api/contract/blog'),
   ]);
   const writes: Promise<unknown>[] = [];

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { keepBlogPost, keptBlogPost, loadBlogPosts, withImages } from '../api/blog';
+import { loadBlogPosts, withImages } from '../api/blog';
+import { keepBlogPost, keptBlogPost } from '../offline/kept-blog';
 import { blogListMachine } from '../machines/blog-list.machine';
 
 /**

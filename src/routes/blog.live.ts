@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { keepBlogPage, keptBlogPage, loadBlogPosts, withImages } from '../api/blog';
+import { loadBlogPosts, withImages } from '../api/blog';
+import { keepBlogPage, keptBlogPage } from '../offline/kept-blog';
 import { blogListMachine } from '../machines/blog-list.machine';
 
 /**

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { keepOpenings, keptOpenings, loadOpenings } from '../api/jobs';
+import { loadOpenings } from '../api/jobs';
+import { keepOpenings, keptOpenings } from '../offline/kept-openings';
 import { careersMachine } from '../machines/careers.machine';
 
 /**

@@ -7,6 +7,7 @@ import { pricingMachine } from '../machines/pricing.machine';
  * after hydration, not before: the server HTML already shows everything the first paint needs.
  */
 const api = () => import('../api/pricing');
+const kept = () => import('../offline/kept-plans');
 
 /**
  * The pricing machine with its live effects: the three pricing calls and the kept copy.
@@ -21,8 +22,8 @@ export const livePricingMachine = pricingMachine.provide({
     loadPlans: fromPromise(async ({ input }: { input: { countryid: number } }) =>
       (await api()).loadPlans(input.countryid),
     ),
-    keepPlans: fromPromise(async ({ input }: { input: PlanRow[] }) => (await api()).keepPlans(input)),
-    readKeptPlans: fromPromise(async () => (await api()).keptPlans()),
+    keepPlans: fromPromise(async ({ input }: { input: PlanRow[] }) => (await kept()).keepPlans(input)),
+    readKeptPlans: fromPromise(async () => (await kept()).keptPlans()),
   },
   actions: {
     // Logged to the console as 'Error fetching pricing'. A warning, not an error:
