@@ -34,8 +34,12 @@ export const boundaries = [
       'Machines call the outside only through actors supplied by the screen: import types from api/contract, never an api module.',
   }),
   importsOutsideTests(['src/offline/**/*.ts'], {
-    regex: '^\\.\\./(components|routes)/',
-    message: 'offline/ knows no components or routes: the caller passes what it needs.',
+    regex: '^\\.\\./(components|routes|machines)/',
+    message: 'offline/ knows no components, routes or machines: the caller passes what it needs.',
+  }),
+  importsOutsideTests(['src/api/**/*.ts'], {
+    regex: '^\\.\\./(\\.\\./)?(offline|machines|components|routes)/',
+    message: 'api/ is the transport and the contract: it knows no offline storage, machines or screens.',
   }),
   imports(['server/**/*.ts'], {
     // and the mail texts, kept with the site's translations so translators find them in one place

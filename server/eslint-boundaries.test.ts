@@ -2,8 +2,9 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries (routes -> machines -> api -> contract; the server imports only the contract) fail lint when broken: each case lints one deliberately
- * broken import as if it were in that folder, and one allowed import beside it.
+ * The import boundaries (routes -> machines -> offline -> api -> contract; the server imports only
+ * the contract) fail lint when broken: each case lints one deliberately broken import as if it
+ * were in that folder, and one allowed import beside it.
  */
 describe('lint enforces the import boundaries', () => {
   const eslint = new ESLint({ cwd: process.cwd() });
@@ -23,13 +24,31 @@ describe('lint enforces the import boundaries', () => {
       'offline/ importing a component',
       'src/offline/x.ts',
       "import { showToast } from '../components/toasts';\nvoid showToast;\n",
-      /offline\/ knows no components or routes/,
+      /offline\/ knows no components, routes or machines/,
     ],
     [
       'offline/ importing a route module',
       'src/offline/x.ts',
       "import { PUBLIC_PAGES } from '../routes/paths';\nvoid PUBLIC_PAGES;\n",
-      /offline\/ knows no components or routes/,
+      /offline\/ knows no components, routes or machines/,
+    ],
+    [
+      'offline/ importing a machine',
+      'src/offline/x.ts',
+      "import type { DeviceCopies } from '../machines/offline-page.machine';\nexport type X = DeviceCopies;\n",
+      /offline\/ knows no components, routes or machines/,
+    ],
+    [
+      'an api module importing offline storage',
+      'src/api/x.ts',
+      "import { saveCopy } from '../offline/cache';\nvoid saveCopy;\n",
+      /api\/ is the transport and the contract/,
+    ],
+    [
+      'the contract importing a machine',
+      'src/api/contract/x.ts',
+      "import { careersMachine } from '../../machines/careers.machine';\nvoid careersMachine;\n",
+      /api\/ is the transport and the contract/,
     ],
     [
       'the server importing src/ beyond the contract',
