@@ -74,11 +74,21 @@ function answerOf<T>(schema: ZodMiniType<T>, status: number, data: unknown): T {
   return parsed.data;
 }
 
+/** An answer as it came: its status and its JSON body (`undefined` when the body is not JSON). */
+export interface RawAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+const NOT_JSON = Symbol('not JSON');
+
 /**
- * Fetches JSON and checks it against the shared contract. Every API module goes through here,
- * so a changed server shape is an error at the edge, not a blank screen.
+ * Sends one request and reads its answer; the one place the app calls fetch. Throws ApiError
+ * with status 0 when no answer came (offline, DNS, refused). Most callers want `fetchJson`; the
+ * send queue, which replays stored requests and judges the status itself, uses this.
  */
-export async function fetchJson<T>(schema: ZodMiniType<T>, url: string, init?: RequestInit): Promise<T> {
+export async function sendRequest(url: string, init?: RequestInit): Promise<RawAnswer> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -89,14 +99,19 @@ export async function fetchJson<T>(schema: ZodMiniType<T>, url: string, init?: R
   } catch (err) {
     throw new ApiError(0, err instanceof Error ? err.message : 'Network error');
   }
-  if (!res.ok) throw failure(res.status, await res.json().catch(() => null));
-  let data: unknown;
-  try {
-    data = await res.json();
-  } catch {
-    throw new ApiError(res.status, 'The server sent an answer that is not JSON');
-  }
-  return answerOf(schema, res.status, data);
+  const body: unknown = await res.json().catch(() => NOT_JSON);
+  if (!res.ok) throw failure(res.status, body === NOT_JSON ? null : body);
+  return { status: res.status, ok: res.ok, body: body === NOT_JSON ? undefined : body };
+}
+
+/**
+ * Fetches JSON and checks it against the shared contract. Every API module goes through here,
+ * so a changed server shape is an error at the edge, not a blank screen.
+ */
+export async function fetchJson<T>(schema: ZodMiniType<T>, url: string, init?: RequestInit): Promise<T> {
+  const { status, body } = await sendRequest(url, init);
+  if (body === undefined) throw new ApiError(status, 'The server sent an answer that is not JSON');
+  return answerOf(schema, status, body);
 }
 
 export interface UploadOptions {

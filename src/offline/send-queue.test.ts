@@ -299,6 +299,14 @@ describe('sending one entry over HTTP', () => {
     });
   });
 
+  it('a 2xx without a JSON body is sent too', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 201 })),
+    );
+    expect(await deliverWithFetch(item())).toEqual({ outcome: 'sent', message: '' });
+  });
+
   it('no answer, 409, 429 and 5xx are tried again later', async () => {
     vi.stubGlobal(
       'fetch',

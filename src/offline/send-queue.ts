@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { answerMessage } from '../api/client';
+import { answerMessage, ApiError, sendRequest } from '../api/client';
 import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import { OUTBOX_CHANNEL, OUTBOX_DB_NAME, OUTBOX_SYNC_TAG } from './outbox-names';
 
@@ -307,29 +307,24 @@ export function requestFor(item: OutboxItem): RequestInit {
     for (const [name, file] of Object.entries(item.body.files)) form.append(name, file.blob, file.name);
     body = form;
   }
-  return { method: 'POST', headers, body, credentials: 'same-origin' };
+  return { method: 'POST', headers, body };
 }
 
-/** The server's own words for an answer: `message` or `Message` of a JSON body. */
-const messageOf = async (res: Response): Promise<string | null> =>
-  answerMessage(await res.json().catch(() => null));
-
 /**
- * Sends one entry with fetch. 2xx is 'sent' (a repeat of the key answers the first answer);
- * no answer, 408, 409 (the first attempt still running), 429 and 5xx are 'retry'; any other 4xx
- * means the content itself was refused: 'rejected' with the server's message.
+ * Sends one entry through the app's transport (src/api/client.ts). 2xx is 'sent' (a repeat of the
+ * key answers the first answer); no answer, 408, 409 (the first attempt still running), 425, 429
+ * and 5xx are 'retry'; any other 4xx means the content itself was refused: 'rejected' with the
+ * server's message.
  */
 export const deliverWithFetch: Deliver = async (item) => {
-  let res: Response;
   try {
-    res = await fetch(item.url, requestFor(item));
+    const { body } = await sendRequest(item.url, requestFor(item));
+    return { outcome: 'sent', message: answerMessage(body) ?? '' };
   } catch (err) {
-    return { outcome: 'retry', reason: err instanceof Error ? err.message : 'Network error' };
+    if (!(err instanceof ApiError)) throw err;
+    if (err.isNetwork || err.status >= 500 || [408, 409, 425, 429].includes(err.status)) {
+      return { outcome: 'retry', reason: err.message };
+    }
+    return { outcome: 'rejected', message: err.message };
   }
-  const message = await messageOf(res);
-  if (res.ok) return { outcome: 'sent', message: message ?? '' };
-  if (res.status >= 500 || [408, 409, 425, 429].includes(res.status)) {
-    return { outcome: 'retry', reason: message ?? `Status ${res.status}` };
-  }
-  return { outcome: 'rejected', message: message ?? `Status ${res.status}` };
 };
