@@ -11,7 +11,7 @@ import {
   PUBLISHED,
 } from '../../api/contract/blog';
 import { BlogImage, PostDate } from '../../components/blog/blog-parts';
-import { Pagination, usePager, type PaginationLabels } from '../../components/pagination';
+import { PagePager } from '../../components/pagination';
 import { flipped } from '../../machines/blog-list.machine';
 import { paginationMachine } from '../../machines/pagination.machine';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
@@ -37,17 +37,10 @@ function BlogManagement() {
   const [machine] = useState(() => blogManagementLive(i18n));
   const [state, send] = useMachine(machine, { input: { pageSize: BLOG_PAGE_SIZE } });
   const pagination = state.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
-  const pager = usePager(pagination);
   const { rows, total, target, searchText, search } = state.context;
   const loading = state.matches('loading') || state.matches('starting');
   const settled = !loading && !state.matches('debouncing');
 
-  const labels: PaginationLabels = {
-    label: t('pagination.label'),
-    previous: t('pagination.previous'),
-    next: t('pagination.next'),
-    page: (page) => t('pagination.page', { page }),
-  };
 
   return (
     <section className={s.screen} aria-labelledby="blog-management-title">
@@ -76,7 +69,7 @@ function BlogManagement() {
         />
         {rows.length > 0 && (
           <p className={s.showing} aria-live="polite">
-            {t('showing', showingFigures(pager.page, BLOG_PAGE_SIZE, rows.length, total, i18n.language))}
+            {t('showing', showingFigures(state.context.page, BLOG_PAGE_SIZE, rows.length, total, i18n.language))}
           </p>
         )}
       </div>
@@ -126,14 +119,7 @@ function BlogManagement() {
         </ul>
       )}
 
-      <Pagination
-        view={pager}
-        labels={labels}
-        disabled={!state.matches('ready')}
-        onSelect={(page) => pagination?.send({ type: 'page.select', page })}
-        onPrevious={() => pagination?.send({ type: 'page.previous' })}
-        onNext={() => pagination?.send({ type: 'page.next' })}
-      />
+      <PagePager pagination={pagination} ns="blog-admin" disabled={!state.matches('ready')} />
 
       <BlogPostDialog
         ref={dialog}

@@ -1,8 +1,7 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { AnyActorRef } from 'xstate';
-import { Pagination } from '../../components/pagination';
-import { paginationView, type PaginationContext } from '../../machines/pagination.machine';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import { Pagination, usePager } from '../../components/pagination';
+import type { paginationMachine } from '../../machines/pagination.machine';
 
 export { showingFigures } from '../../api/contract/paging';
 
@@ -13,11 +12,11 @@ export { showingFigures } from '../../api/contract/paging';
  */
 export function Pager({ pagination, label }: { pagination: AnyActorRef | undefined; label: string }) {
   const { t } = useTranslation('admin-inbox');
-  const context = useSelector(pagination, (snap) => snap?.context as PaginationContext | undefined);
-  if (!pagination || !context) return null;
+  const view = usePager(pagination as ActorRefFrom<typeof paginationMachine> | undefined);
+  if (!pagination) return null;
   return (
     <Pagination
-      view={paginationView(context)}
+      view={view}
       labels={{
         label,
         previous: t('pager.prev'),
