@@ -9,8 +9,9 @@ import {
 } from '../../src/api/contract/admin-applications';
 import { recordAudit, type AuditEntry } from './audit.repo';
 import type { Storage } from '../storage/storage';
-import { dialectOf, forUpdate } from './database';
+import { forUpdate } from './database';
 import type { Database } from './schema';
+import { countMatches, ftsRowids, searchPlan, tsMatches, type SearchPlan } from './full-text';
 import { deleteStoredFiles } from './files.repo';
 
 /**
@@ -22,18 +23,6 @@ import { deleteStoredFiles } from './files.repo';
 type Db = Kysely<Database>;
 type Filters = Omit<ExportApplicationsQuery, never>;
 
-/**
- * Words of the search box for the full-text index: letters, marks and digits only (so no query
- * syntax such as `"`, `*`, `NEAR`, `OR`, `:` or `'; DROP` reaches FTS5 or to_tsquery), lower case,
- * at most 8 words of at most 50 characters, each matched as a prefix. No words: no search filter.
- */
-export function searchTerms(search: string): string[] {
-  return (search.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-    .slice(0, 8)
-    .map((w) => w.slice(0, 50));
-}
-
 /** The first instant of a day and of the day after it, for an inclusive UTC day range. */
 export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 export function nextDayStart(day: string): string {
@@ -43,31 +32,11 @@ export function nextDayStart(day: string): string {
 }
 
 /**
- * How SQLite runs a search: a selective one (fewer than COMMON_MATCHES matches) starts from the
- * FTS matches and sorts the few rows; a common one ('com' is in nearly every email) walks the
- * list index in page order and checks each row against the matches (`+application_id` keeps
- * SQLite from starting at the matches), so a page stops after 20 rows instead of sorting them all.
+ * A search with at least this many matches is common ('com' is in nearly every email): SQLite
+ * walks the list in page order (`+application_id` keeps it from starting at the matches; see
+ * full-text.ts `searchPlan`).
  */
 const COMMON_MATCHES = 2_000;
-
-type SearchPlan =
-  | { kind: 'none' }
-  | { kind: 'postgres'; tsquery: string }
-  | { kind: 'sqlite'; match: string; common: boolean };
-
-async function searchPlan(db: Db, search: string): Promise<SearchPlan> {
-  const terms = searchTerms(search);
-  if (terms.length === 0) return { kind: 'none' };
-  if (dialectOf(db) === 'postgres')
-    return { kind: 'postgres', tsquery: terms.map((t) => `${t}:*`).join(' & ') };
-  // each word quoted: FTS5 reads it as a string, never as an operator or a column filter
-  const match = terms.map((t) => `"${t}"*`).join(' ');
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (
-    select rowid from job_application_fts where job_application_fts match ${match} limit ${COMMON_MATCHES})`.execute(
-    db,
-  );
-  return { kind: 'sqlite', match, common: Number(rows[0]?.n ?? 0) >= COMMON_MATCHES };
-}
 
 function filtered(db: Db, f: Filters, plan: SearchPlan) {
   let query = db.selectFrom('job_application as a');
@@ -76,9 +45,9 @@ function filtered(db: Db, f: Filters, plan: SearchPlan) {
   if (f.startdate) query = query.where('a.created_at', '>=', dayStart(f.startdate));
   if (f.enddate) query = query.where('a.created_at', '<', nextDayStart(f.enddate));
   if (plan.kind === 'postgres') {
-    query = query.where(sql<boolean>`a.search_vector @@ to_tsquery('simple', ${plan.tsquery})`);
+    query = query.where(tsMatches(plan.tsquery, 'a.search_vector'));
   } else if (plan.kind === 'sqlite') {
-    const matches = sql<number>`(select rowid from job_application_fts where job_application_fts match ${plan.match})`;
+    const matches = ftsRowids('job_application_fts', plan.match);
     query = query.where(
       plan.common ? sql<number>`+a.application_id` : sql.ref('a.application_id'),
       'in',
@@ -149,15 +118,11 @@ function ordered(query: Listed, sortAfterSearch: boolean): Listed {
 
 /** Matching applications, capped at COUNT_CAP (reads at most that many index entries). */
 export async function countApplications(db: Db, f: Filters, plan?: SearchPlan): Promise<number> {
-  plan ??= await searchPlan(db, f.search);
+  plan ??= await searchPlan(db, f.search, 'job_application_fts', COMMON_MATCHES);
   if (plan.kind === 'sqlite' && !f.applicationid && !f.status && !f.startdate && !f.enddate) {
     // only a search: the index has one row per application (triggers keep it so), so its own
     // matches are the count, without visiting the applications
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (
-      select rowid from job_application_fts where job_application_fts match ${plan.match} limit ${COUNT_CAP})`.execute(
-      db,
-    );
-    return Number(rows[0]?.n ?? 0);
+    return countMatches(db, 'job_application_fts', plan.match, COUNT_CAP);
   }
   const capped = filtered(db, f, plan).select('a.application_id').limit(COUNT_CAP);
   const { n } = await db
@@ -172,7 +137,7 @@ export async function countApplications(db: Db, f: Filters, plan?: SearchPlan): 
  * first row. An empty page answers [].
  */
 export async function listApplications(db: Db, q: BindJobApplicationsQuery): Promise<ApplicationListRow[]> {
-  const plan = await searchPlan(db, q.search);
+  const plan = await searchPlan(db, q.search, 'job_application_fts', COMMON_MATCHES);
   // PostgreSQL misjudges how many rows a prefix search matches; the capped count decides whether
   // to sort after the full-text index (few matches) or read the list index in order (many).
   const total = plan.kind === 'postgres' ? await countApplications(db, q, plan) : undefined;
@@ -205,7 +170,7 @@ export async function* applicationBatches(
   f: Filters,
   batchSize = 500,
 ): AsyncGenerator<ApplicationListRow[]> {
-  const plan = await searchPlan(db, f.search);
+  const plan = await searchPlan(db, f.search, 'job_application_fts', COMMON_MATCHES);
   let after: { created_at: string; application_id: number } | undefined;
   for (;;) {
     let query = withColumns(filtered(db, f, plan));

@@ -12,8 +12,9 @@ import {
 import { htmlToText } from '../../src/api/contract/rich-text';
 import { sanitizeRichText } from '../lib/rich-text';
 import type { BlogPostTable } from './blog.schema';
-import { dialectOf, forUpdate } from './database';
+import { forUpdate } from './database';
 import type { Database } from './schema';
+import { ftsRowids, searchPlan, tsMatches, type SearchPlan } from './full-text';
 
 /**
  * Blog posts. Plain functions taking `db` first; they work inside a transaction too. Writes go
@@ -28,18 +29,6 @@ export type BlogPost = Selectable<BlogPostTable>;
 export const MEDIA_PREFIX = '/media/';
 /** The stored_file kind of featured images. */
 export const BLOG_IMAGE_KIND = 'blog-image';
-
-/**
- * Words of a search box for the full-text index: letters, marks and digits only (so no query
- * syntax such as `"`, `*`, `NEAR`, `OR` or `'; DROP` reaches FTS5 or to_tsquery), lower case, at
- * most 8 words, each matched as a prefix. A search with no words filters nothing.
- */
-export function searchTerms(search: string): string[] {
-  return (search.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-    .slice(0, 8)
-    .map((w) => w.slice(0, 50));
-}
 
 /** The public address of a post's image: the http(s) URL itself, or `/media/<key>`. */
 export function imageUrlOf(featuredImage: string): string | null {
@@ -87,30 +76,11 @@ export interface ListOptions {
 }
 
 /**
- * How SQLite runs a search (PostgreSQL: see listPosts). A selective search (fewer
- * than COMMON_MATCHES matches) starts from the FTS matches and sorts the few rows; a common one
- * (a word most posts contain) walks the list index in page order and checks each row against the
- * matches (`+blog_id` keeps SQLite from starting at the matches), so it stops after one page
- * instead of sorting nearly every post. The probe reads at most COMMON_MATCHES index entries.
+ * A search with at least this many matches is common (a word most posts contain): SQLite walks
+ * the list in page order (`+blog_id` keeps it from starting at the matches; see full-text.ts
+ * `searchPlan`; PostgreSQL: see listPosts).
  */
 const COMMON_MATCHES = 5_000;
-
-type SearchPlan =
-  | { kind: 'none' }
-  | { kind: 'postgres'; tsquery: string }
-  | { kind: 'sqlite'; match: string; common: boolean };
-
-async function searchPlan(db: Db, search: string): Promise<SearchPlan> {
-  const terms = searchTerms(search);
-  if (terms.length === 0) return { kind: 'none' };
-  if (dialectOf(db) === 'postgres')
-    return { kind: 'postgres', tsquery: terms.map((t) => `${t}:*`).join(' & ') };
-  // each word quoted: FTS5 reads it as a string, never as an operator
-  const match = terms.map((t) => `"${t}"*`).join(' ');
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (
-    select rowid from blog_post_fts where blog_post_fts match ${match} limit ${COMMON_MATCHES})`.execute(db);
-  return { kind: 'sqlite', match, common: Number(rows[0]?.n ?? 0) >= COMMON_MATCHES };
-}
 
 function filtered(
   db: Db,
@@ -123,9 +93,9 @@ function filtered(
   if (q.blogid) query = query.where('blog_id', '=', q.blogid);
   if (q.slug !== undefined) query = query.where('slug', '=', q.slug);
   if (plan.kind === 'postgres') {
-    query = query.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${plan.tsquery})`);
+    query = query.where(tsMatches(plan.tsquery));
   } else if (plan.kind === 'sqlite') {
-    const matches = sql<number>`(select rowid from blog_post_fts where blog_post_fts match ${plan.match})`;
+    const matches = ftsRowids('blog_post_fts', plan.match);
     query = query.where(plan.common ? sql<number>`+blog_id` : sql.ref('blog_id'), 'in', matches);
   }
   return query;
@@ -137,7 +107,7 @@ function filtered(
  * 10,000 index entries, so it costs the same with 10,000 posts or a million.
  */
 export async function listPosts(db: Db, q: BlogListQuery, options: ListOptions): Promise<BlogPostRow[]> {
-  const plan = await searchPlan(db, q.search);
+  const plan = await searchPlan(db, q.search, 'blog_post_fts', COMMON_MATCHES);
   // PostgreSQL misjudges how many posts a prefix search matches; its exact count (capped) decides:
   // a selective search is sorted after the full-text index finds it, a common one reads the list
   // index in page order.
@@ -161,7 +131,12 @@ export async function countPosts(
   options: ListOptions,
   plan?: SearchPlan,
 ): Promise<number> {
-  const capped = filtered(db, q, plan ?? (await searchPlan(db, q.search)), options)
+  const capped = filtered(
+    db,
+    q,
+    plan ?? (await searchPlan(db, q.search, 'blog_post_fts', COMMON_MATCHES)),
+    options,
+  )
     .select('blog_id')
     .limit(COUNT_CAP);
   const { n } = await db

@@ -1,8 +1,8 @@
 import { recordAudit, type AuditEntry } from './audit.repo';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ContactMessageRow, ContactMessagesQuery } from '../../src/api/contract/admin-messages';
 import { COUNT_CAP } from '../../src/api/contract/paging';
-import { searchTerms } from './application-list.repo';
+import { ftsMatch, ftsRowids, searchTerms, tsMatches, tsQuery } from './full-text';
 import { dialectOf } from './database';
 import type { Database } from './schema';
 
@@ -19,17 +19,8 @@ function filtered(db: Db, q: Pick<ContactMessagesQuery, 'search' | 'handled'>) {
   if (q.handled) query = query.where('handled', '=', q.handled === 'true' ? 1 : 0);
   const terms = searchTerms(q.search);
   if (terms.length > 0) {
-    if (dialectOf(db) === 'postgres') {
-      const tsquery = terms.map((t) => `${t}:*`).join(' & ');
-      query = query.where(sql<boolean>`search_vector @@ to_tsquery('simple', ${tsquery})`);
-    } else {
-      const match = terms.map((t) => `"${t}"*`).join(' ');
-      query = query.where(
-        'message_id',
-        'in',
-        sql<number>`(select rowid from contact_message_fts where contact_message_fts match ${match})`,
-      );
-    }
+    if (dialectOf(db) === 'postgres') query = query.where(tsMatches(tsQuery(terms)));
+    else query = query.where('message_id', 'in', ftsRowids('contact_message_fts', ftsMatch(terms)));
   }
   return query;
 }

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { COUNT_CAP } from '../../src/api/contract/paging';
 import type { BindJobOpeningsQuery, JobOpeningRow, JobTypeRow } from '../../src/api/contract/jobs';
 import { sanitizeRichText } from '../lib/rich-text';
 import { htmlToText } from '../../src/api/contract/rich-text';
 import { dialectOf } from './database';
 import type { Database } from './schema';
+import { ftsMatch, ftsRowids, searchTerms, tsMatches, tsQuery } from './full-text';
 
 /**
  * Job openings and job types. Plain functions taking `db` first; they work inside a transaction
@@ -23,14 +24,6 @@ export interface OpeningInput {
   requirement: string;
   about_role: string;
   responsibility: string;
-}
-
-/**
- * Words of a search box for the full-text index: letters and digits only (so no query syntax
- * reaches FTS5 or to_tsquery), lower case, at most 8 words, each matched as a prefix.
- */
-export function searchTerms(search: string): string[] {
-  return (search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 50));
 }
 
 function openingColumns(db: Db) {
@@ -64,15 +57,9 @@ function applyFilters<Q extends Filterable>(
   const terms = searchTerms(q.search);
   if (terms.length > 0) {
     if (dialectOf(db) === 'postgres') {
-      const tsquery = terms.map((t) => `${t}:*`).join(' & ');
-      out = out.where(sql<boolean>`job_opening.search_vector @@ to_tsquery('simple', ${tsquery})`) as Q;
+      out = out.where(tsMatches(tsQuery(terms), 'job_opening.search_vector')) as Q;
     } else {
-      const match = terms.map((t) => `"${t}"*`).join(' ');
-      out = out.where(
-        'job_opening.job_id',
-        'in',
-        sql<number>`(select rowid from job_opening_fts where job_opening_fts match ${match})`,
-      ) as Q;
+      out = out.where('job_opening.job_id', 'in', ftsRowids('job_opening_fts', ftsMatch(terms))) as Q;
     }
   }
   return out;
