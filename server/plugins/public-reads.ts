@@ -1,11 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Memo } from '../lib/memo';
 import { global } from './global';
-import { preferredEncoding } from './web';
+import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../lib/prepared-answer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,13 +13,6 @@ declare module 'fastify' {
 }
 
 export type PublicArea = 'blog' | 'jobs';
-
-export interface PreparedAnswer {
-  body: Buffer;
-  br: Buffer | null;
-  gzip: Buffer | null;
-  etag: string;
-}
 
 export interface PublicReads {
   /** The answer for `key` in `area`: computed by `rows` on a miss, then kept for the TTL. */
@@ -35,50 +26,6 @@ export interface PublicReads {
     answer: PreparedAnswer,
     cacheControl: string,
   ): FastifyReply;
-}
-
-/** Answers smaller than this are sent as they are: compressing them saves nothing. */
-const COMPRESS_FROM_BYTES = 1024;
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-export async function prepareAnswer(rows: unknown): Promise<PreparedAnswer> {
-  const body = Buffer.from(JSON.stringify(rows));
-  const large = body.length >= COMPRESS_FROM_BYTES;
-  const [br, gz] = large
-    ? await Promise.all([
-        brotli(body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          },
-        }),
-        gzip(body, { level: 6 }),
-      ])
-    : [null, null];
-  return { body, br, gzip: gz, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
-}
-
-/** If-None-Match holds this ETag (compared weakly, as RFC 9110 says for If-None-Match), or '*'. */
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}
-
-export function sendPrepared(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: PreparedAnswer,
-  cacheControl: string,
-) {
-  reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', 'Accept-Encoding');
-  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const encoded = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : null;
-  if (encoded) return reply.header('content-encoding', encoding).send(encoded);
-  return reply.send(answer.body);
 }
 
 /**

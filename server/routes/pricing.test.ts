@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CountryRows, PlanRows } from '../../src/api/contract/pricing';
 import seedPricing from '../db/seed/10-pricing.seed';
 import { createTestApp } from '../testing';
-import { MEMO_TTL_MS, etagMatches } from './pricing';
+import { etagMatches } from '../lib/prepared-answer';
+import { MEMO_TTL_MS } from './pricing';
 
 let app: FastifyInstance;
 beforeAll(async () => {
