@@ -1,27 +1,7 @@
-import type { ReactNode, SVGProps } from 'react';
+import { LineIcon, type IconProps } from '../icons';
 
 /** Line icons drawn for the marketing pages (24 x 24, currentColor). Decorative: aria-hidden. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 24, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = ({ size = 24, ...rest }: IconProps) => <LineIcon size={size} strokeWidth={1.8} {...rest} />;
 
 const paths = {
   submission: (

@@ -1,26 +1,8 @@
-import type { ReactNode, SVGProps } from 'react';
+import { LineIcon } from '../../components/icons';
 import type { AdminLink } from './admin-links';
 
 /** Inline SVG icons of the back office (original line icons, 24 px grid). */
-function Svg({ children, ...rest }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+const Svg = LineIcon;
 
 export const NavIcon = ({ name }: { name: AdminLink['icon'] }) => {
   switch (name) {

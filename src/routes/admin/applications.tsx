@@ -11,6 +11,7 @@ import {
   type ApplicationFilters,
   type ApplicationStatus,
 } from '../../api/contract/admin-applications';
+import { LineIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import type { applicationDetailMachine } from '../../machines/application-detail.machine';
 import type { ApplicationsListEvent } from '../../machines/applications-list.machine';
@@ -452,24 +453,7 @@ function DetailModal({
   );
 }
 
-function Icon({ children }: { children: React.ReactNode }) {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = LineIcon;
 const ViewIcon = () => (
   <Icon>
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />

@@ -2,23 +2,13 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOpeningRow } from '../../api/contract/jobs';
 import { jobCardText } from './job-text';
+import { LineIcon } from '../../components/icons';
 import s from './job-card.module.css';
 
 const Icon = ({ d }: { d: string }) => (
-  <svg
-    width="16"
-    height="16"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
+  <LineIcon size={16}>
     <path d={d} />
-  </svg>
+  </LineIcon>
 );
 const PIN = 'M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z';
 const CLOCK = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm0-13v4.5l3 2';
