@@ -9,6 +9,7 @@ import {
   PresignedUrlResponse,
   type BlogPostRow,
   type ManageBlogResponse as ManageBlogAnswer,
+  type BlogPostForm,
   type BlogStatus,
 } from './contract/blog';
 
@@ -61,20 +62,6 @@ export function directImageUrl(row: Pick<BlogPostRow, 'image_url' | 'featured_im
   if (row.image_url) return row.image_url;
   const value = row.featured_image_url ?? '';
   return isHttpUrl(value) ? value : null;
-}
-
-export interface BlogPostForm {
-  mode: 1 | 2;
-  blog_id: number;
-  title: string;
-  excerpt: string;
-  content: string;
-  publication_date: string;
-  read_time: string;
-  status: BlogStatus;
-  /** An http(s) address, or the key of the image already stored (edit without a new file). */
-  featured_image_url: string;
-  featured_image?: File | null;
 }
 
 function formData(fields: Record<string, string>, file?: File | null): FormData {
@@ -162,4 +149,3 @@ export async function withImages(rows: BlogPostRow[]): Promise<BlogPostRow[]> {
     }),
   );
 }
-

@@ -8,8 +8,8 @@ import {
   isHttpUrl,
   type BlogField,
   type BlogFormErrors,
+  type BlogPostForm,
   type BlogPostRow,
-  type BlogStatus,
   type ManageBlogResponse,
   DRAFT,
   PUBLISHED,
@@ -67,18 +67,7 @@ export interface BlogEditorContext {
 }
 
 /** What the save actor sends (mode 1 create, 2 update). */
-export interface SaveInput {
-  mode: 1 | 2;
-  blog_id: number;
-  title: string;
-  excerpt: string;
-  content: string;
-  publication_date: string;
-  read_time: string;
-  status: BlogStatus;
-  featured_image_url: string;
-  featured_image: File | null;
-}
+export type SaveInput = BlogPostForm;
 
 export type BlogEditorEvent =
   | { type: 'editor.open'; post?: BlogPostRow; today: string }

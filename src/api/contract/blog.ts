@@ -205,6 +205,21 @@ export function isHttpUrl(value: string): boolean {
 /** The first BLOG_PREVIEW_LENGTH characters of a post's text (its card), with '...' when there is more. */
 export const previewOf = (html: string, length = BLOG_PREVIEW_LENGTH) => textPreview(html, length);
 
+/** What the blog dialog sends (mode 1 create, 2 update): the multipart form's fields and its image. */
+export interface BlogPostForm {
+  mode: 1 | 2;
+  blog_id: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  publication_date: string;
+  read_time: string;
+  status: BlogStatus;
+  /** An http(s) address, or the key of the image already stored (edit without a new file). */
+  featured_image_url: string;
+  featured_image?: File | null;
+}
+
 /** What the form holds when it is checked. `image` says whether a file was chosen and what it is. */
 export interface BlogFormInput {
   title: string;
