@@ -145,6 +145,7 @@ export default defineConfig([
     },
   },
 
-  // The boundaries of DESIGN.md, checked (eslint.boundaries.test.ts breaks each on purpose).
+  // The import boundaries (routes -> machines -> offline -> api -> contract; the server reads only the
+  // contract), checked: server/eslint-boundaries.test.ts breaks each on purpose.
   ...boundaries,
 ]);
