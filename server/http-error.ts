@@ -1,3 +1,5 @@
+import { fieldErrorAnswer } from '../src/api/contract/form-rules';
+
 /**
  * An error a route throws to answer a client: `throw new HttpError(409, 'That email is taken')`.
  * The app's error handler sends `{ message, errors?, codes? }` with its status, 5xx included (for example
@@ -16,11 +18,17 @@ export class HttpError extends Error {
     super(message);
   }
 
-  /** A form refused for its fields: `fieldErrorAnswer(...)` of the contract, with its status. */
+  /**
+   * A form refused for its fields: each field's code, and its message from `messages` (the
+   * contract's `fieldErrorAnswer` builds the body).
+   */
   static fields(
-    answer: { message: string; errors: Record<string, string>; codes: Record<string, string> },
+    message: string,
+    codes: Partial<Record<string, string>>,
+    messages: Parameters<typeof fieldErrorAnswer>[2],
     status = 400,
   ) {
+    const answer = fieldErrorAnswer(message, codes, messages);
     return new HttpError(status, answer.message, answer.errors, answer.codes);
   }
 }

@@ -15,7 +15,6 @@ import {
 } from '../../src/api/contract/applications';
 import { insertApplication } from '../db/applications.repo';
 import { getOpening } from '../db/jobs.repo';
-import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
 import { HttpError } from '../http-error';
 import { uploads } from '../lib/multipart';
 import { checkResume, cleanFileName } from '../lib/file-check';
@@ -45,11 +44,9 @@ const FIELD_NAMES = new Set([
 /** A refusal for fields, with each one's message and code (contract/form-rules.ts). */
 const refused = (status: number, codes: ApplicationErrors) =>
   HttpError.fields(
-    fieldErrorAnswer(
-      status === 400 ? 'Please correct the highlighted fields.' : M[Object.values(codes)[0]!],
-      codes,
-      M,
-    ),
+    status === 400 ? 'Please correct the highlighted fields.' : M[Object.values(codes)[0]!],
+    codes,
+    M,
     status,
   );
 const tooLarge = () => refused(413, { resume: 'resumeTooLarge' });

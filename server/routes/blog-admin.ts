@@ -33,7 +33,6 @@ import {
   type BlogPost,
   type PostInput,
 } from '../db/blog.repo';
-import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
 import { HttpError } from '../http-error';
 import { uploads } from '../lib/multipart';
 import { recordAudit } from '../db/audit.repo';
@@ -69,7 +68,7 @@ const refused = (
   codes: Record<string, string>,
   status = 400,
   message = 'Please correct the highlighted fields.',
-) => HttpError.fields(fieldErrorAnswer(message, codes, MESSAGES), status);
+) => HttpError.fields(message, codes, MESSAGES, status);
 const tooLarge = () => refused({ featured_image: 'imageTooLarge' }, 413, M.imageTooLarge);
 
 interface Upload {

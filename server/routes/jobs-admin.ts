@@ -4,14 +4,13 @@ import {
   JOB_MESSAGES,
   ManageJobOpeningAnswer,
   ManageJobOpeningBody,
-  firstJobFormError,
   jobErrorMessage,
   jobFormErrors,
   type JobErrorCode,
+  type JobFormErrors,
   type JobFormField,
   type JobFormValues,
 } from '../../src/api/contract/jobs-admin';
-import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
 import {
   createOpening,
   deleteOpening,
@@ -30,6 +29,16 @@ import { recordAudit } from '../db/audit.repo';
  * (server/lib/rich-text.ts), and every change is recorded in the audit log. Answers
  * `{ message, row }` with the saved (or deleted) row.
  */
+/** The job form's text of a code, naming its field. */
+const messageOf = (field: string, code: string) =>
+  jobErrorMessage(field as JobFormField, code as JobErrorCode);
+
+/** A refusal for fields, led by the first field's message (field order, as the form shows it). */
+function refused(codes: JobFormErrors) {
+  const [field, code] = Object.entries(codes)[0]!;
+  return HttpError.fields(messageOf(field, code!), codes, messageOf);
+}
+
 const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
   // a saved change shows at once on the public list of this process (plugins/public-reads.ts)
   app.addHook('onSend', async (request, reply, payload) => {
@@ -69,20 +78,10 @@ const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
           f === 'job_type_id' ? String(body.job_type_id ?? '') : (body[f] ?? ''),
         ]),
       ) as JobFormValues;
-      const first = firstJobFormError(values);
-      if (first) {
-        const message = jobErrorMessage(first.field, first.code);
-        throw HttpError.fields(
-          fieldErrorAnswer(message, jobFormErrors(values), (field, code) =>
-            jobErrorMessage(field as JobFormField, code as JobErrorCode),
-          ),
-        );
-      }
+      const codes = jobFormErrors(values);
+      if (Object.keys(codes).length > 0) throw refused(codes);
       const jobType = await getJobType(db, body.job_type_id!);
-      if (!jobType) {
-        const message = jobErrorMessage('job_type_id', 'typeRequired');
-        throw HttpError.fields(fieldErrorAnswer(message, { job_type_id: 'typeRequired' }, () => message));
-      }
+      if (!jobType) throw refused({ job_type_id: 'typeRequired' });
       const input: OpeningInput = {
         job_title: values.job_title,
         department: values.department,
