@@ -74,10 +74,9 @@ function answerOf<T>(schema: ZodMiniType<T>, status: number, data: unknown): T {
   return parsed.data;
 }
 
-/** An answer as it came: its status and its JSON body (`undefined` when the body is not JSON). */
+/** A 2xx answer as it came: its status and its JSON body (`undefined` when the body is not JSON). */
 export interface RawAnswer {
   status: number;
-  ok: boolean;
   body: unknown;
 }
 
@@ -101,7 +100,7 @@ export async function sendRequest(url: string, init?: RequestInit): Promise<RawA
   }
   const body: unknown = await res.json().catch(() => NOT_JSON);
   if (!res.ok) throw failure(res.status, body === NOT_JSON ? null : body);
-  return { status: res.status, ok: res.ok, body: body === NOT_JSON ? undefined : body };
+  return { status: res.status, body: body === NOT_JSON ? undefined : body };
 }
 
 /**
