@@ -1,15 +1,12 @@
-import { DRAFT, PUBLISHED, type BlogStatus } from '../../../src/api/contract/blog';
+import { DRAFT, PUBLISHED, type BlogPostForm } from '../../../src/api/contract/blog';
 import type { Motif } from './blog-seed-art';
 
 /** The demo blog: notes on the writing process and historical research (most published). */
-export interface SeedPost {
+export interface SeedPost extends Pick<
+  BlogPostForm,
+  'title' | 'excerpt' | 'content' | 'publication_date' | 'read_time' | 'status'
+> {
   slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  publication_date: string;
-  read_time: string;
-  status: BlogStatus;
   motif: Motif;
 }
 
