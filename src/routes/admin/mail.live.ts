@@ -1,10 +1,9 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { fetchForgotPasswordStatus, listMail, retryMail } from '../../api/auth';
-import { isSessionEnded } from '../../api/client';
 import { showToast } from '../../components/toasts';
 import { mailListMachine } from '../../machines/mail-list.machine';
-import { messageOf } from './admin-context';
+import { toastFailure } from './admin-toasts';
 
 /**
  * The Mail screen's machine with its live effects: a page of the outbox and whether the server
@@ -31,10 +30,8 @@ export const mailListLive = (i18n: I18n) => {
     actions: {
       notifyRetried: () =>
         showToast('success', { title: say('toast.success'), message: say('mail.retried') }),
-      notifyRetryFailed: (_, { error }) => {
-        if (isSessionEnded(error)) return;
-        showToast('error', { title: say('toast.error'), message: messageOf(error, say('users.failed')) });
-      },
+      notifyRetryFailed: (_, { error }) =>
+        toastFailure(error, { title: say('toast.error'), message: say('users.failed') }),
     },
   });
 };

@@ -1,10 +1,9 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { fetchNoticePrefs, saveNoticePrefs } from '../../api/auth';
-import { isSessionEnded } from '../../api/client';
 import { showToast } from '../../components/toasts';
 import { noticePrefsMachine } from '../../machines/notice-prefs.machine';
-import { messageOf } from './admin-context';
+import { toastFailure } from './admin-toasts';
 
 /**
  * Email notices with their live effects: the signed-in user's choices, saved with the back office's
@@ -19,10 +18,8 @@ export const noticePrefsLive = (i18n: I18n) => {
     },
     actions: {
       notifySaved: () => showToast('success', { title: say('toast.success'), message: say('notices.saved') }),
-      notifyFailed: (_, { error }) => {
-        if (isSessionEnded(error)) return;
-        showToast('error', { title: say('toast.error'), message: messageOf(error, say('users.failed')) });
-      },
+      notifyFailed: (_, { error }) =>
+        toastFailure(error, { title: say('toast.error'), message: say('users.failed') }),
     },
   });
 };
