@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
+import proxyAddr from '@fastify/proxy-addr';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -17,6 +20,7 @@ import type { Config } from './config';
 import { createDatabase, dialectOf, type Dialect } from './db/database';
 import type { Database } from './db/schema';
 import { HttpError } from './http-error';
+import { FrontDoor, type TrustFunction } from './lib/front-door';
 import { requestLogFields } from './lib/log-redaction';
 import { auth } from './plugins/auth';
 import { mail } from './plugins/mail';
@@ -24,7 +28,7 @@ import { metrics } from './plugins/metrics';
 import { rateLimits } from './plugins/rate-limit';
 import { publicReads } from './plugins/public-reads';
 import { unavailableMessage } from './lib/dependency-errors';
-import { security } from './plugins/security';
+import { apiSecurityHeaders, security } from './plugins/security';
 import { storage } from './plugins/storage';
 import { readBuild, web } from './plugins/web';
 
@@ -34,6 +38,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     /** 'sqlite' or 'postgres', for the few queries that differ (full-text search). */
     dialect: Dialect;
+    /** Answers repeated public reads before Fastify sees them (lib/front-door.ts). */
+    frontDoor: FrontDoor;
   }
 }
 
@@ -81,11 +87,15 @@ function fieldErrors(error: FastifyError): Record<string, string> {
 }
 
 /**
+ * TRUST_PROXY as the one function Fastify and the front door ask (undefined: no proxy is trusted).
  * Fastify ignores a bare hop count (it cannot check the nearest peer), so hops become the
  * equivalent function: trust the socket peer and the next hops-1 forwarded addresses.
  */
-function trustProxy(setting: Config['TRUST_PROXY']) {
-  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+function trustProxy(setting: Config['TRUST_PROXY']): TrustFunction | undefined {
+  if (setting === false) return undefined;
+  if (setting === true) return () => true;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return proxyAddr.compile(setting);
 }
 
 /**
@@ -101,10 +111,35 @@ export function requestIdOf(header: string | string[] | undefined, trusted: bool
 export const isClientValueError = (error: unknown) =>
   error instanceof pg.DatabaseError && (error.code === '22003' || error.code === '22P02');
 
+/** The one request line (onResponse and the front door): never a cookie, a body or a search. */
+function logAnswer(
+  log: FastifyBaseLogger,
+  reqId: string | undefined,
+  req: Parameters<typeof requestLogFields>[0],
+  route: string | null,
+  status: number,
+  ms: number,
+  user: number | null,
+) {
+  log.info({ ...(reqId !== undefined && { reqId }), req, route, status, ms, user }, 'request');
+}
+
 const isApiPath = (url: string) => /^\/(api|media)(\/|\?|$)/.test(url);
 
 /** Builds the whole server (API, pages, files) for the settings; `listen` is the caller's. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const trust = trustProxy(config.TRUST_PROXY);
+  const requestId = (request: http.IncomingMessage) =>
+    requestIdOf(request.headers['x-request-id'], trust !== undefined);
+  const frontDoor = new FrontDoor({
+    headers: apiSecurityHeaders({ isHttps: config.isHttps }),
+    trust,
+    requestId,
+    report: (answer) => {
+      logAnswer(app.log, answer.id, answer, answer.route, answer.status, answer.ms, null);
+      app.countRequest(answer.method, answer.route, answer.status, answer.ms / 1000);
+    },
+  });
   const app = Fastify({
     logger:
       options.logger === false
@@ -130,11 +165,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                   // lines: later lines are dropped until it reads again.
                   { stream: pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 }) }),
           },
-    trustProxy: trustProxy(config.TRUST_PROXY),
+    trustProxy: trust ?? false,
+    // Fastify's own HTTP server, with the front door before Fastify's handler
+    serverFactory: (handler, settings) => {
+      const server = http.createServer(settings.http ?? {}, (request, response) => {
+        if (!frontDoor.serve(request, response)) handler(request, response);
+      });
+      // the timeouts Fastify sets on the server it makes itself (its defaults are filled in here)
+      server.keepAliveTimeout = settings.keepAliveTimeout as number;
+      server.requestTimeout = settings.requestTimeout as number;
+      server.setTimeout(settings.connectionTimeout as number);
+      return server;
+    },
     // one log line per request, written when it is answered (below), instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
-    genReqId: (req) => requestIdOf(req.headers['x-request-id'], config.TRUST_PROXY !== false),
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -146,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('dialect', dialectOf(db));
+  app.decorate('frontDoor', frontDoor);
   app.addHook('onClose', async () => {
     await db.destroy();
   });
@@ -156,15 +203,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The request log: method, address (secrets, emails and searches redacted), route pattern,
   // status, duration, request id and the signed-in user's id; never a cookie or a body.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        req: request,
-        route: request.routeOptions.url ?? null,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        user: request.user?.user_id ?? null,
-      },
-      'request',
+    logAnswer(
+      request.log,
+      undefined, // the request's logger carries its id
+      request,
+      request.routeOptions.url ?? null,
+      reply.statusCode,
+      Math.round(reply.elapsedTime * 10) / 10,
+      request.user?.user_id ?? null,
     );
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -175,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    frontDoor.closing = true;
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-
 /**
  * What request logs may show of an address: the path and the query, with the value of every
  * parameter that is or carries a secret replaced by `[redacted]` (a signed file address's
@@ -39,8 +37,17 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, at)}?${params.join('&')}`;
 }
 
+/** What the request log reads of a request: a FastifyRequest, or the front door's answer. */
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host: string;
+  ip: string | undefined;
+  socket?: { remotePort?: number };
+};
+
 /** Fastify's `req` log serializer, with the address redacted. */
-export function requestLogFields(request: FastifyRequest) {
+export function requestLogFields(request: LoggedRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),

@@ -40,4 +40,19 @@ describe('Memo', () => {
     expect(await memo.get('a', async () => 'a3')).toBe('a');
     expect(await memo.get('b', async () => 'b2')).toBe('b2');
   });
+
+  it('holds a value only while it is the unexpired, unforgotten value of its key', async () => {
+    let now = 0;
+    const memo = new Memo<string>(1000, 10, () => now);
+    const first = memo.get('k', async () => 'v1');
+    expect(memo.holds('k', first)).toBe(true);
+    expect(memo.holds('other', first)).toBe(false);
+    now = 1000;
+    expect(memo.holds('k', first)).toBe(false);
+    const second = memo.get('k', async () => 'v2');
+    expect(memo.holds('k', second)).toBe(true);
+    expect(memo.holds('k', first)).toBe(false);
+    memo.clear();
+    expect(memo.holds('k', second)).toBe(false);
+  });
 });

@@ -35,6 +35,12 @@ export class Memo<V> {
     return value;
   }
 
+  /** Whether `key` still keeps this very value (the one `get` gave), unexpired. */
+  holds(key: string, value: Promise<V>): boolean {
+    const hit = this.entries.get(key);
+    return hit !== undefined && hit.value === value && hit.expires > this.now();
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -50,18 +50,34 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
-/** Sends a prepared answer: its ETag (304 on a match), compressed as the client accepts. */
+/** What to send for a prepared answer: 304 on a matching ETag, else the bytes the client accepts. */
+export function preparedResponse(
+  answer: PreparedAnswer,
+  cacheControl: string,
+  requestHeaders: { 'if-none-match'?: string; 'accept-encoding'?: string },
+): { status: 200 | 304; headers: Record<string, string>; body: Buffer | null } {
+  const headers: Record<string, string> = {
+    'cache-control': cacheControl,
+    etag: answer.etag,
+    vary: 'Accept-Encoding',
+  };
+  if (etagMatches(requestHeaders['if-none-match'], answer.etag)) return { status: 304, headers, body: null };
+  headers['content-type'] = 'application/json; charset=utf-8';
+  const encoding = preferredEncoding(requestHeaders['accept-encoding']);
+  const encoded = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : null;
+  if (!encoded) return { status: 200, headers, body: answer.body };
+  headers['content-encoding'] = encoding;
+  return { status: 200, headers, body: encoded };
+}
+
+/** Sends a prepared answer through Fastify (the front door sends the same, lib/front-door.ts). */
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: PreparedAnswer,
   cacheControl: string,
 ) {
-  reply.header('cache-control', cacheControl).header('etag', answer.etag).header('vary', 'Accept-Encoding');
-  if (etagMatches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  const encoded = encoding === 'br' ? answer.br : encoding === 'gzip' ? answer.gzip : null;
-  if (encoded) return reply.header('content-encoding', encoding).send(encoded);
-  return reply.send(answer.body);
+  const { status, headers, body } = preparedResponse(answer, cacheControl, request.headers);
+  reply.code(status).headers(headers);
+  return body ? reply.send(body) : reply.send();
 }

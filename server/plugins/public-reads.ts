@@ -7,25 +7,35 @@ import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../lib/prepare
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The public list reads (blog, openings), kept briefly as ready-to-send answers. */
+    /** The much-read public answers (blog, openings, pricing), kept briefly as ready-to-send bytes. */
     publicReads: PublicReads;
   }
 }
 
-export type PublicArea = 'blog' | 'jobs';
+/** blog and jobs are kept PUBLIC_READ_CACHE_MS and forgotten on a write; pricing a minute. */
+export type PublicArea = 'blog' | 'jobs' | 'pricing';
+
+/** How long pricing answers are kept: plans change only with a release. */
+export const PRICING_TTL_MS = 60_000;
+
+export interface PublicRead {
+  area: PublicArea;
+  /** The distinct query, from the validated request (not its raw address). */
+  key: string;
+  /** The rows, on a miss. */
+  rows: () => Promise<unknown>;
+  cacheControl: string;
+}
 
 export interface PublicReads {
-  /** The answer for `key` in `area`: computed by `rows` on a miss, then kept for the TTL. */
-  get(area: PublicArea, key: string, rows: () => Promise<unknown>): Promise<PreparedAnswer>;
+  /**
+   * Answers a public read: from the area's kept answers, or computed by `rows` and kept; sent with
+   * an ETag (304 on a match) and compressed as the client accepts. The front door (lib/front-door.ts)
+   * may then answer the same address itself while the answer is kept.
+   */
+  answer(request: FastifyRequest, reply: FastifyReply, read: PublicRead): Promise<FastifyReply>;
   /** Forgets an area's answers (after a write in this process). */
-  invalidate(area: PublicArea): void;
-  /** Sends a prepared answer: ETag (304 on a match), compressed as the client accepts. */
-  send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    answer: PreparedAnswer,
-    cacheControl: string,
-  ): FastifyReply;
+  invalidate(area: 'blog' | 'jobs'): void;
 }
 
 /**
@@ -34,16 +44,21 @@ export interface PublicReads {
  * JSON, brotli and gzip bytes and an ETag, so a busy page costs one query a second instead of one
  * per visitor. A write in this process (an admin saving a post or an opening) forgets the area at
  * once. With REDIS_URL the other processes of the site are told on a Redis channel and forget it
- * too; without Redis they see it within the TTL (README "Running at scale").
+ * too; without Redis they see it within the TTL (README "Running at scale"). Pricing (countries
+ * and plans) is kept a minute, compressed harder, and never written through the site.
  */
 export const publicReads = global<{ ttlMs: number; redisUrl?: string; redisKeyPrefix?: string }>(
   async (app, { ttlMs, redisUrl, redisKeyPrefix = 'manna:' }) => {
     const memos: Record<PublicArea, Memo<PreparedAnswer>> = {
       blog: new Memo(ttlMs, 2000),
       jobs: new Memo(ttlMs, 2000),
+      pricing: new Memo(PRICING_TTL_MS, 1000),
     };
-    const isArea = (value: string): value is PublicArea => value === 'blog' || value === 'jobs';
-    let announce: (area: PublicArea) => void = () => {};
+    // brotli quality: 6 for answers kept a second, 9 for those kept a minute
+    const quality: Record<PublicArea, number> = { blog: 6, jobs: 6, pricing: 9 };
+    const kept = (area: PublicArea) => area === 'pricing' || ttlMs > 0;
+    const isArea = (value: string): value is 'blog' | 'jobs' => value === 'blog' || value === 'jobs';
+    let announce: (area: 'blog' | 'jobs') => void = () => {};
     if (redisUrl && ttlMs > 0) {
       const channel = `${redisKeyPrefix}public-reads`;
       const me = randomUUID();
@@ -76,15 +91,25 @@ export const publicReads = global<{ ttlMs: number; redisUrl?: string; redisKeyPr
       });
     }
     app.decorate('publicReads', {
-      get: (area, key, rows) =>
-        ttlMs > 0
-          ? memos[area].get(key, async () => prepareAnswer(await rows()))
-          : rows().then(prepareAnswer),
+      async answer(request, reply, { area, key, rows, cacheControl }) {
+        if (!kept(area)) return sendPrepared(request, reply, await rows().then(prepareAnswer), cacheControl);
+        const memo = memos[area];
+        const pending = memo.get(key, async () => prepareAnswer(await rows(), quality[area]));
+        const answer = await pending;
+        if (request.method === 'GET' && request.routeOptions.url) {
+          app.frontDoor?.keep(request.url, {
+            answer,
+            cacheControl,
+            route: request.routeOptions.url,
+            fresh: () => memo.holds(key, pending),
+          });
+        }
+        return sendPrepared(request, reply, answer, cacheControl);
+      },
       invalidate: (area) => {
         memos[area].clear();
         announce(area);
       },
-      send: sendPrepared,
     } satisfies PublicReads);
   },
 );

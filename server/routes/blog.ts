@@ -19,10 +19,12 @@ const blog: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const key = JSON.stringify([q.blogid, q.search, q.page_number, q.page_size, q.slug ?? null]);
-      const answer = await app.publicReads.get('blog', key, () =>
-        listPosts(app.db, q, { includeDrafts: false }),
-      );
-      return app.publicReads.send(request, reply, answer, 'no-cache');
+      return app.publicReads.answer(request, reply, {
+        area: 'blog',
+        key,
+        rows: () => listPosts(app.db, q, { includeDrafts: false }),
+        cacheControl: 'no-cache',
+      });
     },
   );
 };

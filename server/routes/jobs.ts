@@ -18,18 +18,22 @@ const jobs: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const key = JSON.stringify([q.jobid, q.search, q.pagenum, q.pagesize]);
-      const answer = await app.publicReads.get('jobs', key, () => listOpenings(app.db, q));
-      return app.publicReads.send(request, reply, answer, 'no-cache');
+      return app.publicReads.answer(request, reply, {
+        area: 'jobs',
+        key,
+        rows: () => listOpenings(app.db, q),
+        cacheControl: 'no-cache',
+      });
     },
   );
 
   app.get('/bind-job-types', { schema: { response: { 200: JobTypeRows } } }, async (request, reply) =>
-    app.publicReads.send(
-      request,
-      reply,
-      await app.publicReads.get('jobs', 'types', () => listJobTypes(app.db)),
-      'no-cache',
-    ),
+    app.publicReads.answer(request, reply, {
+      area: 'jobs',
+      key: 'types',
+      rows: () => listJobTypes(app.db),
+      cacheControl: 'no-cache',
+    }),
   );
 };
 

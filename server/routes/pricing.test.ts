@@ -5,7 +5,7 @@ import { CountryRows, PlanRows } from '../../src/api/contract/pricing';
 import seedPricing from '../db/seed/10-pricing.seed';
 import { createTestApp } from '../testing';
 import { etagMatches } from '../lib/prepared-answer';
-import { MEMO_TTL_MS } from './pricing';
+import { PRICING_TTL_MS } from '../plugins/public-reads';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -172,7 +172,7 @@ describe('caching of the pricing answers', () => {
       .where('subscription_type_id', '=', 1)
       .execute();
     const now = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(now + MEMO_TTL_MS + 1);
+    vi.spyOn(Date, 'now').mockReturnValue(now + PRICING_TTL_MS + 1);
     const after = await get(url);
     expect(after.json()[0].price).toBe('12,500');
     expect(after.headers.etag).not.toBe(before.headers.etag);
