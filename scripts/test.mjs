@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing (and Debian's chromium when absent and we are root), then
-// typecheck, lint, unit + server tests (vitest), a build into a temporary folder, and the
+// typecheck and lint side by side with a build into a temporary folder, unit + server tests (vitest), and the
 // Playwright suite against that build served by the real server. Every step runs even when an
 // earlier one failed (a failed build fails the Playwright step). The last line is
 // `N passed, N failed`; the exit code is non-zero when anything failed.
@@ -81,7 +81,7 @@ function fail(message) {
 // ---------------------------------------------------------------------------------------------
 const results = []; // { name, passed, failed, seconds, note }
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-npm-test-'));
-let current = null; // running child process
+const running = new Set(); // child processes of the steps under way
 let interrupted = false;
 
 function cleanup() {
@@ -99,7 +99,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     interrupted = true;
     console.error(c.yellow(`\n[test] ${signal}: stopping`));
     try {
-      if (current) killGroup(current, signal);
+      for (const child of running) killGroup(child, signal);
     } catch {
       // gone
     }
@@ -116,10 +116,8 @@ const run = (cmd, args, options = {}) =>
   runCommand(cmd, args, { ...options, group: true, timeoutMs: stepTimeoutMin * 60_000 });
 
 const onSpawn = (child) => {
-  current = child;
-  child.on('exit', () => {
-    if (current === child) current = null;
-  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
 };
 
 function banner(title) {
@@ -159,23 +157,41 @@ if (!(await ensureInstall('test'))) {
   process.exit(1);
 }
 
-// Build-free checks first: they are quick and tell the most.
-if (wants('typecheck')) {
-  await step('typecheck', async () => {
-    const { code, timedOut } = await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { onSpawn });
-    return withTimeout({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }, timedOut);
+// The build the e2e step needs starts now, beside the typecheck and the lint (three processes that
+// mostly wait on one core each): its output goes to a file, shown only if it fails.
+const dist = path.join(tmp, 'dist');
+const buildLog = path.join(tmp, 'build.log');
+let building = null;
+if (wants('e2e') && !interrupted) {
+  const out = fs.openSync(buildLog, 'w');
+  const startedBuild = Date.now();
+  building = runBuild(dist, {
+    onSpawn,
+    group: true,
+    timeoutMs: stepTimeoutMin * 60_000,
+    stdio: ['ignore', out, out],
+  }).then((code) => {
+    fs.closeSync(out);
+    return { code, seconds: (Date.now() - startedBuild) / 1000 };
   });
 }
 
-if (wants('lint')) {
-  await step('lint', async () => {
-    const cache = path.join(ROOT, 'node_modules', '.cache', 'eslint', '');
-    const { code, timedOut } = await run(bin('eslint'), ['.', '--cache', '--cache-location', cache], {
-      onSpawn,
-    });
-    return withTimeout({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }, timedOut);
-  });
-}
+// Build-free checks first: they are quick and tell the most. They run side by side.
+await Promise.all([
+  wants('typecheck') &&
+    step('typecheck', async () => {
+      const { code, timedOut } = await run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { onSpawn });
+      return withTimeout({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }, timedOut);
+    }),
+  wants('lint') &&
+    step('lint', async () => {
+      const cache = path.join(ROOT, 'node_modules', '.cache', 'eslint', '');
+      const { code, timedOut } = await run(bin('eslint'), ['.', '--cache', '--cache-location', cache], {
+        onSpawn,
+      });
+      return withTimeout({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 }, timedOut);
+    }),
+]);
 
 if (wants('unit') || wants('server')) {
   const name =
@@ -194,16 +210,16 @@ if (wants('unit') || wants('server')) {
 }
 
 if (wants('e2e')) {
-  const dist = path.join(tmp, 'dist');
   const chrome = await ensureChromium();
   let built = false;
-  if (!interrupted) {
+  if (building) {
     const b = await step('build (for e2e)', async () => {
-      const code = await runBuild(dist, { onSpawn, group: true, timeoutMs: stepTimeoutMin * 60_000 });
+      const { code, seconds } = await building;
+      if (code !== 0) console.log(fs.readFileSync(buildLog, 'utf8'));
       return {
         counted: false,
         failed: code === 0 ? 0 : 1,
-        note: code === 0 ? undefined : `exit code ${code}`,
+        note: code === 0 ? `built beside the checks in ${seconds.toFixed(1)} s` : `exit code ${code}`,
       };
     });
     built = b && !b.failed;

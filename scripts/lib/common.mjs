@@ -251,12 +251,13 @@ export function buildFreshness(dist = distDir()) {
 }
 
 /** `npm run build` into `dist`, then writes the stamp. Returns the exit code. */
-export async function runBuild(dist = distDir(), { onSpawn, group, timeoutMs } = {}) {
+export async function runBuild(dist = distDir(), { onSpawn, group, timeoutMs, stdio } = {}) {
   const { code } = await run('npm', ['run', 'build'], {
     env: { ...process.env, MANNA_DIST: dist },
     onSpawn,
     group,
     timeoutMs,
+    stdio,
   });
   if (code === 0) {
     fs.mkdirSync(dist, { recursive: true });

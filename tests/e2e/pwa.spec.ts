@@ -19,8 +19,9 @@ const ROOT = path.resolve('.');
 const DIST = path.resolve(process.env.MANNA_DIST ?? 'dist');
 
 test.use({ serviceWorkers: 'allow' });
-// Each worker that runs tests of this file starts its own server (beforeAll), so tests stay independent.
-test.describe.configure({ mode: 'default' });
+// Each worker that runs tests of this file starts its own server (beforeAll), so tests stay
+// independent and the file's tests share both workers (it is the longest file of the suite).
+test.describe.configure({ mode: 'parallel' });
 test.setTimeout(120_000);
 
 // ---------------------------------------------------------------------------------------------
