@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app';
 import { loadConfig, type Env } from './config';
+import { createOpening, ensureJobType } from './db/jobs.repo';
 import { migrateToLatest } from './db/migrate';
 
 /**
@@ -90,4 +91,18 @@ export async function createSqliteTestApp(env: Env = {}): Promise<FastifyInstanc
   } finally {
     if (pgUrl !== undefined) process.env.TEST_DATABASE_URL = pgUrl;
   }
+}
+
+/** A published Full-time opening in Editorial, Kochi, with short rich-text fields, for list tests. */
+export async function createTestOpening(app: FastifyInstance, title: string) {
+  return createOpening(app.db, {
+    job_title: title,
+    department: 'Editorial',
+    location: 'Kochi',
+    job_type_id: (await ensureJobType(app.db, 'Full-time')).job_type_id,
+    description: '<p>Edit.</p>',
+    requirement: '<ul><li>Care</li></ul>',
+    about_role: '<p>About.</p>',
+    responsibility: '<ul><li>Edit</li></ul>',
+  });
 }

@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOpening, ensureJobType } from '../db/jobs.repo';
 import { signInAs } from './auth-testing';
-import { createTestApp } from '../testing';
+import { createTestApp, createTestOpening } from '../testing';
 
 // The front door only answers on a real socket (app.inject goes straight to Fastify).
 const LIST = '/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20';
@@ -25,17 +24,7 @@ describe('the front door (repeated public reads answered before Fastify)', () =>
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   }
-  const opening = async (title: string) =>
-    createOpening(app.db, {
-      job_title: title,
-      department: 'Editorial',
-      location: 'Kochi',
-      job_type_id: (await ensureJobType(app.db, 'Full-time')).job_type_id,
-      description: '<p>Edit.</p>',
-      requirement: '<ul><li>Care</li></ul>',
-      about_role: '<p>About.</p>',
-      responsibility: '<ul><li>Edit</li></ul>',
-    });
+  const opening = (title: string) => createTestOpening(app, title);
   const titles = async () =>
     ((await (await fetch(base + LIST)).json()) as { job_title: string }[]).map((r) => r.job_title);
   const requestLines = () => lines.filter((line) => line.msg === 'request');

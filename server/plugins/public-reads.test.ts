@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { signInAs } from '../lib/auth-testing';
-import { ensureJobType, createOpening } from '../db/jobs.repo';
-import { createTestApp } from '../testing';
+import { createTestApp, createTestOpening } from '../testing';
 
 const LIST = '/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20';
 
@@ -10,17 +9,7 @@ describe('public list answers reused for PUBLIC_READ_CACHE_MS', () => {
   let app: FastifyInstance;
   afterEach(() => app.close());
 
-  const opening = async (title: string) =>
-    createOpening(app.db, {
-      job_title: title,
-      department: 'Editorial',
-      location: 'Kochi',
-      job_type_id: (await ensureJobType(app.db, 'Full-time')).job_type_id,
-      description: '<p>Edit.</p>',
-      requirement: '<ul><li>Care</li></ul>',
-      about_role: '<p>About.</p>',
-      responsibility: '<ul><li>Edit</li></ul>',
-    });
+  const opening = (title: string) => createTestOpening(app, title);
   const titles = async () =>
     (await app.inject({ url: LIST })).json().map((r: { job_title: string }) => r.job_title);
 
@@ -76,17 +65,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('public list answers across process
       ...(shared.dialect === 'postgres' ? { DATABASE_URL: shared.url } : {}),
     });
     try {
-      const type = await ensureJobType(a.db, 'Full-time');
-      const row = await createOpening(a.db, {
-        job_title: 'Copy Editor',
-        department: 'Editorial',
-        location: 'Kochi',
-        job_type_id: type.job_type_id,
-        description: '<p>Edit.</p>',
-        requirement: '<ul><li>Care</li></ul>',
-        about_role: '<p>About.</p>',
-        responsibility: '<ul><li>Edit</li></ul>',
-      });
+      const row = await createTestOpening(a, 'Copy Editor');
       const titlesOf = async (app: FastifyInstance) =>
         (await app.inject({ url: LIST })).json().map((r: { job_title: string }) => r.job_title);
       expect(await titlesOf(b)).toEqual(['Copy Editor']);
