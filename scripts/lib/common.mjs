@@ -124,12 +124,32 @@ export function installReason() {
   return null;
 }
 
-/** Runs `npm ci` (or `npm install` without a lockfile) when needed. Returns true when all is well. */
-export async function ensureInstall(prefix) {
+let nativeBuilds = Promise.resolve(true);
+
+/** Resolves true once the native builds a deferred install left running are done (or none). */
+export const nativeBuildsDone = () => nativeBuilds;
+
+/**
+ * Runs `npm ci` (or `npm install` without a lockfile) when needed. Returns true when all is well.
+ *
+ * With `deferNativeBuilds`, packages are installed without their install scripts; the scripts of
+ * packages that compile native code (a binding.gyp: better-sqlite3, about a minute here) then run
+ * in the background and `nativeBuildsDone()` says when they are over, while the other scripts
+ * (esbuild's) run at once. npm test uses it to typecheck, lint and build meanwhile. Until the
+ * native builds succeed node_modules/.package-lock.json is kept aside, so an interrupted or failed
+ * build means a fresh install next time.
+ */
+export async function ensureInstall(prefix, { deferNativeBuilds = false } = {}) {
   const reason = installReason();
   if (!reason) return true;
   const hasLock = fs.existsSync(path.join(ROOT, 'package-lock.json'));
-  const flags = ['--include=dev', '--no-audit', '--no-fund'];
+  const flags = [
+    '--include=dev',
+    '--no-audit',
+    '--no-fund',
+    ...(deferNativeBuilds ? ['--ignore-scripts'] : []),
+  ];
+  let installed = false;
   if (hasLock) {
     log(prefix, `${reason}: running npm ci ${flags.join(' ')}`);
     let stderr = '';
@@ -141,22 +161,84 @@ export async function ensureInstall(prefix) {
           stderr += chunk;
         }),
     });
-    if (code === 0) return true;
+    installed = code === 0;
     // npm 11's `npm ci` insists on lockfile entries for every platform's optional package (e.g.
     // @rollup/rollup-android-arm64). A registry mirror without those packages cannot produce them
     // (npm/cli#4828), so `npm ci` refuses a lockfile that `npm install` accepts as it is.
-    if (!/EUSAGE|in sync/.test(stderr)) {
+    if (!installed && !/EUSAGE|in sync/.test(stderr)) {
       console.error(c.red(`[${prefix}] npm ci failed (exit code ${code})`));
       return false;
     }
-    log(prefix, 'npm ci says the lockfile is not in sync with package.json; trying npm install');
+    if (!installed)
+      log(prefix, 'npm ci says the lockfile is not in sync with package.json; trying npm install');
   } else {
     log(prefix, `${reason}: running npm install ${flags.join(' ')}`);
   }
-  const { code } = await run('npm', ['install', ...flags]);
-  if (code !== 0) {
-    console.error(c.red(`[${prefix}] npm install failed (exit code ${code})`));
+  if (!installed) {
+    const { code } = await run('npm', ['install', ...flags]);
+    if (code !== 0) {
+      console.error(c.red(`[${prefix}] npm install failed (exit code ${code})`));
+      return false;
+    }
+  }
+  return deferNativeBuilds ? runInstallScripts(prefix) : true;
+}
+
+/** 'node_modules/@scope/name' -> '@scope/name' */
+const packageName = (location) => location.replace(/^.*node_modules\//, '');
+
+/** The install scripts `--ignore-scripts` skipped: the quick ones now, native builds in the background. */
+async function runInstallScripts(prefix) {
+  const query = spawnSync(
+    'npm',
+    ['query', ':is(:attr(scripts, [preinstall]), :attr(scripts, [install]), :attr(scripts, [postinstall]))'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (query.status !== 0) {
+    console.error(c.red(`[${prefix}] npm query failed: ${query.stderr}`));
     return false;
+  }
+  const scripted = new Set(JSON.parse(query.stdout).map((pkg) => pkg.location));
+  // npm runs `node-gyp rebuild` for a package with a binding.gyp even without an install script
+  for (const dir of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    const names = dir.startsWith('@')
+      ? fs.readdirSync(path.join(ROOT, 'node_modules', dir)).map((name) => `${dir}/${name}`)
+      : [dir];
+    for (const name of names)
+      if (fs.existsSync(path.join(ROOT, 'node_modules', name, 'binding.gyp')))
+        scripted.add(`node_modules/${name}`);
+  }
+  const isNative = (location) => fs.existsSync(path.join(ROOT, location, 'binding.gyp'));
+  const quick = [...scripted].filter((location) => !isNative(location));
+  const native = [...scripted].filter(isNative);
+  if (quick.length > 0) {
+    const { code } = await run('npm', ['rebuild', ...quick.map(packageName)]);
+    if (code !== 0) {
+      console.error(c.red(`[${prefix}] install scripts failed (exit code ${code})`));
+      return false;
+    }
+  }
+  if (native.length > 0) {
+    const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+    const aside = `${marker}.pending`;
+    if (fs.existsSync(marker)) fs.renameSync(marker, aside);
+    const logFile = path.join(ROOT, 'node_modules', '.native-builds.log');
+    const out = fs.openSync(logFile, 'w');
+    const started = Date.now();
+    log(prefix, `building ${native.map(packageName).join(', ')} in the background`);
+    nativeBuilds = run('npm', ['rebuild', ...native.map(packageName)], {
+      stdio: ['ignore', out, out],
+    }).then(({ code }) => {
+      fs.closeSync(out);
+      if (code !== 0) {
+        console.error(c.red(`[${prefix}] native builds failed (exit code ${code}):`));
+        console.error(fs.readFileSync(logFile, 'utf8').slice(-4000));
+        return false;
+      }
+      if (fs.existsSync(aside)) fs.renameSync(aside, marker);
+      log(prefix, `native builds done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return true;
+    });
   }
   return true;
 }

@@ -671,8 +671,10 @@ test.describe('a new version', () => {
       await hydrated(page);
       const toast = page.getByTestId('sw-update');
       await expect(toast.getByText('A new version is available')).toBeVisible({ timeout: 30_000 });
+      // listening before the click: the reload can be over by the time click() returns
+      const reloaded = page.waitForEvent('load');
       await toast.getByRole('button', { name: 'Reload' }).click();
-      await page.waitForEvent('load');
+      await reloaded;
       await hydrated(page);
       await expect(page.getByText('A new version is available')).toHaveCount(0);
 
