@@ -300,5 +300,9 @@ test.describe('Messages', () => {
     await expect(page.getByRole('listitem', { name: `Priya ${t}` })).toHaveCount(0);
     await page.getByLabel('Show').selectOption('handled');
     await expect(page.getByRole('listitem', { name: `Priya ${t}` })).toBeVisible();
+    // the Handled badge, small text on its pale green, is readable too (checked once the toast,
+    // whose colours blend while it fades in and out, is gone)
+    await expect(page.getByText('Marked as handled', { exact: true })).toHaveCount(0, { timeout: 10_000 });
+    await expectNoAxeViolations(page, { label: 'messages, handled' });
   });
 });
