@@ -252,6 +252,8 @@ if (wants('e2e')) {
 // ---------------------------------------------------------------------------------------------
 // Summary
 // ---------------------------------------------------------------------------------------------
+// a run of some steps only (--only typecheck) still leaves a finished install behind
+await nativeBuildsDone();
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0) + (interrupted ? 1 : 0);
 const total = (Date.now() - started) / 1000;
