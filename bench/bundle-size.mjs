@@ -14,7 +14,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromePath, c } from '../scripts/lib/common.mjs';
 import { ensureBuilt, sleep, startServer } from './lib/server.mjs';
 
-const BUDGET_JS_GZIP = 140_000;
+const BUDGET_JS_GZIP = 120_000;
 
 const args = process.argv.slice(2);
 let pagePath = '/';
