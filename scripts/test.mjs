@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing (and Debian's chromium when absent and we are root), then
-// typecheck and lint side by side with a build into a temporary folder, unit + server tests (vitest), and the
-// Playwright suite against that build served by the real server. Every step runs even when an
-// earlier one failed (a failed build fails the Playwright step). The last line is
+// typecheck and lint side by side with a build into a temporary folder, unit + server tests
+// (vitest), and the Playwright suite against that build served by the real server. Every step runs
+// even when an earlier one failed (a failed build fails the Playwright step). The last line is
 // `N passed, N failed`; the exit code is non-zero when anything failed.
 //
 // Counting: typecheck = 1 check, lint = 1 check, plus every vitest test and every Playwright test.

@@ -97,7 +97,7 @@ export const publicReads = global<{ ttlMs: number; redisUrl?: string; redisKeyPr
         const pending = memo.get(key, async () => prepareAnswer(await rows(), quality[area]));
         const answer = await pending;
         if (request.method === 'GET' && request.routeOptions.url) {
-          app.frontDoor?.keep(request.url, {
+          app.frontDoor.keep(request.url, {
             answer,
             cacheControl,
             route: request.routeOptions.url,
