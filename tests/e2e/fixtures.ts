@@ -53,12 +53,17 @@ export const test = base.extend<Fixtures>({
   // A public page starts the app only after its first paint (the boot script of
   // common/page-html.mjs), so `page.goto` of a public page also waits until React owns it: a test
   // then acts on the app, as a visitor does a moment later. Other navigations (links, reload) and
-  // pages of contexts a test makes itself are not changed.
-  page: async ({ page }, use) => {
+  // pages of contexts a test makes itself are not changed, nor is a page with JavaScript off
+  // (`test.use({ javaScriptEnabled: false })`), where nothing hydrates.
+  page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit' && (await page.locator('script[data-entry]').count()) > 0) {
+      if (
+        javaScriptEnabled !== false &&
+        options?.waitUntil !== 'commit' &&
+        (await page.locator('script[data-entry]').count()) > 0
+      ) {
         await expect(page.locator('#root')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
       }
       return response;
