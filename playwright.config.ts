@@ -47,7 +47,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers,
-  timeout: 30_000,
+  // a hung test, not a slow one: the longest journeys take 25 s on a busy 2-core machine (the scale
+  // check runs two servers and a proxy beside the browsers); tests that need more set their own
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {

@@ -100,14 +100,7 @@ try {
   console.log(`[scale] two processes (${backends.join(', ')}) on PostgreSQL schema ${schema}, behind ${base}`);
   const run = spawn(
     process.execPath,
-    // Two servers, a proxy and two browsers share the machine's two cores here, so a test gets twice
-    // the suite's usual 30 s before it counts as hung (tests that set their own timeout keep it).
-    [
-      path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
-      'test',
-      '--timeout=60000',
-      ...(specs.length ? specs : SUBSET),
-    ],
+    [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', ...(specs.length ? specs : SUBSET)],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, E2E_DATA_DIR: dataDir, MANNA_DIST: dist, E2E_WORKERS: process.env.E2E_WORKERS ?? '2', E2E_JSON_REPORT: reportFile } },
   );
   code = await new Promise((resolve) => run.once('exit', (c) => resolve(c ?? 1)));
