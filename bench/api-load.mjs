@@ -4,7 +4,8 @@
 // memory (the ceiling). Each target's time is cut into slices (--rounds, default 4) that alternate
 // between the server and the ceiling, and each database has its ceiling measured beside it, so a
 // busy moment of the machine weighs on both alike. Prints the median requests/s of the slices,
-// p50, the worst p99, errors, and the share of the ceiling. Targets: each read at least 70% of the ceiling, p99 < 10 ms, no errors.
+// p50, the worst p99, errors, and the share of the ceiling. Targets: each read at least 70% of the
+// ceiling, p99 < 10 ms, no errors.
 // Figures, not assertions. The server runs with the settings a user gets by default (LOG_LEVEL
 // info: one log line per request, written to a file as a service manager would keep it; --log-level
 // to compare), except the per-address rate limit, raised because all the load comes from one address.
