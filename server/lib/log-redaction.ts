@@ -9,32 +9,49 @@ const SECRET_PARAM = /sig|signature|token|secret|password|credential|key/i;
 /** Parameters that carry what a person typed to find someone (names, emails): personal data. */
 const PERSONAL_PARAM = /^(search|q|email)$/i;
 
+/** decodeURIComponent, or the text as sent when it is malformed. Only text with a `%` can change. */
+const decoded = (text: string) => {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * Each `name=value` pair is judged on its decoded name (and whether its decoded value holds an
+ * `@`) and kept as sent or written `name=[redacted]`; a pair without `=` is kept as sent. Every
+ * request line runs this, so it walks the query once and builds a new address only when a pair
+ * changes (a third of the time a public read's log line took, with split/map/join and two
+ * decodes per pair).
+ */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
-  const params = url
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const name = eq === -1 ? pair : pair.slice(0, eq);
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name);
-      } catch {
-        // a malformed name is logged as sent
+  let out = '';
+  let kept = at + 1; // url[0, kept) is copied to `out` unchanged when a pair changes
+  let start = at + 1;
+  while (start <= url.length) {
+    let end = url.indexOf('&', start);
+    if (end === -1) end = url.length;
+    const eq = url.indexOf('=', start);
+    if (eq !== -1 && eq < end) {
+      const name = url.slice(start, eq);
+      const plain = decoded(name);
+      let redact = SECRET_PARAM.test(plain) || PERSONAL_PARAM.test(plain);
+      if (!redact) {
+        const value = url.slice(eq + 1, end);
+        redact = value.includes('@') || decoded(value).includes('@');
       }
-      if (eq === -1) return pair;
-      let value = pair.slice(eq + 1);
-      try {
-        value = decodeURIComponent(value.replace(/\+/g, ' '));
-      } catch {
-        // a malformed value is judged as sent
+      if (redact) {
+        out += `${url.slice(kept, start)}${name}=[redacted]`;
+        kept = end;
       }
-      const personal = PERSONAL_PARAM.test(decoded) || value.includes('@');
-      return SECRET_PARAM.test(decoded) || personal ? `${name}=[redacted]` : pair;
-    });
-  return `${url.slice(0, at)}?${params.join('&')}`;
+    }
+    start = end + 1;
+  }
+  return kept === at + 1 ? url : `${url.slice(0, at + 1)}${out}${url.slice(kept)}`;
 }
 
 /** What the request log reads of a request: a FastifyRequest, or the front door's answer. */
