@@ -115,9 +115,10 @@ const median = (values) => {
 async function measure(label, base, ceiling) {
   const rows = [];
   // warm up (JIT, caches, connection pools) before anything is measured
+  rows.warmup = 0;
   for (const [, url] of TARGETS) {
     await cannon(ceiling.base + url, WARMUP);
-    await cannon(base + url, WARMUP);
+    rows.warmup += (await cannon(base + url, WARMUP)).requests.total;
   }
   const slice = Math.max(1, DURATION / ROUNDS);
   for (const [name, url] of TARGETS) {
@@ -168,8 +169,9 @@ function logLinesPerRequest(file, rows) {
   for (let n; (n = fs.readSync(fd, piece, 0, piece.length, null)) > 0;)
     for (let i = piece.indexOf(10); i >= 0 && i < n; i = piece.indexOf(10, i + 1)) lines++;
   fs.closeSync(fd);
-  const requests = rows.reduce((sum, r) => sum + r.total, 0);
-  return `${lines.toLocaleString('en')} lines for ${requests.toLocaleString('en')} measured requests (${(lines / requests).toFixed(2)} a request, warm-up included in lines)`;
+  // the server's requests, warm-up included (the ceiling logs nothing)
+  const requests = rows.filter((r) => r.label !== 'ceiling').reduce((sum, r) => sum + r.total, rows.warmup);
+  return `${lines.toLocaleString('en')} lines for ${requests.toLocaleString('en')} requests to the server (${(lines / requests).toFixed(3)} a request; a few lines are the start and stop)`;
 }
 const results = [];
 console.log(

@@ -15,12 +15,12 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import pino from 'pino';
 import type { Config } from './config';
 import { createDatabase, dialectOf, type Dialect } from './db/database';
 import type { Database } from './db/schema';
 import { HttpError } from './http-error';
 import { FrontDoor, type TrustFunction } from './lib/front-door';
+import { logDestination } from './lib/log-destination';
 import { requestLogFields } from './lib/log-redaction';
 import { auth } from './plugins/auth';
 import { mail } from './plugins/mail';
@@ -157,23 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
                       options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
                     },
                   }
-                : // asynchronous: a line is handed to stdout without blocking the request that
-                  // logged it, and lines logged while a write is under way go out together in
-                  // the next one. pino flushes what is left when the process exits (also on
-                  // process.exit); only a SIGKILL can lose the lines of the last moment. A
-                  // reader of stdout that stalls does not grow memory past 16 MB of waiting
-                  // lines: later lines are dropped until it reads again. Waiting lines are
-                  // gathered in strings of at most 2 kB (maxWrite; sonic-boom's default is 16 kB):
-                  // sonic-boom measures the last string again for every line it adds, and at 16 kB
-                  // that cost 1.7 us a line against 0.15 us at 2 kB (bench/README.md).
-                  {
-                    stream: pino.destination({
-                      dest: 1,
-                      sync: false,
-                      maxWrite: 2048,
-                      maxLength: 16 * 1024 * 1024,
-                    }),
-                  }),
+                : // asynchronous, in batches, never more than 16 MB waiting (lib/log-destination.ts)
+                  { stream: logDestination() }),
           },
     trustProxy: trust ?? false,
     // Fastify's own HTTP server, with the front door before Fastify's handler
