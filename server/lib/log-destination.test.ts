@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logDestination } from './log-destination';
 
@@ -57,5 +58,23 @@ describe('logDestination', () => {
     log.write(`${line(21)}\n`);
     expect(await linesOf(file, 2)).toEqual([line(20), line(21)]);
     fs.closeSync(fd);
+  });
+
+  it('writes the lines still waiting when the process exits in the same moment', () => {
+    const { file, fd } = logFile();
+    fs.closeSync(fd);
+    const script = [
+      `import fs from 'node:fs';`,
+      `import { logDestination } from ${JSON.stringify(path.join(import.meta.dirname, 'log-destination.ts'))};`,
+      `const log = logDestination(fs.openSync(${JSON.stringify(file)}, 'a'));`,
+      `for (let n = 0; n < 1000; n++) log.write(JSON.stringify({ n }) + '\\n');`,
+      `process.exit(0);`,
+    ].join('\n');
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(child.stderr).toBe('');
+    const lines = fs.readFileSync(file, 'utf8').split('\n').slice(0, -1);
+    expect(lines).toEqual(Array.from({ length: 1000 }, (_, n) => JSON.stringify({ n })));
   });
 });

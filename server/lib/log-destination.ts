@@ -15,6 +15,19 @@ import pino from 'pino';
  * `maxWrite` writes less per system call, and at that rate the waiting lines passed `maxBytes`
  * and were dropped; its `buffer` mode lost a run of lines in our test.
  */
+/** What each destination still holds, handed over when the process exits (one listener for all). */
+const waiting = new Set<WeakRef<() => void>>();
+function handOverAtExit(handOver: () => void) {
+  if (waiting.size === 0) {
+    // before pino's own exit handler (registered when a destination is made), which writes what
+    // sonic-boom holds
+    process.prependOnceListener('exit', () => {
+      for (const ref of waiting) ref.deref()?.();
+    });
+  }
+  waiting.add(new WeakRef(handOver));
+}
+
 export function logDestination(fd = 1, maxBytes = 16 * 1024 * 1024) {
   let lines: string[] = [];
   const handOver = () => {
@@ -23,8 +36,7 @@ export function logDestination(fd = 1, maxBytes = 16 * 1024 * 1024) {
     lines = [];
     out.write(text);
   };
-  // before pino.destination registers its own exit handler, so that these lines go out with it
-  process.once('exit', handOver);
+  handOverAtExit(handOver);
   const out = pino.destination({ dest: fd, sync: false, maxLength: maxBytes });
   return {
     write(line: string) {
