@@ -10,10 +10,11 @@ import pino from 'pino';
  *
  * The lines of one turn of the event loop reach sonic-boom as one string. For every string it is
  * given, sonic-boom measures the whole string of lines already waiting again: given line by line
- * at 40,000 requests a second that cost 1.7 us a line, a third of a public read's own work
- * (bench/README.md, "Where the request log's cost is"). Its other ways out did not fit: a smaller
- * `maxWrite` writes less per system call, and at that rate the waiting lines passed `maxBytes`
- * and were dropped; its `buffer` mode lost a run of lines in our test.
+ * at 40,000 requests a second that cost 1.7 us a line, a tenth of a public read's own work
+ * (bench/README.md, "The request line, per request"). A smaller `maxWrite` would make that cheap
+ * but writes less per system call: at that rate the waiting lines passed `maxBytes` and were
+ * dropped. Its `buffer` mode would avoid it too, at the price of copying every line into a Buffer;
+ * one string per turn is copied once per turn.
  */
 /** What each destination still holds, handed over when the process exits (one listener for all). */
 const waiting = new Set<WeakRef<() => void>>();
