@@ -1,5 +1,18 @@
 import pino from 'pino';
 
+/** What each destination still holds, handed over when the process exits (one listener for all). */
+const waiting = new Set<WeakRef<() => void>>();
+function handOverAtExit(handOver: () => void) {
+  if (waiting.size === 0) {
+    // before pino's own exit handler (registered when a destination is made), which writes what
+    // sonic-boom holds
+    process.prependOnceListener('exit', () => {
+      for (const ref of waiting) ref.deref()?.();
+    });
+  }
+  waiting.add(new WeakRef(handOver));
+}
+
 /**
  * Where the server's JSON log lines go when nobody reads them at a terminal: standard output,
  * asynchronously, through pino's own destination (sonic-boom). A line is handed over without
@@ -16,19 +29,6 @@ import pino from 'pino';
  * dropped. Its `buffer` mode would avoid it too, at the price of copying every line into a Buffer;
  * one string per turn is copied once per turn.
  */
-/** What each destination still holds, handed over when the process exits (one listener for all). */
-const waiting = new Set<WeakRef<() => void>>();
-function handOverAtExit(handOver: () => void) {
-  if (waiting.size === 0) {
-    // before pino's own exit handler (registered when a destination is made), which writes what
-    // sonic-boom holds
-    process.prependOnceListener('exit', () => {
-      for (const ref of waiting) ref.deref()?.();
-    });
-  }
-  waiting.add(new WeakRef(handOver));
-}
-
 export function logDestination(fd = 1, maxBytes = 16 * 1024 * 1024) {
   let lines: string[] = [];
   const handOver = () => {
@@ -43,11 +43,6 @@ export function logDestination(fd = 1, maxBytes = 16 * 1024 * 1024) {
     write(line: string) {
       if (lines.push(line) === 1) setImmediate(handOver);
       return true;
-    },
-    /** Writes everything waiting before returning (tests, an orderly stop). */
-    flushSync() {
-      handOver();
-      out.flushSync();
     },
   };
 }
