@@ -20,6 +20,7 @@ import { createDatabase, dialectOf, type Dialect } from './db/database';
 import type { Database } from './db/schema';
 import { HttpError } from './http-error';
 import { FrontDoor, type TrustFunction } from './lib/front-door';
+import { limitConnections, serverOptions } from './lib/connection-limits';
 import { logDestination } from './lib/log-destination';
 import { requestLogFields } from './lib/log-redaction';
 import { auth } from './plugins/auth';
@@ -162,14 +163,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     trustProxy: trust ?? false,
     // Fastify's own HTTP server, with the front door before Fastify's handler
-    serverFactory: (handler, settings) => {
-      const server = http.createServer(settings.http ?? {}, (request, response) => {
-        if (!frontDoor.serve(request, response)) handler(request, response);
+    serverFactory: (handler) => {
+      // the time a client may take and the connections a process holds (lib/connection-limits.ts)
+      const limits = {
+        requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+        headersTimeoutMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
+        keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+        maxConnections: config.MAX_CONNECTIONS,
+      };
+      let admit: ReturnType<typeof limitConnections> = () => true;
+      const server = http.createServer(serverOptions(limits), (request, response) => {
+        if (admit(request, response) && !frontDoor.serve(request, response)) handler(request, response);
       });
-      // the timeouts Fastify sets on the server it makes itself (its defaults are filled in here)
-      server.keepAliveTimeout = settings.keepAliveTimeout as number;
-      server.requestTimeout = settings.requestTimeout as number;
-      server.setTimeout(settings.connectionTimeout as number);
+      admit = limitConnections(server, limits, (kind) => app.countRefusedConnection(kind));
       return server;
     },
     // one log line per request, written when it is answered (below), instead of Fastify's two

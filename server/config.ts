@@ -144,6 +144,20 @@ const Settings = z.object({
   MAIL_LEASE_SECONDS: wholeNumber(3, 3600).default(120),
   /** The first wait after a failed send; each further wait doubles, up to an hour. */
   MAIL_RETRY_SECONDS: wholeNumber(1, 3600).default(30),
+  /**
+   * A request whose headers and body have not all arrived after this long is answered 408 and its
+   * connection closed (a client that trickles a body would otherwise hold a connection forever).
+   */
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(120),
+  /** A request whose headers have not all arrived after this long is answered 408. */
+  HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(20),
+  /** An idle keep-alive connection is closed after this long. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(1, 600).default(5),
+  /**
+   * Open connections one process holds at most; beyond it a few more are let in for /api/health
+   * and /api/ready only (lib/connection-limits.ts). Default: the open-files limit less 256.
+   */
+  MAX_CONNECTIONS: wholeNumber(16, 1_000_000).optional(),
   SEED_DEMO: boolean.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   DIST_DIR: z.string().default('./dist'),
@@ -161,7 +175,11 @@ export type S3Settings = {
 
 type Parsed = z.output<typeof Settings>;
 
-export type Config = Omit<Parsed, 'HOST' | 'PUBLIC_URL' | 'SECRET' | 'SEED_DEMO' | 'MAIL_FROM'> & {
+export type Config = Omit<
+  Parsed,
+  'HOST' | 'PUBLIC_URL' | 'SECRET' | 'SEED_DEMO' | 'MAIL_FROM' | 'MAX_CONNECTIONS'
+> & {
+  MAX_CONNECTIONS: number;
   /** MAIL_FROM, or `Manna <no-reply@host of PUBLIC_URL>`. */
   MAIL_FROM: string;
   HOST: string;
@@ -232,6 +250,18 @@ export function loadConfig(env: Env = process.env): Config {
     fail(s.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
   }
 
+  const HOST = s.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  // In production the public address is said, never guessed: a server listening beyond this
+  // machine would otherwise mail links to localhost and drop Secure cookies.
+  if (isProduction && !s.PUBLIC_URL && !isLoopbackHost(HOST)) {
+    fail(
+      'PUBLIC_URL',
+      `required when NODE_ENV=production and HOST (${HOST}) is not a loopback address: the https:// address visitors use`,
+    );
+  }
+  if (s.HEADERS_TIMEOUT_SECONDS > s.REQUEST_TIMEOUT_SECONDS) {
+    fail('HEADERS_TIMEOUT_SECONDS', 'may not be longer than REQUEST_TIMEOUT_SECONDS');
+  }
   const PUBLIC_URL = (s.PUBLIC_URL ?? `http://localhost:${s.PORT}`).replace(/\/+$/, '');
   // Production over plain http would drop Secure cookies and HSTS without a word: refuse it, but
   // for a loopback address (a local check of the production build never leaves the machine).
@@ -254,7 +284,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   return {
     ...s,
-    HOST: s.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    HOST,
+    MAX_CONNECTIONS: s.MAX_CONNECTIONS ?? defaultMaxConnections(),
     DATA_DIR,
     DIST_DIR: path.resolve(s.DIST_DIR),
     PUBLIC_URL,
@@ -271,6 +302,26 @@ export function loadConfig(env: Env = process.env): Config {
 
 const isLoopback = (host: string) =>
   host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+/** A HOST setting that only this machine can reach. */
+const isLoopbackHost = (host: string) => isLoopback(host) || host === '::1';
+
+/** Descriptors kept free beyond MAX_CONNECTIONS: the database, files, logs, the health reserve. */
+const RESERVED_DESCRIPTORS = 256;
+
+/**
+ * MAX_CONNECTIONS unless set: the process's open-files limit (soft, from /proc/self/limits; 1,024
+ * where it cannot be read) less RESERVED_DESCRIPTORS, between 64 and 16,384.
+ */
+function defaultMaxConnections(): number {
+  let limit = 1024;
+  try {
+    const line = /^Max open files\s+(\d+|unlimited)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'));
+    if (line) limit = line[1] === 'unlimited' ? 1_048_576 : Number(line[1]);
+  } catch {
+    // not Linux: keep the common default
+  }
+  return Math.min(16_384, Math.max(64, limit - RESERVED_DESCRIPTORS));
+}
 
 /** The embedded default: one random secret kept in DATA_DIR/secret (mode 600), made on first start. */
 function readOrCreateSecret(dataDir: string): string {

@@ -6,20 +6,35 @@ import { issueSetupToken, SETUP_TOKEN_HOURS } from './lib/first-run';
 import { prepareAccounts } from './lib/owner-account';
 import { unavailableMessage } from './lib/dependency-errors';
 import { removeOrphanFiles } from './lib/orphan-files';
+import { holdDataDir, privateFiles, securePrivateFolder } from './lib/data-dir';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+// what this process creates (the database, its WAL, CVs, the secret) only its own account reads
+privateFiles();
+
 let config: Config;
+let modesFixed: number;
 try {
   config = loadConfig();
+  modesFixed = securePrivateFolder(config.DATA_DIR);
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   console.error(err.message);
   process.exit(1);
 }
+// `npm run restore` refuses a folder a running server holds
+const releaseDataDir = holdDataDir(config.DATA_DIR);
 
 const app = await buildApp(config);
+app.addHook('onClose', async () => releaseDataDir());
+if (modesFixed > 0) {
+  app.log.warn(
+    { dataDir: config.DATA_DIR, changed: modesFixed },
+    'DATA_DIR was readable by other accounts: made it 0700 and its files 0600',
+  );
+}
 
 /**
  * Migrates, waiting for a database that is not reachable yet (PostgreSQL starting beside us) up

@@ -10,6 +10,8 @@ declare module 'fastify' {
     metrics: Registry | undefined;
     /** Counts one answered request (the onResponse hook's, and the front door's). */
     countRequest: (method: string, route: string, status: number, seconds: number) => void;
+    /** Counts one connection refused past MAX_CONNECTIONS (lib/connection-limits.ts). */
+    countRefusedConnection: (kind: 'closed' | 'reserve') => void;
   }
 }
 
@@ -25,6 +27,7 @@ const sameSecret = (a: string, b: string) =>
  * token): it is for the operator's Prometheus, never public. It shows
  *
  * - http_requests_total and http_request_duration_seconds by method, route pattern and status;
+ * - manna_connections_refused_total{kind} (past MAX_CONNECTIONS: closed, or 503 from the reserve);
  * - manna_db_pool_connections{state} (PostgreSQL's pool: total, idle, waiting);
  * - manna_scheduled_task_last_run_timestamp_seconds and manna_scheduled_task_last_run_ok by task
  *   (the daily retention purge; every task of the scheduled_task table);
@@ -36,6 +39,7 @@ export const metrics = global<{ token?: string }>(async (app, { token }) => {
   if (!token) {
     app.decorate('metrics', undefined);
     app.decorate('countRequest', () => {});
+    app.decorate('countRefusedConnection', () => {});
     // not a page either: the address simply does not exist here
     app.get('/metrics', async (_request, reply) => reply.code(404).send({ message: 'Not found' }));
     return;
@@ -63,6 +67,13 @@ export const metrics = global<{ token?: string }>(async (app, { token }) => {
     duration.observe(labels, seconds);
   };
   app.decorate('countRequest', countRequest);
+  const refused = new Counter({
+    name: 'manna_connections_refused_total',
+    help: 'Connections refused past MAX_CONNECTIONS: closed at once, or answered 503 from the health-check reserve',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  app.decorate('countRefusedConnection', (kind: 'closed' | 'reserve') => refused.inc({ kind }));
   app.addHook('onResponse', async (request, reply) => {
     countRequest(request.method, routeOf(request), reply.statusCode, reply.elapsedTime / 1000);
   });

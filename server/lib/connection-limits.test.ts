@@ -1,0 +1,134 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing';
+import { HEALTH_RESERVE } from './connection-limits';
+
+/**
+ * Slow clients (docs/decisions/009-security-model.md): a body that arrives one byte at a time is
+ * answered 408 once the request time is over, and while the connections are taken the health checks
+ * still answer from the reserve.
+ */
+
+const MAX = 16;
+const TOKEN = 'metrics-token-for-the-test';
+let app: FastifyInstance;
+let port: number;
+
+beforeEach(async () => {
+  app = await createTestApp({
+    REQUEST_TIMEOUT_SECONDS: '2',
+    HEADERS_TIMEOUT_SECONDS: '1',
+    KEEP_ALIVE_TIMEOUT_SECONDS: '1',
+    MAX_CONNECTIONS: String(MAX),
+    METRICS_TOKEN: TOKEN,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  port = (app.server.address() as AddressInfo).port;
+});
+afterEach(async () => {
+  await app.close();
+});
+
+/** A client that sends a contact form's headers and then one byte of its body every 300 ms. */
+function trickler() {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  let timer: NodeJS.Timeout | undefined;
+  const ended = new Promise<{ received: string; at: number }>((resolve) => {
+    socket.on('close', () => {
+      clearInterval(timer);
+      resolve({ received, at: Date.now() });
+    });
+  });
+  socket.on('error', () => {});
+  socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+  socket.on('connect', () => {
+    socket.write(
+      'POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{',
+    );
+    timer = setInterval(() => socket.write(' '), 300);
+  });
+  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  return { socket, ended, connected };
+}
+
+/** A GET on a new connection (no keep-alive), with its status, or 'closed' when none came. */
+function get(path: string): Promise<number | 'closed'> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
+    );
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      resolve(status ? Number(status) : 'closed');
+    });
+  });
+}
+
+describe('slow clients', () => {
+  it('answers 408 and closes a body that trickles in, once the request time is over', async () => {
+    const started = Date.now();
+    const client = trickler();
+    const { received, at } = await client.ended;
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+    // the limit is 2 s and Node looks every second: well before a minute, however busy the machine
+    expect(at - started).toBeLessThan(15_000);
+  }, 30_000);
+
+  it('closes a connection that never sends a byte', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    const closed = await Promise.race([
+      new Promise<boolean>((resolve) => socket.on('close', () => resolve(true))),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000)),
+    ]);
+    socket.destroy();
+    expect(closed).toBe(true);
+  }, 30_000);
+
+  it('closes a connection that never finishes its headers', async () => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: x'));
+    socket.on('error', () => {});
+    const received = await new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+    });
+    expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true);
+  }, 30_000);
+
+  it('keeps answering health checks while every connection is taken by slow clients', async () => {
+    const slow = Array.from({ length: MAX }, () => trickler());
+    await Promise.all(slow.map((c) => c.connected));
+    // every connection of the cap is held: a page read waits for none of them and is refused
+    expect(await get('/api/bind-company-blog')).toBe(503);
+    expect(await get('/api/health')).toBe(200);
+    expect(await get('/api/ready')).toBe(200);
+    // past the reserve, new connections are closed at once (they send nothing; the reserve's wait)
+    const flood = Array.from({ length: HEALTH_RESERVE + 8 }, () => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      return new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    });
+    await Promise.all(flood);
+    // the slow clients are let go with a 408, and the site is whole again
+    for (const { received } of await Promise.all(slow.map((c) => c.ended))) {
+      expect(received).toMatch(/^HTTP\/1\.1 408/);
+    }
+    expect(await get('/api/health')).toBe(200);
+    expect(await get('/api/bind-company-blog')).not.toBe(503);
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const text = await metrics.text();
+    expect(
+      Number(/manna_connections_refused_total\{kind="closed"\} (\d+)/.exec(text)?.[1]),
+    ).toBeGreaterThanOrEqual(8);
+    expect(Number(/manna_connections_refused_total\{kind="reserve"\} (\d+)/.exec(text)?.[1])).toBe(1);
+  }, 60_000);
+});
