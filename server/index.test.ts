@@ -113,6 +113,53 @@ describe('server/index.ts', () => {
     expect(await server.exited).toBe(0);
   }, 20_000);
 
+  it('keeps DATA_DIR private: 0700, the database, its WAL and the secret 0600, and an existing folder put right', async () => {
+    const { dataDir, port, ...server } = await startedServer({ LOG_LEVEL: 'warn' });
+    await fetch(`http://127.0.0.1:${port}/api/health`);
+    const modes = () =>
+      Object.fromEntries(
+        ['', 'manna.sqlite', 'manna.sqlite-wal', 'manna.sqlite-shm', 'secret']
+          .filter((name) => fs.existsSync(path.join(dataDir, name)))
+          .map((name) => [name || '.', fs.statSync(path.join(dataDir, name)).mode & 0o777]),
+      );
+    expect(modes()).toEqual({
+      '.': 0o700,
+      'manna.sqlite': 0o600,
+      'manna.sqlite-wal': 0o600,
+      'manna.sqlite-shm': 0o600,
+      secret: 0o600,
+    });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    // a folder made before the rule: readable by all, fixed at the next start with one line
+    fs.chmodSync(dataDir, 0o755);
+    fs.chmodSync(path.join(dataDir, 'manna.sqlite'), 0o644);
+    const again = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dataDir, 'dist'),
+      LOG_LEVEL: 'warn',
+    });
+    await again.printed(`Manna is running at http://localhost:${port}`);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dataDir, 'manna.sqlite')).mode & 0o777).toBe(0o600);
+    expect(again.output().match(/made it 0700 and its files 0600/g)).toHaveLength(1);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 40_000);
+
+  it('refuses to start in production without PUBLIC_URL when it listens beyond this machine', async () => {
+    const server = startServer({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      SECRET: 'x'.repeat(40),
+      DATA_DIR: tempDir(),
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid setting PUBLIC_URL: required when NODE_ENV=production');
+  }, 20_000);
+
   it('logs one line per request at the default level, every one of them written out by the time it has exited', async () => {
     const { port, ...server } = await startedServer();
     // 200 requests, 20 at a time, so lines are logged while earlier writes are still under way

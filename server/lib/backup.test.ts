@@ -7,7 +7,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addApplication, addOpening } from '../db/application-list.testing';
 import { signInAs } from './auth-testing';
 import { createSqliteTestApp, createTestApp } from '../testing';
-import { BackupError, listBackups, restoreBackup, takeBackup } from './backup';
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import {
+  BackupError,
+  listBackups,
+  pgDumpCommand,
+  restoreBackup,
+  takeBackup,
+  type BackupManifest,
+} from './backup';
+import { holdDataDir } from './data-dir';
 import { BACKUP_TASK, runBackupTask } from './backup-task';
 import { taskState } from '../db/scheduled-task.repo';
 
@@ -113,6 +124,136 @@ describe('backups', () => {
     expect(fs.existsSync(fresh)).toBe(false);
     fs.rmSync(path.join(backup.dir, 'database.sqlite'));
     await expect(restoreBackup(backup.dir, fresh)).rejects.toThrow('database.sqlite (missing)');
+  });
+
+  /** A SQLite app with an application and its CV, and a backup of it; the app is closed. */
+  async function sqliteBackup() {
+    await app.close();
+    app = await createSqliteTestApp();
+    const jobId = await addOpening(app, 'Proofreader');
+    await addApplication(app, { jobId, name: 'Ravi', email: 'ravi@example.com', at: new Date() });
+    return takeBackup(app.config, path.join(work, 'backups'));
+  }
+  /** A target DATA_DIR holding a live-looking database of its own. */
+  const populatedTarget = () => {
+    const target = path.join(work, 'data');
+    fs.mkdirSync(target);
+    const db = new Database(path.join(target, 'manna.sqlite'));
+    db.exec("create table keep(v text); insert into keep values ('the data before')");
+    db.close();
+    return target;
+  };
+  const keptValue = (target: string) => {
+    const db = new Database(path.join(target, 'manna.sqlite'), { readonly: true });
+    try {
+      return (db.prepare('select v from keep').get() as { v: string }).v;
+    } finally {
+      db.close();
+    }
+  };
+  /** Rewrites a file of the backup and its manifest entry, so the checksums match what is there. */
+  const rewrite = (dir: string, rel: string, change: (abs: string) => void) => {
+    const abs = path.join(dir, ...rel.split('/'));
+    change(abs);
+    const manifestFile = path.join(dir, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+    const bytes = fs.readFileSync(abs);
+    const entry = { path: rel, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    manifest.files = [...manifest.files.filter((f) => f.path !== rel), entry];
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  };
+
+  it('restore --force verifies a corrupt database beside the target and leaves the old data whole', async () => {
+    const backup = await sqliteBackup();
+    rewrite(backup.dir, 'database.sqlite', (abs) => {
+      const bytes = fs.readFileSync(abs);
+      // past the header: damage the pages, as a bad disk would
+      for (let i = 4096; i < bytes.length; i += 97) bytes[i] ^= 0xff;
+      fs.writeFileSync(abs, bytes);
+    });
+    const target = populatedTarget();
+    await expect(restoreBackup(backup.dir, target, { force: true })).rejects.toThrow(
+      /integrity check|cannot be read|migrations/,
+    );
+    expect(keptValue(target)).toBe('the data before');
+    expect(fs.readdirSync(work).filter((n) => n.startsWith('data.'))).toEqual([]);
+  });
+
+  it('restore refuses a folder a running server holds, and proceeds once it is let go', async () => {
+    const backup = await sqliteBackup();
+    const target = populatedTarget();
+    const release = holdDataDir(target);
+    try {
+      await expect(restoreBackup(backup.dir, target, { force: true })).rejects.toThrow(/server is running/);
+      expect(keptValue(target)).toBe('the data before');
+    } finally {
+      release();
+    }
+    await restoreBackup(backup.dir, target, { force: true });
+    expect(fs.existsSync(path.join(target, 'files'))).toBe(true);
+    // what was restored is private: the folder 0700, every file 0600
+    expect(fs.statSync(target).mode & 0o777).toBe(0o700);
+    for (const name of ['manna.sqlite', 'secret'].filter((n) => fs.existsSync(path.join(target, n)))) {
+      expect(fs.statSync(path.join(target, name)).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it('restore refuses a backup holding a symbolic link, copying nothing', async () => {
+    const backup = await sqliteBackup();
+    const host = path.join(work, 'host-file.txt');
+    fs.writeFileSync(host, 'a file of the host, not of the backup');
+    rewrite(backup.dir, 'files/blog/leak.png', (abs) => {
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.symlinkSync(host, abs);
+    });
+    const target = path.join(work, 'fresh');
+    await expect(restoreBackup(backup.dir, target)).rejects.toThrow(
+      'The backup holds files/blog/leak.png, which is not a plain file (a symbolic link)',
+    );
+    expect(fs.existsSync(target)).toBe(false);
+  });
+
+  it('pg_dump never carries the password on its command line', () => {
+    const { args, env } = pgDumpCommand(
+      'postgres://manna:s3cr%40t@db:5432/manna?sslmode=require',
+      '/b/x.dump',
+    );
+    expect(args.join(' ')).not.toContain('s3cr');
+    expect(args).toContain('--dbname=postgres://manna@db:5432/manna?sslmode=require');
+    expect(env).toEqual({ PGPASSWORD: 's3cr@t' });
+  });
+
+  it('a PostgreSQL backup waiting on a locked table leaves the server answering', async () => {
+    if (sqliteOnly() || !process.env.TEST_DATABASE_URL) return;
+    const url = (app.config.database as { url: string }).url;
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await sql`select 1`.execute(app.db); // the schema's tables exist (migrated)
+      await holder.query('begin');
+      await holder.query('lock table job_application in access exclusive mode');
+      const backup = takeBackup(app.config, path.join(work, 'pg'));
+      const slowest = await (async () => {
+        let worst = 0;
+        for (let i = 0; i < 10; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const started = performance.now();
+          const res = await app.inject({ url: '/api/health' });
+          expect(res.statusCode).toBe(200);
+          worst = Math.max(worst, performance.now() - started);
+        }
+        return worst;
+      })();
+      // a blocked event loop would hold every answer until the lock goes (over a second here)
+      expect(slowest).toBeLessThan(1000);
+      await holder.query('rollback');
+      const result = await backup;
+      expect(
+        result.manifest.database.file === null || result.manifest.database.file === 'database.dump',
+      ).toBe(true);
+    } finally {
+      await holder.end();
+    }
   });
 
   it('the daily task: one backup a day however many processes ask, the newest BACKUP_KEEP kept, a failure recorded', async () => {

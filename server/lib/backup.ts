@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -6,6 +6,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config';
+import { createDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { dataDirHolders, RUNNING_MARKS, securePrivateFolder } from './data-dir';
 
 /**
  * Backups that restore (README.md, "Running at scale"). One backup is a folder
@@ -67,7 +70,8 @@ async function sha256Of(file: string): Promise<string> {
 async function copyWithHash(from: string, to: string): Promise<string> {
   await fsp.mkdir(path.dirname(to), { recursive: true });
   const hash = createHash('sha256');
-  const source = fs.createReadStream(from);
+  // never through a link: a backup's entries are plain files (refuseOddEntries), and stay so
+  const source = fs.createReadStream(from, { flags: fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW });
   source.on('data', (chunk) => hash.update(chunk));
   await pipeline(source, fs.createWriteStream(to, { flags: 'wx', mode: 0o600 }));
   return hash.digest('hex');
@@ -91,22 +95,64 @@ async function* walk(root: string, rel = ''): AsyncGenerator<string> {
 }
 
 /**
- * pg_dump's arguments for the site's DATABASE_URL: libpq reads `+` in the address as itself, not as
- * a space, so the query is re-encoded; a site kept in its own schema (`options=-c search_path=s`)
- * dumps that schema only.
+ * pg_dump's arguments and environment for the site's DATABASE_URL: the password goes in PGPASSWORD,
+ * never on the command line (any local user's `ps` reads that); libpq reads `+` in the address as
+ * itself, not as a space, so the query is re-encoded; a site kept in its own schema
+ * (`options=-c search_path=s`) dumps that schema only.
  */
-function pgDumpArgs(databaseUrl: string, file: string): string[] {
+export function pgDumpCommand(
+  databaseUrl: string,
+  file: string,
+): { args: string[]; env: Record<string, string> } {
   const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
   const options = url.searchParams.get('options') ?? '';
   url.search = url.search.replace(/\+/g, '%20');
   const schema = /search_path=([A-Za-z_][\w$]*)/.exec(options)?.[1];
-  return [
-    '--format=custom',
-    '--no-owner',
-    `--file=${file}`,
-    ...(schema ? [`--schema=${schema}`] : []),
-    url.toString(),
-  ];
+  return {
+    args: [
+      '--format=custom',
+      '--no-owner',
+      `--file=${file}`,
+      ...(schema ? [`--schema=${schema}`] : []),
+      `--dbname=${url.toString()}`,
+    ],
+    env: password ? { PGPASSWORD: password } : {},
+  };
+}
+
+/** pg_dump gives up after this long (a table locked for hours must not hold the backup forever). */
+export const PG_DUMP_TIMEOUT_MS = 60 * 60 * 1000;
+
+/**
+ * Runs pg_dump without blocking the event loop (the server keeps answering while it waits on a
+ * lock); answers 'missing' when pg_dump is not installed.
+ */
+function runPgDump(databaseUrl: string, file: string, timeoutMs: number): Promise<'done' | 'missing'> {
+  const { args, env } = pgDumpCommand(databaseUrl, file);
+  return new Promise((resolve, reject) => {
+    const child = spawn('pg_dump', args, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 4000) stderr += chunk;
+    });
+    child.on('error', (err) => {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') resolve('missing');
+      else reject(new BackupError(`pg_dump could not run: ${err.message}`));
+    });
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve('done');
+      else if (signal) reject(new BackupError(`pg_dump did not finish within ${timeoutMs / 1000} s`));
+      else reject(new BackupError(`pg_dump failed: ${stderr.trim() || `exit code ${code}`}`));
+    });
+  });
 }
 
 /** Takes one backup of the database and files of `config` into a new folder under `outDir`. */
@@ -114,6 +160,7 @@ export async function takeBackup(
   config: Pick<Config, 'database' | 'DATA_DIR' | 's3'>,
   outDir: string,
   now = new Date(),
+  options: { pgDumpTimeoutMs?: number } = {},
 ): Promise<BackupResult> {
   const started = Date.now();
   const name = `${BACKUP_PREFIX}${stampOf(now)}`;
@@ -146,17 +193,13 @@ export async function takeBackup(
       manifest.database.file = 'database.sqlite';
       await add('database.sqlite');
     } else {
-      const dump = spawnSync(
-        'pg_dump',
-        pgDumpArgs(config.database.url, path.join(partial, 'database.dump')),
-        {
-          encoding: 'utf8',
-        },
+      const done = await runPgDump(
+        config.database.url,
+        path.join(partial, 'database.dump'),
+        options.pgDumpTimeoutMs ?? PG_DUMP_TIMEOUT_MS,
       );
-      if (dump.error && (dump.error as NodeJS.ErrnoException).code === 'ENOENT') {
+      if (done === 'missing') {
         manifest.database.note = 'pg_dump is not installed here: back up PostgreSQL with its own tools';
-      } else if (dump.status !== 0) {
-        throw new BackupError(`pg_dump failed: ${(dump.stderr || String(dump.error)).trim()}`);
       } else {
         manifest.database.file = 'database.dump';
         await add('database.dump');
@@ -234,52 +277,121 @@ export async function verifyBackup(from: string): Promise<BackupManifest> {
 }
 
 /**
- * Restores a backup of the embedded database into `dataDir`, which must be empty (or `force`).
- * Every checksum is verified before anything is written, and SQLite's integrity check runs on the
- * restored database before success is reported.
+ * Every entry of the backup folder is a folder or a plain file: a symbolic link (a crafted backup
+ * pointing at a host file), a device or a pipe is refused, naming it, before anything is read.
+ */
+async function refuseOddEntries(root: string, rel = ''): Promise<void> {
+  for (const entry of await fsp.readdir(path.join(root, rel), { withFileTypes: true })) {
+    const child = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) await refuseOddEntries(root, child);
+    else if (!entry.isFile()) {
+      throw new BackupError(
+        `The backup holds ${child}, which is not a plain file (${entry.isSymbolicLink() ? 'a symbolic link' : 'a device, pipe or socket'}); nothing was restored`,
+      );
+    }
+  }
+}
+
+const stampNow = () => stampOf(new Date());
+
+/**
+ * Restores a backup of the embedded database into `dataDir`, which must be empty (or `force`) and
+ * held by no running server (lib/data-dir.ts). Nothing of `dataDir` is touched until the restore is
+ * proven whole: the backup's entries must all be plain files with matching checksums; they are
+ * copied into a new folder beside `dataDir` (read without following links), checked again, the
+ * database must pass SQLite's integrity check and take this version's migrations; only then does one
+ * rename put the new folder in place of the old one, which is removed after the swap.
  */
 export async function restoreBackup(
   from: string,
   dataDir: string,
   { force = false } = {},
 ): Promise<{ files: number; bytes: number }> {
+  await refuseOddEntries(from);
   const manifest = await verifyBackup(from);
   if (manifest.database.kind !== 'sqlite' || !manifest.database.file) {
     throw new BackupError(
       'This backup holds a PostgreSQL dump: restore it with pg_restore, then copy its files/ folder into DATA_DIR/files',
     );
   }
-  const present = fs.existsSync(dataDir) ? await fsp.readdir(dataDir) : [];
+  const refuseWhileHeld = () => {
+    const holders = dataDirHolders(dataDir);
+    if (holders.length > 0) {
+      throw new BackupError(
+        `A server is running on ${dataDir} (${holders.join(', ')}): stop it first; nothing was restored`,
+      );
+    }
+  };
+  refuseWhileHeld();
+  const present = fs.existsSync(dataDir)
+    ? (await fsp.readdir(dataDir)).filter((name) => name !== RUNNING_MARKS)
+    : [];
   if (present.length > 0 && !force) {
     throw new BackupError(
       `${dataDir} is not empty; restore into an empty folder, or add --force to replace what is there`,
     );
   }
-  if (force) {
-    for (const entry of ['manna.sqlite', 'manna.sqlite-wal', 'manna.sqlite-shm', 'files', 'secret']) {
-      await fsp.rm(path.join(dataDir, entry), { recursive: true, force: true });
-    }
-  }
-  await fsp.mkdir(dataDir, { recursive: true });
+
+  const stamp = stampNow();
+  const staging = `${dataDir}.restoring-${stamp}`;
+  await fsp.mkdir(staging, { recursive: true, mode: 0o700 });
   let bytes = 0;
-  for (const file of manifest.files) {
-    const target =
-      file.path === manifest.database.file
-        ? path.join(dataDir, 'manna.sqlite')
-        : path.join(dataDir, ...file.path.split('/'));
-    const sha256 = await copyWithHash(path.join(from, ...file.path.split('/')), target);
-    if (sha256 !== file.sha256) throw new BackupError(`${file.path} changed while it was restored`);
-    bytes += file.size;
+  try {
+    for (const file of manifest.files) {
+      const target =
+        file.path === manifest.database.file
+          ? path.join(staging, 'manna.sqlite')
+          : path.join(staging, ...file.path.split('/'));
+      const sha256 = await copyWithHash(path.join(from, ...file.path.split('/')), target);
+      if (sha256 !== file.sha256) throw new BackupError(`${file.path} changed while it was restored`);
+      bytes += file.size;
+    }
+    await checkRestoredDatabase(path.join(staging, 'manna.sqlite'));
+    securePrivateFolder(staging);
+    refuseWhileHeld();
+    if (fs.existsSync(dataDir)) {
+      const previous = `${dataDir}.replaced-${stamp}`;
+      await fsp.rename(dataDir, previous);
+      try {
+        await fsp.rename(staging, dataDir);
+      } catch (err) {
+        await fsp.rename(previous, dataDir);
+        throw err;
+      }
+      await fsp.rm(previous, { recursive: true, force: true });
+    } else {
+      await fsp.rename(staging, dataDir);
+    }
+  } catch (err) {
+    await fsp.rm(staging, { recursive: true, force: true });
+    throw err;
   }
-  const restored = new SQLite(path.join(dataDir, 'manna.sqlite'), { fileMustExist: true });
+  return { files: manifest.files.length, bytes };
+}
+
+/** SQLite's integrity check, then this version's migrations, on the restored copy. */
+async function checkRestoredDatabase(file: string): Promise<void> {
+  const restored = new SQLite(file, { fileMustExist: true });
   try {
     const result = restored.pragma('integrity_check', { simple: true });
     if (result !== 'ok')
       throw new BackupError(`The restored database fails SQLite's integrity check: ${String(result)}`);
+  } catch (err) {
+    if (err instanceof BackupError) throw err;
+    throw new BackupError(`The restored database cannot be read: ${(err as Error).message}`);
   } finally {
     restored.close();
   }
-  return { files: manifest.files.length, bytes };
+  const db = createDatabase({ dialect: 'sqlite', file });
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    throw new BackupError(
+      `The restored database does not take this version's migrations: ${(err as Error).message}`,
+    );
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** The backups in `dir`, newest first (complete ones only). */

@@ -43,14 +43,14 @@ export function securePrivateFolder(dir: string): number {
 }
 
 /** Where each running server of a DATA_DIR leaves its mark (`<host>-<pid>`), for restore to see. */
-const RUNNING = '.running';
+export const RUNNING_MARKS = '.running';
 
 /**
  * Marks `dir` as held by this process until the answered release runs (at close); restore refuses
  * a folder a live process holds. A mark whose process is gone (a crash) is ignored and removed.
  */
 export function holdDataDir(dir: string): () => void {
-  const marks = path.join(dir, RUNNING);
+  const marks = path.join(dir, RUNNING_MARKS);
   fs.mkdirSync(marks, { recursive: true, mode: 0o700 });
   const mark = path.join(marks, `${os.hostname()}-${process.pid}`);
   fs.writeFileSync(mark, `${new Date().toISOString()}\n`, { mode: 0o600 });
@@ -70,7 +70,7 @@ export function holdDataDir(dir: string): () => void {
  * longer runs is removed; a mark of another host (a shared disk) counts as live.
  */
 export function dataDirHolders(dir: string): string[] {
-  const marks = path.join(dir, RUNNING);
+  const marks = path.join(dir, RUNNING_MARKS);
   if (!fs.existsSync(marks)) return [];
   const live: string[] = [];
   for (const name of fs.readdirSync(marks)) {

@@ -1,7 +1,9 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { privateFiles } from '../lib/data-dir';
 
 /**
- * What every operator command here (create-admin, backup, restore) does the same way: read its
+ * What every operator command here (create-admin, backup, restore) does the same way: make its
+ * files private (lib/data-dir.ts), read its
  * arguments (a bad one, or --help, prints the usage), run, and turn a refusal it expects (bad
  * settings, a weak password, a damaged backup) into its message and exit code 1; anything else is
  * a bug and is thrown with its stack.
@@ -17,6 +19,8 @@ export async function runCommand<O extends NonNullable<ParseArgsConfig['options'
   }) => Promise<number>,
   refusals: (abstract new (...args: never[]) => Error)[],
 ): Promise<number> {
+  // what an operator command writes into DATA_DIR or a backup is the server's private data too
+  privateFiles();
   let args: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
     args = parseArgs({

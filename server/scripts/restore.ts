@@ -1,8 +1,9 @@
 /**
  * `npm run restore -- FROM [--force]`: restores the backup folder FROM into DATA_DIR, which must be
- * empty unless --force. Every checksum is verified before anything is written (a damaged backup is
- * refused, naming its files), and SQLite's integrity check runs on the restored database before
- * success is reported. Start the server on DATA_DIR afterwards.
+ * empty unless --force, and which no running server may hold. The backup is copied into a new
+ * folder beside DATA_DIR and proven there (plain files only, every checksum, SQLite's integrity
+ * check, this version's migrations); only then does one rename swap it in, and the old folder is
+ * removed. A refusal leaves DATA_DIR as it was. Start the server on DATA_DIR afterwards.
  */
 import path from 'node:path';
 import { ConfigError, DEFAULT_DATA_DIR } from '../config';
@@ -25,7 +26,7 @@ process.exitCode = await runCommand(
     const started = Date.now();
     const result = await restoreBackup(positionals[0], dataDir, { force: values.force === true });
     console.log(
-      `Restored ${result.files} files (${(result.bytes / 1e6).toFixed(1)} MB) into ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s; every checksum matches and the database passes its integrity check.`,
+      `Restored ${result.files} files (${(result.bytes / 1e6).toFixed(1)} MB) into ${dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s; every checksum matches, the database passes its integrity check and is migrated.`,
     );
     return 0;
   },
