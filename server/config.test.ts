@@ -66,11 +66,32 @@ describe('loadConfig', () => {
   });
 
   it('listens on every interface and requires SECRET in production', () => {
-    expect(() => load({ NODE_ENV: 'production' })).toThrow(
+    expect(() => load({ NODE_ENV: 'production', PUBLIC_URL: 'https://manna.example' })).toThrow(
       /^Invalid setting SECRET: required when NODE_ENV=production/,
     );
-    const config = load({ NODE_ENV: 'production', SECRET: 'x'.repeat(32) });
+    const config = load({
+      NODE_ENV: 'production',
+      SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://manna.example',
+    });
     expect(config).toMatchObject({ HOST: '0.0.0.0', isProduction: true, SECRET: 'x'.repeat(32) });
+  });
+
+  it('requires PUBLIC_URL in production unless it listens on loopback only', () => {
+    const prod = { NODE_ENV: 'production', SECRET: 'x'.repeat(32) };
+    expect(() => load(prod)).toThrow(
+      /^Invalid setting PUBLIC_URL: required when NODE_ENV=production and HOST \(0\.0\.0\.0\)/,
+    );
+    expect(load({ ...prod, HOST: '127.0.0.1' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(load({ ...prod, HOST: '::1' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('bounds how long a client may take, and the connections it may hold', () => {
+    expect(load({})).toMatchObject({ REQUEST_TIMEOUT_SECONDS: 120, HEADERS_TIMEOUT_SECONDS: 20 });
+    expect(load({}).MAX_CONNECTIONS).toBeGreaterThanOrEqual(64);
+    expect(() => load({ REQUEST_TIMEOUT_SECONDS: '10', HEADERS_TIMEOUT_SECONDS: '20' })).toThrow(
+      /^Invalid setting HEADERS_TIMEOUT_SECONDS/,
+    );
   });
 
   it('refuses production without an https PUBLIC_URL, but for a loopback check of the build', () => {
