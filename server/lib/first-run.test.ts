@@ -41,7 +41,20 @@ describe('the first-run setup address', () => {
     expect(audit).toEqual([{ action: 'create', detail: expect.stringContaining('setup address') }]);
   });
 
+  it('a new setup address (a restart) ends the ones printed before', async () => {
+    const first = (await issueSetupToken(app.db))!;
+    const second = (await issueSetupToken(app.db))!;
+    const old = await setup({ token: first, email: 'o@example.com', password: STRONG });
+    expect(old.statusCode).toBe(404);
+    expect(old.json().message).toBe(SETUP_REFUSED);
+    expect((await setup({ token: second, email: 'o@example.com', password: STRONG })).statusCode).toBe(200);
+  });
+
   it('refuses a wrong or expired token, a weak password and another site’s page, creating nothing', async () => {
+    // a day later it has stopped working
+    const old = await issueSetupToken(app.db, new Date(Date.now() - 25 * 3_600_000));
+    const expired = await setup({ token: old, email: 'o@example.com', password: STRONG });
+    expect(expired.statusCode).toBe(404);
     const token = (await issueSetupToken(app.db))!;
     const wrong = await setup({
       token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
@@ -60,16 +73,13 @@ describe('the first-run setup address', () => {
       (await setup({ token, email: 'o@example.com', password: STRONG }, 'https://evil.example')).statusCode,
     ).toBe(403);
     expect(await countUsers(app.db)).toBe(0);
-    // a day later it has stopped working
-    const old = await issueSetupToken(app.db, new Date(Date.now() - 25 * 3_600_000));
-    const expired = await setup({ token: old, email: 'o@example.com', password: STRONG });
-    expect(expired.statusCode).toBe(404);
     // the first token still works (a weak password did not use it up)
     expect((await setup({ token, email: 'o@example.com', password: STRONG })).statusCode).toBe(200);
   });
 
   it('two setups at the same moment make one owner', async () => {
-    const tokens = [(await issueSetupToken(app.db))!, (await issueSetupToken(app.db))!];
+    const token = (await issueSetupToken(app.db))!;
+    const tokens = [token, token];
     const answers = await Promise.all(
       tokens.map((token, i) => setup({ token, email: `owner${i}@example.com`, password: STRONG })),
     );

@@ -22,7 +22,8 @@ import { hashPassword } from './passwords';
  * address (`/admin/setup?token=...`, like Grafana's or Jupyter's first-run token). Whoever opens it
  * creates the owner account, with the same rules as `npm run create-admin`, and is signed in. The
  * token is random (32 bytes), only its SHA-256 is stored, it works once and for 24 hours, and no
- * token works once any user exists.
+ * token works once any user exists. Each start with no user prints a new one, which ends the ones
+ * printed before.
  */
 
 export const SETUP_TOKEN_HOURS = 24;
@@ -32,6 +33,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export async function issueSetupToken(db: Kysely<Database>, now = new Date()): Promise<string | null> {
   if ((await countUsers(db)) > 0) return null;
   const token = randomBytes(32).toString('base64url');
+  // a restart prints a new address: the ones printed before stop working
+  await clearSetupTokens(db);
   await storeSetupToken(db, hashOf(token), new Date(now.getTime() + SETUP_TOKEN_HOURS * 3_600_000), now);
   return token;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { redactUrl, requestLogFields } from './log-redaction';
 
 /** The rule written plainly (split, decode every name and value): redactUrl must agree with it. */
-function plainRule(url: string): string {
+function plainRule(url: string, depth = 0): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
   const decode = (s: string) => {
@@ -20,12 +20,19 @@ function plainRule(url: string): string {
       if (eq === -1) return pair;
       const name = pair.slice(0, eq);
       const plain = decode(name);
-      const value = decode(pair.slice(eq + 1).replace(/\+/g, ' '));
+      let value = pair.slice(eq + 1);
+      for (let i = 0; i < 3; i++) value = decode(value);
       const hidden =
         /sig|signature|token|secret|password|credential|key/i.test(plain) ||
         /^(search|q|email)$/i.test(plain) ||
         value.includes('@');
-      return hidden ? `${name}=[redacted]` : pair;
+      if (hidden) return `${name}=[redacted]`;
+      if (depth < 2 && value.includes('?')) {
+        const inner = plainRule(value, depth + 1);
+        if (inner !== value)
+          return `${name}=${encodeURIComponent(inner).replaceAll('%5Bredacted%5D', '[redacted]')}`;
+      }
+      return pair;
     });
   return `${url.slice(0, at)}?${pairs.join('&')}`;
 }
@@ -62,7 +69,22 @@ describe('redactUrl', () => {
   it('hides any value holding an email address, encoded or not', () => {
     expect(redactUrl('/api/x?to=ann@example.com&n=1')).toBe('/api/x?to=[redacted]&n=1');
     expect(redactUrl('/api/x?to=ann%40example.com')).toBe('/api/x?to=[redacted]');
-    expect(redactUrl('/api/x?to=ann%2540example.com')).toBe('/api/x?to=ann%2540example.com');
+    expect(redactUrl('/api/x?to=ann%2540example.com')).toBe('/api/x?to=[redacted]');
+  });
+
+  it('looks inside addresses carried in a parameter, encoded once or twice', () => {
+    expect(redactUrl('/admin/login?next=%2Fadmin%2Fjob_applications%3Fsearch%3DAsha%2520Menon')).toBe(
+      '/admin/login?next=%2Fadmin%2Fjob_applications%3Fsearch%3D[redacted]',
+    );
+    expect(redactUrl('/admin/login?next=%252Fadmin%253Femail%253Dx%2540y.org')).toBe(
+      '/admin/login?next=[redacted]',
+    );
+    expect(redactUrl('/admin/login?next=/admin/job_applications?search=Asha')).toBe(
+      '/admin/login?next=%2Fadmin%2Fjob_applications%3Fsearch%3D[redacted]',
+    );
+    expect(redactUrl('/admin/login?next=%2Fadmin%2Fblog%3Fpage%3D2')).toBe(
+      '/admin/login?next=%2Fadmin%2Fblog%3Fpage%3D2',
+    );
   });
 
   it('keeps malformed escapes and pairs without a value as sent', () => {
@@ -88,6 +110,10 @@ describe('redactUrl', () => {
       '1',
       'key',
       '%40',
+      '%2540',
+      '?',
+      '%3F',
+      '%253D',
       '',
     ];
     let seed = 42;
