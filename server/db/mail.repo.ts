@@ -32,7 +32,8 @@ const withoutToken = (mail: { kind: string; text_body: string; html_body: string
 export type NewMail = Pick<
   MailOutboxTable,
   'message_id' | 'kind' | 'lang' | 'to_address' | 'subject' | 'text_body' | 'html_body'
->;
+> &
+  Partial<Pick<MailOutboxTable, 'mailbox'>>;
 
 export async function queueMail(db: Db, mail: NewMail, now = new Date()): Promise<number> {
   const at = now.toISOString();
@@ -193,17 +194,11 @@ export async function listMail(db: Db, q: MailQuery, kinds: readonly string[]): 
   }));
 }
 
-/** How many mails of `kinds` went (or wait) to `address` since `since` (the acknowledgments' daily cap). */
-export async function mailsTo(
-  db: Db,
-  address: string,
-  kinds: readonly string[],
-  since: Date,
-): Promise<number> {
+/** How many acknowledgments went (or wait) to `mailbox` (normalised) since `since` (their daily cap). */
+export async function acksTo(db: Db, mailbox: string, since: Date): Promise<number> {
   const { n } = await db
     .selectFrom('mail_outbox')
-    .where('to_address', '=', address)
-    .where('kind', 'in', [...kinds])
+    .where('mailbox', '=', mailbox)
     .where('created_at', '>=', since.toISOString())
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();

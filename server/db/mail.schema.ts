@@ -29,6 +29,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** An acknowledgment's normalised mailbox (the daily cap counts by it); null for other mails. */
+  mailbox: string | null;
 }
 
 /** A single-use password link: reset (30 minutes) or invitation (72 hours). */

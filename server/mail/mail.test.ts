@@ -346,6 +346,53 @@ describe('mail through a real SMTP server', () => {
     expect(smtp.to(owner.email)).toHaveLength(5);
   });
 
+  it('counts the cap per mailbox, whatever the spelling, and refuses a second address in the field', async () => {
+    const send = (email: string) =>
+      contact(app, {
+        name: 'Stranger',
+        email,
+        company: 'X',
+        message: 'A message that is long enough to pass the rules of the contact form.',
+      });
+    for (const email of [
+      'Victim@Elsewhere.example',
+      'victim+1@elsewhere.example',
+      'victim+2@elsewhere.example',
+      'VICTIM+x@elsewhere.example',
+    ]) {
+      expect((await send(email)).statusCode).toBe(201);
+    }
+    for (const email of [
+      'x1,victim@elsewhere.example',
+      'x1;victim@elsewhere.example',
+      'Someone <victim@elsewhere.example>',
+    ]) {
+      const refused = await send(email);
+      expect(refused.statusCode, email).toBe(400);
+      expect(refused.json().codes).toEqual({ email: 'emailInvalid' });
+    }
+    const acks = (await outbox(app)).filter((m) => m.kind === 'message-ack');
+    expect(acks).toHaveLength(3);
+    expect(new Set(acks.map((m) => m.mailbox))).toEqual(new Set(['victim@elsewhere.example']));
+  });
+
+  it('forty messages at the same moment are acknowledged three times', async () => {
+    await app.close();
+    app = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, RATE_LIMIT_PUBLIC_PER_MIN: '1000' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        contact(app, {
+          name: `Stranger ${i}`,
+          email: `many+${i}@elsewhere.example`,
+          company: 'X',
+          message: 'A message that is long enough to pass the rules of the contact form.',
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(40).fill(201));
+    expect((await outbox(app)).filter((m) => m.kind === 'message-ack')).toHaveLength(3);
+  });
+
   it("an admin's mailed reset ends the old password at once; setting a password ends every other link", async () => {
     const owner = await signInAs(app, { role: 'owner' });
     const editor = await signInAs(app, { role: 'editor' });

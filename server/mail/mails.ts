@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { INVITATION_HOURS, RESET_LINK_MINUTES } from '../../src/api/contract/mail';
 import type { Config } from '../config';
 import { noticeRecipients, type NoticeKind } from '../db/auth.repo';
-import { mailsTo, queueMail } from '../db/mail.repo';
+import { acksTo, queueMail } from '../db/mail.repo';
+import { serializeOn } from '../db/database';
 import { storePasswordToken, type PasswordLinkPurpose } from '../db/password-token.repo';
 import type { Database } from '../db/schema';
 import { mailLang, oneLine, renderMail, type Paragraph, type RenderedMail, type Vars } from './templates';
@@ -34,6 +35,7 @@ async function queue(
   lang: string,
   mail: RenderedMail,
   now: Date,
+  mailbox: string | null = null,
 ) {
   await queueMail(
     db,
@@ -45,6 +47,7 @@ async function queue(
       subject: mail.subject.slice(0, 300),
       text_body: mail.text,
       html_body: mail.html,
+      mailbox,
     },
     now,
   );
@@ -59,10 +62,30 @@ const footer = (config: MailSettings, notice = false) => ({
 export const ACKS_PER_DAY = 3;
 
 /**
- * Queues an acknowledgment unless `to` had its share today. The forms mail whatever address they are
- * given, with the name typed in it: without a cap, the site would mail any stranger as often as the
- * rate limit allows. Past it, the message or application is stored and staff are told as usual;
- * only the acknowledgment is left out.
+ * The mailbox an address reaches, for counting: lower case, without a `+tag` (`ann+1@` reaches
+ * `ann@`), and at Gmail without dots in the local part. Only for the cap; mail goes to the address
+ * as typed.
+ */
+export function mailboxOf(address: string): string {
+  const clean = oneLine(address).trim().toLowerCase();
+  const at = clean.lastIndexOf('@');
+  if (at <= 0) return clean;
+  let local = clean.slice(0, at);
+  let domain = clean.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replaceAll('.', '');
+  return `${local}@${domain}`;
+}
+
+/**
+ * Queues an acknowledgment unless its mailbox had its share today. The forms mail whatever address
+ * they are given, with the name typed in it: without a cap, the site would mail any stranger as
+ * often as the rate limit allows. Past it, the message or application is stored and staff are told
+ * as usual; only the acknowledgment is left out. Call it inside the transaction that stores the
+ * form: the count and the new row take turns per mailbox (serializeOn), so forms sent at the same
+ * moment never pass the cap together.
  */
 async function queueAck(
   db: Db,
@@ -73,9 +96,11 @@ async function queueAck(
   mail: RenderedMail,
   now: Date,
 ): Promise<void> {
+  const mailbox = mailboxOf(to);
+  await serializeOn(db, `ack:${mailbox}`);
   const since = new Date(now.getTime() - 24 * 3_600_000);
-  const sent = await mailsTo(db, oneLine(to).toLowerCase(), ['application-ack', 'message-ack'], since);
-  if (sent < ACKS_PER_DAY) await queue(db, config, kind, to, lang, mail, now);
+  if ((await acksTo(db, mailbox, since)) < ACKS_PER_DAY)
+    await queue(db, config, kind, to, lang, mail, now, mailbox);
 }
 
 /** The back office's list of one day's applications: the newest is at its top. */

@@ -11,11 +11,12 @@
  */
 
 /**
- * The one address shape of every form: something@domain.tld, no spaces, one @, at most 254
- * characters. Deliberately not RFC 5322 in full (quoted local parts and IP literals are not what
- * people type into a web form).
+ * The one address shape of every form: something@domain.tld, one address only (no spaces, one @, no
+ * comma, semicolon, angle bracket, quote, parenthesis or colon, so no list and no display name can
+ * hide a second recipient), at most 254 characters. Deliberately not RFC 5322 in full (quoted local
+ * parts and IP literals are not what people type into a web form).
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const EMAIL_PATTERN = /^[^\s@,;:<>"()[\]\\]+@[^\s@.,;:<>"()[\]\\]+(\.[^\s@.,;:<>"()[\]\\]+)+$/;
 export const EMAIL_MAX = 254;
 
 export type EmailErrorCode = 'emailRequired' | 'emailInvalid';
