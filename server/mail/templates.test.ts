@@ -21,7 +21,7 @@ describe('mail templates', () => {
     expect(mail.subject).toBe('New application: Editor X-Injected: yes');
     expect(mail.subject).not.toMatch(/[\r\n\u2028]/);
     expect(mail.text).toContain(
-      'Eve Bcc: victim@elsewhere.example <script>alert(1)</script> applied for Editor X-Injected: yes.',
+      'A candidate applied for Editor X-Injected: yes through the careers page. Name as typed on the form: “Eve Bcc: victim@elsewhere.example <script>alert(1)</script>”',
     );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
