@@ -10,6 +10,8 @@ import {
   sampleExe,
   samplePdf,
   zipBombDocx,
+  hostilePdfs,
+  pdfWithBinaryImage,
 } from '../../tests/fixtures/files';
 import { checkResume, cleanFileName, readZipDirectory } from './file-check';
 
@@ -21,6 +23,15 @@ describe('CV content check', () => {
     });
     expect(await checkResume(sampleDoc())).toMatchObject({ ok: true, type: { ext: 'doc' } });
     expect(await checkResume(sampleDocx())).toMatchObject({ ok: true, type: { ext: 'docx' } });
+  });
+
+  it('refuses a PDF that runs JavaScript, launches a program or carries a file, however it is written', async () => {
+    for (const [kind, make] of Object.entries(hostilePdfs)) {
+      const result = await checkResume(make());
+      expect(result, kind).toMatchObject({ ok: false, active: true });
+    }
+    // image bytes that merely look like those names are not names
+    expect(await checkResume(pdfWithBinaryImage())).toMatchObject({ ok: true });
   });
 
   it('refuses an executable, whatever it is called', async () => {

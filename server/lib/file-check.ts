@@ -17,7 +17,10 @@ import { fileTypeFromBuffer } from 'file-type';
  */
 
 export type ResumeType = { ext: 'pdf' | 'doc' | 'docx'; contentType: string };
-export type CheckResult = { ok: true; type: ResumeType } | { ok: false; reason: string };
+export type CheckResult =
+  | { ok: true; type: ResumeType }
+  /** `active`: a PDF that carries scripts, launch actions or attached files (or parts we cannot check). */
+  | { ok: false; reason: string; active?: true };
 
 export const ZIP_MAX_ENTRIES = 1000;
 /**
@@ -49,7 +52,9 @@ export async function checkResume(bytes: Buffer): Promise<CheckResult> {
   switch (detected) {
     case 'pdf': {
       const reason = checkPdf(bytes);
-      return reason ? refuse(reason) : { ok: true, type: PDF };
+      if (reason) return refuse(reason);
+      const active = activePdfContent(bytes);
+      return active ? { ok: false, reason: active, active: true } : { ok: true, type: PDF };
     }
     case 'cfb': {
       const reason = checkWordCfb(bytes);
@@ -73,6 +78,83 @@ export function checkPdf(bytes: Buffer): string | undefined {
   // Writers may add a few bytes (a newline, padding) after the end marker.
   if (!bytes.toString('latin1', Math.max(0, bytes.length - 1024)).includes('%%EOF'))
     return 'PDF without %%EOF';
+  return undefined;
+}
+
+/**
+ * PDF names that make a viewer run or open something: JavaScript (an /OpenAction, a field's or a
+ * page's /AA, a link), a /Launch action, attached files (/EmbeddedFile(s), a /FileAttachment
+ * annotation) and /RichMedia. Chromium's viewer runs a PDF's JavaScript whatever the page's CSP
+ * says, so a CV that carries any of them is refused at upload.
+ */
+const ACTIVE_PDF_NAMES = new Set([
+  'JavaScript',
+  'JS',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'FileAttachment',
+  'RichMedia',
+]);
+/** What the check inflates of a PDF's object streams at most, in all. */
+export const PDF_MAX_INFLATED_BYTES = 32 * 1024 * 1024;
+
+/** Every PDF name (`/Name`, with `#xx` escapes decoded) in `text`. */
+function* pdfNames(text: string): Generator<string> {
+  for (const match of text.matchAll(/\/([^\s()<>[\]{}\/%]*)/g)) {
+    yield match[1].replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+/**
+ * Answers why a PDF carries active content, or undefined when it carries none. Actions live in
+ * objects, which are either in the file's own text or packed in object streams: the text outside
+ * every stream is read, and every object stream is inflated (with a cap) and read too. Other
+ * streams (pages, images, fonts) hold no objects and are skipped, so their bytes cannot be
+ * mistaken for names. An object stream this check cannot read (another filter, damaged, encrypted)
+ * is refused: what cannot be checked is not accepted.
+ */
+export function activePdfContent(bytes: Buffer): string | undefined {
+  const text = bytes.toString('latin1');
+  let outside = '';
+  let from = 0;
+  let inflated = 0;
+  const streamStart = /stream\r?\n/g;
+  for (let m = streamStart.exec(text); m; m = streamStart.exec(text)) {
+    if (text.slice(Math.max(0, m.index - 3), m.index) === 'end') continue;
+    const dataStart = m.index + m[0].length;
+    const dataEnd = text.indexOf('endstream', dataStart);
+    if (dataEnd === -1) break;
+    const objStart = text.lastIndexOf(' obj', m.index);
+    const dict = text.slice(Math.max(from, objStart === -1 ? 0 : objStart), m.index);
+    outside += text.slice(from, dataStart);
+    from = dataEnd;
+    streamStart.lastIndex = dataEnd + 'endstream'.length;
+    const names = [...pdfNames(dict)];
+    if (!names.includes('ObjStm')) continue;
+    const filters = names.filter((n) => /Decode$/.test(n));
+    const raw = bytes.subarray(dataStart, dataEnd);
+    let data: Buffer;
+    try {
+      if (filters.length === 0) data = raw;
+      else if (filters.length === 1 && filters[0] === 'FlateDecode') {
+        data = zlib.inflateSync(raw, {
+          maxOutputLength: Math.max(1, PDF_MAX_INFLATED_BYTES - inflated),
+          finishFlush: zlib.constants.Z_SYNC_FLUSH,
+        });
+      } else return `object stream with filters ${filters.join(', ')}`;
+    } catch {
+      return 'object stream that cannot be read';
+    }
+    inflated += data.length;
+    for (const name of pdfNames(data.toString('latin1'))) {
+      if (ACTIVE_PDF_NAMES.has(name)) return `/${name} in an object stream`;
+    }
+  }
+  outside += text.slice(from);
+  for (const name of pdfNames(outside)) {
+    if (ACTIVE_PDF_NAMES.has(name)) return `/${name}`;
+  }
   return undefined;
 }
 

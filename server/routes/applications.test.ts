@@ -14,6 +14,7 @@ import {
   sampleDocx,
   sampleExe,
   samplePdf,
+  hostilePdfs,
   zipBombDocx,
 } from '../../tests/fixtures/files';
 import { multipart, type Part } from '../../tests/fixtures/multipart';
@@ -309,6 +310,18 @@ describe('POST manage-job-applications', () => {
       await expectNothingStored(app);
     });
   }
+
+  it('refuses a PDF whose opening runs JavaScript with 422 and a message the candidate can act on', async () => {
+    const res = await post(app, validFields(jobId), {
+      filename: 'cv.pdf',
+      type: 'application/pdf',
+      data: hostilePdfs.openActionScript(),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().codes).toEqual({ resume: 'resumeActive' });
+    expect(res.json().message).toMatch(/Save or print it as a plain PDF and upload it again/);
+    await expectNothingStored(app);
+  });
 
   for (const filename of ['../../etc/cv.pdf', '..\\..\\cv.pdf', 'cv\u0001\u0007.pdf', 'cv\u202Efdp.exe']) {
     it(`refuses the file name ${JSON.stringify(filename)}`, async () => {

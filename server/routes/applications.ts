@@ -133,7 +133,8 @@ const applications: FastifyPluginAsyncZod = async (app) => {
     const check = await checkResume(await fsp.readFile(temp));
     if (!check.ok) {
       request.log.info({ reason: check.reason }, 'CV refused by the content check');
-      throw refused(415, { resume: 'resumeType' });
+      // a PDF with scripts or attachments: 422, with what the candidate can do about it
+      throw check.active ? refused(422, { resume: 'resumeActive' }) : refused(415, { resume: 'resumeType' });
     }
 
     const key = await app.storage.put(

@@ -18,6 +18,8 @@ export const APPLICATION_MESSAGES = {
   resumeTooLarge: 'File too large (max 5MB)',
   resumeType: 'Only PDF, DOC, DOCX allowed',
   resumeName: 'Invalid file name',
+  resumeActive:
+    'This PDF contains scripts, actions or attached files, or parts we cannot check. Save or print it as a plain PDF and upload it again.',
   consentRequired: 'Please confirm that we may use your data for recruiting',
   tooLong: 'Too long',
   invalid: 'Invalid value',
@@ -61,6 +63,7 @@ export const APPLICATION_ERROR_CODES = [
   'resumeTooLarge',
   'resumeType',
   'resumeName',
+  'resumeActive',
   'consentRequired',
   'tooLong',
   'invalid',
