@@ -71,7 +71,8 @@ async function copyWithHash(from: string, to: string): Promise<string> {
   await fsp.mkdir(path.dirname(to), { recursive: true });
   const hash = createHash('sha256');
   // never through a link: a backup's entries are plain files (refuseOddEntries), and stay so
-  const source = fs.createReadStream(from, { flags: fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW });
+  const handle = await fsp.open(from, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  const source = handle.createReadStream();
   source.on('data', (chunk) => hash.update(chunk));
   await pipeline(source, fs.createWriteStream(to, { flags: 'wx', mode: 0o600 }));
   return hash.digest('hex');

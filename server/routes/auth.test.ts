@@ -106,6 +106,8 @@ describe('sign-in', () => {
     });
     expect(out.statusCode).toBe(200);
     expect(out.cookies[0]).toMatchObject({ name: 'manna_session', value: '' });
+    // a shared device drops its HTTP cache of the site; Cache Storage (the public offline copy) stays
+    expect(out.headers['clear-site-data']).toBe('"cache"');
     expect(
       (await app.inject({ url: '/api/auth/me', headers: { cookie: `manna_session=${secondId}` } }))
         .statusCode,

@@ -155,6 +155,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         entityId: user.user_id,
       });
     }
+    // the browser drops its HTTP cache of this site (admin answers a shared device may hold);
+    // "cache" leaves Cache Storage, so the public pages' offline copy stays (security model)
+    reply.header('clear-site-data', '"cache"');
     return { message: 'Signed out' };
   });
 

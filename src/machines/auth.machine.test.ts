@@ -93,6 +93,36 @@ describe('admin sign-in', () => {
   });
 });
 
+describe('signing out', () => {
+  it('forgets the user on this device, also when the server cannot be told, and starts the next sign-in afresh', async () => {
+    for (const logout of [
+      async () => ({ message: 'Signed out' }),
+      async () => Promise.reject(apiError(0, 'offline')),
+    ]) {
+      const forgotten: number[] = [];
+      const actor = createActor(
+        authMachine.provide({
+          actors: {
+            fetchMe: fromPromise(async () => USER) as never,
+            login: fromPromise(async () => USER) as never,
+            logout: fromPromise(logout) as never,
+          },
+          actions: { forgetOnDevice: (_, params) => forgotten.push(params.userId) },
+        }),
+      ).start();
+      await waitFor(actor, (s) => s.matches('signedIn'));
+      expect(actor.getSnapshot().context.signedOutHere).toBe(false);
+      actor.send({ type: 'logout' });
+      await waitFor(actor, (s) => s.matches('signedOut'));
+      expect(forgotten).toEqual([USER.user_id]);
+      expect(actor.getSnapshot().context.signedOutHere).toBe(true);
+      actor.send({ type: 'login.submit', email: USER.email, password: 'a long passphrase' });
+      await waitFor(actor, (s) => s.matches('signedIn'));
+      expect(actor.getSnapshot().context.signedOutHere).toBe(false);
+    }
+  });
+});
+
 describe('admin sign-in paths', () => {
   const events = [
     { type: 'login.submit', email: 'a@example.com', password: 'secret passphrase' },

@@ -9,11 +9,16 @@ import type { LoginBody, SessionUser } from '../api/contract/auth';
  * Errors the sign-in form shows: the server's message (401 'Invalid email or password.', 429
  * 'Too many failed sign-in attempts...'), or a connection message.
  *
- * Effects the screen provides: `fetchMe`, `login`, `logout`, `userSwitched`.
+ * Signing out forgets the user on this device (`forgetOnDevice`: their drafts and last screen), and
+ * `signedOutHere` tells the screen not to carry the address they left to whoever signs in next.
+ *
+ * Effects the screen provides: `fetchMe`, `login`, `logout`, `userSwitched`, `forgetOnDevice`.
  */
 export interface AuthContext {
   user: SessionUser | null;
   error: string | null;
+  /** Someone signed out on this screen (not an ended session): the next sign-in starts at home. */
+  signedOutHere: boolean;
 }
 
 export type AuthEvent =
@@ -41,6 +46,9 @@ export function loginErrorOf(error: unknown): string {
   return LOGIN_ERRORS.unknown;
 }
 
+/** The user who is signing out (signingOut is only entered while signed in). */
+const leavingUser = ({ context }: { context: AuthContext }) => ({ userId: context.user?.user_id ?? 0 });
+
 const isUnauthorised = (error: unknown) => (error as { status?: number } | null)?.status === 401;
 
 export const authMachine = setup({
@@ -57,11 +65,18 @@ export const authMachine = setup({
     }),
   },
   actions: {
-    setUser: assign({ user: (_, params: { user: SessionUser }) => params.user, error: null }),
+    setUser: assign({
+      user: (_, params: { user: SessionUser }) => params.user,
+      error: null,
+      signedOutHere: false,
+    }),
     clearUser: assign({ user: null }),
     setError: assign({ error: (_, params: { message: string }) => params.message }),
     /** Another user signed in over an ended session: the screen starts the back office afresh. */
     userSwitched: () => {},
+    /** The user signed out: what this device keeps of theirs (drafts, last screen) goes. */
+    forgetOnDevice: (_, _params: { userId: number }) => {},
+    markSignedOutHere: assign({ signedOutHere: true }),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -75,7 +90,7 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   initial: 'checking',
-  context: { user: null, error: null },
+  context: { user: null, error: null, signedOutHere: false },
   states: {
     checking: {
       invoke: {
@@ -194,8 +209,15 @@ export const authMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: 'signedOut',
-        onError: 'signedOut',
+        // signed out even when the server could not be told: the device forgets the user either way
+        onDone: {
+          target: 'signedOut',
+          actions: [{ type: 'forgetOnDevice', params: leavingUser }, 'markSignedOutHere'],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [{ type: 'forgetOnDevice', params: leavingUser }, 'markSignedOutHere'],
+        },
       },
     },
   },

@@ -1,4 +1,4 @@
-import { deleteCopy, readCopy, saveCopy } from './cache';
+import { deleteCopy, readCopies, readCopy, saveCopy } from './cache';
 
 /**
  * Drafts of back-office forms kept on this device as they are typed (a job opening, a blog post):
@@ -29,4 +29,12 @@ export async function readDraft<T>(key: string): Promise<Draft<T> | null> {
 
 export async function removeDraft(key: string): Promise<void> {
   await deleteCopy('drafts', key).catch(() => undefined);
+}
+
+/** Removes every draft of `userId` on this device (they signed out: the next person must not see them). */
+export async function removeDraftsOf(userId: number): Promise<void> {
+  const mine = (await readCopies('drafts').catch(() => [])).filter((copy) =>
+    copy.key.startsWith(`${userId}/`),
+  );
+  await Promise.all(mine.map((copy) => removeDraft(copy.key)));
 }

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { signIn } from './admin-helpers';
+import { makeUser, signIn } from './admin-helpers';
 import { freePort, OwnServer } from './own-server';
 import { fillApplication } from './apply-helpers';
 import { copyKept } from './offline-helpers';
@@ -617,6 +617,68 @@ test.describe('admin edits without a connection', () => {
     await page.getByRole('button', { name: 'Create Job' }).click();
     await expect(page.getByText('Success: Job created successfully')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('signing out on a shared device', () => {
+  test('leaves no drafts, last screen or address of the user behind, and keeps the public offline copy', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    // the public pages' offline copy is in place (the suite's shared server)
+    await page.goto('/');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
+    const cachedBefore = await cacheUrls(page);
+
+    await signIn(page, undefined, '/admin/job_applications?search=Asha%20Menon');
+    await page.goto('/admin/books');
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add Job Opening' })
+      .getByLabel('Job Title')
+      .fill('Salary 90k, Asha');
+    const kept = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ drafts: number; lastScreens: number }>((resolve) => {
+            const lastScreens = Object.keys(localStorage).filter((k) =>
+              k.startsWith('manna-admin-last-screen:'),
+            ).length;
+            const open = indexedDB.open('manna-offline');
+            open.onerror = () => resolve({ drafts: 0, lastScreens });
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('copies')) return resolve({ drafts: 0, lastScreens });
+              const all = db.transaction('copies').objectStore('copies').getAll();
+              all.onsuccess = () =>
+                resolve({
+                  drafts: (all.result as { store: string }[]).filter((r) => r.store === 'drafts').length,
+                  lastScreens,
+                });
+            };
+          }),
+      );
+    await expect.poll(kept, { timeout: 10_000 }).toEqual({ drafts: 1, lastScreens: 1 });
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('button', { name: /Discard|Close without saving/ });
+    if (await discard.isVisible().catch(() => false)) await discard.click();
+
+    const logout = page.waitForResponse((res) => res.url().endsWith('/api/auth/logout'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    expect((await (await logout).allHeaders())['clear-site-data']).toBe('"cache"');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect.poll(kept).toEqual({ drafts: 0, lastScreens: 0 });
+    // Clear-Site-Data "cache" leaves Cache Storage: the public pages still open offline
+    expect(await cacheUrls(page)).toEqual(expect.arrayContaining(cachedBefore));
+
+    // the next person starts at their own home, not at the address the last user left
+    const editor = await makeUser(request, baseURL!, 'editor');
+    await page.getByLabel('Email').fill(editor.email);
+    await page.getByLabel('Password').fill(editor.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/admin(\/blog|\/password)?$/);
   });
 });
 

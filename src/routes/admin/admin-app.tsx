@@ -116,7 +116,14 @@ export default function AdminApp() {
   }
   if (!session) {
     if (onSetup) return <SetupScreen onSignedIn={(u) => send({ type: 'session.started', user: u })} />;
-    if (!onLogin) return <Navigate to={`/admin/login?next=${encodeURIComponent(here)}`} replace />;
+    // after a sign-out here, the address the last user left is theirs: the next person starts at home
+    if (!onLogin)
+      return (
+        <Navigate
+          to={state.context.signedOutHere ? '/admin/login' : `/admin/login?next=${encodeURIComponent(here)}`}
+          replace
+        />
+      );
     return (
       <LoginScreen
         busy={state.matches('signingIn')}

@@ -16,6 +16,7 @@ import { Modal } from '../../components/modal';
 import type { UserChange } from '../../machines/admin-users.machine';
 import { useAdminSession } from './admin-context';
 import { usersLive } from './users.live';
+import { leastPrivilegedRole } from './role-default';
 import s from './users.module.css';
 
 /** Users & Roles (owners, users.manage): accounts, their roles, and custom roles built from permissions. */
@@ -257,9 +258,10 @@ function NewUserForm({
 }) {
   const { t } = useTranslation('admin');
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState(
-    roles.some((r) => r.name === 'recruiter') ? 'recruiter' : (roles[0]?.name ?? ''),
-  );
+  // nothing chosen yet (or the roles changed): the role that may do least
+  const [picked, setRole] = useState<string | null>(null);
+  const role = picked !== null && roles.some((r) => r.name === picked) ? picked : leastPrivilegedRole(roles);
+  const may = roles.find((r) => r.name === role)?.permissions ?? [];
   return (
     <form
       className={s.inline}
@@ -283,7 +285,12 @@ function NewUserForm({
         </label>
         <label htmlFor="new-user-role">
           {t('users.role')}
-          <select id="new-user-role" value={role} onChange={(e) => setRole(e.target.value)}>
+          <select
+            id="new-user-role"
+            value={role}
+            aria-describedby="new-user-role-may"
+            onChange={(e) => setRole(e.target.value)}
+          >
             {roles.map((r) => (
               <option key={r.role_id} value={r.name}>
                 {r.name}
@@ -291,6 +298,13 @@ function NewUserForm({
             ))}
           </select>
         </label>
+        <p id="new-user-role-may" className={s.roleMay} aria-live="polite">
+          {may.length > 0
+            ? t('users.roleMay', {
+                list: may.map((p) => t(`permissions.${p.replace('.', '_')}`)).join(', '),
+              })
+            : t('users.roleMayNothing')}
+        </p>
         <button type="submit" className={s.primary} disabled={busy}>
           {t('users.create')}
         </button>
