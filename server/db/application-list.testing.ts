@@ -37,19 +37,21 @@ export async function addApplication(app: FastifyInstance, a: SampleApplication)
     ext: 'pdf',
     contentType: 'application/pdf',
   });
-  const { application_id } = await insertApplication(
-    app.db,
-    {
-      job_id: a.jobId as number,
-      full_name: a.name,
-      email: a.email,
-      contact_number: a.number ?? '9876543210',
-      address: '12 MG Road, Kochi',
-      consent_at: a.at.toISOString(),
-      idempotency_key: null,
-      file: { key, content_type: 'application/pdf', byte_size: 100, original_name: `${a.name} CV.pdf` },
-    },
-    a.at,
+  const { application_id } = await app.db.transaction().execute((trx) =>
+    insertApplication(
+      trx,
+      {
+        job_id: a.jobId as number,
+        full_name: a.name,
+        email: a.email,
+        contact_number: a.number ?? '9876543210',
+        address: '12 MG Road, Kochi',
+        consent_at: a.at.toISOString(),
+        idempotency_key: null,
+        file: { key, content_type: 'application/pdf', byte_size: 100, original_name: `${a.name} CV.pdf` },
+      },
+      a.at,
+    ),
   );
   return { application_id, key };
 }

@@ -3,8 +3,8 @@ import { recordStoredFile } from './files.repo';
 import type { Database } from './schema';
 
 /**
- * Job applications as the public form stores them. Plain functions taking `db` first. The admin
- * list, status changes, deletion and export belong to the admin issue and may build on these.
+ * Job applications as the public form stores them: table access only, plain functions taking `db`
+ * (or a transaction) first. What a receipt does around them is services/applications.ts.
  */
 
 type Db = Kysely<Database>;
@@ -36,58 +36,45 @@ export async function hasApplied(db: Db, jobId: number, email: string): Promise<
 }
 
 /**
- * Stores the CV's file row and the application in one transaction (with `alsoIn`'s writes); answers
- * the new id and whether it was flagged as a duplicate.
+ * Stores the CV's file row and the application; answers the new id and whether it was flagged as a
+ * duplicate. Call it inside the transaction of the receipt (services/applications.ts), so the file
+ * row, the application and its mail are kept together or not at all.
  */
 export async function insertApplication(
-  db: Db,
+  trx: Db,
   input: NewApplication,
   now = new Date(),
-  /** More writes of the same transaction (the mails the application causes). */
-  alsoIn?: (trx: Db) => Promise<void>,
 ): Promise<{ application_id: number; is_duplicate: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const at = now.toISOString();
-    await recordStoredFile(
-      trx,
-      {
-        file_key: input.file.key,
-        kind: 'cv',
-        content_type: input.file.content_type,
-        byte_size: input.file.byte_size,
-        original_name: input.file.original_name,
-      },
-      now,
-    );
-    const duplicate = await hasApplied(trx, input.job_id, input.email);
-    const { application_id } = await trx
-      .insertInto('job_application')
-      .values({
-        job_id: input.job_id,
-        full_name: input.full_name.trim(),
-        email: normalizeEmail(input.email),
-        contact_number: input.contact_number.trim(),
-        address: input.address.trim(),
-        resume: input.file.key,
-        is_duplicate: duplicate ? 1 : 0,
-        consent_at: input.consent_at,
-        idempotency_key: input.idempotency_key,
-        created_at: at,
-      })
-      .returning('application_id')
-      .executeTakeFirstOrThrow();
-    await alsoIn?.(trx);
-    return { application_id, is_duplicate: duplicate };
-  });
-}
-
-/** The next id a row would get, for the honeypot's normal-looking answer. */
-export async function nextApplicationId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('job_application')
-    .select((eb) => eb.fn.max('application_id').as('max'))
-    .executeTakeFirst();
-  return Number(row?.max ?? 0) + 1;
+  const at = now.toISOString();
+  await recordStoredFile(
+    trx,
+    {
+      file_key: input.file.key,
+      kind: 'cv',
+      content_type: input.file.content_type,
+      byte_size: input.file.byte_size,
+      original_name: input.file.original_name,
+    },
+    now,
+  );
+  const duplicate = await hasApplied(trx, input.job_id, input.email);
+  const { application_id } = await trx
+    .insertInto('job_application')
+    .values({
+      job_id: input.job_id,
+      full_name: input.full_name.trim(),
+      email: normalizeEmail(input.email),
+      contact_number: input.contact_number.trim(),
+      address: input.address.trim(),
+      resume: input.file.key,
+      is_duplicate: duplicate ? 1 : 0,
+      consent_at: input.consent_at,
+      idempotency_key: input.idempotency_key,
+      created_at: at,
+    })
+    .returning('application_id')
+    .executeTakeFirstOrThrow();
+  return { application_id, is_duplicate: duplicate };
 }
 
 export async function countApplications(db: Db): Promise<number> {

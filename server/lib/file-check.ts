@@ -101,7 +101,7 @@ export const PDF_MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 
 /** Every PDF name (`/Name`, with `#xx` escapes decoded) in `text`. */
 function* pdfNames(text: string): Generator<string> {
-  for (const match of text.matchAll(/\/([^\s()<>[\]{}\/%]*)/g)) {
+  for (const match of text.matchAll(/\/([^\s()<>[\]{}/%]*)/g)) {
     yield match[1].replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   }
 }

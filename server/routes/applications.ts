@@ -5,26 +5,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  APPLICATION_MESSAGES as M,
-  ApplicationJobId,
-  applicationFormErrors,
-  consentGiven,
-  RESUME_MAX_BYTES,
-  type ApplicationErrors,
-} from '../../src/api/contract/applications';
-import { insertApplication } from '../db/applications.repo';
-import { getOpening } from '../db/jobs.repo';
-import { HttpError } from '../http-error';
+import { RESUME_MAX_BYTES } from '../../src/api/contract/applications';
 import { uploads } from '../lib/multipart';
-import { checkResume, cleanFileName } from '../lib/file-check';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
-import { queueApplicationMails } from '../mail/mails';
+import { receiveApplication, refusedApplication } from '../services/applications';
 
 /**
- * POST /api/manage-job-applications: a multipart
- * form with job_id, full_name, email, contact_number, address, consent, the honeypot `website`
- * and the CV in `resume`. See docs/decisions/011-careers-openings-applications-files.md for the order of checks.
+ * POST /api/manage-job-applications: a multipart form with job_id, full_name, email,
+ * contact_number, address, consent, the honeypot `website` and the CV in `resume`. The route reads
+ * the form (the CV into a temporary file) and keeps the Idempotency-Key; the checks and the writes
+ * are services/applications.ts receiveApplication. Order of checks:
+ * docs/decisions/011-careers-openings-applications-files.md.
  */
 
 /** Text fields may take this much of a request before the file starts (8 short fields + headers). */
@@ -41,15 +32,7 @@ const FIELD_NAMES = new Set([
   'lang',
 ]);
 
-/** A refusal for fields, with each one's message and code (contract/form-rules.ts). */
-const refused = (status: number, codes: ApplicationErrors) =>
-  HttpError.fields(
-    status === 400 ? 'Please correct the highlighted fields.' : M[Object.values(codes)[0]!],
-    codes,
-    M,
-    status,
-  );
-const tooLarge = () => refused(413, { resume: 'resumeTooLarge' });
+const tooLarge = () => refusedApplication(413, { resume: 'resumeTooLarge' });
 
 interface Form {
   fields: Record<string, string>;
@@ -98,87 +81,6 @@ const applications: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  /** Checks and stores one application; throws HttpError for anything the client must fix. */
-  async function receive(
-    request: FastifyRequest,
-    { fields, file }: Form,
-    temp: string,
-  ): Promise<StoredAnswer> {
-    // Honeypot: people never see the field; a filled one gets a normal answer and nothing is kept.
-    if (fields.website?.trim()) {
-      request.log.info('Job application honeypot filled; nothing stored');
-      return { status: 201, body: { Message: M.success } };
-    }
-
-    const text = (name: string) => (fields[name] ?? '').trim();
-    const data = {
-      full_name: text('full_name'),
-      email: text('email'),
-      contact_number: text('contact_number'),
-      address: text('address'),
-      resume: file ? { name: file.name, size: file.size } : null,
-      consent: consentGiven(fields.consent),
-    };
-    // the bytes are read below: the content decides the CV's type, not its name
-    const codes: ApplicationErrors = applicationFormErrors(data, { typeByName: false });
-    const fileName = file && cleanFileName(file.name);
-    if (!codes.resume && fileName === undefined) codes.resume = 'resumeName';
-    const jobId = ApplicationJobId.safeParse(fields.job_id ?? '');
-    if (!jobId.success) codes.job_id = 'jobInvalid';
-    if (Object.keys(codes).length > 0) throw refused(400, codes);
-    const job = Number(jobId.data);
-    const opening = await getOpening(app.db, job);
-    if (!opening) throw refused(404, { job_id: 'jobGone' });
-
-    const check = await checkResume(await fsp.readFile(temp));
-    if (!check.ok) {
-      request.log.info({ reason: check.reason }, 'CV refused by the content check');
-      // a PDF with scripts or attachments: 422, with what the candidate can do about it
-      throw check.active ? refused(422, { resume: 'resumeActive' }) : refused(415, { resume: 'resumeType' });
-    }
-
-    const key = await app.storage.put(
-      { path: temp },
-      { prefix: 'cv', ext: check.type.ext, contentType: check.type.contentType },
-    );
-    try {
-      const header = request.headers['idempotency-key'];
-      const { application_id, is_duplicate } = await insertApplication(
-        app.db,
-        {
-          job_id: job,
-          full_name: data.full_name,
-          email: data.email,
-          contact_number: data.contact_number,
-          address: data.address,
-          consent_at: new Date().toISOString(),
-          idempotency_key: typeof header === 'string' ? header : null,
-          file: {
-            key,
-            content_type: check.type.contentType,
-            byte_size: file!.size,
-            original_name: fileName!,
-          },
-        },
-        new Date(),
-        (trx) =>
-          // the candidate's acknowledgment and the staff notices, kept only with the application
-          queueApplicationMails(trx, app.config, {
-            name: data.full_name,
-            email: data.email,
-            job: opening.job_title,
-            lang: fields.lang,
-          }),
-      );
-      app.mail.poke();
-      request.log.info({ application_id, job_id: job, is_duplicate }, 'Job application stored');
-      return { status: 201, body: { Message: M.success, application_id } };
-    } catch (err) {
-      await app.storage.delete(key); // no row references it: do not keep it
-      throw err;
-    }
-  }
-
   /** What an Idempotency-Key stands for: every field sent and the CV's bytes. */
   async function fingerprintOf({ fields, file }: Form, temp: string): Promise<string> {
     const fileHash = file
@@ -205,7 +107,14 @@ const applications: FastifyPluginAsyncZod = async (app) => {
           app,
           request,
           'job-application',
-          () => receive(request, form, temp),
+          () => {
+            const header = request.headers['idempotency-key'];
+            return receiveApplication(app.services(request), {
+              fields: form.fields,
+              file: form.file && { ...form.file, path: temp },
+              idempotencyKey: typeof header === 'string' ? header : null,
+            });
+          },
           () => fingerprintOf(form, temp),
         );
       } finally {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BindJobOpeningsQuery, JobOpeningRows, JobTypeRows } from '../../src/api/contract/jobs';
-import { listJobTypes, listOpenings } from '../db/jobs.repo';
+import { listJobTypes, listOpenings } from '../services/openings';
 
 /**
  * Public job reads: GET /api/bind-job-openings and GET /api/bind-job-types.
@@ -21,7 +21,7 @@ const jobs: FastifyPluginAsyncZod = async (app) => {
       return app.publicReads.answer(request, reply, {
         area: 'jobs',
         key,
-        rows: () => listOpenings(app.db, q),
+        rows: () => listOpenings(app.services(request), q),
         cacheControl: 'no-cache',
       });
     },
@@ -31,7 +31,7 @@ const jobs: FastifyPluginAsyncZod = async (app) => {
     app.publicReads.answer(request, reply, {
       area: 'jobs',
       key: 'types',
-      rows: () => listJobTypes(app.db),
+      rows: () => listJobTypes(app.services(request)),
       cacheControl: 'no-cache',
     }),
   );

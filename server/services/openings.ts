@@ -1,0 +1,119 @@
+import type { BindJobOpeningsQuery, JobOpeningRow, JobTypeRow } from '../../src/api/contract/jobs';
+import {
+  JOB_FORM_FIELDS,
+  JOB_MESSAGES,
+  jobErrorMessage,
+  jobFormErrors,
+  type JobErrorCode,
+  type JobFormErrors,
+  type JobFormField,
+  type JobFormValues,
+  type ManageJobOpeningBody,
+} from '../../src/api/contract/jobs-admin';
+import * as repo from '../db/jobs.repo';
+import { HttpError } from '../http-error';
+import { inTransaction, type ServiceContext } from './context';
+
+/**
+ * Job openings: the public reads, and the back office's create, update and delete (jobs.manage).
+ * Each change checks the job form's own rules (src/api/contract/jobs-admin.ts), stores through
+ * db/jobs.repo.ts (which sanitises the rich text), writes its audit row in its transaction, and
+ * makes the public openings stale once committed.
+ */
+
+export const listOpenings = (ctx: ServiceContext, q: BindJobOpeningsQuery): Promise<JobOpeningRow[]> =>
+  repo.listOpenings(ctx.db, q);
+
+export const listJobTypes = (ctx: ServiceContext): Promise<JobTypeRow[]> => repo.listJobTypes(ctx.db);
+
+export const getOpening = (ctx: ServiceContext, jobId: number) => repo.getOpening(ctx.db, jobId);
+
+const NOT_FOUND = 'Job opening not found';
+
+/** The job form's text of a code, naming its field. */
+const messageOf = (field: string, code: string) =>
+  jobErrorMessage(field as JobFormField, code as JobErrorCode);
+
+/** A refusal for fields, led by the first field's message (field order, as the form shows it). */
+function refused(codes: JobFormErrors) {
+  const [field, code] = Object.entries(codes)[0]!;
+  return HttpError.fields(messageOf(field, code!), codes, messageOf);
+}
+
+/** The form's values of a request, checked; answers what to store. */
+async function checkedInput(ctx: ServiceContext, body: ManageJobOpeningBody): Promise<repo.OpeningInput> {
+  const values = Object.fromEntries(
+    JOB_FORM_FIELDS.map((f) => [f, f === 'job_type_id' ? String(body.job_type_id ?? '') : (body[f] ?? '')]),
+  ) as JobFormValues;
+  const codes = jobFormErrors(values);
+  if (Object.keys(codes).length > 0) throw refused(codes);
+  const jobType = await repo.getJobType(ctx.db, body.job_type_id!);
+  if (!jobType) throw refused({ job_type_id: 'typeRequired' });
+  return {
+    job_title: values.job_title,
+    department: values.department,
+    location: values.location,
+    job_type_id: jobType.job_type_id,
+    description: values.description,
+    requirement: values.requirement,
+    about_role: values.about_role,
+    responsibility: values.responsibility,
+  };
+}
+
+export async function createOpening(ctx: ServiceContext, body: ManageJobOpeningBody) {
+  const input = await checkedInput(ctx, body);
+  const row = await inTransaction(ctx, async (c) => {
+    const saved = await repo.createOpening(c.trx, input, c.at);
+    await c.audit({
+      action: 'create',
+      entity: 'job_opening',
+      entityId: saved.job_id,
+      detail: { job_title: saved.job_title },
+    });
+    c.changed('jobs');
+    return saved;
+  });
+  return { message: JOB_MESSAGES.created, row };
+}
+
+export async function updateOpening(
+  ctx: ServiceContext,
+  jobId: number | undefined,
+  body: ManageJobOpeningBody,
+) {
+  const input = await checkedInput(ctx, body);
+  const before = jobId ? await repo.getOpening(ctx.db, jobId) : undefined;
+  if (!before) throw new HttpError(404, NOT_FOUND);
+  const row = await inTransaction(ctx, async (c) => {
+    const saved = await repo.updateOpening(c.trx, before.job_id, input, c.at);
+    if (!saved) throw new HttpError(404, NOT_FOUND);
+    const changed = JOB_FORM_FIELDS.filter((f) => String(before[f]) !== String(saved[f]));
+    await c.audit({
+      action: 'update',
+      entity: 'job_opening',
+      entityId: saved.job_id,
+      detail: { job_title: saved.job_title, changed },
+    });
+    c.changed('jobs');
+    return saved;
+  });
+  return { message: JOB_MESSAGES.updated, row };
+}
+
+export async function deleteOpening(ctx: ServiceContext, jobId: number | undefined) {
+  const row = jobId ? await repo.getOpening(ctx.db, jobId) : undefined;
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  await inTransaction(ctx, async (c) => {
+    // deleted a moment ago by a twin of this request: nothing to delete or audit
+    if (!(await repo.deleteOpening(c.trx, row.job_id))) throw new HttpError(404, NOT_FOUND);
+    await c.audit({
+      action: 'delete',
+      entity: 'job_opening',
+      entityId: row.job_id,
+      detail: { job_title: row.job_title },
+    });
+    c.changed('jobs');
+  });
+  return { message: JOB_MESSAGES.deleted, row };
+}
