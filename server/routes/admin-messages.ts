@@ -2,14 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ContactMessageRows,
   ContactMessagesQuery,
-  MESSAGE_ADMIN_TEXTS as M,
   MessageHandledAnswer,
   MessageHandledBody,
   MessageIdParams,
 } from '../../src/api/contract/admin-messages';
-import { listContactMessages, setMessageHandled } from '../db/contact-admin.repo';
-import { HttpError } from '../http-error';
-import { recordAudit } from '../db/audit.repo';
+import * as messages from '../services/messages';
 
 /**
  * The contact messages inbox:
@@ -25,7 +22,7 @@ const adminMessages: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listContactMessages(app.db, request.query);
+      return messages.listMessages(app.services(request), request.query);
     },
   );
 
@@ -35,25 +32,8 @@ const adminMessages: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'messages.manage' },
       schema: { params: MessageIdParams, body: MessageHandledBody, response: { 200: MessageHandledAnswer } },
     },
-    async (request) => {
-      const id = Number(request.params.message_id);
-      const { handled } = request.body;
-      const row = await app.db.transaction().execute(async (trx) => {
-        const updated = await setMessageHandled(trx, id, handled);
-        if (updated?.changed) {
-          await recordAudit(trx, {
-            actor: request.user,
-            action: 'update',
-            entity: 'contact_message',
-            entityId: id,
-            detail: { handled },
-          });
-        }
-        return updated?.row;
-      });
-      if (!row) throw new HttpError(404, M.notFound);
-      return { message: handled ? M.markedHandled : M.markedOpen, row };
-    },
+    async (request) =>
+      messages.setHandled(app.services(request), Number(request.params.message_id), request.body.handled),
   );
 };
 

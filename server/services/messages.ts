@@ -1,0 +1,107 @@
+import {
+  CONTACT_MESSAGES as M,
+  ContactMessageInput,
+  contactFormErrors,
+  type ContactMessageAnswer,
+} from '../../src/api/contract/contact';
+import {
+  MESSAGE_ADMIN_TEXTS as ADMIN,
+  type ContactMessagesQuery,
+} from '../../src/api/contract/admin-messages';
+import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
+import { listContactMessages, setMessageHandled } from '../db/contact-admin.repo';
+import { findByIdempotencyKey, insertContactMessage } from '../db/contact.repo';
+import { HttpError } from '../http-error';
+import { queueMessageMails } from '../mail/mails';
+import { inTransaction, type ServiceContext } from './context';
+
+/**
+ * Contact messages: the contact form's one write path (`receiveMessage`), and the inbox
+ * (messages.read, messages.manage). A message, the writer's acknowledgment and the staff notices
+ * are stored in one transaction, or none of them.
+ */
+
+export const UNAVAILABLE = 'Your message could not be sent right now. Please try again in a moment.';
+
+/** What the form answers: 201 with the message's id, or 400 with the refused fields. */
+export interface MessageReceipt {
+  status: number;
+  body: ContactMessageAnswer | { message: string; errors: Record<string, string> };
+}
+
+/** The message already stored under an Idempotency-Key (a twin request), if any. */
+export async function messageByKey(
+  ctx: ServiceContext,
+  key: string,
+): Promise<ContactMessageAnswer | undefined> {
+  const twin = await findByIdempotencyKey(ctx.db, key).catch(() => undefined);
+  return twin && { message: M.success, message_id: twin.message_id };
+}
+
+/**
+ * Checks and stores one message sent through the contact form. A filled honeypot gets the normal
+ * answer and nothing is kept; a database failure before the message is stored is a 503 (the form
+ * keeps what was typed), unless a twin with the same key stored it a moment ago.
+ */
+export async function receiveMessage(
+  ctx: ServiceContext,
+  body: Record<string, unknown>,
+  key: string | null,
+): Promise<MessageReceipt> {
+  if (typeof body.website === 'string' && body.website.trim() !== '') {
+    ctx.log.info({}, 'Contact form honeypot filled; nothing stored');
+    return { status: 201, body: { message: M.success, message_id: 0 } };
+  }
+  const parsed = ContactMessageInput.safeParse(body);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'request')] ??= issue.message;
+    return { status: 400, body: { message: 'Please check the highlighted fields.', errors } };
+  }
+  const input = parsed.data;
+  const refused = contactFormErrors(input);
+  if (Object.keys(refused).length > 0)
+    return { status: 400, body: fieldErrorAnswer('Please check the highlighted fields.', refused, M) };
+  try {
+    const messageId = await inTransaction(ctx, async (c) => {
+      const id = await insertContactMessage(c.trx, {
+        name: input.name,
+        email: input.email,
+        company: input.company,
+        message: input.message,
+        lang: input.lang ?? 'en',
+        idempotency_key: key,
+      });
+      await queueMessageMails(
+        c.trx,
+        ctx.config,
+        { name: input.name, email: input.email, lang: input.lang },
+        c.at,
+      );
+      c.mailQueued();
+      return id;
+    });
+    return { status: 201, body: { message: M.success, message_id: messageId } };
+  } catch (err) {
+    // A concurrent twin with the same key won the race: answer as it did.
+    const twin = key ? await messageByKey(ctx, key) : undefined;
+    if (twin) return { status: 201, body: twin };
+    ctx.log.warn({ err }, 'Contact message could not be stored');
+    throw new HttpError(503, UNAVAILABLE);
+  }
+}
+
+export const listMessages = (ctx: ServiceContext, q: ContactMessagesQuery) => listContactMessages(ctx.db, q);
+
+/** Marks a message handled or open again; audited when it changes. */
+export async function setHandled(ctx: ServiceContext, id: number, handled: boolean) {
+  const row = await inTransaction(ctx, async (c) => {
+    const updated = await setMessageHandled(c.trx, id, handled);
+    if (updated?.changed) {
+      await c.audit({ action: 'update', entity: 'contact_message', entityId: id, detail: { handled } });
+    }
+    return updated?.row;
+  });
+  if (!row) throw new HttpError(404, ADMIN.notFound);
+  return { message: handled ? ADMIN.markedHandled : ADMIN.markedOpen, row };
+}
