@@ -30,6 +30,7 @@ import { rateLimits } from './plugins/rate-limit';
 import { publicReads } from './plugins/public-reads';
 import { unavailableMessage } from './lib/dependency-errors';
 import { apiSecurityHeaders, security } from './plugins/security';
+import { scheduledTasks } from './plugins/scheduled-tasks';
 import { services } from './plugins/services';
 import { storage } from './plugins/storage';
 import { readBuild, web } from './plugins/web';
@@ -286,6 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(storage, { dataDir: config.DATA_DIR, s3: config.s3 });
     await app.register(mail, { config });
     await app.register(services);
+    await app.register(scheduledTasks);
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {
       await app.register(plugin, { prefix });

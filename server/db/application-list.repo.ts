@@ -7,8 +7,6 @@ import {
   type BindJobApplicationsQuery,
   type ExportApplicationsQuery,
 } from '../../src/api/contract/admin-applications';
-import { recordAudit, type AuditEntry } from './audit.repo';
-import type { Storage } from '../storage/storage';
 import { forUpdate } from './database';
 import type { Database } from './schema';
 import { countMatches, ftsRowids, searchPlan, tsMatches, type SearchPlan } from './full-text';
@@ -252,60 +250,53 @@ export async function setApplicationStatus(
 }
 
 /**
- * Deletes applications and their CVs together: in one transaction the rows and their stored_file
- * rows go, then the files; a file that cannot be removed rolls the rows back, so a retry finds
- * everything still there (a missing file is not an error). Answers how many rows were deleted.
+ * Removes applications and their stored_file rows; answers how many went and the keys of the CV
+ * files no remaining application uses (the service removes those files in the same transaction).
+ * The rows are locked first: a deletion racing this one waits, then finds them gone. The audit rows
+ * about them keep what happened but no longer which application it happened to. Call it inside a
+ * transaction (services/applications.ts deleteApplications).
  */
-export async function deleteApplications(
-  db: Db,
-  storage: Storage,
+export async function removeApplications(
+  trx: Db,
   applicationIds: number[],
-  /** The audit row of the deletion, written in its transaction when something was deleted. */
-  audit?: (deleted: number) => AuditEntry,
-): Promise<number> {
-  if (applicationIds.length === 0) return 0;
-  return db.transaction().execute(async (trx) => {
-    // locked: a deletion racing this one waits, then finds the rows gone and deletes (and audits) nothing
-    const rows = await forUpdate(
-      trx,
-      trx
-        .selectFrom('job_application')
-        .select(['application_id', 'resume'])
-        .where('application_id', 'in', applicationIds),
-    ).execute();
-    if (rows.length === 0) return 0;
-    await trx
-      .deleteFrom('job_application')
-      .where(
-        'application_id',
-        'in',
-        rows.map((r) => r.application_id),
-      )
-      .execute();
-    const keys = [...new Set(rows.map((r) => r.resume))];
-    // a key another application still uses (never made by this server, but possible in old data) stays
-    const shared = new Set(
-      (await trx.selectFrom('job_application').select('resume').where('resume', 'in', keys).execute()).map(
-        (r) => r.resume,
-      ),
-    );
-    const gone = keys.filter((k) => !shared.has(k));
-    await deleteStoredFiles(trx, gone);
-    // the audit keeps what happened, but no longer which application it happened to
-    await trx
-      .updateTable('audit_log')
-      .set({ entity_id: null })
-      .where('entity', '=', 'job_application')
-      .where(
-        'entity_id',
-        'in',
-        rows.map((r) => String(r.application_id)),
-      )
-      .execute();
-    if (audit) await recordAudit(trx, audit(rows.length));
-    for (const key of gone) await storage.delete(key);
-    return rows.length;
-  });
+): Promise<{ count: number; unusedKeys: string[] }> {
+  if (applicationIds.length === 0) return { count: 0, unusedKeys: [] };
+  const rows = await forUpdate(
+    trx,
+    trx
+      .selectFrom('job_application')
+      .select(['application_id', 'resume'])
+      .where('application_id', 'in', applicationIds),
+  ).execute();
+  if (rows.length === 0) return { count: 0, unusedKeys: [] };
+  await trx
+    .deleteFrom('job_application')
+    .where(
+      'application_id',
+      'in',
+      rows.map((r) => r.application_id),
+    )
+    .execute();
+  const keys = [...new Set(rows.map((r) => r.resume))];
+  // a key another application still uses (never made by this server, but possible in old data) stays
+  const shared = new Set(
+    (await trx.selectFrom('job_application').select('resume').where('resume', 'in', keys).execute()).map(
+      (r) => r.resume,
+    ),
+  );
+  const unusedKeys = keys.filter((k) => !shared.has(k));
+  await deleteStoredFiles(trx, unusedKeys);
+  await trx
+    .updateTable('audit_log')
+    .set({ entity_id: null })
+    .where('entity', '=', 'job_application')
+    .where(
+      'entity_id',
+      'in',
+      rows.map((r) => String(r.application_id)),
+    )
+    .execute();
+  return { count: rows.length, unusedKeys };
 }
 
 /** Ids of applications stored before `cutoff` (ISO), oldest first, at most `limit`. */

@@ -1,4 +1,3 @@
-import { recordAudit, type AuditEntry } from './audit.repo';
 import type { Kysely } from 'kysely';
 import type { ContactMessageRow, ContactMessagesQuery } from '../../src/api/contract/admin-messages';
 import { COUNT_CAP } from '../../src/api/contract/paging';
@@ -106,31 +105,23 @@ export async function setMessageHandled(
 }
 
 /**
- * Deletes up to `limit` messages received before `cutoff` (ISO), oldest first, with the audit row
- * `audit(count)` in the same transaction; answers how many went.
+ * Deletes up to `limit` messages received before `cutoff` (ISO), oldest first; answers how many
+ * went. Call it inside the transaction that records the purge (services/retention.ts).
  */
-export async function deleteMessagesBefore(
-  db: Db,
-  cutoff: string,
-  limit: number,
-  audit: (deleted: number) => AuditEntry,
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const ids = (
-      await trx
-        .selectFrom('contact_message')
-        .select('message_id')
-        .where('created_at', '<', cutoff)
-        .orderBy('created_at')
-        .orderBy('message_id')
-        .limit(limit)
-        .execute()
-    ).map((r) => r.message_id);
-    if (ids.length === 0) return 0;
-    await trx.deleteFrom('contact_message').where('message_id', 'in', ids).execute();
-    await recordAudit(trx, audit(ids.length));
-    return ids.length;
-  });
+export async function deleteMessagesBefore(trx: Db, cutoff: string, limit: number): Promise<number> {
+  const ids = (
+    await trx
+      .selectFrom('contact_message')
+      .select('message_id')
+      .where('created_at', '<', cutoff)
+      .orderBy('created_at')
+      .orderBy('message_id')
+      .limit(limit)
+      .execute()
+  ).map((r) => r.message_id);
+  if (ids.length === 0) return 0;
+  await trx.deleteFrom('contact_message').where('message_id', 'in', ids).execute();
+  return ids.length;
 }
 
 /** Messages received from `since` (inclusive) to `until` (exclusive), oldest first, at most `limit`, and how many in all (the daily digest). */

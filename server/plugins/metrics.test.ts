@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runRetentionTask } from '../lib/retention';
+import { runRetentionTask } from '../services/retention';
 import { createTestApp } from '../testing';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -35,7 +35,7 @@ describe('GET /metrics', () => {
       (await app.inject({ method: 'PATCH', url: '/api/admin/users/12345', payload: {} })).statusCode,
     ).toBe(403);
     expect((await app.inject('/api/no-such-thing/98765')).statusCode).toBe(404);
-    await runRetentionTask(app.db, app.storage, { retentionDays: 365, now: new Date() });
+    await runRetentionTask(app.services(), { retentionDays: 365, now: new Date() });
 
     const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);

@@ -20,7 +20,10 @@ export const storage = global<{ dataDir: string; s3?: S3StorageSettings }>(async
     const s3 = createS3Storage(options.s3);
     app.addHook('onClose', async () => s3.client.destroy());
     app.decorate('storage', s3);
-    app.log.info({ bucket: options.s3.bucket, endpoint: options.s3.endpoint ?? 'AWS' }, 'Files are stored in S3');
+    app.log.info(
+      { bucket: options.s3.bucket, endpoint: options.s3.endpoint ?? 'AWS' },
+      'Files are stored in S3',
+    );
     return;
   }
   app.decorate('storage', await createLocalStorage(path.join(options.dataDir, 'files')));

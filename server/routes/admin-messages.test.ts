@@ -17,23 +17,51 @@ beforeAll(async () => {
   reader = (await signInAs(app, { permissions: ['messages.read'] })).headers;
   manager = (await signInAs(app, { permissions: ['messages.read', 'messages.manage'] })).headers;
   const seed: [string, string, string, string, string, string][] = [
-    ['priya', 'Priya Raman', 'priya@journal-press.org', 'Journal Press', 'We publish four journals and want a demo of peer review.', '2025-05-01T08:00:00.000Z'],
-    ['tom', 'Tom Baker', 'tom@example.co.uk', '', 'Do you support JATS XML export?', '2025-05-02T08:00:00.000Z'],
-    ['lena', 'Lena Vogel', 'lena.vogel@verlag.de', 'Verlag Vogel', 'Preise für Universitätsverlage?', '2025-05-03T08:00:00.000Z'],
+    [
+      'priya',
+      'Priya Raman',
+      'priya@journal-press.org',
+      'Journal Press',
+      'We publish four journals and want a demo of peer review.',
+      '2025-05-01T08:00:00.000Z',
+    ],
+    [
+      'tom',
+      'Tom Baker',
+      'tom@example.co.uk',
+      '',
+      'Do you support JATS XML export?',
+      '2025-05-02T08:00:00.000Z',
+    ],
+    [
+      'lena',
+      'Lena Vogel',
+      'lena.vogel@verlag.de',
+      'Verlag Vogel',
+      'Preise für Universitätsverlage?',
+      '2025-05-03T08:00:00.000Z',
+    ],
   ];
   for (const [tag, name, email, company, message, at] of seed) {
-    ids[tag] = await insertContactMessage(app.db, { name, email, company, message, lang: 'en', idempotency_key: null }, new Date(at));
+    ids[tag] = await insertContactMessage(
+      app.db,
+      { name, email, company, message, lang: 'en', idempotency_key: null },
+      new Date(at),
+    );
   }
 });
 afterAll(() => app.close());
 
-const list = (query = '', headers = reader) => app.inject({ method: 'GET', url: `/api/admin/contact-messages?${query}`, headers });
+const list = (query = '', headers = reader) =>
+  app.inject({ method: 'GET', url: `/api/admin/contact-messages?${query}`, headers });
 const names = (res: { json: () => ContactMessageRow[] }) => res.json().map((r) => r.name);
 
 describe('GET /api/admin/contact-messages', () => {
   it('needs messages.read', async () => {
     expect((await list('', {})).statusCode).toBe(401);
-    expect((await list('', (await signInAs(app, { permissions: ['applications.read'] })).headers)).statusCode).toBe(403);
+    expect(
+      (await list('', (await signInAs(app, { permissions: ['applications.read'] })).headers)).statusCode,
+    ).toBe(403);
   });
 
   it('lists name, email, company, message and date, newest first, with total_count', async () => {
@@ -62,7 +90,8 @@ describe('GET /api/admin/contact-messages', () => {
     expect(names(await list('search=verlag'))).toEqual(['Lena Vogel']);
     expect(names(await list('search=universitätsverlage'))).toEqual(['Lena Vogel']);
     // PostgreSQL's 'simple' configuration keeps accents (no unaccent extension is assumed)
-    if (app.dialect === 'sqlite') expect(names(await list('search=universitatsverlage'))).toEqual(['Lena Vogel']);
+    if (app.dialect === 'sqlite')
+      expect(names(await list('search=universitatsverlage'))).toEqual(['Lena Vogel']);
     expect(names(await list('search=baker%20jats'))).toEqual(['Tom Baker']);
     for (const s of [`' OR 1=1 --`, '"', 'NEAR(a b)', 'message:jats', '*', '-tom']) {
       expect((await list(`search=${encodeURIComponent(s)}`)).statusCode, s).toBe(200);
@@ -73,7 +102,15 @@ describe('GET /api/admin/contact-messages', () => {
     expect(names(await list('pagenum=2&pagesize=2'))).toEqual(['Priya Raman']);
     expect((await list('pagenum=2&pagesize=2')).json<ContactMessageRow[]>()[0].total_count).toBe(3);
     expect((await list('pagenum=3&pagesize=2')).json()).toEqual([]);
-    for (const q of ['pagenum=0', 'pagenum=-1', 'pagenum=1e9', 'pagesize=0', 'pagesize=500', 'handled=maybe', `search=${'x'.repeat(201)}`]) {
+    for (const q of [
+      'pagenum=0',
+      'pagenum=-1',
+      'pagenum=1e9',
+      'pagesize=0',
+      'pagesize=500',
+      'handled=maybe',
+      `search=${'x'.repeat(201)}`,
+    ]) {
       expect((await list(q)).statusCode, q).toBe(400);
     }
   });
@@ -82,7 +119,12 @@ describe('GET /api/admin/contact-messages', () => {
     const sent = await app.inject({
       method: 'POST',
       url: '/api/contact-messages',
-      payload: { name: 'Form Sender', email: 'sender@example.com', company: 'Acme Journals', message: 'Hello from the contact page' },
+      payload: {
+        name: 'Form Sender',
+        email: 'sender@example.com',
+        company: 'Acme Journals',
+        message: 'Hello from the contact page',
+      },
     });
     expect(sent.statusCode).toBe(201);
     const rows = (await list('search=acme')).json<ContactMessageRow[]>();
@@ -93,18 +135,30 @@ describe('GET /api/admin/contact-messages', () => {
 
 describe('PATCH /api/admin/contact-messages/{id}', () => {
   const patch = (id: number | string, body: unknown, headers = manager) =>
-    app.inject({ method: 'PATCH', url: `/api/admin/contact-messages/${id}`, headers, payload: body as object });
+    app.inject({
+      method: 'PATCH',
+      url: `/api/admin/contact-messages/${id}`,
+      headers,
+      payload: body as object,
+    });
 
   it('marks a message handled and back, audited; the handled filter follows', async () => {
     const res = await patch(ids.tom, { handled: true });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Marked as handled', row: { message_id: ids.tom, handled: true } });
+    expect(res.json()).toMatchObject({
+      message: 'Marked as handled',
+      row: { message_id: ids.tom, handled: true },
+    });
     expect(names(await list('handled=true'))).toEqual(['Tom Baker']);
     expect(names(await list('handled=false'))).not.toContain('Tom Baker');
     expect(names(await list('search=jats'))).toEqual(['Tom Baker']); // still found after the update
     const back = await patch(ids.tom, { handled: false });
     expect(back.json()).toMatchObject({ message: 'Marked as not handled', row: { handled: false } });
-    const audit = await app.db.selectFrom('audit_log').selectAll().where('entity', '=', 'contact_message').execute();
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'contact_message')
+      .execute();
     expect(audit.map((a) => [a.action, a.entity_id, a.detail])).toEqual([
       ['update', String(ids.tom), '{"handled":true}'],
       ['update', String(ids.tom), '{"handled":false}'],
@@ -123,6 +177,8 @@ describe('PATCH /api/admin/contact-messages/{id}', () => {
   it('needs messages.manage and a same-origin request', async () => {
     expect((await patch(ids.tom, { handled: true }, { origin: manager.origin })).statusCode).toBe(401);
     expect((await patch(ids.tom, { handled: true }, reader)).statusCode).toBe(403);
-    expect((await patch(ids.tom, { handled: true }, { ...manager, origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect(
+      (await patch(ids.tom, { handled: true }, { ...manager, origin: 'https://evil.example' })).statusCode,
+    ).toBe(403);
   });
 });

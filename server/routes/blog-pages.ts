@@ -3,13 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SLUG_MAX, SLUG_PATTERN } from '../../src/api/contract/blog';
 import {
-  getPublishedBySlug,
   imageUrlOf,
   latestPublished,
+  publishedBySlug,
   publishedPermalinks,
   toRow,
   type BlogPost,
-} from '../db/blog.repo';
+} from '../services/blog';
 import { createPageRenderer, HtmlEntry, Lru } from '../lib/page-render';
 import { sanitizeRichText } from '../lib/rich-text';
 import { addSitemapSource } from '../lib/sitemap';
@@ -41,7 +41,7 @@ export const SITEMAP_POSTS = 45_000;
 
 // Every published post is in /sitemap.xml (routes/seo.ts), with its last change.
 addSitemapSource('blog', async (app) =>
-  (await publishedPermalinks(app.db, SITEMAP_POSTS)).map((p) => ({
+  (await publishedPermalinks(app.services(), SITEMAP_POSTS)).map((p) => ({
     path: `/blog/${p.slug}`,
     lastmod: p.updated_at,
   })),
@@ -84,7 +84,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
   const pageRow = (post: BlogPost) => ({ ...toRow(post), content: sanitizeRichText(post.content) });
 
   app.get('/blog/rss.xml', async (request, reply) => {
-    const posts = await latestPublished(app.db, FEED_SIZE);
+    const posts = await latestPublished(app.services(), FEED_SIZE);
     const lastBuild = posts
       .map((p) => p.updated_at)
       .sort()
@@ -171,7 +171,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     const lang = app.pages.languageOf(request);
     const post =
       Array.from(slug).length <= SLUG_MAX * 2 && SLUG_PATTERN.test(slug)
-        ? await getPublishedBySlug(app.db, slug)
+        ? await publishedBySlug(app.services(), slug)
         : undefined;
 
     if (!post)

@@ -51,7 +51,10 @@ describe('GET /api/bind-company-blog', () => {
 
   it('compresses a page of posts when the client accepts it', async () => {
     const plain = await app.inject('/api/bind-company-blog');
-    const br = await app.inject({ url: '/api/bind-company-blog', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await app.inject({
+      url: '/api/bind-company-blog',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('Accept-Encoding');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
@@ -59,7 +62,11 @@ describe('GET /api/bind-company-blog', () => {
   });
 
   it('never answers a draft, by id, by slug or by search', async () => {
-    const drafts = await app.db.selectFrom('blog_post').select(['blog_id', 'slug']).where('status', '=', 'Draft').execute();
+    const drafts = await app.db
+      .selectFrom('blog_post')
+      .select(['blog_id', 'slug'])
+      .where('status', '=', 'Draft')
+      .execute();
     expect(drafts).toHaveLength(3);
     for (const d of drafts) {
       expect(rows((await app.inject(`/api/bind-company-blog?blogid=${d.blog_id}`)).body)).toEqual([]);
@@ -79,7 +86,9 @@ describe('GET /api/bind-company-blog', () => {
 
   it('searches title, excerpt and content with the full-text index, as word prefixes', async () => {
     const found = rows((await app.inject('/api/bind-company-blog?search=palaeograph')).body);
-    expect(found.map((r) => r.title)).toEqual(["Reading Old Handwriting: A Beginner's Guide to Palaeography"]);
+    expect(found.map((r) => r.title)).toEqual([
+      "Reading Old Handwriting: A Beginner's Guide to Palaeography",
+    ]);
     const both = rows((await app.inject('/api/bind-company-blog?search=WATERMARK%20postmark')).body);
     expect(both.map((r) => r.slug)).toEqual(['dating-an-undated-letter']);
     // a word only in the content
@@ -101,15 +110,24 @@ describe('GET /api/bind-company-blog', () => {
     const res = await app.inject(`/api/bind-company-blog?search=${encodeURIComponent(search)}`);
     expect(res.statusCode).toBe(200);
     rows(res.body);
-    const still = await app.db.selectFrom('blog_post').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const still = await app.db
+      .selectFrom('blog_post')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(still.n)).toBe(12);
   });
 
-  it.each([['0'], ['-1'], ['1e9'], ['abc'], ['1.5']])('refuses page_number=%s with 400, not a 5xx', async (n) => {
-    const res = await app.inject(`/api/bind-company-blog?page_number=${n}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: expect.any(String), errors: { page_number: expect.any(String) } });
-  });
+  it.each([['0'], ['-1'], ['1e9'], ['abc'], ['1.5']])(
+    'refuses page_number=%s with 400, not a 5xx',
+    async (n) => {
+      const res = await app.inject(`/api/bind-company-blog?page_number=${n}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: expect.any(String),
+        errors: { page_number: expect.any(String) },
+      });
+    },
+  );
 
   it('refuses a page size over 100 and a search over 200 characters', async () => {
     expect((await app.inject('/api/bind-company-blog?page_size=101')).statusCode).toBe(400);
@@ -137,7 +155,11 @@ describe('total_count above 10,000', () => {
       created_at: now,
       updated_at: now,
     }));
-    for (let i = 0; i < values.length; i += 500) await app.db.insertInto('blog_post').values(values.slice(i, i + 500)).execute();
+    for (let i = 0; i < values.length; i += 500)
+      await app.db
+        .insertInto('blog_post')
+        .values(values.slice(i, i + 500))
+        .execute();
   });
   afterAll(() => app.close());
 
@@ -172,7 +194,10 @@ describe('/media and the blog permalink fallbacks', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain('sandbox');
     expect(res.body).toMatch(/^<svg /);
-    const again = await app.inject({ url: post.image_url!, headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await app.inject({
+      url: post.image_url!,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -184,7 +209,14 @@ describe('/media and the blog permalink fallbacks', () => {
     });
     await app.db
       .insertInto('stored_file')
-      .values({ file_key: cvKey, kind: 'cv', content_type: 'application/pdf', byte_size: 15, original_name: 'cv.pdf', created_at: new Date().toISOString() })
+      .values({
+        file_key: cvKey,
+        kind: 'cv',
+        content_type: 'application/pdf',
+        byte_size: 15,
+        original_name: 'cv.pdf',
+        created_at: new Date().toISOString(),
+      })
       .execute();
     for (const url of [
       `/media/${cvKey}`,
@@ -202,13 +234,28 @@ describe('/media and the blog permalink fallbacks', () => {
   });
 
   it('does not serve a stored file of another kind under blog/', async () => {
-    const key = await app.storage.put(Readable.from([Buffer.from('<html>')]), { prefix: 'blog', ext: 'png', contentType: 'image/png' });
+    const key = await app.storage.put(Readable.from([Buffer.from('<html>')]), {
+      prefix: 'blog',
+      ext: 'png',
+      contentType: 'image/png',
+    });
     await app.db
       .insertInto('stored_file')
-      .values({ file_key: key, kind: 'other', content_type: 'text/html', byte_size: 6, original_name: 'x', created_at: new Date().toISOString() })
+      .values({
+        file_key: key,
+        kind: 'other',
+        content_type: 'text/html',
+        byte_size: 6,
+        original_name: 'x',
+        created_at: new Date().toISOString(),
+      })
       .execute();
     expect((await app.inject(`/media/${key}`)).statusCode).toBe(404);
-    await app.db.updateTable('stored_file').set({ kind: BLOG_IMAGE_KIND }).where('file_key', '=', key).execute();
+    await app.db
+      .updateTable('stored_file')
+      .set({ kind: BLOG_IMAGE_KIND })
+      .where('file_key', '=', key)
+      .execute();
     // a blog-image row whose type is not an image is still refused
     expect((await app.inject(`/media/${key}`)).statusCode).toBe(404);
   });
@@ -234,11 +281,18 @@ describe('GET /blog/rss.xml', () => {
     expect(xmlParser.validate(res.body)).toBe(true);
     expect(res.body).toContain('<rss version="2.0"');
     expect(res.body.match(/<item>/g)).toHaveLength(9);
-    expect(res.body).toContain('<link>https://www.manna.example/blog/keeping-a-research-log-your-future-self-can-read</link>');
+    expect(res.body).toContain(
+      '<link>https://www.manna.example/blog/keeping-a-research-log-your-future-self-can-read</link>',
+    );
     expect(res.body).toContain('<pubDate>Wed, 06 Aug 2025 00:00:00 GMT</pubDate>');
-    expect(res.body).toMatch(/<media:content url="https:\/\/www\.manna\.example\/media\/blog\/[0-9a-f-]{36}\.svg"/);
+    expect(res.body).toMatch(
+      /<media:content url="https:\/\/www\.manna\.example\/media\/blog\/[0-9a-f-]{36}\.svg"/,
+    );
     expect(res.body).not.toContain('Writing Routines of Working Historians'); // a draft
-    const again = await app.inject({ url: '/blog/rss.xml', headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await app.inject({
+      url: '/blog/rss.xml',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -255,7 +309,9 @@ describe('GET /blog/rss.xml', () => {
     );
     const res = await app.inject('/blog/rss.xml');
     expect(xmlParser.validate(res.body)).toBe(true);
-    expect(res.body).toMatch(/<title>&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &quot;quotes&quot; {2}\]\]&gt; [^<]*<\/title>/);
+    expect(res.body).toMatch(
+      /<title>&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; &quot;quotes&quot; {2}\]\]&gt; [^<]*<\/title>/,
+    );
     expect(res.body).not.toContain('<script>');
   });
 });

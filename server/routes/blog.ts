@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BlogListQuery, BlogPostRows } from '../../src/api/contract/blog';
-import { listPosts } from '../db/blog.repo';
+import { listPublished } from '../services/blog';
 
 /**
  * GET /api/bind-company-blog: published posts only, for everyone, signed in or
@@ -22,7 +22,7 @@ const blog: FastifyPluginAsyncZod = async (app) => {
       return app.publicReads.answer(request, reply, {
         area: 'blog',
         key,
-        rows: () => listPosts(app.db, q, { includeDrafts: false }),
+        rows: () => listPublished(app.services(request), q),
         cacheControl: 'no-cache',
       });
     },

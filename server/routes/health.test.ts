@@ -87,7 +87,10 @@ describe('the request log', () => {
 
   it('takes X-Request-Id only from a trusted proxy, and echoes the id it used', async () => {
     const direct = await logged();
-    const ignored = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'from-the-client-1' } });
+    const ignored = await app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'from-the-client-1' },
+    });
     expect(ignored.headers['x-request-id']).not.toBe('from-the-client-1');
     expect(ignored.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(direct.entries().at(-1)?.reqId).toBe(ignored.headers['x-request-id']);

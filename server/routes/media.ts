@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BLOG_IMAGE_KIND } from '../db/blog.repo';
+import { BLOG_IMAGE_KIND } from '../services/blog';
 import { PUBLIC_IMAGE_TYPES } from '../lib/image-check';
 import { verifyMediaSignature } from '../lib/signed-url';
 import type { StoredObject } from '../storage/storage';
 import { isStorageKey } from '../storage/storage';
-import { storedFile } from '../db/files.repo';
+import { storedFileOf } from '../services/files';
 
 /**
  * Files under /media:
@@ -59,7 +59,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
       ) {
         return reply.code(404).send(notFound);
       }
-      const file = await storedFile(app.db, key);
+      const file = await storedFileOf(app.services(request), key);
       const object = file && (await app.storage.get(key));
       if (!file || !object) return reply.code(404).send(notFound);
       reply.header('content-disposition', dispositionHeader(file.original_name, file.content_type));
@@ -71,7 +71,7 @@ const media: FastifyPluginAsyncZod = async (app) => {
     const key = (request.params as { '*': string })['*'];
     if (!isStorageKey(key) || !key.startsWith('blog/')) return reply.code(404).send(notFound);
     const etag = `"${key.slice(key.indexOf('/') + 1, key.indexOf('.'))}"`;
-    const file = await storedFile(app.db, key, BLOG_IMAGE_KIND);
+    const file = await storedFileOf(app.services(request), key, BLOG_IMAGE_KIND);
     if (!file || !PUBLIC_IMAGE_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
     const cached = request.headers['if-none-match'] === etag;
     const object = cached ? undefined : await app.storage.get(key);

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PresignedUrlQuery, PresignedUrlResponse } from '../../src/api/contract/blog';
-import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../db/blog.repo';
+import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../services/blog';
 import { HttpError } from '../http-error';
-import { recordAudit } from '../db/audit.repo';
 import { SIGNED_URL_TTL_SECONDS, signedMediaPath } from '../lib/signed-url';
 import { dispositionHeader } from './media';
 import { isStorageKey } from '../storage/storage';
-import { applicationIdOfResume } from '../db/applications.repo';
-import { storedFile } from '../db/files.repo';
+import { recordCvLink } from '../services/applications';
+import { storedFileOf } from '../services/files';
 
 /**
  * GET /api/GetPresignedUrl?s3_key=: `{ url }`.
@@ -23,7 +22,7 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: PresignedUrlQuery, response: { 200: PresignedUrlResponse } } },
     async (request, reply) => {
       const key = request.query.s3_key.trim();
-      const file = isStorageKey(key) ? await storedFile(app.db, key) : undefined;
+      const file = isStorageKey(key) ? await storedFileOf(app.services(request), key) : undefined;
       if (file?.kind === BLOG_IMAGE_KIND) {
         reply.header('cache-control', 'public, max-age=86400');
         return { url: `${MEDIA_PREFIX}${key}` };
@@ -32,13 +31,10 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
         reply.header('cache-control', 'private, no-store');
         const reader = await app.checkPermission(request, 'applications.read');
         // every CV address handed out is on record: who, for which application, when
-        const applicationId = await applicationIdOfResume(app.db, key);
-        await recordAudit(app.db, {
-          actor: reader,
-          action: 'cv_link',
-          entity: 'job_application',
-          entityId: applicationId ?? null,
-        });
+        await recordCvLink(
+          { ...app.services(request), actor: { user_id: reader.user_id, email: reader.email } },
+          key,
+        );
         if (app.storage.presign) {
           // object storage: the bucket's own presigned address, same 5 minutes, inline for a PDF
           const url = await app.storage.presign(key, {

@@ -46,7 +46,9 @@ describe('security review findings', () => {
 
   it('every admin read answers Cache-Control: no-store', async () => {
     const owner = await signInAs(app, { role: 'owner' });
-    const reads = app.accessTable.filter((r) => r.method === 'GET' && r.permission !== null && !r.url.includes(':'));
+    const reads = app.accessTable.filter(
+      (r) => r.method === 'GET' && r.permission !== null && !r.url.includes(':'),
+    );
     expect(reads.length).toBeGreaterThan(5);
     for (const route of reads) {
       const res = await app.inject({ url: route.url, headers: owner.headers });

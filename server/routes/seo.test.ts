@@ -25,7 +25,13 @@ beforeAll(() => {
   fs.mkdirSync(path.join(dist, 'pages', 'en'), { recursive: true });
   fs.writeFileSync(
     path.join(dist, 'pages', 'manifest.json'),
-    JSON.stringify({ routes: ROUTES, languages: ['en'], notFound: '404', shell: 'shell.html', noindex: NOINDEX }),
+    JSON.stringify({
+      routes: ROUTES,
+      languages: ['en'],
+      notFound: '404',
+      shell: 'shell.html',
+      noindex: NOINDEX,
+    }),
   );
   for (const name of [...Object.values(ROUTES), '404'])
     fs.writeFileSync(path.join(dist, 'pages', 'en', `${name}.html`), '<p>x</p>');

@@ -6,7 +6,16 @@ import {
   consentGiven,
   type ApplicationErrors,
 } from '../../src/api/contract/applications';
-import { insertApplication } from '../db/applications.repo';
+import {
+  APPLICATION_LIST_MESSAGES as LIST,
+  dateRangeError,
+  type ApplicationStatus,
+  type BindJobApplicationsQuery,
+  type ExportApplicationsQuery,
+} from '../../src/api/contract/admin-applications';
+import * as list from '../db/application-list.repo';
+import { applicationIdOfResume, insertApplication } from '../db/applications.repo';
+import type { AuditEntry } from '../db/audit.repo';
 import { getOpening } from '../db/jobs.repo';
 import { HttpError } from '../http-error';
 import { checkResume, cleanFileName } from '../lib/file-check';
@@ -122,4 +131,111 @@ export async function receiveApplication(
     await ctx.storage.delete(key); // no row references it: do not keep it
     throw err;
   }
+}
+
+// --- The back office ------------------------------------------------------------------------
+
+/** The admin list's date range, checked (400 naming the field). */
+function checkRange(q: { startdate: string; enddate: string }) {
+  const wrong = dateRangeError(q.startdate, q.enddate);
+  if (wrong) throw new HttpError(400, wrong.message, { [wrong.field]: wrong.message });
+}
+
+/** A filtered page, newest first; 404 when one application was asked for and does not exist. */
+export async function listApplications(ctx: ServiceContext, q: BindJobApplicationsQuery) {
+  checkRange(q);
+  const rows = await list.listApplications(ctx.db, q);
+  if (q.applicationid && rows.length === 0 && q.pagenum === 1) {
+    if (!(await list.getApplicationRow(ctx.db, q.applicationid))) throw new HttpError(404, LIST.notFound);
+  }
+  return rows;
+}
+
+/** Moves an application to `status`; audited when it changes (a repeat changes nothing). */
+export async function setStatus(ctx: ServiceContext, id: number, status: ApplicationStatus) {
+  const row = await inTransaction(ctx, async (c) => {
+    const changed = await list.setApplicationStatus(c.trx, id, status);
+    if (!changed) return undefined;
+    if (changed.previous !== status) {
+      await c.audit({
+        action: 'status',
+        entity: 'job_application',
+        entityId: id,
+        detail: { from: changed.previous, to: status },
+      });
+    }
+    return list.getApplicationRow(c.trx, id);
+  });
+  if (!row) throw new HttpError(404, LIST.notFound);
+  return { message: LIST.statusUpdated, row };
+}
+
+/**
+ * Deletes applications with their CVs: in one transaction the rows, their file rows, the audit row
+ * of `audit(count)` and then the files; a file that cannot be removed rolls the rows back, so a
+ * retry finds everything still there. Answers how many were deleted.
+ */
+export async function deleteApplications(
+  ctx: ServiceContext,
+  ids: number[],
+  audit: (count: number) => Omit<AuditEntry, 'actor'>,
+): Promise<number> {
+  return inTransaction(ctx, async (c) => {
+    const { count, unusedKeys } = await list.removeApplications(c.trx, ids);
+    if (count === 0) return 0;
+    await c.audit(audit(count));
+    for (const key of unusedKeys) await ctx.storage.delete(key);
+    return count;
+  });
+}
+
+/** An admin deletes one application and its CV; the audit row keeps only that it happened. */
+export async function deleteApplication(ctx: ServiceContext, id: number) {
+  let deleted: number;
+  try {
+    deleted = await deleteApplications(ctx, [id], () => ({ action: 'delete', entity: 'job_application' }));
+  } catch (err) {
+    ctx.log.warn({ err }, 'Application deletion failed; nothing was deleted');
+    throw new HttpError(503, 'The application could not be deleted right now. Please try again.');
+  }
+  if (deleted === 0) throw new HttpError(404, LIST.notFound);
+  ctx.log.info({}, 'Job application and CV deleted by an admin');
+  return { message: LIST.deleted };
+}
+
+/**
+ * Every application matching `q` as CSV lines (a BOM, the header, then batches), the export on
+ * record first. Yields to the event loop between batches: SQLite answers synchronously, so a long
+ * export would otherwise hold every other request.
+ */
+export async function exportApplications(ctx: ServiceContext, q: ExportApplicationsQuery) {
+  checkRange(q);
+  await inTransaction(ctx, (c) =>
+    c.audit({
+      action: 'export',
+      entity: 'job_application',
+      detail: { search: q.search, startdate: q.startdate, enddate: q.enddate, status: q.status },
+    }),
+  );
+  const db = ctx.db;
+  async function* lines() {
+    let count = 0;
+    // a BOM so that spreadsheets read names in any script as UTF-8
+    yield `\uFEFF${list.CSV_HEADER}`;
+    for await (const batch of list.applicationBatches(db, q)) {
+      count += batch.length;
+      yield batch.map(list.csvRow).join('');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    ctx.log.info({ rows: count }, 'Job applications exported as CSV');
+  }
+  return lines();
+}
+
+/** Records that the context's actor was given an address of the CV stored under `key`. */
+export async function recordCvLink(ctx: ServiceContext, key: string): Promise<void> {
+  const applicationId = await applicationIdOfResume(ctx.db, key);
+  await inTransaction(ctx, (c) =>
+    c.audit({ action: 'cv_link', entity: 'job_application', entityId: applicationId ?? null }),
+  );
 }

@@ -8,9 +8,13 @@ import {
   type JobFormErrors,
   type JobFormField,
   type JobFormValues,
-  type ManageJobOpeningBody,
+  ManageJobOpeningBody as Body,
 } from '../../src/api/contract/jobs-admin';
+import type { z } from 'zod/mini';
 import * as repo from '../db/jobs.repo';
+
+/** The request's body after the contract's coercions (job_type_id a number). */
+type ManageJobOpeningBody = z.output<typeof Body>;
 import { HttpError } from '../http-error';
 import { inTransaction, type ServiceContext } from './context';
 

@@ -6,13 +6,12 @@ import { insertContactMessage } from '../db/contact.repo';
 import {
   purgeExpiredApplications,
   purgeExpiredMessages,
-  RETENTION_CHECK_MS,
-  RETENTION_FIRST_CHECK_MS,
   RETENTION_TASK,
   retentionCutoff,
   runRetentionTask,
 } from './retention';
 import { takeLease, taskState } from '../db/scheduled-task.repo';
+import { RETENTION_CHECK_MS, RETENTION_FIRST_CHECK_MS } from '../plugins/scheduled-tasks';
 
 /** Candidates' data rights: the retention purge with a clock, and its lease (one process runs it). */
 
@@ -56,7 +55,7 @@ describe('purgeExpiredApplications', () => {
     const logged: unknown[] = [];
     const log = { info: (...a: unknown[]) => logged.push(a), warn: () => {}, error: () => {} };
 
-    const result = await purgeExpiredApplications(app.db, app.storage, { retentionDays: 365, now, log });
+    const result = await purgeExpiredApplications(app.services(), { retentionDays: 365, now, log });
 
     expect(result).toEqual({ deleted: 1, cutoff: retentionCutoff(now, 365) });
     expect(await stored()).toEqual(['Edge Applicant', 'Recent Applicant']);
@@ -77,7 +76,7 @@ describe('purgeExpiredApplications', () => {
     ]);
 
     // a day later the edge one has passed the limit too
-    const next = await purgeExpiredApplications(app.db, app.storage, {
+    const next = await purgeExpiredApplications(app.services(), {
       retentionDays: 365,
       now: new Date(now.getTime() + DAY),
     });
@@ -94,7 +93,7 @@ describe('purgeExpiredApplications', () => {
         email: `b${i}@example.com`,
         at: daysBefore(40),
       });
-    const result = await purgeExpiredApplications(app.db, app.storage, { retentionDays: 30, now });
+    const result = await purgeExpiredApplications(app.services(), { retentionDays: 30, now });
     expect(result.deleted).toBe(205);
     expect(await stored()).toEqual(['Recent Applicant']);
   }, 30_000);
@@ -118,7 +117,7 @@ describe('purgeExpiredMessages', () => {
     await message('Old Writer', daysBefore(800));
     await message('Recent Writer', daysBefore(700));
     expect(app.config.MESSAGE_RETENTION_DAYS).toBe(730);
-    const result = await purgeExpiredMessages(app.db, {
+    const result = await purgeExpiredMessages(app.services(), {
       retentionDays: app.config.MESSAGE_RETENTION_DAYS,
       now,
     });
@@ -144,8 +143,8 @@ describe('runRetentionTask (the lease)', () => {
     });
     const at = new Date('2026-06-02T04:00:00.000Z');
     const [a, b] = await Promise.all([
-      runRetentionTask(app.db, app.storage, { retentionDays: 365, now: at, holder: 'process-a' }),
-      runRetentionTask(app.db, app.storage, { retentionDays: 365, now: at, holder: 'process-b' }),
+      runRetentionTask(app.services(), { retentionDays: 365, now: at, holder: 'process-a' }),
+      runRetentionTask(app.services(), { retentionDays: 365, now: at, holder: 'process-b' }),
     ]);
     expect([a, b].filter((r) => r !== null)).toHaveLength(1);
     expect([a, b].find((r) => r !== null)?.deleted).toBe(1);
@@ -160,12 +159,12 @@ describe('runRetentionTask (the lease)', () => {
     // an hour later: not due
     const later = new Date(at.getTime() + 60 * 60 * 1000);
     expect(
-      await runRetentionTask(app.db, app.storage, { retentionDays: 365, now: later, holder: 'process-b' }),
+      await runRetentionTask(app.services(), { retentionDays: 365, now: later, holder: 'process-b' }),
     ).toBeNull();
     // a day later: due again
     const tomorrow = new Date(at.getTime() + DAY);
     expect(
-      await runRetentionTask(app.db, app.storage, { retentionDays: 365, now: tomorrow, holder: 'process-b' }),
+      await runRetentionTask(app.services(), { retentionDays: 365, now: tomorrow, holder: 'process-b' }),
     ).toEqual({
       deleted: 0,
       cutoff: retentionCutoff(tomorrow, 365),
@@ -204,7 +203,10 @@ describe('runRetentionTask (the lease)', () => {
     const errors: unknown[] = [];
     const log = { info: () => {}, warn: () => {}, error: (...a: unknown[]) => errors.push(a) };
     expect(
-      await runRetentionTask(app.db, broken, { retentionDays: 365, now: at, holder: 'p', log }),
+      await runRetentionTask(
+        { ...app.services(), storage: broken },
+        { retentionDays: 365, now: at, holder: 'p', log },
+      ),
     ).toBeNull();
     expect(errors).toHaveLength(1);
     expect(await stored()).toContain('Stuck File'); // rolled back: row and file both still there
@@ -212,7 +214,7 @@ describe('runRetentionTask (the lease)', () => {
       holder: null,
       last_result: 'failed: disk is read-only',
     });
-    const retry = await runRetentionTask(app.db, app.storage, {
+    const retry = await runRetentionTask(app.services(), {
       retentionDays: 365,
       now: new Date(at.getTime() + 60 * 60 * 1000),
       holder: 'p',

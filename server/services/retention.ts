@@ -1,12 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { applicationsStoredBefore, deleteApplications } from '../db/application-list.repo';
+import { applicationsStoredBefore } from '../db/application-list.repo';
 import { deleteMessagesBefore } from '../db/contact-admin.repo';
 import { deleteMailBefore } from '../db/mail.repo';
-import type { Database } from '../db/schema';
-import type { Storage } from '../storage/storage';
-import { runBackupTask } from './backup-task';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from '../db/scheduled-task.repo';
+import { deleteApplications } from './applications';
+import { inTransaction, type ServiceContext } from './context';
 
 /**
  * Candidates' and writers' data rights: applications older than APPLICATION_RETENTION_DAYS (365
@@ -15,16 +12,12 @@ import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from '../db/sche
  * Each run is logged; each batch deleted writes its audit row (with the count) in its transaction.
  *
  * `purgeExpiredApplications` is the work itself and takes the clock as an argument, so tests call
- * it directly; `runRetentionTask` adds the lease; `startRetentionSchedule` checks every hour
+ * it directly; `runRetentionTask` adds the lease; plugins/scheduled-tasks.ts checks every hour
  * whether a daily run is due.
  */
 
 export const RETENTION_TASK = 'application-retention';
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How often a process asks whether the daily run is due (the lease decides who runs it). */
-export const RETENTION_CHECK_MS = 60 * 60 * 1000;
-/** The first check after start, so a restart loop does not purge on every start. */
-export const RETENTION_FIRST_CHECK_MS = 60 * 1000;
 /** A run that has not finished after this long is presumed dead; another process may take over. */
 export const RETENTION_LEASE_MS = 30 * 60 * 1000;
 const BATCH = 200;
@@ -36,7 +29,7 @@ export interface PurgeOptions {
   /** Contact messages: kept this many days (left alone when absent). */
   messageRetentionDays?: number;
   now: Date;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 /** The first instant that is kept: everything stored before it is purged. */
@@ -45,17 +38,15 @@ export const retentionCutoff = (now: Date, days: number) =>
 
 /** Deletes every application stored before the cutoff, with its CV; answers how many. */
 export async function purgeExpiredApplications(
-  db: Kysely<Database>,
-  storage: Storage,
+  ctx: ServiceContext,
   { retentionDays, now, log }: PurgeOptions,
 ): Promise<{ deleted: number; cutoff: string }> {
   const cutoff = retentionCutoff(now, retentionDays);
   let deleted = 0;
   for (;;) {
-    const ids = await applicationsStoredBefore(db, cutoff, BATCH);
+    const ids = await applicationsStoredBefore(ctx.db, cutoff, BATCH);
     if (ids.length === 0) break;
-    const n = await deleteApplications(db, storage, ids, (count) => ({
-      actor: null,
+    const n = await deleteApplications({ ...ctx, actor: null }, ids, (count) => ({
       action: 'retention_purge',
       entity: 'job_application',
       detail: { deleted: count, retention_days: retentionDays },
@@ -72,18 +63,23 @@ export async function purgeExpiredApplications(
 
 /** Deletes every contact message received before the cutoff; answers how many. */
 export async function purgeExpiredMessages(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   { retentionDays, now, log }: Pick<PurgeOptions, 'retentionDays' | 'now' | 'log'>,
 ): Promise<{ deleted: number; cutoff: string }> {
   const cutoff = retentionCutoff(now, retentionDays);
   let deleted = 0;
   for (;;) {
-    const n = await deleteMessagesBefore(db, cutoff, BATCH, (count) => ({
-      actor: null,
-      action: 'retention_purge',
-      entity: 'contact_message',
-      detail: { deleted: count, retention_days: retentionDays },
-    }));
+    const n = await inTransaction({ ...ctx, actor: null }, async (c) => {
+      const count = await deleteMessagesBefore(c.trx, cutoff, BATCH);
+      if (count > 0) {
+        await c.audit({
+          action: 'retention_purge',
+          entity: 'contact_message',
+          detail: { deleted: count, retention_days: retentionDays },
+        });
+      }
+      return count;
+    });
     deleted += n;
     if (n < BATCH) break;
   }
@@ -99,11 +95,11 @@ export async function purgeExpiredMessages(
  * another process holds the lease or the daily run already happened.
  */
 export async function runRetentionTask(
-  db: Kysely<Database>,
-  storage: Storage,
+  ctx: ServiceContext,
   o: PurgeOptions & { holder?: string },
 ): Promise<{ deleted: number; cutoff: string } | null> {
   const holder = o.holder ?? PROCESS_HOLDER;
+  const db = ctx.db;
   const taken = await takeLease(db, RETENTION_TASK, {
     holder,
     now: o.now,
@@ -112,11 +108,11 @@ export async function runRetentionTask(
   });
   if (!taken) return null;
   try {
-    const result = await purgeExpiredApplications(db, storage, o);
+    const result = await purgeExpiredApplications(ctx, o);
     const messages =
       o.messageRetentionDays === undefined
         ? { deleted: 0 }
-        : await purgeExpiredMessages(db, { retentionDays: o.messageRetentionDays, now: o.now, log: o.log });
+        : await purgeExpiredMessages(ctx, { retentionDays: o.messageRetentionDays, now: o.now, log: o.log });
     // the outbox keeps names and addresses too: a mail goes MAIL_KEEP_DAYS after it was queued
     const mails = await deleteMailBefore(db, retentionCutoff(o.now, MAIL_KEEP_DAYS));
     const summary =
@@ -135,36 +131,4 @@ export async function runRetentionTask(
     ).catch(() => {});
     return null;
   }
-}
-
-/**
- * Starts the hourly check of the daily tasks inside the server (the retention purge, then the
- * backup when BACKUP_DIR is set); stopped when the app closes.
- */
-export function startRetentionSchedule(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const check = () => {
-    running = runRetentionTask(app.db, app.storage, {
-      retentionDays: app.config.APPLICATION_RETENTION_DAYS,
-      messageRetentionDays: app.config.MESSAGE_RETENTION_DAYS,
-      now: new Date(),
-      log: app.log,
-    })
-      .then(() => runBackupTask(app.db, app.config, { now: new Date(), log: app.log }))
-      .catch((err: unknown) => app.log.error({ err }, 'Retention check failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(check, RETENTION_CHECK_MS).unref();
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(check, RETENTION_FIRST_CHECK_MS).unref();
-  });
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  });
 }

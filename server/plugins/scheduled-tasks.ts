@@ -1,0 +1,41 @@
+import { runBackupTask } from '../lib/backup-task';
+import { runRetentionTask } from '../services/retention';
+import { global } from './global';
+
+/** How often a process asks whether the daily tasks are due (the lease decides who runs them). */
+export const RETENTION_CHECK_MS = 60 * 60 * 1000;
+/** The first check after start, so a restart loop does not purge on every start. */
+export const RETENTION_FIRST_CHECK_MS = 60 * 1000;
+
+/**
+ * The hourly check of the daily tasks inside the server: the retention purge
+ * (services/retention.ts), then the backup when BACKUP_DIR is set (lib/backup-task.ts); each is run
+ * by one process of the site under a database lease. Stopped, and waited for, when the app closes.
+ */
+export const scheduledTasks = global(async (app) => {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+  const check = () => {
+    running = runRetentionTask(app.services(), {
+      retentionDays: app.config.APPLICATION_RETENTION_DAYS,
+      messageRetentionDays: app.config.MESSAGE_RETENTION_DAYS,
+      now: new Date(),
+      log: app.log,
+    })
+      .then(() => runBackupTask(app.db, app.config, { now: new Date(), log: app.log }))
+      .catch((err: unknown) => app.log.error({ err }, 'Retention check failed'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(check, RETENTION_CHECK_MS).unref();
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(check, RETENTION_FIRST_CHECK_MS).unref();
+  });
+  app.addHook('preClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  });
+});

@@ -1,0 +1,267 @@
+import { Readable } from 'node:stream';
+import {
+  BLOG_COMPANY_ID,
+  BLOG_MESSAGES as M,
+  BlogStatus,
+  blogFormErrors,
+  isHttpUrl,
+  parsePublicationDate,
+  type BlogListQuery,
+  type ManageBlogFields,
+} from '../../src/api/contract/blog';
+import * as repo from '../db/blog.repo';
+import { deleteStoredFiles, recordStoredFile, storedFile } from '../db/files.repo';
+import { HttpError } from '../http-error';
+import { cleanFileName } from '../lib/file-check';
+import { checkImage } from '../lib/image-check';
+import { isStorageKey } from '../storage/storage';
+import { inTransaction, type ServiceContext } from './context';
+
+/**
+ * Blog posts: the public and admin lists, the permalink reads, and every change of a post, each
+ * with its audit row in its transaction and the public blog made stale once committed. A post
+ * changes through one path, `changePost` (the badge's publish and unpublish, and a full save), so
+ * a change is audited and announced the same way whatever sent it. Featured images are uploaded
+ * files that are really PNG, JPEG, WebP, GIF or AVIF (stored under generated keys), images this
+ * site stored, or http(s) addresses; an upload no post shows any more is removed.
+ */
+
+export { BLOG_IMAGE_KIND, MEDIA_PREFIX, imageUrlOf, toRow, type BlogPost } from '../db/blog.repo';
+
+export const listPublished = (ctx: ServiceContext, q: BlogListQuery) =>
+  repo.listPosts(ctx.db, q, { includeDrafts: false });
+export const listWithDrafts = (ctx: ServiceContext, q: BlogListQuery) =>
+  repo.listPosts(ctx.db, q, { includeDrafts: true });
+export const publishedBySlug = (ctx: ServiceContext, slug: string) => repo.getPublishedBySlug(ctx.db, slug);
+export const latestPublished = (ctx: ServiceContext, limit: number) => repo.latestPublished(ctx.db, limit);
+export const publishedPermalinks = (ctx: ServiceContext, limit: number) =>
+  repo.publishedPermalinks(ctx.db, limit);
+
+/** The texts of every code a refusal may carry: the form's, and the request's own fields. */
+export const BLOG_REFUSALS: Record<string, string> = {
+  ...M,
+  statusInvalid: 'Status must be Published or Draft',
+  companyInvalid: `Blog posts belong to company ${BLOG_COMPANY_ID}`,
+  blogIdMissing: 'Choose a post',
+};
+
+/** A refusal for fields, with each one's message and code (contract/form-rules.ts). */
+export const refusedPost = (
+  codes: Record<string, string>,
+  status = 400,
+  message = 'Please correct the highlighted fields.',
+) => HttpError.fields(message, codes, BLOG_REFUSALS, status);
+export const imageTooLarge = () => refusedPost({ featured_image: 'imageTooLarge' }, 413, M.imageTooLarge);
+
+/** An uploaded featured image, read into memory by the route. */
+export interface Upload {
+  bytes: Buffer;
+  name: string;
+}
+
+/** Text a person typed into a one-line field: no control characters or broken surrogates. */
+const cleanLine = (s: string) =>
+  s
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim();
+
+/** Whether `value` is the key of a featured image this site stored. */
+async function isBlogImageKey(ctx: ServiceContext, value: string): Promise<boolean> {
+  if (!isStorageKey(value)) return false;
+  return (await storedFile(ctx.db, value, repo.BLOG_IMAGE_KIND)) !== undefined;
+}
+
+/** Checks the fields of a create or update; answers the post to save (the image not yet stored). */
+async function validatePost(ctx: ServiceContext, fields: ManageBlogFields, upload: Upload | undefined) {
+  const content = fields.content;
+  const imageUrl = fields.featured_image_url.trim();
+  const knownKey =
+    !upload && imageUrl !== '' && !isHttpUrl(imageUrl) && (await isBlogImageKey(ctx, imageUrl));
+  const input = {
+    title: cleanLine(fields.title),
+    excerpt: cleanLine(fields.excerpt),
+    content,
+    publication_date: cleanLine(fields.publication_date),
+    read_time: cleanLine(fields.read_time),
+    featured_image_url: imageUrl,
+    // the declared type decides nothing: the bytes are checked below
+    image: upload ? { type: 'image/png', size: upload.bytes.length } : null,
+  };
+  const errors: Record<string, string> = blogFormErrors(input, { isKnownImageKey: () => knownKey });
+  const status = BlogStatus.safeParse(fields.status);
+  if (!status.success) errors.status = 'statusInvalid';
+  if (fields.company_id !== undefined && fields.company_id.trim() !== String(BLOG_COMPANY_ID)) {
+    errors.company_id = 'companyInvalid';
+  }
+
+  let image: Awaited<ReturnType<typeof checkImage>> | undefined;
+  if (upload && !errors.featured_image) {
+    image = await checkImage(upload.bytes);
+    if (!image.ok) errors.featured_image = 'imageInvalidFile';
+  }
+  const only = Object.keys(errors);
+  if (only.length === 1 && errors.featured_image === 'imageInvalidFile')
+    throw refusedPost(errors, 415, M.imageInvalidFile);
+  if (only.length === 1 && errors.featured_image === 'imageTooLarge') throw imageTooLarge();
+  if (only.length > 0) throw refusedPost(errors);
+  const post: repo.PostInput = {
+    title: input.title,
+    excerpt: input.excerpt,
+    content,
+    publication_date: input.publication_date,
+    publication_day: parsePublicationDate(input.publication_date)!,
+    read_time: input.read_time,
+    featured_image_url: imageUrl,
+    status: status.data!,
+  };
+  return { post, image: image?.ok ? image.type : undefined };
+}
+
+/** Stores an uploaded image under a generated key and records it; answers the key. */
+async function storeImage(
+  ctx: ServiceContext,
+  upload: Upload,
+  type: { ext: string; contentType: string },
+): Promise<string> {
+  const key = await ctx.storage.put(Readable.from([upload.bytes]), {
+    prefix: 'blog',
+    ext: type.ext,
+    contentType: type.contentType,
+  });
+  try {
+    await recordStoredFile(ctx.db, {
+      file_key: key,
+      kind: repo.BLOG_IMAGE_KIND,
+      content_type: type.contentType,
+      byte_size: upload.bytes.length,
+      original_name: cleanFileName(upload.name) ?? `image.${type.ext}`,
+    });
+  } catch (err) {
+    await ctx.storage.delete(key);
+    throw err;
+  }
+  return key;
+}
+
+/** Removes an uploaded image no post shows any more (a failed save, a deleted post). */
+async function dropImageIfUnused(ctx: ServiceContext, key: string) {
+  if (!isStorageKey(key) || (await repo.imageInUse(ctx.db, key))) return;
+  await deleteStoredFiles(ctx.db, [key], repo.BLOG_IMAGE_KIND);
+  await ctx.storage.delete(key);
+}
+
+const POST_FIELDS = [
+  'title',
+  'excerpt',
+  'content',
+  'publication_date',
+  'read_time',
+  'featured_image_url',
+  'status',
+] as const;
+
+/**
+ * The one write path of an existing post: `change` holds the fields to set (the badge sends only
+ * the status; a full save sends them all). The post is read again under a lock (a save racing this
+ * one waits); a change that changes nothing (a double click, a second tab) writes and audits
+ * nothing; a change of the status alone leaves the text as it is, even when it fails today's form
+ * rules, so such a post can still be taken down.
+ */
+async function changePost(
+  ctx: ServiceContext,
+  blogId: number,
+  change: Partial<repo.PostInput>,
+): Promise<repo.BlogPost> {
+  return inTransaction(ctx, async (c) => {
+    const fresh = await repo.getPost(c.trx, blogId, true);
+    if (!fresh) throw new HttpError(404, M.notFound);
+    const changed = POST_FIELDS.filter((k) => change[k] !== undefined && fresh[k] !== change[k]);
+    if (changed.length === 0) return fresh;
+    const statusOnly = changed.length === 1 && changed[0] === 'status';
+    const row = statusOnly
+      ? await repo.setPostStatus(c.trx, fresh, change.status!)
+      : await repo.updatePost(c.trx, fresh, { ...postInputOf(fresh), ...change });
+    await c.audit({
+      action: statusOnly ? 'status' : 'update',
+      entity: 'blog_post',
+      entityId: row.blog_id,
+      detail: { title: row.title, slug: row.slug, status: row.status, changed },
+    });
+    c.changed('blog');
+    return row;
+  });
+}
+
+const postInputOf = (post: repo.BlogPost): repo.PostInput => ({
+  title: post.title,
+  excerpt: post.excerpt,
+  content: post.content,
+  publication_date: post.publication_date,
+  publication_day: post.publication_day,
+  read_time: post.read_time,
+  featured_image_url: post.featured_image_url,
+  status: post.status as repo.PostInput['status'],
+});
+
+/** Publishes or unpublishes a post (the badge of its card). */
+export async function setStatus(ctx: ServiceContext, blogId: number, status: BlogStatus) {
+  const row = await changePost(ctx, blogId, { status });
+  return { message: M.updated, row: repo.toRow(row) };
+}
+
+/** Creates a post (`blogId` undefined) or saves every field of one, from the blog form. */
+export async function savePost(
+  ctx: ServiceContext,
+  blogId: number | undefined,
+  fields: ManageBlogFields,
+  upload: Upload | undefined,
+) {
+  if (blogId !== undefined && !(await repo.getPost(ctx.db, blogId))) throw new HttpError(404, M.notFound);
+  const { post, image } = await validatePost(ctx, fields, upload);
+  const newKey = upload && image ? await storeImage(ctx, upload, image) : undefined;
+  if (newKey) post.featured_image_url = newKey;
+  try {
+    if (blogId !== undefined) {
+      return { message: M.updated, row: repo.toRow(await changePost(ctx, blogId, post)) };
+    }
+    const row = await inTransaction(ctx, async (c) => {
+      const created = await repo.createPost(c.trx, post);
+      await c.audit({
+        action: 'create',
+        entity: 'blog_post',
+        entityId: created.blog_id,
+        detail: { title: created.title, slug: created.slug, status: created.status },
+      });
+      c.changed('blog');
+      return created;
+    });
+    return { message: M.created, row: repo.toRow(row) };
+  } catch (err) {
+    if (newKey) await dropImageIfUnused(ctx, newKey).catch(() => {});
+    throw err;
+  }
+}
+
+/** Deletes a post, then its uploaded image when no other post shows it. */
+export async function deletePost(ctx: ServiceContext, blogId: number) {
+  const deleted = await inTransaction(ctx, async (c) => {
+    const row = await repo.deletePost(c.trx, blogId);
+    if (row) {
+      await c.audit({
+        action: 'delete',
+        entity: 'blog_post',
+        entityId: row.blog_id,
+        detail: { title: row.title, slug: row.slug, status: row.status },
+      });
+      c.changed('blog');
+    }
+    return row;
+  });
+  if (!deleted) throw new HttpError(404, M.notFound);
+  await dropImageIfUnused(ctx, deleted.featured_image_url).catch((err: unknown) =>
+    ctx.log.warn({ err }, 'Could not remove the image of a deleted blog post'),
+  );
+  return { message: M.deletedText };
+}
