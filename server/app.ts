@@ -172,6 +172,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         headersTimeoutMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
         keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
         maxConnections: config.MAX_CONNECTIONS,
+        maxPerClient: config.MAX_CONNECTIONS_PER_CLIENT,
+        isProxy: trust && ((address: string) => trust(address, 0)),
       };
       let admit: ReturnType<typeof limitConnections> = () => true;
       const server = http.createServer(serverOptions(limits), (request, response) => {
@@ -227,7 +229,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frontDoor.closing = true;
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
+    // a rate-limited request is answered before its body is read: closing frees its connection
+    // at once instead of holding it until the request time runs out
+    if (closing || reply.statusCode === 429) reply.header('connection', 'close');
     return payload;
   });
 

@@ -70,6 +70,60 @@ function get(path: string): Promise<number | 'closed'> {
   });
 }
 
+describe('one client', () => {
+  it('holds at most MAX_CONNECTIONS_PER_CLIENT connections; the next is closed at once', async () => {
+    await app.close();
+    app = await createTestApp({
+      MAX_CONNECTIONS_PER_CLIENT: '4',
+      METRICS_TOKEN: TOKEN,
+      REQUEST_TIMEOUT_SECONDS: '2',
+      HEADERS_TIMEOUT_SECONDS: '1',
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+    const held = Array.from({ length: 4 }, () => trickler());
+    await Promise.all(held.map((c) => c.connected));
+    expect(await get('/api/health')).toBe('closed');
+    await Promise.all(held.map((c) => c.ended));
+    expect(await get('/api/health')).toBe(200);
+    const text = await (
+      await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
+    expect(
+      Number(/manna_connections_refused_total\{kind="client"\} (\d+)/.exec(text)?.[1]),
+    ).toBeGreaterThanOrEqual(1);
+  }, 30_000);
+
+  it('closes the connection of a rate-limited request instead of holding it', async () => {
+    await app.close();
+    app = await createTestApp({ RATE_LIMIT_PUBLIC_PER_MIN: '1' });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+    const send = () =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () =>
+          socket.write(
+            'POST /api/contact-messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n{',
+          ),
+        );
+        let text = '';
+        // the body never comes: only the server closing the connection ends this
+        socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+        socket.on('error', () => {});
+        socket.on('close', () => resolve(text));
+      });
+    // the minute's one request, whole
+    await fetch(`http://127.0.0.1:${port}/api/contact-messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const limited = await send();
+    expect(limited).toMatch(/^HTTP\/1\.1 429/);
+    expect(limited).toMatch(/\r\nconnection: close\r\n/i);
+  }, 15_000);
+});
+
 describe('slow clients', () => {
   it('answers 408 and closes a body that trickles in, once the request time is over', async () => {
     const started = Date.now();

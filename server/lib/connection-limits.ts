@@ -13,12 +13,18 @@ import type { Socket } from 'node:net';
  *   for the health checks only (`/api/health`, `/api/ready`): each gets HEALTH_RESERVE_MS to send
  *   its request, anything else on it is answered 503 and closed. Beyond the reserve a new
  *   connection is closed at once, before it costs more than its descriptor for a moment.
+ * - one client address holds at most `maxPerClient` of them (a trusted proxy's address aside), so a
+ *   single client cannot fill the cap and leave every visitor a 503.
  */
 export interface ConnectionLimits {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** Connections one client address may hold; a trusted proxy's address has no such limit. */
+  maxPerClient: number;
+  /** Whether an address is a proxy we trust (TRUST_PROXY): its connections carry many clients. */
+  isProxy?: (address: string) => boolean;
 }
 
 /** Connections let in past the cap for health checks, and how long each may take. */
@@ -47,14 +53,30 @@ export function serverOptions(limits: ConnectionLimits): http.ServerOptions {
 export function limitConnections(
   server: http.Server,
   limits: ConnectionLimits,
-  onRefused: (kind: 'closed' | 'reserve') => void = () => {},
+  onRefused: (kind: 'closed' | 'reserve' | 'client') => void = () => {},
 ): (request: http.IncomingMessage, response: http.ServerResponse) => boolean {
   // a connection whose traffic stops (a client that stopped reading its answer) is closed
   server.setTimeout(limits.requestTimeoutMs);
   const reserve = new WeakSet<Socket>();
   let open = 0;
   const asked = new WeakSet<Socket>();
+  const perClient = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (!limits.isProxy?.(address)) {
+      const held = perClient.get(address) ?? 0;
+      if (held >= limits.maxPerClient) {
+        onRefused('client');
+        socket.destroy();
+        return;
+      }
+      perClient.set(address, held + 1);
+      socket.once('close', () => {
+        const left = (perClient.get(address) ?? 1) - 1;
+        if (left > 0) perClient.set(address, left);
+        else perClient.delete(address);
+      });
+    }
     open++;
     // Node's own checks miss a connection that never sends a byte (with headersTimeout and the
     // checking interval set, not even the idle timeout closes it): it must ask within the header time

@@ -11,7 +11,7 @@ declare module 'fastify' {
     /** Counts one answered request (the onResponse hook's, and the front door's). */
     countRequest: (method: string, route: string, status: number, seconds: number) => void;
     /** Counts one connection refused past MAX_CONNECTIONS (lib/connection-limits.ts). */
-    countRefusedConnection: (kind: 'closed' | 'reserve') => void;
+    countRefusedConnection: (kind: 'closed' | 'reserve' | 'client') => void;
   }
 }
 
@@ -69,11 +69,11 @@ export const metrics = global<{ token?: string }>(async (app, { token }) => {
   app.decorate('countRequest', countRequest);
   const refused = new Counter({
     name: 'manna_connections_refused_total',
-    help: 'Connections refused past MAX_CONNECTIONS: closed at once, or answered 503 from the health-check reserve',
+    help: 'Connections refused: past MAX_CONNECTIONS (closed at once, or 503 from the health-check reserve), or past MAX_CONNECTIONS_PER_CLIENT (client)',
     labelNames: ['kind'] as const,
     registers: [registry],
   });
-  app.decorate('countRefusedConnection', (kind: 'closed' | 'reserve') => refused.inc({ kind }));
+  app.decorate('countRefusedConnection', (kind: 'closed' | 'reserve' | 'client') => refused.inc({ kind }));
   app.addHook('onResponse', async (request, reply) => {
     countRequest(request.method, routeOf(request), reply.statusCode, reply.elapsedTime / 1000);
   });
