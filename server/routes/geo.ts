@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GeoAnswer } from '../../src/api/contract/pricing';
-import { countryByCode } from '../db/pricing.repo';
+import { countryByCode } from '../services/pricing';
 import { createGeoLookup } from '../lib/geo-lookup';
 import { Memo } from '../lib/memo';
 
@@ -22,7 +22,7 @@ const geo: FastifyPluginAsyncZod = async (app) => {
     app.log.warn({ err }, 'GeoIP data could not be loaded: GET /api/geo answers India'),
   );
   const countries = new Memo<{ country_name: string; iso2: string } | undefined>(10 * 60_000, 500);
-  const listed = (code: string) => countries.get(code, () => countryByCode(app.db, code));
+  const listed = (code: string) => countries.get(code, () => countryByCode(app.services(), code));
   // The header is the proxy's word: without a trusted proxy any client could write it.
   const header = app.config.TRUST_PROXY ? app.config.GEO_COUNTRY_HEADER : undefined;
   if (app.config.GEO_COUNTRY_HEADER && !header) {

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pendingMigrations } from '../db/migrate';
+import { databaseAnswers, migrationsPending, storageAnswers } from '../services/health';
 
 const Healthy = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 const Unhealthy = z.object({
@@ -44,7 +43,7 @@ const health: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { response: { 200: Healthy, 503: Unhealthy } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     try {
-      await within(sql`select 1`.execute(app.db));
+      await within(databaseAnswers(app.services(request)));
       return { status: 'ok' as const, database: 'ok' as const };
     } catch (err) {
       request.log.error({ err }, 'Health check: the database query failed');
@@ -63,8 +62,8 @@ const health: FastifyPluginAsyncZod = async (app) => {
       storage: 'ok',
     };
     try {
-      await within(sql`select 1`.execute(app.db));
-      const pending = await within(pendingMigrations(app.db));
+      await within(databaseAnswers(app.services(request)));
+      const pending = await within(migrationsPending(app.services(request)));
       if (pending.length > 0) {
         answer.migrations = 'behind';
         request.log.warn({ pending }, 'Readiness: migrations have not run');
@@ -75,7 +74,7 @@ const health: FastifyPluginAsyncZod = async (app) => {
       request.log.error({ err }, 'Readiness: the database query failed');
     }
     try {
-      await within(app.storage.check());
+      await within(storageAnswers(app.services(request)));
     } catch (err) {
       answer.storage = 'unavailable';
       request.log.error({ err }, 'Readiness: the file store is not answering');

@@ -6,7 +6,7 @@ import {
   PlanRows,
 } from '../../src/api/contract/pricing';
 import { HttpError } from '../http-error';
-import { findCountries, planDetails } from '../db/pricing.repo';
+import { findCountries, planDetails } from '../services/pricing';
 
 /**
  * The public pricing reads (country lookup and plans): the most visited calls of the site.
@@ -30,7 +30,7 @@ const pricing: FastifyPluginAsyncZod = async (app) => {
       return app.publicReads.answer(request, reply, {
         area: 'pricing',
         key,
-        rows: () => findCountries(app.db, q),
+        rows: () => findCountries(app.services(request), q),
         cacheControl: CACHE_CONTROL,
       });
     },
@@ -45,7 +45,7 @@ const pricing: FastifyPluginAsyncZod = async (app) => {
       return app.publicReads.answer(request, reply, {
         area: 'pricing',
         key,
-        rows: () => planDetails(app.db, q),
+        rows: () => planDetails(app.services(request), q),
         cacheControl: CACHE_CONTROL,
       });
     },
