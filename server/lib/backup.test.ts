@@ -19,7 +19,7 @@ import {
   type BackupManifest,
 } from './backup';
 import { holdDataDir } from './data-dir';
-import { BACKUP_TASK, runBackupTask } from './backup-task';
+import { BACKUP_TASK, runBackupTask } from '../services/backups';
 import { taskState } from '../db/scheduled-task.repo';
 
 const DAY = 24 * 60 * 60 * 1000;

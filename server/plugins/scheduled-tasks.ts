@@ -1,4 +1,4 @@
-import { runBackupTask } from '../lib/backup-task';
+import { runBackupTask } from '../services/backups';
 import { runRetentionTask } from '../services/retention';
 import { global } from './global';
 
@@ -9,7 +9,7 @@ export const RETENTION_FIRST_CHECK_MS = 60 * 1000;
 
 /**
  * The hourly check of the daily tasks inside the server: the retention purge
- * (services/retention.ts), then the backup when BACKUP_DIR is set (lib/backup-task.ts); each is run
+ * (services/retention.ts), then the backup when BACKUP_DIR is set (services/backups.ts); each is run
  * by one process of the site under a database lease. Stopped, and waited for, when the app closes.
  */
 export const scheduledTasks = global(async (app) => {

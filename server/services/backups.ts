@@ -2,7 +2,10 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { pruneBackups, takeBackup, type BackupResult } from './backup';
+import { BACKUP_STALE_HOURS } from '../../src/api/contract/auth';
+import { mailCounts } from '../db/mail.repo';
+import { newestBackup, pruneBackups, takeBackup, type BackupResult } from '../lib/backup';
+import type { ServiceContext } from './context';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from '../db/scheduled-task.repo';
 
 export const BACKUP_TASK = 'backup';
@@ -51,4 +54,22 @@ export async function runBackupTask(
     ).catch(() => {});
     return null;
   }
+}
+
+/**
+ * What the Activity screen says of backups and mail (audit.read): whether the server takes backups,
+ * the newest one (time, size, files) and whether it is older than BACKUP_STALE_HOURS, and the
+ * outbox today.
+ */
+export async function backupStatus(ctx: ServiceContext) {
+  const dir = ctx.config.BACKUP_DIR;
+  const last = dir ? await newestBackup(dir) : null;
+  const now = ctx.now();
+  const stale = !last || now.getTime() - Date.parse(last.at) > BACKUP_STALE_HOURS * 3_600_000;
+  const today = now.toISOString().slice(0, 10);
+  const mail = {
+    configured: ctx.config.SMTP_URL !== undefined,
+    ...(await mailCounts(ctx.db, `${today}T00:00:00.000Z`)),
+  };
+  return { configured: dir !== undefined, last, stale, mail };
 }

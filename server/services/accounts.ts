@@ -1,0 +1,279 @@
+import {
+  newUserRefusal,
+  roleChangeRefusal,
+  userChangeRefusal,
+  type Actor,
+  type CreateUserBody,
+  type Permission,
+  type RoleBody,
+  type UpdateUserBody,
+  type UserChangeKind,
+  type UserRow,
+} from '../../src/api/contract/auth';
+import * as repo from '../db/auth.repo';
+import { serializeOn } from '../db/database';
+import type { Database } from '../db/schema';
+import { deletePasswordTokens } from '../db/password-token.repo';
+import type { Kysely } from 'kysely';
+import { HttpError } from '../http-error';
+import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
+import { queuePasswordLink } from '../mail/mails';
+import { inTransaction, type Change, type ServiceContext } from './context';
+
+/**
+ * Users and roles (users.manage). Who may change whom is the contract's rules
+ * (userChangeRefusal, newUserRefusal, roleChangeRefusal; 403 with their message): nobody changes
+ * their own account or role here, only an owner touches an owner, nobody grants or touches a
+ * permission they do not hold. At least one active user keeps users.manage: the last one cannot be
+ * disabled, demoted or deleted (409). Every change writes its audit row in its transaction; `by` is
+ * the signed-in user the rules are checked for (the context's actor).
+ */
+
+const LAST_MANAGER = 'At least one active user must be able to manage users.';
+const EMAIL_TAKEN = 'A user with this email already exists.';
+const ROLE_TAKEN = 'A role with this name already exists.';
+
+type Role = NonNullable<Awaited<ReturnType<typeof repo.getRole>>>;
+type Db = Kysely<Database>;
+
+/** Whether mail leaves the site (SMTP_URL): new users are invited, resets mailed as links. */
+const mailConfigured = (ctx: ServiceContext) => ctx.config.SMTP_URL !== undefined;
+const oneTimeExpiry = (ctx: ServiceContext) =>
+  new Date(ctx.now().getTime() + ctx.config.ONE_TIME_PASSWORD_HOURS * 3_600_000);
+
+async function roleByName(ctx: ServiceContext, name: string): Promise<Role> {
+  const roleId = await repo.roleIdByName(ctx.db, name);
+  const role = roleId === undefined ? undefined : await repo.getRole(ctx.db, roleId);
+  if (!role) throw new HttpError(400, 'Choose a role.', { role: 'Choose a role.' });
+  return role;
+}
+
+/** 403 with the rule's message unless `by` may do `kind` to the user. */
+async function checkUserChange(
+  ctx: ServiceContext,
+  by: Actor,
+  target: UserRow,
+  kind: UserChangeKind,
+  newRole?: Role,
+) {
+  const current = await repo.getRole(ctx.db, target.role_id);
+  const refusal = userChangeRefusal(
+    by,
+    { user_id: target.user_id, role: target.role, permissions: current?.permissions ?? [] },
+    kind,
+    newRole,
+  );
+  if (refusal) throw new HttpError(403, refusal);
+}
+
+/** A change refused (409) if no active user manager would be left after it. */
+function keepingAManager<T>(ctx: ServiceContext, change: (c: Change) => Promise<T>): Promise<T> {
+  return inTransaction(ctx, async (c) => {
+    // two such changes at once (two owners disabling each other) must not both see the other
+    // still there: they take turns
+    await serializeOn(c.trx, 'user-managers');
+    const result = await change(c);
+    if ((await repo.countActiveUserManagers(c.trx)) === 0) throw new HttpError(409, LAST_MANAGER);
+    return result;
+  });
+}
+
+async function userOrNotFound(db: Db, id: number): Promise<UserRow> {
+  const user = await repo.getUser(db, id);
+  if (!user) throw new HttpError(404, 'User not found');
+  return user;
+}
+
+export const listUsers = (ctx: ServiceContext) => repo.listUsers(ctx.db);
+export const listRoles = (ctx: ServiceContext) => repo.listRoles(ctx.db);
+
+/**
+ * A new user. With a chosen password it works at once; without one, with mail the user is invited
+ * to choose their own through a link (the random password nobody saw never works), and without
+ * mail they get a one-time password shown once.
+ */
+export async function createUser(ctx: ServiceContext, by: Actor & { email: string }, body: CreateUserBody) {
+  const { email, password } = body;
+  const role = await roleByName(ctx, body.role);
+  const refusal = newUserRefusal(by, role);
+  if (refusal) throw new HttpError(403, refusal);
+  if (await repo.emailTaken(ctx.db, email)) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  const chosen = password !== undefined && password !== '';
+  if (chosen) {
+    const problem = passwordProblem(password, email);
+    if (problem) throw new HttpError(400, problem, { password: problem });
+  }
+  const secret = chosen ? password : oneTimePassword();
+  const invite = !chosen && mailConfigured(ctx);
+  const oneTime = !chosen && !invite;
+  const passwordHash = await hashPassword(secret);
+  const userId = await inTransaction(ctx, async (c) => {
+    const id = await repo.createUser(c.trx, {
+      email,
+      passwordHash,
+      roleId: role.role_id,
+      mustChangePassword: oneTime,
+      passwordExpiresAt: oneTime ? oneTimeExpiry(ctx) : undefined,
+    });
+    if (invite) {
+      await queuePasswordLink(c.trx, ctx.config, {
+        userId: id,
+        email,
+        purpose: 'invite',
+        lang: body.lang,
+        inviter: by.email,
+      });
+      c.mailQueued();
+    }
+    await c.audit({
+      action: 'create',
+      entity: 'admin_user',
+      entityId: id,
+      detail: { email, role: role.name, ...(invite ? { invited: true } : {}) },
+    });
+    return id;
+  });
+  const user = (await repo.getUser(ctx.db, userId))!;
+  if (invite) return { message: 'Invitation sent', user, mailed_to: email };
+  return { message: 'User created', user, ...(oneTime ? { one_time_password: secret } : {}) };
+}
+
+/** Gives a user another role, or disables or enables them (a disabled user's sessions and links end). */
+export async function updateUser(ctx: ServiceContext, by: Actor, id: number, body: UpdateUserBody) {
+  const before = await userOrNotFound(ctx.db, id);
+  const role = body.role !== undefined ? await roleByName(ctx, body.role) : undefined;
+  const { disabled } = body;
+  if (role && role.name !== before.role) await checkUserChange(ctx, by, before, 'role', role);
+  if (disabled !== undefined && disabled !== before.disabled)
+    await checkUserChange(ctx, by, before, 'disable');
+  const detail: Record<string, unknown> = { email: before.email };
+  if (role && role.name !== before.role) detail.role = { from: before.role, to: role.name };
+  if (disabled !== undefined && disabled !== before.disabled) detail.disabled = disabled;
+  await keepingAManager(ctx, async (c) => {
+    await repo.updateUser(c.trx, id, { roleId: role?.role_id, disabled });
+    if (disabled) {
+      await repo.deleteUserSessions(c.trx, id);
+      await deletePasswordTokens(c.trx, id);
+    }
+    await c.audit({ action: 'update', entity: 'admin_user', entityId: id, detail });
+  });
+  return { message: 'User updated', user: (await repo.getUser(ctx.db, id))! };
+}
+
+/**
+ * Resets a user's password: the old one stops working now (it may be why the reset was asked: a
+ * leaked password) and their sessions end. With mail they get a link and choose the password
+ * themselves; without, a one-time password is shown once (and a link mailed earlier stops working).
+ */
+export async function resetPassword(ctx: ServiceContext, by: Actor, id: number, lang: string | undefined) {
+  const user = await userOrNotFound(ctx.db, id);
+  await checkUserChange(ctx, by, user, 'reset');
+  if (mailConfigured(ctx)) {
+    const unusable = await hashPassword(oneTimePassword() + oneTimePassword());
+    await inTransaction(ctx, async (c) => {
+      await repo.updateUser(c.trx, id, {
+        passwordHash: unusable,
+        mustChangePassword: false,
+        passwordExpiresAt: null,
+      });
+      await queuePasswordLink(c.trx, ctx.config, { userId: id, email: user.email, purpose: 'reset', lang });
+      await repo.deleteUserSessions(c.trx, id);
+      await c.audit({
+        action: 'reset_password',
+        entity: 'admin_user',
+        entityId: id,
+        detail: { email: user.email, link: true },
+      });
+      c.mailQueued();
+    });
+    return { message: 'Reset link sent', user: (await repo.getUser(ctx.db, id))!, mailed_to: user.email };
+  }
+  const secret = oneTimePassword();
+  const passwordHash = await hashPassword(secret);
+  await inTransaction(ctx, async (c) => {
+    await deletePasswordTokens(c.trx, id);
+    await repo.updateUser(c.trx, id, {
+      passwordHash,
+      mustChangePassword: true,
+      passwordExpiresAt: oneTimeExpiry(ctx),
+    });
+    await repo.deleteUserSessions(c.trx, id);
+    await c.audit({
+      action: 'reset_password',
+      entity: 'admin_user',
+      entityId: id,
+      detail: { email: user.email },
+    });
+  });
+  return { message: 'Password reset', user: (await repo.getUser(ctx.db, id))!, one_time_password: secret };
+}
+
+export async function deleteUser(ctx: ServiceContext, by: Actor, id: number) {
+  const user = await userOrNotFound(ctx.db, id);
+  await checkUserChange(ctx, by, user, 'delete');
+  await keepingAManager(ctx, async (c) => {
+    await repo.deleteUser(c.trx, id);
+    await c.audit({
+      action: 'delete',
+      entity: 'admin_user',
+      entityId: id,
+      detail: { email: user.email, role: user.role },
+    });
+  });
+  return { message: 'User deleted' };
+}
+
+export async function createRole(ctx: ServiceContext, by: Actor, { name, permissions }: RoleBody) {
+  const refusal = roleChangeRefusal(by, undefined, permissions as Permission[]);
+  if (refusal) throw new HttpError(403, refusal, { permissions: refusal });
+  if (await repo.roleNameTaken(ctx.db, name)) throw new HttpError(409, ROLE_TAKEN, { name: ROLE_TAKEN });
+  const roleId = await inTransaction(ctx, async (c) => {
+    const id = await repo.createRole(c.trx, name, permissions);
+    await c.audit({ action: 'create', entity: 'admin_role', entityId: id, detail: { name, permissions } });
+    return id;
+  });
+  return { message: 'Role created', role: (await repo.getRole(ctx.db, roleId))! };
+}
+
+export async function updateRole(
+  ctx: ServiceContext,
+  by: Actor,
+  id: number,
+  { name, permissions }: RoleBody,
+) {
+  const role = await repo.getRole(ctx.db, id);
+  if (!role) throw new HttpError(404, 'Role not found');
+  if (role.built_in) throw new HttpError(409, 'Built-in roles cannot be changed.');
+  const refusal = roleChangeRefusal(by, role, permissions as Permission[]);
+  if (refusal) throw new HttpError(403, refusal);
+  if (await repo.roleNameTaken(ctx.db, name, id)) throw new HttpError(409, ROLE_TAKEN, { name: ROLE_TAKEN });
+  await keepingAManager(ctx, async (c) => {
+    await repo.updateRole(c.trx, id, name, permissions);
+    await c.audit({
+      action: 'update',
+      entity: 'admin_role',
+      entityId: id,
+      detail: { name, permissions, before: { name: role.name, permissions: role.permissions } },
+    });
+  });
+  return { message: 'Role updated', role: (await repo.getRole(ctx.db, id))! };
+}
+
+export async function deleteRole(ctx: ServiceContext, by: Actor, id: number) {
+  const role = await repo.getRole(ctx.db, id);
+  if (!role) throw new HttpError(404, 'Role not found');
+  if (role.built_in) throw new HttpError(409, 'Built-in roles cannot be deleted.');
+  const refusal = roleChangeRefusal(by, role);
+  if (refusal) throw new HttpError(403, refusal);
+  if (role.user_count > 0) {
+    throw new HttpError(
+      409,
+      `This role is given to ${role.user_count} user(s); give them another role first.`,
+    );
+  }
+  await inTransaction(ctx, async (c) => {
+    await repo.deleteRole(c.trx, id);
+    await c.audit({ action: 'delete', entity: 'admin_role', entityId: id, detail: { name: role.name } });
+  });
+  return { message: 'Role deleted' };
+}
