@@ -2,8 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest } from './db/migrate';
 import { runSeeders } from './db/seed';
-import { issueSetupToken, SETUP_TOKEN_HOURS } from './lib/first-run';
-import { prepareAccounts } from './lib/owner-account';
+import { issueSetupToken, prepareAccounts, SETUP_TOKEN_HOURS } from './services/owner';
 import { unavailableMessage } from './lib/dependency-errors';
 import { removeOrphanFiles } from './lib/orphan-files';
 import { holdDataDir, privateFiles, securePrivateFolder } from './lib/data-dir';
@@ -29,6 +28,31 @@ const releaseDataDir = holdDataDir(config.DATA_DIR);
 
 const app = await buildApp(config);
 app.addHook('onClose', async () => releaseDataDir());
+
+// Signals are handled from here on: a SIGTERM during start-up closes what has been opened.
+let closing = false;
+function shutdown(signal: NodeJS.Signals) {
+  if (closing) {
+    app.log.warn({ signal }, 'Second signal: exiting now');
+    process.exit(1);
+  }
+  closing = true;
+  app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
+  setTimeout(() => {
+    app.log.error(`In-flight requests did not finish within ${SHUTDOWN_GRACE_MS / 1000} s; exiting`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  app.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      app.log.error({ err }, 'Shutdown failed');
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+
 if (modesFixed > 0) {
   app.log.warn(
     { dataDir: config.DATA_DIR, changed: modesFixed },
@@ -62,9 +86,9 @@ let setupToken: string | null = null;
 try {
   const applied = await migrateWhenReachable();
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
-  const accounts = await prepareAccounts(app.db, config);
+  const accounts = await prepareAccounts(app.services(), config);
   if (accounts.created) app.log.info({ email: accounts.email }, 'Owner account created from ADMIN_EMAIL');
-  setupToken = await issueSetupToken(app.db);
+  setupToken = await issueSetupToken(app.services());
   if (config.SEED_DEMO) {
     const seeders = await runSeeders(app.db, config);
     app.log.info({ seeders }, 'Demo content seeded');
@@ -104,26 +128,3 @@ if (setupToken) {
       `(works once, for ${SETUP_TOKEN_HOURS} hours), or run: npm run create-admin -- --email you@example.com`,
   );
 }
-
-let closing = false;
-function shutdown(signal: NodeJS.Signals) {
-  if (closing) {
-    app.log.warn({ signal }, 'Second signal: exiting now');
-    process.exit(1);
-  }
-  closing = true;
-  app.log.info({ signal }, 'Shutting down: finishing in-flight requests');
-  setTimeout(() => {
-    app.log.error(`In-flight requests did not finish within ${SHUTDOWN_GRACE_MS / 1000} s; exiting`);
-    process.exit(1);
-  }, SHUTDOWN_GRACE_MS).unref();
-  app.close().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      app.log.error({ err }, 'Shutdown failed');
-      process.exit(1);
-    },
-  );
-}
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
-import { createOwner } from '../lib/owner-account';
+import { createOwner } from '../services/owner';
 import { MUST_CHANGE_PASSWORD } from '../plugins/auth';
-import { EXPIRED_ONE_TIME, INVALID_LOGIN } from './auth';
+import { EXPIRED_ONE_TIME, INVALID_LOGIN } from '../services/sign-in';
 
 const PASSWORD = 'a long and unusual passphrase';
 
@@ -15,7 +15,7 @@ describe('sign-in under attack', () => {
   beforeEach(async () => {
     app = await createTestApp();
     origin = sameOrigin(app);
-    await createOwner(app.db, 'owner@example.com', PASSWORD, 'test');
+    await createOwner(app.services(), 'owner@example.com', PASSWORD, 'test');
   });
   afterEach(() => app.close());
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
-import { createOwner } from '../lib/owner-account';
+import { createOwner } from '../services/owner';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashSessionId } from '../plugins/auth';
-import { prepareAccounts } from '../lib/owner-account';
+import { prepareAccounts } from '../services/owner';
 
 const PASSWORD = 'a long and unusual passphrase';
 
@@ -14,7 +14,7 @@ describe('sign-in', () => {
   beforeEach(async () => {
     app = await createTestApp({ TRUST_PROXY: 'true' }); // so X-Forwarded-For sets the client address
     origin = sameOrigin(app);
-    await createOwner(app.db, 'Owner@Example.com', PASSWORD, 'test');
+    await createOwner(app.services(), 'Owner@Example.com', PASSWORD, 'test');
   });
   afterEach(() => app.close());
 
@@ -218,13 +218,18 @@ describe('first owner account', () => {
     const app = await createTestApp();
     try {
       const settings = { ADMIN_EMAIL: 'first@example.com', ADMIN_PASSWORD: PASSWORD };
-      expect(await prepareAccounts(app.db, settings)).toEqual({ created: true, email: 'first@example.com' });
-      expect(await prepareAccounts(app.db, { ...settings, ADMIN_EMAIL: 'second@example.com' })).toEqual({
+      expect(await prepareAccounts(app.services(), settings)).toEqual({
+        created: true,
+        email: 'first@example.com',
+      });
+      expect(
+        await prepareAccounts(app.services(), { ...settings, ADMIN_EMAIL: 'second@example.com' }),
+      ).toEqual({
         created: false,
       });
       const users = await app.db.selectFrom('admin_user').select('email').execute();
       expect(users).toEqual([{ email: 'first@example.com' }]);
-      await expect(prepareAccounts(app.db, {})).resolves.toEqual({ created: false });
+      await expect(prepareAccounts(app.services(), {})).resolves.toEqual({ created: false });
     } finally {
       await app.close();
     }
@@ -234,7 +239,7 @@ describe('first owner account', () => {
     const app = await createTestApp();
     try {
       await expect(
-        prepareAccounts(app.db, { ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'password123456' }),
+        prepareAccounts(app.services(), { ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'password123456' }),
       ).rejects.toThrow(/too common/);
     } finally {
       await app.close();

@@ -12,7 +12,8 @@ import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
-import { createOwner, OwnerAccountError } from '../lib/owner-account';
+import { systemContext } from '../services/context';
+import { createOwner, OwnerAccountError } from '../services/owner';
 import { runCommand } from './cli';
 
 const USAGE =
@@ -68,7 +69,7 @@ process.exitCode = await runCommand(
       const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
       db = createDatabase(config.database);
       await migrateToLatest(db);
-      const userId = await createOwner(db, email, password, 'create-admin');
+      const userId = await createOwner(systemContext({ db, config }), email, password, 'create-admin');
       console.log(`Owner account ${email.trim().toLowerCase()} created (user ${userId}).`);
       return 0;
     } finally {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countUsers } from '../db/auth.repo';
-import { sameOrigin, signInAs } from './auth-testing';
+import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
-import { issueSetupToken, SETUP_DONE, SETUP_REFUSED } from './first-run';
+import { issueSetupToken, SETUP_DONE, SETUP_REFUSED } from './owner';
 
 const STRONG = 'Copper kettle on a winter morning';
 
@@ -19,7 +19,7 @@ describe('the first-run setup address', () => {
 
   it('creates the owner once, signs them in, and tells the sign-in page no account exists before', async () => {
     expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: true });
-    const token = (await issueSetupToken(app.db))!;
+    const token = (await issueSetupToken(app.services()))!;
     expect(token).toMatch(/^[\w-]{43}$/);
     const res = await setup({ token, email: ' Owner@Example.com ', password: STRONG });
     expect(res.statusCode, res.body).toBe(200);
@@ -31,7 +31,7 @@ describe('the first-run setup address', () => {
     expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: false });
     // used: neither it nor a new one works now that an account exists
     expect((await setup({ token, email: 'second@example.com', password: STRONG })).statusCode).toBe(409);
-    expect(await issueSetupToken(app.db)).toBeNull();
+    expect(await issueSetupToken(app.services())).toBeNull();
     expect(await countUsers(app.db)).toBe(1);
     const audit = await app.db
       .selectFrom('audit_log')
@@ -42,8 +42,8 @@ describe('the first-run setup address', () => {
   });
 
   it('a new setup address (a restart) ends the ones printed before', async () => {
-    const first = (await issueSetupToken(app.db))!;
-    const second = (await issueSetupToken(app.db))!;
+    const first = (await issueSetupToken(app.services()))!;
+    const second = (await issueSetupToken(app.services()))!;
     const old = await setup({ token: first, email: 'o@example.com', password: STRONG });
     expect(old.statusCode).toBe(404);
     expect(old.json().message).toBe(SETUP_REFUSED);
@@ -52,10 +52,10 @@ describe('the first-run setup address', () => {
 
   it('refuses a wrong or expired token, a weak password and another site’s page, creating nothing', async () => {
     // a day later it has stopped working
-    const old = await issueSetupToken(app.db, new Date(Date.now() - 25 * 3_600_000));
+    const old = await issueSetupToken(app.services(), new Date(Date.now() - 25 * 3_600_000));
     const expired = await setup({ token: old, email: 'o@example.com', password: STRONG });
     expect(expired.statusCode).toBe(404);
-    const token = (await issueSetupToken(app.db))!;
+    const token = (await issueSetupToken(app.services()))!;
     const wrong = await setup({
       token: token.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
       email: 'o@example.com',
@@ -78,7 +78,7 @@ describe('the first-run setup address', () => {
   });
 
   it('two setups at the same moment make one owner', async () => {
-    const token = (await issueSetupToken(app.db))!;
+    const token = (await issueSetupToken(app.services()))!;
     const tokens = [token, token];
     const answers = await Promise.all(
       tokens.map((token, i) => setup({ token, email: `owner${i}@example.com`, password: STRONG })),
@@ -89,7 +89,7 @@ describe('the first-run setup address', () => {
 
   it('is never reachable once a user exists', async () => {
     await signInAs(app, { role: 'editor' });
-    expect(await issueSetupToken(app.db)).toBeNull();
+    expect(await issueSetupToken(app.services())).toBeNull();
     expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: false });
     expect(
       (await setup({ token: 'x'.repeat(43), email: 'o@example.com', password: STRONG })).json().message,

@@ -1,0 +1,223 @@
+import type { SessionUser } from '../../src/api/contract/auth';
+import { PASSWORD_LINK_MESSAGES as LINK, type NoticePrefsBody } from '../../src/api/contract/mail';
+import * as repo from '../db/auth.repo';
+import { deletePasswordTokens, peekPasswordToken, takePasswordToken } from '../db/password-token.repo';
+import { HttpError } from '../http-error';
+import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib/passwords';
+import { hashToken, queuePasswordLink } from '../mail/mails';
+import { mailLang } from '../mail/templates';
+import { inTransaction, type ServiceContext } from './context';
+
+/**
+ * Signing in and everything a person does with their own password: the checked sign-in with its
+ * limits, sign-out, changing the password, asking for a reset link and using one (or an
+ * invitation), and one's notices. Sessions themselves (cookies, ids) are plugins/auth.ts's.
+ * docs/decisions/009-security-model.md, "Sign-in".
+ */
+
+/** Failed sign-ins are counted per address and per account over this window. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const INVALID_LOGIN = 'Invalid email or password.';
+export const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
+export const EXPIRED_ONE_TIME = 'This one-time password has expired. Ask an administrator for a new one.';
+
+/** A refusal for too many attempts; the route adds Retry-After (LOGIN_WINDOW_MS). */
+const tooMany = () => new HttpError(429, TOO_MANY_LOGINS);
+
+/**
+ * Reserves one attempt against each key's limit before anything is checked (the last of parallel
+ * attempts sees all the others); refuses (429) past the limit, releasing the reservation so that
+ * a refused attempt does not count. Answers the reservation's ids.
+ */
+async function reserve(ctx: ServiceContext, keys: string[]): Promise<number[]> {
+  const now = ctx.now();
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const attempt = await repo.reserveAttempt(ctx.db, keys, since, now);
+  if (keys.some((key) => (attempt.counts[key] ?? 0) > ctx.config.RATE_LIMIT_LOGIN_FAILURES)) {
+    await repo.releaseAttempt(ctx.db, attempt.ids);
+    throw tooMany();
+  }
+  return attempt.ids;
+}
+
+/**
+ * Checks an email and password from `ip`: 429 past the limits, 401 for a wrong password, an unknown
+ * or disabled account (each failure audited) or an expired one-time password. Unknown emails cost
+ * one argon2 verification too and get the same answer. Answers the account's id.
+ */
+export async function checkSignIn(
+  ctx: ServiceContext,
+  { email, password, ip }: { email: string; password: string; ip: string },
+): Promise<number> {
+  const emailKey = email.slice(0, 254);
+  const keys = [`ip:${ip}`, `email:${emailKey}`];
+  const ids = await reserve(ctx, keys);
+  const now = ctx.now();
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const account = await repo.findLogin(ctx.db, email);
+  const ok = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
+  if (!account || !ok || Number(account.disabled) === 1) {
+    await repo.purgeFailures(ctx.db, since); // the table holds at most the last 15 minutes
+    await inTransaction({ ...ctx, actor: null }, (c) =>
+      c.audit({
+        action: 'login_failed',
+        entity: 'admin_user',
+        entityId: account?.user_id ?? null,
+        detail: { email: emailKey, ip },
+      }),
+    );
+    throw new HttpError(401, INVALID_LOGIN);
+  }
+  await repo.releaseAttempt(ctx.db, ids);
+  const expires = account.password_expires_at;
+  if (Number(account.must_change_password) === 1 && expires && Date.parse(expires) < now.getTime()) {
+    throw new HttpError(401, EXPIRED_ONE_TIME);
+  }
+  await repo.clearFailures(ctx.db, keys[1]);
+  await repo.purgeFailures(ctx.db, since);
+  return account.user_id;
+}
+
+/** The user a session of `userId` shows, or a 401 when the account is gone. */
+export async function sessionUser(ctx: ServiceContext, userId: number): Promise<SessionUser> {
+  const user = await repo.sessionUserById(ctx.db, userId);
+  if (!user) throw new HttpError(401, INVALID_LOGIN);
+  return user;
+}
+
+/** Records a sign-in (after the session started) or a sign-out, by the context's actor. */
+export async function recordSession(ctx: ServiceContext, action: 'login' | 'logout', detail?: object) {
+  if (!ctx.actor) return;
+  const userId = ctx.actor.user_id;
+  await inTransaction(ctx, (c) => c.audit({ action, entity: 'admin_user', entityId: userId, detail }));
+}
+
+/**
+ * A signed-in user changes their own password (the current one first); an unused reset link stops
+ * working, and every other session of the account ends (`keepSession`: the hash of this one).
+ */
+export async function changeOwnPassword(
+  ctx: ServiceContext,
+  user: SessionUser,
+  { current, next, keepSession }: { current: string; next: string; keepSession?: string },
+): Promise<void> {
+  const hash = await repo.passwordHashOf(ctx.db, user.user_id);
+  if (!hash || !(await verifyPassword(hash, current))) {
+    throw new HttpError(400, 'Current password is incorrect.', {
+      current_password: 'Current password is incorrect.',
+    });
+  }
+  const problem = passwordProblem(next, user.email);
+  if (problem) throw new HttpError(400, problem, { new_password: problem });
+  if (next === current) {
+    const same = 'Choose a password different from the current one.';
+    throw new HttpError(400, same, { new_password: same });
+  }
+  const passwordHash = await hashPassword(next);
+  await inTransaction(ctx, async (c) => {
+    await repo.updateUser(c.trx, user.user_id, {
+      passwordHash,
+      mustChangePassword: false,
+      passwordExpiresAt: null,
+    });
+    await deletePasswordTokens(c.trx, user.user_id);
+    await c.audit({ action: 'password_change', entity: 'admin_user', entityId: user.user_id });
+  });
+  await repo.deleteUserSessions(ctx.db, user.user_id, keepSession);
+}
+
+/**
+ * "Forgot password?": mails a single-use reset link to an active account, counted against the
+ * sign-in limits (per address and per email). Answers at once, the same whether or not the address
+ * has an account: the lookup and the link's writes go on after the answer.
+ */
+export async function requestResetLink(
+  ctx: ServiceContext,
+  { email, lang, ip }: { email: string; lang?: string; ip: string },
+): Promise<{ message: string }> {
+  if (ctx.config.SMTP_URL === undefined) throw new HttpError(409, LINK.unavailable);
+  await reserve(ctx, [`reset-ip:${ip}`, `reset-email:${email.slice(0, 254)}`]);
+  const now = ctx.now();
+  void (async () => {
+    const account = await repo.findLogin(ctx.db, email);
+    if (!account || Number(account.disabled) !== 0) return;
+    await inTransaction({ ...ctx, actor: null }, async (c) => {
+      await queuePasswordLink(
+        c.trx,
+        ctx.config,
+        { userId: account.user_id, email: account.email, purpose: 'reset', lang },
+        now,
+      );
+      await c.audit({
+        action: 'password_link',
+        entity: 'admin_user',
+        entityId: account.user_id,
+        detail: { ip },
+      });
+      c.mailQueued();
+    });
+  })().catch((err: unknown) => ctx.log.warn({ err }, 'A password link could not be queued'));
+  return { message: LINK.sent };
+}
+
+/**
+ * A reset or invitation link sets the password once (the password rules first, without using the
+ * link up); the account's other links and every session end.
+ */
+export async function resetWithLink(
+  ctx: ServiceContext,
+  { token, password, ip }: { token: string; password: string; ip: string },
+): Promise<{ message: string }> {
+  const tokenHash = hashToken(token);
+  const link = await peekPasswordToken(ctx.db, tokenHash);
+  const user = link && (await repo.getUser(ctx.db, link.user_id));
+  if (!link || !user || user.disabled) throw new HttpError(400, LINK.invalid, { form: LINK.invalid });
+  const problem = passwordProblem(password, user.email);
+  if (problem) throw new HttpError(400, problem, { password: problem });
+  const passwordHash = await hashPassword(password);
+  await inTransaction({ ...ctx, actor: { user_id: user.user_id, email: user.email } }, async (c) => {
+    // used once: of two uses at once, one deletes the row and the other finds it gone
+    if (!(await takePasswordToken(c.trx, tokenHash)))
+      throw new HttpError(400, LINK.invalid, { form: LINK.invalid });
+    // the password is set: the user's other links (an invitation, an older reset) end too
+    await deletePasswordTokens(c.trx, user.user_id);
+    await repo.updateUser(c.trx, user.user_id, {
+      passwordHash,
+      mustChangePassword: false,
+      passwordExpiresAt: null,
+    });
+    await repo.deleteUserSessions(c.trx, user.user_id);
+    await c.audit({
+      action: link.purpose === 'invite' ? 'invitation_accepted' : 'password_reset_link',
+      entity: 'admin_user',
+      entityId: user.user_id,
+      detail: { ip },
+    });
+  });
+  return { message: LINK.done };
+}
+
+export const noticesOf = (ctx: ServiceContext, user: SessionUser) => repo.noticePrefsOf(ctx.db, user);
+
+/** Sets which notices the user gets; refused (403) for a kind their role cannot read. */
+export async function setNotices(ctx: ServiceContext, user: SessionUser, body: NoticePrefsBody) {
+  const current = await repo.noticePrefsOf(ctx.db, user);
+  const { applications, messages, lang } = body;
+  if ((applications && current.applications === null) || (messages && current.messages === null)) {
+    throw new HttpError(403, 'Your role cannot read these, so it gets no notices of them.');
+  }
+  await inTransaction(ctx, async (c) => {
+    await repo.setNoticePrefs(c.trx, user.user_id, {
+      applications,
+      messages,
+      ...(lang === undefined ? {} : { lang: mailLang(lang) }),
+    });
+    await c.audit({
+      action: 'notices',
+      entity: 'admin_user',
+      entityId: user.user_id,
+      detail: { applications, messages },
+    });
+  });
+  return repo.noticePrefsOf(ctx.db, user);
+}
