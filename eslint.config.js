@@ -22,6 +22,12 @@ const importsOutsideTests = (files, ...patterns) => ({
   ...imports(files, ...patterns),
   ignores: ['**/*.test.{ts,tsx}'],
 });
+/** The server imports only the shared contract and the mail texts from src/. */
+const SERVER_SRC = {
+  // and the mail texts, kept with the site's translations so translators find them in one place
+  regex: '(^|/)src/(?!api/contract/|i18n/locales/[a-z]{2}/mail\\.json$)',
+  message: 'The server imports only the shared contract (src/api/contract) and the mail texts from src/.',
+};
 /** JSX text that is the same in every language: the brand, symbols, punctuation, numbers. */
 const I18N_ALLOWED = ['Manna', '[0-9!-/:-@\\[-`{-~\\s·•×–—…←→]+'];
 
@@ -41,11 +47,26 @@ export const boundaries = [
     regex: '^\\.\\./(\\.\\./)?(offline|machines|components|routes)/',
     message: 'api/ is the transport and the contract: it knows no offline storage, machines or screens.',
   }),
-  imports(['server/**/*.ts'], {
-    // and the mail texts, kept with the site's translations so translators find them in one place
-    regex: '(^|/)src/(?!api/contract/|i18n/locales/[a-z]{2}/mail\\.json$)',
+  imports(['server/**/*.ts'], SERVER_SRC),
+  // The server's layers (docs/decisions/021-service-layer.md): routes -> services -> repositories,
+  // with lib/ as tools. Each rule repeats SERVER_SRC: a later config replaces an earlier one's list.
+  importsOutsideTests(['server/services/**/*.ts'], SERVER_SRC, {
+    regex: '^fastify($|[-/])|(^|/)(plugins|routes)/',
     message:
-      'The server imports only the shared contract (src/api/contract) and the mail texts from src/.',
+      'Services know no HTTP: nothing from Fastify, plugins or routes; what they need comes in the ServiceContext.',
+  }),
+  importsOutsideTests(['server/routes/**/*.ts'], SERVER_SRC, {
+    regex: '(^|/)db/',
+    message: 'Routes speak HTTP and call a service (server/services); tables are reached only through one.',
+  }),
+  importsOutsideTests(['server/db/**/*.ts'], SERVER_SRC, {
+    regex: '(^|/)(services|mail|plugins|routes)/',
+    message:
+      'Repositories own tables only: no services, mail, plugins or routes (no audit rows or mail from here).',
+  }),
+  importsOutsideTests(['server/lib/**/*.ts'], SERVER_SRC, {
+    regex: '(^|/)(plugins|routes|services)/',
+    message: 'lib/ holds tools: it imports no plugins, routes or services.',
   }),
 ];
 

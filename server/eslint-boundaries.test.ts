@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The import boundaries (routes -> machines -> offline -> api -> contract; the server imports only
- * the contract) fail lint when broken: each case lints one deliberately broken import as if it
+ * the contract; on the server routes -> services -> repositories, lib/ as tools) fail lint when broken: each case lints one deliberately broken import as if it
  * were in that folder, and one allowed import beside it.
  */
 describe('lint enforces the import boundaries', () => {
@@ -63,6 +63,48 @@ describe('lint enforces the import boundaries', () => {
       /import nothing from scripts\/ or bench\//,
     ],
     [
+      'a service importing Fastify',
+      'server/services/x.ts',
+      "import type { FastifyRequest } from 'fastify';\nexport type X = FastifyRequest;\n",
+      /Services know no HTTP/,
+    ],
+    [
+      'a service importing a plugin',
+      'server/services/x.ts',
+      "import { hashSessionId } from '../plugins/auth';\nvoid hashSessionId;\n",
+      /Services know no HTTP/,
+    ],
+    [
+      'a route importing a repository',
+      'server/routes/x.ts',
+      "import { listPosts } from '../db/blog.repo';\nvoid listPosts;\n",
+      /Routes speak HTTP and call a service/,
+    ],
+    [
+      'a repository importing a service',
+      'server/db/x.repo.ts',
+      "import { inTransaction } from '../services/context';\nvoid inTransaction;\n",
+      /Repositories own tables only/,
+    ],
+    [
+      'a repository importing mail',
+      'server/db/x.repo.ts',
+      "import { queueMessageMails } from '../mail/mails';\nvoid queueMessageMails;\n",
+      /Repositories own tables only/,
+    ],
+    [
+      'lib/ importing a plugin',
+      'server/lib/x.ts',
+      "import { global } from '../plugins/global';\nvoid global;\n",
+      /lib\/ holds tools/,
+    ],
+    [
+      'a service importing src/ beyond the contract (the server-wide rule still holds)',
+      'server/services/x.ts',
+      "import { config } from '../../src/config';\nvoid config;\n",
+      /only the shared contract/,
+    ],
+    [
       'src/ importing bench/',
       'src/routes/x.ts',
       "import { x } from '../../bench/lib/server.mjs';\nvoid x;\n",
@@ -91,6 +133,19 @@ describe('lint enforces the import boundaries', () => {
       await problems(
         'server/lib/x.ts',
         "import { safeJson } from '../../common/page-html.mjs';\nvoid safeJson;\n",
+      ),
+    ).toEqual([]);
+    // the layers' own arrows: routes -> services -> repositories
+    expect(
+      await problems(
+        'server/routes/x.ts',
+        "import { listPublished } from '../services/blog';\nvoid listPublished;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        'server/services/x.ts',
+        "import { listPosts } from '../db/blog.repo';\nvoid listPosts;\n",
       ),
     ).toEqual([]);
   });

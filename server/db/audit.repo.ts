@@ -4,11 +4,10 @@ import { COUNT_CAP } from '../../src/api/contract/paging';
 import type { Database } from './schema';
 
 /**
- * The audit log: who did what to which record, when. Every admin change in the product
- * records one row, in the same transaction as the change where there is one:
+ * The audit log's table: who did what to which record, when. Rows are written by the services, in
+ * the transaction of the change they record (services/context.ts `Change.audit`):
  *
- *   await recordAudit(app.db, {
- *     actor: request.user,           // the signed-in user (or null for the system)
+ *   await c.audit({
  *     action: 'create',              // create | update | delete | status | ...
  *     entity: 'blog_post',           // the table / kind of record
  *     entityId: row.blog_id,
@@ -45,25 +44,6 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, now =
       detail,
     })
     .execute();
-}
-
-/**
- * Runs `change` and writes its audit row in the same transaction, so neither is kept without the
- * other. `entry` may be made from what the change answered (a new row's id).
- *
- *   const id = await auditedChange(db, (trx) => createRole(trx, name, permissions),
- *     (roleId) => ({ actor: request.user, action: 'create', entity: 'admin_role', entityId: roleId }));
- */
-export async function auditedChange<T>(
-  db: Kysely<Database>,
-  change: (trx: Kysely<Database>) => Promise<T>,
-  entry: AuditEntry | ((result: T) => AuditEntry),
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const result = await change(trx);
-    await recordAudit(trx, typeof entry === 'function' ? entry(result) : entry);
-    return result;
-  });
 }
 
 /** Newest first; `total_count` (exact up to 10,000) on the first row. */

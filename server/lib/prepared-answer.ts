@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { preferredEncoding } from '../plugins/web';
+import { preferredEncoding } from './encoding';
 
 /**
  * The one way a much-read public answer is kept and sent (the public lists, pricing): prepared

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing';
-import { preferredEncoding } from './web';
+import { preferredEncoding } from '../lib/encoding';
 
 const LANGUAGES = ['en', 'ml', 'fr', 'de', 'es'];
 const HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { global } from './global';
 import { HtmlEntry } from '../lib/page-render';
+import { preferredEncoding } from '../lib/encoding';
 
 /**
  * The built PWA (DIST_DIR, written by `npm run build`):
@@ -58,23 +59,6 @@ export async function readBuild(distDir: string): Promise<WebBuild | null> {
     throw new Error(`${file} is not a valid pages manifest:\n${z.prettifyError(result.error)}`);
   }
   return { dir: distDir, manifest: result.data };
-}
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** br > gzip > identity, honouring q=0 and `*` in Accept-Encoding. */
-export function preferredEncoding(header: string | undefined): Encoding {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [coding, ...params] = part.split(';').map((s) => s.trim());
-    if (!coding) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    weights.set(coding, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const accepts = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return 'identity';
 }
 
 /** One HTML file in memory: its bytes, a weak ETag of them, and compressed copies made on first use. */

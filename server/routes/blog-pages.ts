@@ -14,7 +14,7 @@ import { createPageRenderer, HtmlEntry, Lru } from '../lib/page-render';
 import { sanitizeRichText } from '../lib/rich-text';
 import { addSitemapSource } from '../lib/sitemap';
 import { renderRss } from '../lib/rss';
-import { preferredEncoding } from '../plugins/web';
+import { preferredEncoding } from '../lib/encoding';
 import { escapeHtml, safeJson } from '../../common/page-html.mjs';
 
 /**
