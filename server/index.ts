@@ -80,7 +80,7 @@ async function migrateWhenReachable() {
   }
 }
 
-/** Printed once the server listens, when the site has no account yet (lib/first-run.ts). */
+/** Printed once the server listens, when the site has no account yet (services/owner.ts). */
 let setupToken: string | null = null;
 
 try {

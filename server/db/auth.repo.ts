@@ -498,7 +498,7 @@ export async function setNoticePrefs(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The first-run setup address (migration 0800; lib/first-run.ts): only the SHA-256 of its token.
+// The first-run setup address (migration 0800; services/owner.ts): only the SHA-256 of its token.
 // ---------------------------------------------------------------------------------------------
 
 /** Keeps a new setup token's hash until `expiresAt`; expired ones go. */

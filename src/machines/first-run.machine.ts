@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SessionUser, SetupBody, SetupStatus } from '../api/contract/auth';
 
 /**
- * The first five minutes (server/lib/first-run.ts): asks whether the site has an account yet; when
+ * The first five minutes (server/services/owner.ts): asks whether the site has an account yet; when
  * it has none, the sign-in page says how to make one, and the setup page (the address the server
  * printed) makes the owner account: both passwords must match here, the server checks the token
  * and the password rules and answers a field's message, which the form shows. Made, the owner is
