@@ -21,13 +21,9 @@ function handOverAtExit(handOver: () => void) {
  * SIGKILL can lose the lines of the last moment). A reader that stalls does not grow memory past
  * `maxBytes` of waiting lines: later lines are dropped until it reads again.
  *
- * The lines of one turn of the event loop reach sonic-boom as one string. For every string it is
- * given, sonic-boom measures the whole string of lines already waiting again: given line by line
- * at 40,000 requests a second that cost 1.7 us a line, a tenth of a public read's own work
- * (bench/README.md, "The request line, per request"). A smaller `maxWrite` would make that cheap
- * but writes less per system call: at that rate the waiting lines passed `maxBytes` and were
- * dropped. Its `buffer` mode would avoid it too, at the price of copying every line into a Buffer;
- * one string per turn is copied once per turn.
+ * The lines of one turn of the event loop reach sonic-boom as one string: sonic-boom measures the
+ * whole string of waiting lines again for every string it is given, so it is given one per turn,
+ * not one per line (bench/README.md has the figures).
  */
 export function logDestination(fd = 1, maxBytes = 16 * 1024 * 1024) {
   let lines: string[] = [];

@@ -59,7 +59,6 @@ export const BindJobApplicationsQuery = z.object({
   pagesize: z._default(whole(1, 100), APPLICATION_PAGE_SIZE),
 });
 export type BindJobApplicationsQuery = z.output<typeof BindJobApplicationsQuery>;
-export type BindJobApplicationsQueryIn = z.input<typeof BindJobApplicationsQuery>;
 
 /** GET /api/admin/job-applications/export.csv: the same filters, every page. */
 export const ExportApplicationsQuery = z.object(filterShape);

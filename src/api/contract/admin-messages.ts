@@ -18,7 +18,6 @@ export const ContactMessagesQuery = z.object({
   handled: z._default(z.enum(['', 'true', 'false']), ''),
 });
 export type ContactMessagesQuery = z.output<typeof ContactMessagesQuery>;
-export type ContactMessagesQueryIn = z.input<typeof ContactMessagesQuery>;
 
 export const ContactMessageRow = z.object({
   message_id: z.number().check(z.int()),

@@ -106,7 +106,6 @@ export const BlogListQuery = z.object({
   slug: z.optional(z.string().check(z.maxLength(SLUG_MAX * 4))),
 });
 export type BlogListQuery = z.output<typeof BlogListQuery>;
-export type BlogListQueryIn = z.input<typeof BlogListQuery>;
 
 /** POST manage-company-blog: mode 1 create, 2 update, 3 delete. */
 export const BLOG_MODES = { create: 1, update: 2, delete: 3 } as const;

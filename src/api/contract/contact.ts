@@ -23,7 +23,6 @@ export const ContactMessageInput = z.object({
   lang: z.optional(z.enum(LANG_CODES)),
 });
 export type ContactMessageInput = z.input<typeof ContactMessageInput>;
-export type ContactMessage = z.output<typeof ContactMessageInput>;
 
 /** The answer of a stored (or repeated) message. */
 export const ContactMessageAnswer = z.object({

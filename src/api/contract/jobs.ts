@@ -45,4 +45,3 @@ export const BindJobOpeningsQuery = z.object({
   pagesize: z._default(whole(1, 100), JOB_PAGE_SIZE),
 });
 export type BindJobOpeningsQuery = z.output<typeof BindJobOpeningsQuery>;
-export type BindJobOpeningsQueryIn = z.input<typeof BindJobOpeningsQuery>;

@@ -80,4 +80,3 @@ export const BindPlanDetailsQuery = z.object({
   subscriptiontypeid: z._default(whole(0, 3), ALL_SUBSCRIPTION_TYPES),
 });
 export type BindPlanDetailsQuery = z.output<typeof BindPlanDetailsQuery>;
-export type BindPlanDetailsQueryIn = z.input<typeof BindPlanDetailsQuery>;

@@ -2,17 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import s from './admin-app.module.css';
 
-/** A screen another issue builds (blog, applications); shown until it lands. */
-export function PendingScreen({ title }: { title: string }) {
-  const { t } = useTranslation('admin');
-  return (
-    <section className={s.note} aria-labelledby="pending-title">
-      <h2 id="pending-title">{title}</h2>
-      <p>{t('pending')}</p>
-    </section>
-  );
-}
-
 /** Signed in, but this role may not use the screen (or the address is unknown). */
 export function NoAccess({ notFound = false }: { notFound?: boolean }) {
   const { t } = useTranslation('admin');
