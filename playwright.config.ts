@@ -68,8 +68,15 @@ export default defineConfig({
     },
   },
   projects: [
+    // the owner signs in once per run; the specs reuse the session (tests/e2e/auth.setup.ts)
+    {
+      name: 'setup',
+      testMatch: /auth\.setup\.ts$/,
+      use: { launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs } },
+    },
     {
       name: 'chromium',
+      dependencies: ['setup'],
       use: {
         ...devices['Desktop Chrome'],
         // devices[] sets a channel/user agent for the bundled browser; keep the system one.

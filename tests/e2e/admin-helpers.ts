@@ -1,14 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** The owner account playwright.config.ts creates with ADMIN_EMAIL / ADMIN_PASSWORD. */
 export const OWNER = { email: 'owner@e2e.example', password: 'e2e owner passphrase for tests' };
 
+/** The owner's session, saved by the setup project (auth.setup.ts) in the run's data folder. */
+export const OWNER_STATE = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'auth', 'owner.json');
+
+/**
+ * Opens `path` signed in as `who`. The owner reuses the session the setup project saved (one
+ * sign-in per run) on the suite's own server; anyone else, another server (a full address), or a
+ * test that will sign out (`fresh`) signs in through the page.
+ */
 export async function signIn(
   page: Page,
   who: { email: string; password: string } = OWNER,
   path = '/admin/books',
+  { fresh = false } = {},
 ) {
+  if (!fresh && who.email === OWNER.email && path.startsWith('/') && fs.existsSync(OWNER_STATE)) {
+    const state = JSON.parse(fs.readFileSync(OWNER_STATE, 'utf8')) as {
+      cookies: Parameters<ReturnType<Page['context']>['addCookies']>[0];
+    };
+    await page.context().addCookies(state.cookies);
+    await page.goto(path);
+    await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
+    return;
+  }
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login\?next=/);
   await page.getByLabel('Email').fill(who.email);

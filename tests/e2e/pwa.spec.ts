@@ -632,7 +632,7 @@ test.describe('signing out on a shared device', () => {
     await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
     const cachedBefore = await cacheUrls(page);
 
-    await signIn(page, undefined, '/admin/job_applications?search=Asha%20Menon');
+    await signIn(page, undefined, '/admin/job_applications?search=Asha%20Menon', { fresh: true });
     await page.goto('/admin/books');
     await page.getByRole('button', { name: 'Add Job' }).click();
     await page
