@@ -151,8 +151,12 @@ const Settings = z.object({
   REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(120),
   /** A request whose headers have not all arrived after this long is answered 408. */
   HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 3600).default(20),
-  /** An idle keep-alive connection is closed after this long. */
-  KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(1, 600).default(5),
+  /**
+   * An idle keep-alive connection is closed after this long. Behind a proxy or load balancer it
+   * must be longer than the proxy's own idle timeout (60 s on most), or the proxy may send a request
+   * on a connection the server is closing and answer 502: Fastify's 72 s is kept.
+   */
+  KEEP_ALIVE_TIMEOUT_SECONDS: wholeNumber(1, 600).default(72),
   /**
    * Open connections one process holds at most; beyond it a few more are let in for /api/health
    * and /api/ready only (lib/connection-limits.ts). Default: the open-files limit less 256.
