@@ -259,7 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
   const HOST = s.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
   // In production the public address is said, never guessed: a server listening beyond this
   // machine would otherwise mail links to localhost and drop Secure cookies.
-  if (isProduction && !s.PUBLIC_URL && !isLoopbackHost(HOST)) {
+  if (isProduction && !s.PUBLIC_URL && !isLoopback(HOST)) {
     fail(
       'PUBLIC_URL',
       `required when NODE_ENV=production and HOST (${HOST}) is not a loopback address: the https:// address visitors use`,
@@ -306,10 +306,9 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
+/** An address only this machine can reach: a URL's hostname (`[::1]`) or a HOST setting (`::1`). */
 const isLoopback = (host: string) =>
-  host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-/** A HOST setting that only this machine can reach. */
-const isLoopbackHost = (host: string) => isLoopback(host) || host === '::1';
+  host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Descriptors kept free beyond MAX_CONNECTIONS: the database, files, logs, the health reserve. */
 const RESERVED_DESCRIPTORS = 256;

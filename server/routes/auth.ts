@@ -22,15 +22,19 @@ export const CONCURRENT_LOGINS_PER_EMAIL = 2;
  * GET /api/auth/session (`{ user }`, null when signed out), POST /api/auth/password (a signed-in
  * user changes their own password), GET/POST /api/auth/setup (the first owner, services/owner.ts).
  */
+/**
+ * A refusal of the sign-in limits (429) tells when to come back (Retry-After); any error is given
+ * back, for the caller to throw: `.catch((err) => { throw whenLimited(reply, err); })`.
+ */
+export function whenLimited(reply: { header(name: string, value: string): unknown }, err: unknown): unknown {
+  if (err instanceof HttpError && err.statusCode === 429)
+    reply.header('retry-after', String(signIn.LOGIN_WINDOW_MS / 1000));
+  return err;
+}
+
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Sign-ins being checked now, per email (argon2 costs memory and time: cap it). */
   const inFlight = new Map<string, number>();
-  /** A 429 of the sign-in limits says when to come back. */
-  const withRetryAfter = (reply: { header(name: string, value: string): unknown }) => (err: unknown) => {
-    if (err instanceof HttpError && err.statusCode === 429)
-      reply.header('retry-after', String(signIn.LOGIN_WINDOW_MS / 1000));
-    throw err;
-  };
 
   app.post(
     '/auth/login',
@@ -40,13 +44,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = request.body;
       const emailKey = email.slice(0, 254);
       if ((inFlight.get(emailKey) ?? 0) >= CONCURRENT_LOGINS_PER_EMAIL)
-        withRetryAfter(reply)(new HttpError(429, signIn.TOO_MANY_LOGINS));
+        throw whenLimited(reply, new HttpError(429, signIn.TOO_MANY_LOGINS));
       inFlight.set(emailKey, (inFlight.get(emailKey) ?? 0) + 1);
       try {
         const ctx = app.services(request);
-        const userId = await signIn
-          .checkSignIn(ctx, { email, password, ip: request.ip })
-          .catch(withRetryAfter(reply));
+        const userId = await signIn.checkSignIn(ctx, { email, password, ip: request.ip }).catch((err) => {
+          throw whenLimited(reply, err);
+        });
         await app.startSession(request, reply, userId);
         const user = await signIn.sessionUser(ctx, userId);
         await signIn.recordSession({ ...ctx, actor: user }, 'login', { ip: request.ip });

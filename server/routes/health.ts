@@ -61,9 +61,10 @@ const health: FastifyPluginAsyncZod = async (app) => {
       migrations: 'ok',
       storage: 'ok',
     };
+    const ctx = app.services(request);
     try {
-      await within(databaseAnswers(app.services(request)));
-      const pending = await within(migrationsPending(app.services(request)));
+      await within(databaseAnswers(ctx));
+      const pending = await within(migrationsPending(ctx));
       if (pending.length > 0) {
         answer.migrations = 'behind';
         request.log.warn({ pending }, 'Readiness: migrations have not run');
@@ -74,7 +75,7 @@ const health: FastifyPluginAsyncZod = async (app) => {
       request.log.error({ err }, 'Readiness: the database query failed');
     }
     try {
-      await within(storageAnswers(app.services(request)));
+      await within(storageAnswers(ctx));
     } catch (err) {
       answer.storage = 'unavailable';
       request.log.error({ err }, 'Readiness: the file store is not answering');

@@ -7,7 +7,7 @@ import {
   NoticePrefsBody,
   ResetPasswordBody,
 } from '../../src/api/contract/mail';
-import { HttpError } from '../http-error';
+import { whenLimited } from './auth';
 import * as signIn from '../services/sign-in';
 
 /**
@@ -40,9 +40,7 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
       app.checkSameOrigin(request);
       const { email, lang } = request.body;
       return signIn.requestResetLink(app.services(request), { email, lang, ip: request.ip }).catch((err) => {
-        if (err instanceof HttpError && err.statusCode === 429)
-          reply.header('retry-after', String(signIn.LOGIN_WINDOW_MS / 1000));
-        throw err;
+        throw whenLimited(reply, err);
       });
     },
   );

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import { HttpError } from '../http-error';
 import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
 import { queuePasswordLink } from '../mail/mails';
-import { inTransaction, type Change, type ServiceContext } from './context';
+import { inTransaction, mailConfigured, type Change, type ServiceContext } from './context';
 
 /**
  * Users and roles (users.manage). Who may change whom is the contract's rules
@@ -36,8 +36,6 @@ const ROLE_TAKEN = 'A role with this name already exists.';
 type Role = NonNullable<Awaited<ReturnType<typeof repo.getRole>>>;
 type Db = Kysely<Database>;
 
-/** Whether mail leaves the site (SMTP_URL): new users are invited, resets mailed as links. */
-const mailConfigured = (ctx: ServiceContext) => ctx.config.SMTP_URL !== undefined;
 const oneTimeExpiry = (ctx: ServiceContext) =>
   new Date(ctx.now().getTime() + ctx.config.ONE_TIME_PASSWORD_HOURS * 3_600_000);
 

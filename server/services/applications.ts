@@ -195,7 +195,7 @@ export async function deleteApplication(ctx: ServiceContext, id: number) {
   try {
     deleted = await deleteApplications(ctx, [id], () => ({ action: 'delete', entity: 'job_application' }));
   } catch (err) {
-    ctx.log.warn({ err }, 'Application deletion failed; nothing was deleted');
+    ctx.log.error({ err }, 'Application deletion failed; nothing was deleted');
     throw new HttpError(503, 'The application could not be deleted right now. Please try again.');
   }
   if (deleted === 0) throw new HttpError(404, LIST.notFound);

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { BACKUP_STALE_HOURS } from '../../src/api/contract/auth';
 import { mailCounts } from '../db/mail.repo';
 import { newestBackup, pruneBackups, takeBackup, type BackupResult } from '../lib/backup';
-import type { ServiceContext } from './context';
+import { mailConfigured, type ServiceContext } from './context';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from '../db/scheduled-task.repo';
 
 export const BACKUP_TASK = 'backup';
@@ -68,7 +68,7 @@ export async function backupStatus(ctx: ServiceContext) {
   const stale = !last || now.getTime() - Date.parse(last.at) > BACKUP_STALE_HOURS * 3_600_000;
   const today = now.toISOString().slice(0, 10);
   const mail = {
-    configured: ctx.config.SMTP_URL !== undefined,
+    configured: mailConfigured(ctx),
     ...(await mailCounts(ctx.db, `${today}T00:00:00.000Z`)),
   };
   return { configured: dir !== undefined, last, stale, mail };

@@ -152,6 +152,9 @@ async function dropImageIfUnused(ctx: ServiceContext, key: string) {
   await ctx.storage.delete(key);
 }
 
+/** What an audit row says of a post. */
+const summaryOf = (post: repo.BlogPost) => ({ title: post.title, slug: post.slug, status: post.status });
+
 const POST_FIELDS = [
   'title',
   'excerpt',
@@ -187,7 +190,7 @@ async function changePost(
       action: statusOnly ? 'status' : 'update',
       entity: 'blog_post',
       entityId: row.blog_id,
-      detail: { title: row.title, slug: row.slug, status: row.status, changed },
+      detail: { ...summaryOf(row), changed },
     });
     c.changed('blog');
     return row;
@@ -232,7 +235,7 @@ export async function savePost(
         action: 'create',
         entity: 'blog_post',
         entityId: created.blog_id,
-        detail: { title: created.title, slug: created.slug, status: created.status },
+        detail: summaryOf(created),
       });
       c.changed('blog');
       return created;
@@ -253,7 +256,7 @@ export async function deletePost(ctx: ServiceContext, blogId: number) {
         action: 'delete',
         entity: 'blog_post',
         entityId: row.blog_id,
-        detail: { title: row.title, slug: row.slug, status: row.status },
+        detail: summaryOf(row),
       });
       c.changed('blog');
     }

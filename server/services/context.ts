@@ -22,7 +22,11 @@ export type PublicArea = 'blog' | 'jobs';
 export interface ServiceLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
+
+/** Whether mail leaves the site (SMTP_URL); without it, mail waits in the outbox. */
+export const mailConfigured = (ctx: Pick<ServiceContext, 'config'>) => ctx.config.SMTP_URL !== undefined;
 
 export interface ServiceContext {
   db: Kysely<Database>;
@@ -88,7 +92,7 @@ export function systemContext(
     storage: undefined as unknown as Storage,
     actor: null,
     now: () => new Date(),
-    log: { info: () => {}, warn: () => {} },
+    log: { info: () => {}, warn: () => {}, error: () => {} },
     mailQueued: () => {},
     publicChanged: () => {},
     ...parts,

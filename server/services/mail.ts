@@ -2,7 +2,7 @@ import type { Permission } from '../../src/api/contract/auth';
 import { PASSWORD_LINK_KINDS, type MailQuery } from '../../src/api/contract/mail';
 import { listMail, retryMail } from '../db/mail.repo';
 import { HttpError } from '../http-error';
-import { inTransaction, type ServiceContext } from './context';
+import { inTransaction, mailConfigured, type ServiceContext } from './context';
 
 /**
  * The outbox as the Mail screen shows it (users.manage): a reader sees the kinds of mail their
@@ -35,7 +35,7 @@ export async function retry(ctx: ServiceContext, id: number, permissions: readon
     c.mailQueued();
   });
   return {
-    message: ctx.config.SMTP_URL
+    message: mailConfigured(ctx)
       ? 'The mail is being sent again.'
       : 'The mail waits in the outbox: mail is not set up (SMTP_URL).',
   };

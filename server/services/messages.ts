@@ -86,7 +86,7 @@ export async function receiveMessage(
     // A concurrent twin with the same key won the race: answer as it did.
     const twin = key ? await messageByKey(ctx, key) : undefined;
     if (twin) return { status: 201, body: twin };
-    ctx.log.warn({ err }, 'Contact message could not be stored');
+    ctx.log.error({ err }, 'Contact message could not be stored');
     throw new HttpError(503, UNAVAILABLE);
   }
 }

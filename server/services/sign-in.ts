@@ -6,7 +6,7 @@ import { HttpError } from '../http-error';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib/passwords';
 import { hashToken, queuePasswordLink } from '../mail/mails';
 import { mailLang } from '../mail/templates';
-import { inTransaction, type ServiceContext } from './context';
+import { inTransaction, mailConfigured, type ServiceContext } from './context';
 
 /**
  * Signing in and everything a person does with their own password: the checked sign-in with its
@@ -24,14 +24,16 @@ export const EXPIRED_ONE_TIME = 'This one-time password has expired. Ask an admi
 /** A refusal for too many attempts; the route adds Retry-After (LOGIN_WINDOW_MS). */
 const tooMany = () => new HttpError(429, TOO_MANY_LOGINS);
 
+/** The first instant the sign-in limits still count. */
+const windowStart = (now: Date) => new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+
 /**
  * Reserves one attempt against each key's limit before anything is checked (the last of parallel
  * attempts sees all the others); refuses (429) past the limit, releasing the reservation so that
  * a refused attempt does not count. Answers the reservation's ids.
  */
-async function reserve(ctx: ServiceContext, keys: string[]): Promise<number[]> {
-  const now = ctx.now();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+async function reserve(ctx: ServiceContext, keys: string[], now: Date): Promise<number[]> {
+  const since = windowStart(now);
   const attempt = await repo.reserveAttempt(ctx.db, keys, since, now);
   if (keys.some((key) => (attempt.counts[key] ?? 0) > ctx.config.RATE_LIMIT_LOGIN_FAILURES)) {
     await repo.releaseAttempt(ctx.db, attempt.ids);
@@ -51,9 +53,9 @@ export async function checkSignIn(
 ): Promise<number> {
   const emailKey = email.slice(0, 254);
   const keys = [`ip:${ip}`, `email:${emailKey}`];
-  const ids = await reserve(ctx, keys);
   const now = ctx.now();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  const since = windowStart(now);
+  const ids = await reserve(ctx, keys, now);
   const account = await repo.findLogin(ctx.db, email);
   const ok = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
   if (!account || !ok || Number(account.disabled) === 1) {
@@ -135,9 +137,9 @@ export async function requestResetLink(
   ctx: ServiceContext,
   { email, lang, ip }: { email: string; lang?: string; ip: string },
 ): Promise<{ message: string }> {
-  if (ctx.config.SMTP_URL === undefined) throw new HttpError(409, LINK.unavailable);
-  await reserve(ctx, [`reset-ip:${ip}`, `reset-email:${email.slice(0, 254)}`]);
+  if (!mailConfigured(ctx)) throw new HttpError(409, LINK.unavailable);
   const now = ctx.now();
+  await reserve(ctx, [`reset-ip:${ip}`, `reset-email:${email.slice(0, 254)}`], now);
   void (async () => {
     const account = await repo.findLogin(ctx.db, email);
     if (!account || Number(account.disabled) !== 0) return;
@@ -156,7 +158,7 @@ export async function requestResetLink(
       });
       c.mailQueued();
     });
-  })().catch((err: unknown) => ctx.log.warn({ err }, 'A password link could not be queued'));
+  })().catch((err: unknown) => ctx.log.error({ err }, 'A password link could not be queued'));
   return { message: LINK.sent };
 }
 
