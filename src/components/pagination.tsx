@@ -1,20 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
-import {
-  paginationView,
-  type paginationMachine,
-  type PaginationContext,
-} from '../machines/pagination.machine';
+import type { AnyActorRef } from 'xstate';
+import { paginationView, type PagerContext } from '../machines/paged-list.machine';
 import s from './pagination.module.css';
 
 export type PaginationViewModel = ReturnType<typeof paginationView>;
 
-const NO_PAGES: PaginationContext = { page: 1, pageSize: 1, total: 0, windowSize: 5 };
+const NO_PAGES: PagerContext = { page: 1, pageSize: 1, total: 0, windowSize: 5 };
 
-/** What to draw for a pagination actor (a list machine's `pagination` child). */
-export function usePager(ref: ActorRefFrom<typeof paginationMachine> | undefined): PaginationViewModel {
-  const context = useSelector(ref, (snapshot) => snapshot?.context) ?? NO_PAGES;
+/** What to draw for a paged list actor (paged-list.machine.ts: itself, or a screen machine's `list`). */
+export function usePager(ref: AnyActorRef | undefined): PaginationViewModel {
+  const context = (useSelector(ref, (snapshot) => snapshot?.context) as PagerContext | undefined) ?? NO_PAGES;
   return paginationView(context);
 }
 
@@ -28,7 +24,7 @@ export interface PaginationLabels {
 }
 
 /**
- * Page controls of a paged list (pagination.machine.ts): Previous, up to 5 page buttons, Next,
+ * Page controls of a paged list (paged-list.machine.ts): Previous, up to 5 page buttons, Next,
  * drawn only when there is more than one page. The current page is marked with
  * aria-current. Texts come from the caller's namespace.
  */
@@ -77,7 +73,7 @@ export function Pagination({
 }
 
 /**
- * The pager of a public list page: the list machine's `pagination` child, the labels of the
+ * The pager of a public list page: its paged list actor, the labels of the
  * page's namespace (`pagination.label`, `.previous`, `.next`, `.page`), and a page change brings
  * the top of the page (#main) into view.
  */
@@ -86,7 +82,7 @@ export function PagePager({
   ns,
   disabled,
 }: {
-  pagination: ActorRefFrom<typeof paginationMachine> | undefined;
+  pagination: AnyActorRef | undefined;
   ns: string;
   disabled: boolean;
 }) {

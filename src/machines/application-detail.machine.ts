@@ -49,9 +49,11 @@ export const applicationDetailMachine = setup({
     signResume: fromPromise<string, { key: string }>(async () => {
       throw new Error('signResume is provided by the app');
     }),
-    saveStatus: fromPromise<ApplicationListRow, { applicationId: number; status: ApplicationStatus }>(async () => {
-      throw new Error('saveStatus is provided by the app');
-    }),
+    saveStatus: fromPromise<ApplicationListRow, { applicationId: number; status: ApplicationStatus }>(
+      async () => {
+        throw new Error('saveStatus is provided by the app');
+      },
+    ),
     deleteApplication: fromPromise<unknown, { applicationId: number }>(async () => {
       throw new Error('deleteApplication is provided by the app');
     }),
@@ -60,13 +62,20 @@ export const applicationDetailMachine = setup({
     resumeLinkRefresh: RESUME_LINK_REFRESH_MS,
   },
   actions: {
-    setRow: assign({ row: (_, params: { row: ApplicationListRow }) => params.row, resumeUrl: null, pendingStatus: null }),
+    setRow: assign({
+      row: (_, params: { row: ApplicationListRow }) => params.row,
+      resumeUrl: null,
+      pendingStatus: null,
+    }),
     clear: assign({ row: null, resumeUrl: null, pendingStatus: null }),
     setResumeUrl: assign({ resumeUrl: (_, params: { url: string }) => params.url }),
     forgetResumeUrl: assign({ resumeUrl: null }),
     setPending: assign({ pendingStatus: (_, params: { status: ApplicationStatus }) => params.status }),
     storeSaved: assign({
-      row: ({ context }, params: { row: ApplicationListRow }) => ({ ...params.row, total_count: context.row?.total_count }),
+      row: ({ context }, params: { row: ApplicationListRow }) => ({
+        ...params.row,
+        total_count: context.row?.total_count,
+      }),
       pendingStatus: null,
     }),
     clearPending: assign({ pendingStatus: null }),
@@ -76,7 +85,8 @@ export const applicationDetailMachine = setup({
     notifyDeleteFailed: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isOtherStatus: ({ context }, params: { status: ApplicationStatus }) => context.row?.status !== params.status,
+    isOtherStatus: ({ context }, params: { status: ApplicationStatus }) =>
+      context.row?.status !== params.status,
     /** The application is already gone (deleted elsewhere): as good as deleted here. */
     isGone: (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 404,
   },
@@ -87,7 +97,10 @@ export const applicationDetailMachine = setup({
   states: {
     closed: {
       on: {
-        'detail.open': { target: 'open', actions: { type: 'setRow', params: ({ event }) => ({ row: event.row }) } },
+        'detail.open': {
+          target: 'open',
+          actions: { type: 'setRow', params: ({ event }) => ({ row: event.row }) },
+        },
       },
     },
     open: {
@@ -101,7 +114,10 @@ export const applicationDetailMachine = setup({
                 id: 'signResume',
                 src: 'signResume',
                 input: ({ context }) => ({ key: context.row!.resume }),
-                onDone: { target: 'signed', actions: { type: 'setResumeUrl', params: ({ event }) => ({ url: event.output }) } },
+                onDone: {
+                  target: 'signed',
+                  actions: { type: 'setResumeUrl', params: ({ event }) => ({ url: event.output }) },
+                },
                 onError: { target: 'unavailable', actions: 'forgetResumeUrl' },
               },
             },
@@ -131,7 +147,10 @@ export const applicationDetailMachine = setup({
               invoke: {
                 id: 'saveStatus',
                 src: 'saveStatus',
-                input: ({ context }) => ({ applicationId: context.row!.application_id, status: context.pendingStatus! }),
+                input: ({ context }) => ({
+                  applicationId: context.row!.application_id,
+                  status: context.pendingStatus!,
+                }),
                 onDone: {
                   target: 'viewing',
                   actions: [
@@ -141,7 +160,10 @@ export const applicationDetailMachine = setup({
                 },
                 onError: {
                   target: 'viewing',
-                  actions: ['clearPending', { type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) }],
+                  actions: [
+                    'clearPending',
+                    { type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) },
+                  ],
                 },
               },
             },
@@ -159,13 +181,19 @@ export const applicationDetailMachine = setup({
                 input: ({ context }) => ({ applicationId: context.row!.application_id }),
                 onDone: {
                   target: '#applicationDetail.closed',
-                  actions: [{ type: 'notifyDeleted', params: ({ context }) => ({ row: context.row! }) }, 'clear'],
+                  actions: [
+                    { type: 'notifyDeleted', params: ({ context }) => ({ row: context.row! }) },
+                    'clear',
+                  ],
                 },
                 onError: [
                   {
                     guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
                     target: '#applicationDetail.closed',
-                    actions: [{ type: 'notifyDeleted', params: ({ context }) => ({ row: context.row! }) }, 'clear'],
+                    actions: [
+                      { type: 'notifyDeleted', params: ({ context }) => ({ row: context.row! }) },
+                      'clear',
+                    ],
                   },
                   {
                     target: 'viewing',

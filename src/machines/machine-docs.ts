@@ -26,19 +26,29 @@ export function machinesOf(
   modules: Record<string, Record<string, unknown>>,
 ): { name: string; machine: AnyStateMachine }[] {
   const out: { name: string; machine: AnyStateMachine }[] = [];
-  for (const [file, exports] of Object.entries(modules).sort(([a], [b]) => a.localeCompare(b))) {
-    const base = file.replace(/^.*\//, '').replace(/\.machine\.ts$/, '');
+  const files = Object.entries(modules).sort(([a], [b]) => a.localeCompare(b));
+  const baseOf = (file: string) => file.replace(/^.*\//, '').replace(/\.machine\.ts$/, '');
+  // a module's own machine is drawn by that module only: a list another module builds from the
+  // shared paged-list machine is the same diagram, drawn once
+  const owned = new Set(
+    files.flatMap(([file, exports]) => {
+      const own = exports[`${camel(baseOf(file))}Machine`];
+      return isMachine(own) ? [machineJson(own)] : [];
+    }),
+  );
+  for (const [file, exports] of files) {
+    const base = baseOf(file);
     const seen = new Set<unknown>();
     // the module's own machine first; a `.provide()` copy of it (same config) is not drawn twice
     const entries = Object.entries(exports).sort(
       ([a], [b]) => Number(b === `${camel(base)}Machine`) - Number(a === `${camel(base)}Machine`),
     );
     for (const [exportName, value] of entries) {
-      if (isMachine(value) && !seen.has(value.config) && seen.add(value.config))
-        out.push({
-          name: exportName === `${camel(base)}Machine` ? base : `${base}.${exportName}`,
-          machine: value,
-        });
+      const own = exportName === `${camel(base)}Machine`;
+      if (!isMachine(value) || seen.has(value.config)) continue;
+      if (!own && owned.has(machineJson(value))) continue;
+      seen.add(value.config);
+      out.push({ name: own ? base : `${base}.${exportName}`, machine: value });
     }
   }
   return out;

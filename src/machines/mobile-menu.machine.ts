@@ -4,9 +4,7 @@ export const MOBILE_MENU_GROUPS = ['products', 'resources', 'support', 'company'
 export type MobileMenuGroup = (typeof MOBILE_MENU_GROUPS)[number];
 
 export type MobileMenuEvent =
-  | { type: 'menu.open' }
-  | { type: 'menu.close' }
-  | { type: 'group.toggle'; group: MobileMenuGroup };
+  { type: 'menu.open' } | { type: 'menu.close' } | { type: 'group.toggle'; group: MobileMenuGroup };
 
 /**
  * The phone menu: a slide-in panel with four groups, at most one expanded.

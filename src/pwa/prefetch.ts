@@ -53,12 +53,11 @@ export async function prefetchForOffline(): Promise<void> {
   // the work does not download the machines, the API code or the contract's schemas for it.
   const [
     { livePricingMachine },
-    { liveCareersMachine },
-    { liveBlogListMachine },
+    { liveCareersMachine, careersInput },
+    { liveBlogListMachine, blogListInput },
     pricing,
     jobs,
     blog,
-    { BLOG_PAGE_SIZE },
   ] = await Promise.all([
     import('../routes/pricing.live'),
     import('../routes/careers.live'),
@@ -66,7 +65,6 @@ export async function prefetchForOffline(): Promise<void> {
     import('../offline/kept-plans'),
     import('../offline/kept-openings'),
     import('../offline/kept-blog'),
-    import('../api/contract/blog'),
   ]);
   const writes: Promise<unknown>[] = [];
   const watch = <T>(write: Promise<T>) => {
@@ -88,32 +86,34 @@ export async function prefetchForOffline(): Promise<void> {
     runUntil(
       createActor(
         liveCareersMachine.provide({
-          actors: {
-            keepOpenings: fromPromise(({ input }) => watch(jobs.keepOpenings(input.rows, input.page))),
+          actions: {
+            keepCopy: (_, { rows, page }) => {
+              if (rows.length > 0) void watch(jobs.keepOpenings(rows, page));
+            },
+            reportFailure: quiet,
           },
-          actions: { reportFailure: quiet },
         }),
-        { input: {} },
+        { input: careersInput() },
       ),
-      (s) => !s.matches('loading') && !s.matches('readingKeptOpenings'),
+      (s) => s.matches('ready') || s.matches('failed'),
     ),
     runUntil(
       createActor(
         liveBlogListMachine.provide({
           actions: {
-            rememberCopy: (_, { rows, page }) => {
+            keepCopy: (_, { rows, page }) => {
               void watch(blog.keepBlogPage(page, rows));
               // the covers: the worker keeps /media images as they pass (its runtime cache)
               for (const src of new Set(rows.map((row) => row.image_url))) {
                 if (src?.startsWith('/media/')) void watch(fetch(src, { priority: 'low' } as RequestInit));
               }
             },
-            reportLoadFailure: quiet,
+            reportFailure: quiet,
           },
         }),
-        { input: { pageSize: BLOG_PAGE_SIZE } },
+        { input: blogListInput },
       ),
-      (s) => !s.matches('starting') && !s.matches('loading'),
+      (s) => s.matches('ready') || s.matches('failed'),
     ),
   ]);
   await Promise.allSettled(writes);

@@ -1,23 +1,25 @@
 import { fromPromise } from 'xstate';
 import { loadBlogPosts, withImages } from '../api/blog';
+import type { BlogPostRow } from '../api/contract/blog';
 import { keepBlogPost, keptBlogPost } from '../offline/kept-blog';
-import { blogListMachine } from '../machines/blog-list.machine';
+import { pagedList } from '../machines/paged-list.machine';
 
 /**
- * A blog post's page with its live effects: the post by its slug with its image, this post as
- * kept on the device by an earlier visit (its page, or a list that showed it), and keeping it.
+ * A blog post's page (the shared paged list: a list of one, selected by its slug) with its live
+ * effects: the post with its image, this post as kept on the device by an earlier visit (its page,
+ * or a list that showed it), and keeping it.
  */
-export const blogPostLive = blogListMachine.provide({
+export const blogPostLive = pagedList<BlogPostRow, string>({ keyOf: (row) => row.blog_id }).provide({
   actors: {
-    loadPosts: fromPromise(async ({ input }) =>
-      withImages(await loadBlogPosts({ slug: input.slug, page_size: 1 })),
+    loadPage: fromPromise(async ({ input }) =>
+      withImages(await loadBlogPosts({ slug: input.query, page_size: 1 })),
     ),
-    loadKeptCopy: fromPromise(({ input }) => keptBlogPost(input.slug ?? '')),
+    loadKept: fromPromise(({ input }) => keptBlogPost(input.query)),
   },
   actions: {
-    rememberCopy: (_, { rows }) => {
+    keepCopy: (_, { rows }) => {
       keepBlogPost(rows).catch(() => undefined); // storage full or off: the page works without a copy
     },
-    reportLoadFailure: (_, { error }) => console.warn('Error fetching the blog post:', error),
+    reportFailure: (_, { error }) => console.warn('Error fetching the blog post:', error),
   },
 });

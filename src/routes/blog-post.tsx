@@ -60,8 +60,8 @@ function BlogPostPage({ slug }: { slug: string }) {
         ? [data.blogPost]
         : []
       : undefined;
-  const [state, send] = useMachine(blogPostLive, { input: { pageSize: 1, slug, initialRows: fromServer } });
-  const failed = state.matches('failed');
+  const [state, send] = useMachine(blogPostLive, { input: { pageSize: 1, query: slug, rows: fromServer } });
+  const failed = state.matches({ failed: 'settled' });
   const { keptAt } = state.context;
   const post = state.context.rows[0] ?? (failed ? state.context.kept?.[0] : undefined);
   const path = `/blog/${encodeURIComponent(slug)}`;
@@ -106,7 +106,7 @@ function BlogPostPage({ slug }: { slug: string }) {
         )}
       </article>
     );
-  } else if (state.matches('loading') || state.matches('starting')) {
+  } else if (!state.matches('ready') && !failed) {
     body = (
       <p className={s.status} role="status">
         {t('loading')}

@@ -2,14 +2,12 @@ import { useMachine } from '@xstate/react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
-import { BLOG_PAGE_SIZE, type BlogPostRow, blogStatusOf } from '../api/contract/blog';
+import { type BlogPostRow, blogStatusOf } from '../api/contract/blog';
 import { formatSavedAt } from '../offline/format';
 import { BlogImage, PostDate, PostPreview, StatusBadge } from '../components/blog/blog-parts';
 import { PageMeta } from '../components/page-meta';
 import { PagePager } from '../components/pagination';
-import type { paginationMachine } from '../machines/pagination.machine';
-import { liveBlogListMachine } from './blog.live';
+import { blogListInput, liveBlogListMachine } from './blog.live';
 import s from './blog.module.css';
 
 const NONE: BlogPostRow[] = [];
@@ -17,11 +15,10 @@ const NONE: BlogPostRow[] = [];
 /** Public blog: published posts, newest first, 10 a page. */
 export default function BlogPage() {
   const { t, i18n } = useTranslation('blog');
-  const [state, send] = useMachine(liveBlogListMachine, { input: { pageSize: BLOG_PAGE_SIZE } });
-  const pagination = state.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
+  const [state, send, list] = useMachine(liveBlogListMachine, { input: blogListInput });
   const { rows, kept, keptAt } = state.context;
-  const loading = state.matches('loading') || state.matches('starting');
-  const failed = state.matches('failed');
+  const failed = state.matches({ failed: 'settled' });
+  const loading = !state.matches('ready') && !failed;
   // The cards are built in a deferred (time-sliced) render: the page stays responsive while ten
   // posts are laid out, instead of one long task right after the fetch.
   const shown = useDeferredValue(failed && rows.length === 0 ? (kept ?? NONE) : rows);
@@ -82,7 +79,7 @@ export default function BlogPage() {
           </ul>
         )}
         {state.matches('ready') && rows.length === 0 && <p className={s.empty}>{t('empty')}</p>}
-        <PagePager pagination={pagination} ns="blog" disabled={loading} />
+        <PagePager pagination={list} ns="blog" disabled={loading} />
       </div>
     </main>
   );

@@ -1,25 +1,36 @@
 import { fromPromise } from 'xstate';
 import { loadOpenings } from '../api/jobs';
+import { JOB_PAGE_SIZE, type JobOpeningRow } from '../api/contract/jobs';
 import { keepOpenings, keptOpenings } from '../offline/kept-openings';
-import { careersMachine } from '../machines/careers.machine';
+import { pagedList } from '../machines/paged-list.machine';
 
 /**
- * The careers list with its live effects: a page of openings, and the copy kept on the device per
- * page. The page adds `writeAddress`; the offline prefetch (src/pwa/prefetch.ts) runs it as is.
+ * The careers list (the shared paged list) with its live effects: a page of openings, and the copy
+ * kept on the device per page. The page adds `showPage` (the address); the offline prefetch
+ * (src/pwa/prefetch.ts) runs it as is.
  */
-export const liveCareersMachine = careersMachine.provide({
+export const liveCareersMachine = pagedList<JobOpeningRow>({ keyOf: (row) => row.job_id }).provide({
   actors: {
-    loadOpenings: fromPromise(({ input, signal }) =>
+    loadPage: fromPromise(({ input, signal }) =>
       loadOpenings({ pagenum: input.page, pagesize: input.pageSize }, { signal }),
     ),
-    keepOpenings: fromPromise(({ input }) => keepOpenings(input.rows, input.page)),
-    readKeptOpenings: fromPromise(({ input }) => keptOpenings(input.page)),
+    loadKept: fromPromise(async ({ input }) => {
+      const kept = await keptOpenings(input.page);
+      return kept && kept.rows.length > 0 ? kept : null;
+    }),
   },
   actions: {
+    // kept for a visit without network; storage full or off changes nothing on screen
+    keepCopy: (_, { rows, page }) => {
+      if (rows.length > 0) keepOpenings(rows, page).catch(() => undefined);
+    },
     reportFailure: (_, { error }) => console.warn('Failed to load job openings', error),
   },
 });
 
+/** The list's input: 20 openings a page (the spec), from the address's page. */
+export const careersInput = (page = 1) => ({ pageSize: JOB_PAGE_SIZE, query: null, page });
+
 /** The careers page's list: the live list, with the page written to the address by its router. */
 export const careersPageLive = (writeAddress: (page: number) => void) =>
-  liveCareersMachine.provide({ actions: { writeAddress: (_, { page }) => writeAddress(page) } });
+  liveCareersMachine.provide({ actions: { showPage: (_, { page }) => writeAddress(page) } });

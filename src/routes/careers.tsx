@@ -2,17 +2,15 @@ import { useMachine } from '@xstate/react';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { ActorRefFrom } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { cleanPage, pageQuery } from '../api/contract/paging';
 import { PageMeta } from '../components/page-meta';
 import { PagePager } from '../components/pagination';
 import { WaitingToSend } from '../components/waiting-to-send';
 import { formatSavedAt } from '../offline/format';
-import type { paginationMachine } from '../machines/pagination.machine';
 import { ApplyModal } from './careers/apply-modal';
 import { applyFormLive } from './careers/apply-form.live';
-import { careersPageLive } from './careers.live';
+import { careersInput, careersPageLive } from './careers.live';
 import { JobCard } from './careers/job-card';
 import { jobPosting, jsonLdText } from './careers/job-posting';
 import { htmlToText } from '../api/contract/rich-text';
@@ -39,15 +37,20 @@ export default function CareersPage() {
     careersPageLive((page) => setParams(new URLSearchParams(pageQuery(page)))),
   );
   const [current, sendList, listActor] = useMachine(careersPageMachine, {
-    input: { page: cleanPage(params.get('page')) },
+    input: careersInput(cleanPage(params.get('page'))),
   });
   // Back and forward change the address: the list follows (the page shown already: ignored).
   const addressPage = cleanPage(params.get('page'));
-  useEffect(() => listActor.send({ type: 'address.change', page: addressPage }), [addressPage, listActor]);
-  const pagination = current.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
+  useEffect(
+    () => listActor.send({ type: 'list.follow', query: null, page: addressPage }),
+    [addressPage, listActor],
+  );
   // The cards are rendered in a deferred (interruptible) render: the placeholders stay until the
   // cards are ready, and building them does not block input in one long task.
   const list = useDeferredValue(current);
+  const failed = list.matches({ failed: 'settled' });
+  const { kept, keptAt } = list.context;
+  const openings = list.matches('ready') ? list.context.rows : failed && kept ? kept : null;
 
   // the i18n instance is the same for the page's life; its language changes in place
   const [applyMachine] = useState(() => applyFormLive(i18n));
@@ -63,7 +66,7 @@ export default function CareersPage() {
         </div>
       </div>
       <div className={`container ${s.body}`}>
-        {list.matches('loading') && (
+        {(list.matches('loading') || list.matches({ failed: 'readingKept' })) && (
           <>
             <p className={s.status} role="status">
               <span className={s.spinner} aria-hidden="true" />
@@ -77,7 +80,7 @@ export default function CareersPage() {
             </div>
           </>
         )}
-        {list.matches('failed') && (
+        {failed && !kept && (
           <div className={s.failed} role="alert">
             <p>{t('failed')}</p>
             <button type="button" className={s.retry} onClick={() => sendList({ type: 'list.retry' })}>
@@ -85,23 +88,23 @@ export default function CareersPage() {
             </button>
           </div>
         )}
-        {list.matches('empty') && (
+        {list.matches('ready') && list.context.rows.length === 0 && (
           <p className={s.status} role="status">
             {t('empty')}
           </p>
         )}
-        {list.matches('showingKept') && list.context.savedAt && (
+        {failed && kept && keptAt && (
           <p className={s.kept} role="status">
-            {i18n.t('offline:savedCopy', { date: formatSavedAt(list.context.savedAt, i18n.language) })}
+            {i18n.t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
             <button type="button" className={s.keptRetry} onClick={() => sendList({ type: 'list.retry' })}>
               {t('retry')}
             </button>
           </p>
         )}
-        {(list.matches('listed') || list.matches('showingKept')) && (
+        {openings && openings.length > 0 && (
           <>
             <div className={s.grid}>
-              {list.context.openings.map((job) => (
+              {openings.map((job) => (
                 <JobCard
                   key={job.job_id}
                   job={job}
@@ -111,10 +114,10 @@ export default function CareersPage() {
                 />
               ))}
             </div>
-            <JobPostings openings={list.context.openings} />
+            <JobPostings openings={openings} />
           </>
         )}
-        <PagePager pagination={pagination} ns="careers" disabled={list.matches('loading')} />
+        <PagePager pagination={listActor} ns="careers" disabled={list.matches('loading')} />
       </div>
       <div className="container">
         <WaitingToSend kind="application" />

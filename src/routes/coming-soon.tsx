@@ -20,10 +20,19 @@ export default function ComingSoonPage() {
     <main id="main" tabIndex={-1} className={s.page}>
       <PageMeta
         title={section ? t('comingSoon.sectionMetaTitle', { section }) : t('comingSoon.metaTitle')}
-        description={section ? t('comingSoon.sectionMetaDescription', { section }) : t('comingSoon.metaDescription')}
+        description={
+          section ? t('comingSoon.sectionMetaDescription', { section }) : t('comingSoon.metaDescription')
+        }
         path={pathname}
       />
-      <svg className={s.art} width="160" height="120" viewBox="0 0 160 120" aria-hidden="true" focusable="false">
+      <svg
+        className={s.art}
+        width="160"
+        height="120"
+        viewBox="0 0 160 120"
+        aria-hidden="true"
+        focusable="false"
+      >
         <rect x="20" y="26" width="120" height="78" rx="10" fill="#e8eefc" />
         <rect x="34" y="42" width="62" height="8" rx="4" fill="#1d4ed8" />
         <rect x="34" y="58" width="92" height="6" rx="3" fill="#b7c6ef" />

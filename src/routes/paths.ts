@@ -12,7 +12,13 @@ export interface PublicPage {
   ns: string[];
 }
 
-export const COMING_SOON_PATHS = ['/help-center', '/training', '/api-reference', '/documentation', '/ComingSoon'];
+export const COMING_SOON_PATHS = [
+  '/help-center',
+  '/training',
+  '/api-reference',
+  '/documentation',
+  '/ComingSoon',
+];
 
 export const LEGAL_PAGES = [
   'privacy-policy',
@@ -25,7 +31,12 @@ export type LegalPage = (typeof LEGAL_PAGES)[number];
 
 export const PUBLIC_PAGES: PublicPage[] = [
   { path: '/', name: 'index', module: 'home', ns: ['home'] },
-  { path: '/manuscript-automation', name: 'manuscript-automation', module: 'manuscript-automation', ns: ['product'] },
+  {
+    path: '/manuscript-automation',
+    name: 'manuscript-automation',
+    module: 'manuscript-automation',
+    ns: ['product'],
+  },
   { path: '/pricing', name: 'pricing', module: 'pricing', ns: ['pricing'] },
   { path: '/about', name: 'about', module: 'about', ns: ['about'] },
   // 'offline': 'Showing saved copy from {date}' (src/offline); the contact page loads it only when a
@@ -40,7 +51,12 @@ export const PUBLIC_PAGES: PublicPage[] = [
 ];
 
 /** The not-found page is prerendered too and served with status 404. */
-export const NOT_FOUND_PAGE: PublicPage = { path: '/__not-found__', name: '404', module: 'not-found', ns: [] };
+export const NOT_FOUND_PAGE: PublicPage = {
+  path: '/__not-found__',
+  name: '404',
+  module: 'not-found',
+  ns: [],
+};
 
 export function nsForPath(pathname: string): string[] {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -77,7 +77,9 @@ export const routes: RouteObject[] = [
 export async function preloadRoutes(pathname: string): Promise<void> {
   const matches = matchRoutes(routes, pathname) ?? [];
   await Promise.all(
-    matches.map(({ route }) => (route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.()),
+    matches.map(({ route }) =>
+      (route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.(),
+    ),
   );
 }
 

@@ -1,7 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { AnyActorRef } from 'xstate';
-import { activityLive } from './activity.live';
+import { activityInput, activityLive } from './activity.live';
 import { BackupStatusNote } from './backup-status';
 import { Pager, showingFigures } from './pager';
 import { formatWhen } from './users';
@@ -10,7 +9,7 @@ import s from './users.module.css';
 /** Activity: the audit log — who did what to which record, when — newest first, 50 a page. */
 export function ActivityScreen() {
   const { t, i18n } = useTranslation('admin');
-  const [state, send] = useMachine(activityLive);
+  const [state, send, list] = useMachine(activityLive, { input: activityInput });
   const { rows, page, pageSize, total } = state.context;
 
   return (
@@ -62,10 +61,7 @@ export function ActivityScreen() {
               </tbody>
             </table>
           </div>
-          <Pager
-            pagination={state.children.pagination as AnyActorRef | undefined}
-            label={t('activity.pages')}
-          />
+          <Pager pagination={list} label={t('activity.pages')} />
         </>
       )}
     </section>

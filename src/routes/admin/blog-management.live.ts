@@ -4,7 +4,7 @@ import { isSessionEnded } from '../../api/client';
 import { deleteBlogPost, loadAdminBlogPosts, saveBlogStatus, withImages } from '../../api/blog';
 import { BLOG_TOAST_MS, blogStatusOf } from '../../api/contract/blog';
 import { showToast } from '../../components/toasts';
-import { blogListMachine } from '../../machines/blog-list.machine';
+import { blogManagementMachine, blogPostsList } from '../../machines/blog-management.machine';
 import { toastFailure } from './admin-toasts';
 
 /**
@@ -14,17 +14,26 @@ import { toastFailure } from './admin-toasts';
  */
 export const blogManagementLive = (i18n: I18n) => {
   const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { ns: 'blog-admin', ...values });
-  return blogListMachine.provide({
+  return blogManagementMachine.provide({
     actors: {
-      loadPosts: fromPromise(async ({ input }) =>
-        withImages(
-          await loadAdminBlogPosts({
-            search: input.search,
-            page_number: input.page,
-            page_size: input.pageSize,
-          }),
-        ),
-      ),
+      list: blogPostsList.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }) =>
+            withImages(
+              await loadAdminBlogPosts({
+                search: input.query.search,
+                page_number: input.page,
+                page_size: input.pageSize,
+              }),
+            ),
+          ),
+        },
+        actions: {
+          reportFailure: (_, { error }) => {
+            if (!isSessionEnded(error)) console.warn('Error fetching blog posts:', error);
+          },
+        },
+      }),
       saveStatus: fromPromise(async ({ input }) => {
         const { row } = await saveBlogStatus(input.post, input.status);
         if (!row) throw new Error('The server did not answer the saved post');
@@ -33,9 +42,6 @@ export const blogManagementLive = (i18n: I18n) => {
       deletePost: fromPromise(({ input }) => deleteBlogPost(input.post.blog_id)),
     },
     actions: {
-      reportLoadFailure: (_, { error }) => {
-        if (!isSessionEnded(error)) console.warn('Error fetching blog posts:', error);
-      },
       notifyStatusUpdated: (_, { row }) =>
         showToast('success', {
           title: t('toast.statusUpdated'),

@@ -1,8 +1,7 @@
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { showingFigures } from '../../api/contract/paging';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom } from 'xstate';
 import {
   BLOG_PAGE_SIZE,
   previewOf,
@@ -12,13 +11,14 @@ import {
 } from '../../api/contract/blog';
 import { BlogImage, PostDate } from '../../components/blog/blog-parts';
 import { PagePager } from '../../components/pagination';
-import { flipped } from '../../machines/blog-list.machine';
-import { paginationMachine } from '../../machines/pagination.machine';
+import { flipped } from '../../machines/blog-management.machine';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { blogManagementLive } from './blog-management.live';
 import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
 import { ConfirmDelete } from './confirm-delete';
 import s from './blog-management.module.css';
+
+const NONE: BlogPostRow[] = [];
 
 /** Admin: Blog Management, every post of company 2, drafts included. */
 export function BlogManagementScreen() {
@@ -36,11 +36,16 @@ function BlogManagement() {
 
   const [machine] = useState(() => blogManagementLive(i18n));
   const [state, send] = useMachine(machine, { input: { pageSize: BLOG_PAGE_SIZE } });
-  const pagination = state.children.pagination as ActorRefFrom<typeof paginationMachine> | undefined;
-  const { rows, total, target, searchText, search } = state.context;
-  const loading = state.matches('loading') || state.matches('starting');
-  const settled = !loading && !state.matches('debouncing');
-
+  const listRef = state.children.list;
+  const list = useSelector(listRef, (snapshot) => snapshot);
+  const { target, searchText, search } = state.context;
+  const rows = list?.context.rows ?? NONE;
+  const total = list?.context.total ?? 0;
+  const ready = list?.matches('ready') ?? false;
+  const failed = list?.matches({ failed: 'settled' }) ?? false;
+  const loading = !ready && !failed;
+  const settled = !loading && !state.matches({ search: 'debouncing' });
+  const changing = (step: 'toggling' | 'deleting') => state.matches({ changes: step });
 
   return (
     <section className={s.screen} aria-labelledby="blog-management-title">
@@ -69,21 +74,24 @@ function BlogManagement() {
         />
         {rows.length > 0 && (
           <p className={s.showing} aria-live="polite">
-            {t('showing', showingFigures(state.context.page, BLOG_PAGE_SIZE, rows.length, total, i18n.language))}
+            {t(
+              'showing',
+              showingFigures(list?.context.page ?? 1, BLOG_PAGE_SIZE, rows.length, total, i18n.language),
+            )}
           </p>
         )}
       </div>
 
       {loading && <p role="status">{t('loading')}</p>}
-      {state.matches('failed') && (
+      {failed && (
         <div className={s.empty} role="alert">
           <p>{t('failed')}</p>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+          <button type="button" className={s.secondary} onClick={() => listRef?.send({ type: 'list.retry' })}>
             {t('retry')}
           </button>
         </div>
       )}
-      {settled && !state.matches('failed') && rows.length === 0 && search === '' && (
+      {settled && !failed && rows.length === 0 && search === '' && (
         <div className={s.empty}>
           <p className={s.emptyTitle}>{t('emptyTitle')}</p>
           <button type="button" className={s.primary} onClick={() => dialog.current?.open()}>
@@ -91,7 +99,7 @@ function BlogManagement() {
           </button>
         </div>
       )}
-      {settled && !state.matches('failed') && rows.length === 0 && search !== '' && (
+      {settled && !failed && rows.length === 0 && search !== '' && (
         <div className={s.empty}>
           <p className={s.emptyTitle}>{t('noResults')}</p>
           <button type="button" className={s.secondary} onClick={() => send({ type: 'search.clear' })}>
@@ -107,10 +115,8 @@ function BlogManagement() {
               key={post.blog_id}
               post={post}
               lang={i18n.language}
-              busy={
-                target?.blog_id === post.blog_id && (state.matches('toggling') || state.matches('deleting'))
-              }
-              canChange={state.matches('ready')}
+              busy={target?.blog_id === post.blog_id && (changing('toggling') || changing('deleting'))}
+              canChange={ready && state.matches({ changes: 'idle' })}
               onToggle={() => send({ type: 'status.toggle', post })}
               onEdit={() => dialog.current?.open(post)}
               onDelete={() => send({ type: 'delete.ask', post })}
@@ -119,7 +125,7 @@ function BlogManagement() {
         </ul>
       )}
 
-      <PagePager pagination={pagination} ns="blog-admin" disabled={!state.matches('ready')} />
+      <PagePager pagination={listRef} ns="blog-admin" disabled={!ready} />
 
       <BlogPostDialog
         ref={dialog}
@@ -129,8 +135,8 @@ function BlogManagement() {
       />
 
       <ConfirmDelete
-        open={state.matches('confirmingDelete') || state.matches('deleting')}
-        deleting={state.matches('deleting')}
+        open={state.matches({ changes: 'confirmingDelete' }) || changing('deleting')}
+        deleting={changing('deleting')}
         title={t('deleteTitle')}
         question={t('confirmDelete')}
         which={target?.title}

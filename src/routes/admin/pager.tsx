@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { Pagination, usePager } from '../../components/pagination';
-import type { paginationMachine } from '../../machines/pagination.machine';
 
 export { showingFigures } from '../../api/contract/paging';
 
 /**
- * Prev, numbered pages, Next for a list whose machine has a `pagination` child
- * (the shared pagination.machine.ts), drawn by the shared <Pagination>; shown only when there is
+ * Prev, numbered pages, Next for a paged list actor (the shared paged-list.machine.ts, the screen's
+ * own or its machine's `list` child), drawn by the shared <Pagination>; shown only when there is
  * more than one page.
  */
 export function Pager({ pagination, label }: { pagination: AnyActorRef | undefined; label: string }) {
   const { t } = useTranslation('admin-inbox');
-  const view = usePager(pagination as ActorRefFrom<typeof paginationMachine> | undefined);
+  const view = usePager(pagination);
   if (!pagination) return null;
   return (
     <Pagination

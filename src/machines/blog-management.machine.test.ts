@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { BlogPostRow } from '../api/contract/blog';
+import { blogManagementMachine, blogPostsList, flipped } from './blog-management.machine';
+import { paginationView } from './paged-list.machine';
+import { controlledActors, flush } from './testing/test-model';
+
+function post(id: number, over: Partial<BlogPostRow> = {}): BlogPostRow {
+  return {
+    blog_id: id,
+    title: `Post ${id}`,
+    excerpt: 'Excerpt',
+    content: '<p>Content</p>',
+    publication_date: 'August 6, 2025',
+    read_time: '5 min read',
+    featured_image_url: 'https://example.org/a.png',
+    status: 'Published',
+    slug: `post-${id}`,
+    ...over,
+  };
+}
+const page = (ids: number[], total: number) =>
+  ids.map((id, i) => (i === 0 ? post(id, { total_count: total }) : post(id)));
+
+function setup(pageSize = 10) {
+  const ctl = controlledActors(['loadPage', 'saveStatus', 'deletePost']);
+  const calls = {
+    statusUpdated: [] as BlogPostRow[],
+    statusFailed: 0,
+    deleted: [] as number[],
+    deleteFailed: 0,
+  };
+  const actor = createActor(
+    blogManagementMachine.provide({
+      actors: {
+        list: blogPostsList.provide({ actors: { loadPage: ctl.actors.loadPage as never } }),
+        saveStatus: ctl.actors.saveStatus as never,
+        deletePost: ctl.actors.deletePost as never,
+      },
+      actions: {
+        notifyStatusUpdated: (_, { row }) => void calls.statusUpdated.push(row),
+        notifyStatusFailed: () => void calls.statusFailed++,
+        notifyDeleted: (_, { post: p }) => void calls.deleted.push(p.blog_id),
+        notifyDeleteFailed: () => void calls.deleteFailed++,
+      },
+    }),
+    { input: { pageSize } },
+  ).start();
+  const list = () => actor.getSnapshot().children.list!;
+  const rows = () => list().getSnapshot().context.rows;
+  return { actor, ctl, calls, list, rows };
+}
+
+describe('blog management', () => {
+  it('loads the first page of every post, drafts included, with the pager', async () => {
+    const { ctl, list, rows } = setup();
+    expect(list().getSnapshot().value).toBe('loading');
+    ctl.settle('loadPage', page([12, 11], 25));
+    await flush();
+    expect(rows().map((r) => r.blog_id)).toEqual([12, 11]);
+    expect(paginationView(list().getSnapshot().context)).toMatchObject({ shown: true, pageCount: 3 });
+    expect(ctl.lastInput('loadPage')).toEqual({ query: { search: '' }, page: 1, pageSize: 10 });
+  });
+
+  describe('search', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('waits 300 ms after the last keystroke, then loads page 1 of the search once', async () => {
+      const { actor, ctl, list } = setup();
+      ctl.settle('loadPage', page([9, 8], 40));
+      await vi.advanceTimersByTimeAsync(0);
+      list().send({ type: 'page.select', page: 3 });
+      ctl.settle('loadPage', page([7], 40));
+      await vi.advanceTimersByTimeAsync(0);
+      for (const text of ['a', 'ar', 'arc ']) {
+        actor.send({ type: 'search.change', text });
+        await vi.advanceTimersByTimeAsync(200);
+      }
+      expect(actor.getSnapshot().matches({ search: 'debouncing' })).toBe(true);
+      expect(list().getSnapshot().value).toBe('ready');
+      await vi.advanceTimersByTimeAsync(99);
+      expect(actor.getSnapshot().matches({ search: 'debouncing' })).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(list().getSnapshot().value).toBe('loading');
+      expect(ctl.lastInput('loadPage')).toEqual({ query: { search: 'arc' }, page: 1, pageSize: 10 });
+    });
+
+    it('"Clear Search" loads everything again at once', async () => {
+      const { actor, ctl, list } = setup();
+      ctl.settle('loadPage', []);
+      await vi.advanceTimersByTimeAsync(0);
+      actor.send({ type: 'search.change', text: 'zzz' });
+      await vi.advanceTimersByTimeAsync(300);
+      ctl.settle('loadPage', []);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(actor.getSnapshot().context.search).toBe('zzz');
+      actor.send({ type: 'search.clear' });
+      expect(list().getSnapshot().value).toBe('loading');
+      expect(actor.getSnapshot().context).toMatchObject({ search: '', searchText: '' });
+      expect(ctl.lastInput('loadPage')).toMatchObject({ query: { search: '' } });
+    });
+  });
+
+  it('flips a status, updates the card in place and says "Status Updated"', async () => {
+    const { actor, ctl, calls, rows } = setup();
+    ctl.settle('loadPage', page([2, 1], 2));
+    await flush();
+    const target = rows()[1];
+    actor.send({ type: 'status.toggle', post: target });
+    expect(actor.getSnapshot().matches({ changes: 'toggling' })).toBe(true);
+    expect(ctl.lastInput('saveStatus')).toEqual({ post: target, status: 'Draft' });
+    ctl.settle('saveStatus', { ...target, status: 'Draft' });
+    await flush();
+    expect(rows().map((r) => r.status)).toEqual(['Published', 'Draft']);
+    expect(rows()[0].total_count).toBe(2);
+    expect(calls.statusUpdated).toHaveLength(1);
+  });
+
+  it('leaves the card unchanged when the status cannot be saved', async () => {
+    const { actor, ctl, calls, rows } = setup();
+    ctl.settle('loadPage', page([1], 1));
+    await flush();
+    actor.send({ type: 'status.toggle', post: rows()[0] });
+    ctl.fail('saveStatus', new Error('500'));
+    await flush();
+    expect(actor.getSnapshot().matches({ changes: 'idle' })).toBe(true);
+    expect(rows()[0].status).toBe('Published');
+    expect(calls.statusFailed).toBe(1);
+  });
+
+  it('asks before deleting; Cancel keeps the post, confirming deletes it and reloads', async () => {
+    const { actor, ctl, calls, list, rows } = setup();
+    ctl.settle('loadPage', page([2, 1], 2));
+    await flush();
+    actor.send({ type: 'delete.ask', post: rows()[0] });
+    expect(actor.getSnapshot().matches({ changes: 'confirmingDelete' })).toBe(true);
+    actor.send({ type: 'delete.cancel' });
+    expect(actor.getSnapshot().matches({ changes: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.target).toBeNull();
+    actor.send({ type: 'delete.ask', post: rows()[0] });
+    actor.send({ type: 'delete.confirm' });
+    expect(ctl.lastInput('deletePost')).toEqual({ post: rows()[0] });
+    ctl.settle('deletePost', { message: 'Blog has been deleted.' });
+    await flush();
+    expect(calls.deleted).toEqual([2]);
+    expect(rows().map((r) => r.blog_id)).toEqual([1]);
+    expect(list().getSnapshot().value).toBe('loading');
+  });
+
+  it('shows the page before when the last post of the last page is deleted', async () => {
+    const { actor, ctl, list, rows } = setup(2);
+    ctl.settle('loadPage', page([5, 4], 5));
+    await flush();
+    list().send({ type: 'page.select', page: 3 });
+    ctl.settle('loadPage', page([1], 5));
+    await flush();
+    actor.send({ type: 'delete.ask', post: rows()[0] });
+    actor.send({ type: 'delete.confirm' });
+    ctl.settle('deletePost', { message: 'Blog has been deleted.' });
+    await flush();
+    expect(ctl.lastInput('loadPage')).toMatchObject({ page: 3 });
+    ctl.settle('loadPage', []);
+    await flush();
+    expect(ctl.lastInput('loadPage')).toMatchObject({ page: 2 });
+  });
+
+  it('puts an edited post in place, and reloads for a new one', async () => {
+    const { actor, ctl, list, rows } = setup();
+    ctl.settle('loadPage', page([2, 1], 2));
+    await flush();
+    actor.send({ type: 'post.saved', row: { ...rows()[1], title: 'Renamed' }, created: false });
+    expect(rows()[1].title).toBe('Renamed');
+    expect(list().getSnapshot().value).toBe('ready');
+    actor.send({ type: 'post.saved', row: post(3), created: true });
+    expect(list().getSnapshot().value).toBe('loading');
+  });
+
+  it('a failed first load is retried on the list', async () => {
+    const failing = blogManagementMachine.provide({
+      actors: {
+        list: blogPostsList.provide({
+          actors: {
+            loadPage: fromPromise<BlogPostRow[]>(async () => {
+              throw new Error('offline');
+            }),
+          },
+        }),
+      },
+    });
+    const actor = createActor(failing, { input: { pageSize: 10 } }).start();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().children.list!.getSnapshot().matches({ failed: 'settled' })).toBe(true);
+  });
+
+  it('flips Draft and Published', () => {
+    expect(flipped('Draft')).toBe('Published');
+    expect(flipped('Published')).toBe('Draft');
+  });
+});
