@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { BlogPostRow } from '../api/contract/blog';
-import { blogManagementMachine, blogPostsList, flipped } from './blog-management.machine';
-import { paginationView } from './paged-list.machine';
+import { blogManagementMachine, blogPostsList, flipped, type PostSearch } from './blog-management.machine';
+import { paginationView, type LoadPageInput } from './paged-list.machine';
 import { controlledActors, flush } from './testing/test-model';
 
 function post(id: number, over: Partial<BlogPostRow> = {}): BlogPostRow {
@@ -181,7 +181,7 @@ describe('blog management', () => {
       actors: {
         list: blogPostsList.provide({
           actors: {
-            loadPage: fromPromise<BlogPostRow[]>(async () => {
+            loadPage: fromPromise<BlogPostRow[], LoadPageInput<PostSearch>>(async () => {
               throw new Error('offline');
             }),
           },
