@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { loadJobTypes, loadOpenings } from '../../api/jobs';
 import { manageJobOpening } from '../../api/jobs-admin';
 import { showToast } from '../../components/toasts';
-import { adminOpeningsMachine } from '../../machines/admin-openings.machine';
+import { adminOpeningsMachine, openingsList } from '../../machines/admin-openings.machine';
 import { toastFailure } from './admin-toasts';
 
 /**
@@ -13,17 +13,21 @@ import { toastFailure } from './admin-toasts';
 export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void) =>
   adminOpeningsMachine.provide({
     actors: {
-      loadList: fromPromise(async ({ input, signal }) => {
-        const [jobs, jobTypes] = await Promise.all([
-          loadOpenings({ pagenum: input.page, pagesize: input.pageSize }, { cache: 'no-store', signal }),
-          loadJobTypes(),
-        ]);
-        return { jobs, jobTypes };
+      list: openingsList.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input, signal }) => {
+            const [rows, jobTypes] = await Promise.all([
+              loadOpenings({ pagenum: input.page, pagesize: input.pageSize }, { cache: 'no-store', signal }),
+              loadJobTypes(),
+            ]);
+            return { rows, meta: { jobTypes } };
+          }),
+        },
+        actions: { showPage: (_, { page }) => writeAddress(page) },
       }),
       deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
     },
     actions: {
-      writeAddress: (_, { page }) => writeAddress(page),
       notifyDeleted: () =>
         showToast('success', {
           title: i18n.t('admin:toast.success'),

@@ -1,8 +1,8 @@
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { type JobOpeningRow } from '../../api/contract/jobs';
+import { JOB_PAGE_SIZE, type JobOpeningRow, type JobTypeRow } from '../../api/contract/jobs';
 import { cleanPage, pageQuery } from '../../api/contract/paging';
 import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
 import { htmlToText } from '../../api/contract/rich-text';
@@ -23,6 +23,9 @@ export function preview(html: string): string {
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
 }
 
+const NO_JOBS: JobOpeningRow[] = [];
+const NO_TYPES: JobTypeRow[] = [];
+
 /** Admin: Current Openings. */
 export function OpeningsScreen() {
   const { t, i18n } = useTranslation('admin');
@@ -32,11 +35,23 @@ export function OpeningsScreen() {
   const [machine] = useState(() =>
     openingsLive(i18n, (page) => setParams(new URLSearchParams(pageQuery(page)))),
   );
-  const [state, send, actor] = useMachine(machine, { input: { page: cleanPage(params.get('page')) } });
-  const { jobs, jobTypes, pendingDelete } = state.context;
+  const [state, send] = useMachine(machine, {
+    input: { page: cleanPage(params.get('page')), pageSize: JOB_PAGE_SIZE },
+  });
+  const { pendingDelete } = state.context;
+  const listRef = state.children.list;
+  const list = useSelector(listRef, (snapshot) => snapshot);
+  const jobs = list?.context.rows ?? NO_JOBS;
+  const jobTypes = list?.context.meta?.jobTypes ?? NO_TYPES;
+  const loading = list?.matches('loading') ?? true;
+  const failed = list?.matches('failed') ?? false;
+  const deleting = state.matches('deleting');
   // Back and forward change the address: the list follows (the page shown already: ignored).
   const addressPage = cleanPage(params.get('page'));
-  useEffect(() => actor.send({ type: 'address.change', page: addressPage }), [addressPage, actor]);
+  useEffect(
+    () => listRef?.send({ type: 'list.follow', query: null, page: addressPage }),
+    [addressPage, listRef],
+  );
 
   return (
     <section className={s.screen} aria-labelledby="openings-subtitle">
@@ -48,29 +63,29 @@ export function OpeningsScreen() {
           type="button"
           className={s.add}
           onClick={() => formRef.current?.open()}
-          disabled={!state.matches('ready')}
+          disabled={!list?.matches('ready') || !state.matches('idle')}
         >
           <PlusIcon />
           {t('openings.add')}
         </button>
       </div>
 
-      {state.matches('loading') && <p role="status">{t('openings.loading')}</p>}
-      {state.matches('failed') && (
+      {loading && <p role="status">{t('openings.loading')}</p>}
+      {failed && (
         <div className={s.empty} role="alert">
           <p>{t('openings.failed')}</p>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+          <button type="button" className={s.secondary} onClick={() => listRef?.send({ type: 'list.retry' })}>
             {t('actions.retry')}
           </button>
         </div>
       )}
-      {!state.matches('loading') && !state.matches('failed') && jobs.length === 0 && (
+      {list?.matches('ready') && jobs.length === 0 && (
         <div className={s.empty}>
           <p className={s.emptyTitle}>{t('openings.empty')}</p>
           <p>{t('openings.emptyHint')}</p>
         </div>
       )}
-      {jobs.length > 0 && (
+      {!loading && !failed && jobs.length > 0 && (
         <ul className={s.grid} aria-label={t('nav.openings')}>
           {jobs.map((job) => (
             <JobCard
@@ -78,12 +93,12 @@ export function OpeningsScreen() {
               job={job}
               onEdit={() => formRef.current?.open(job)}
               onDelete={() => send({ type: 'delete.ask', job })}
-              deleting={state.matches('deleting') && pendingDelete?.job_id === job.job_id}
+              deleting={deleting && pendingDelete?.job_id === job.job_id}
             />
           ))}
         </ul>
       )}
-      <Pager pagination={state.children.pagination} label={t('openings.pages')} />
+      <Pager pagination={listRef} label={t('openings.pages')} />
 
       <JobFormDialog
         ref={formRef}
@@ -92,8 +107,8 @@ export function OpeningsScreen() {
       />
 
       <ConfirmDelete
-        open={state.matches('confirmingDelete') || state.matches('deleting')}
-        deleting={state.matches('deleting')}
+        open={state.matches('confirmingDelete') || deleting}
+        deleting={deleting}
         title={t('openings.deleteTitle')}
         question={t('openings.deleteQuestion')}
         which={pendingDelete?.job_title}
