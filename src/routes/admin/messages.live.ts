@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { loadMessages, saveMessageHandled } from '../../api/admin-messages';
 import { showToast } from '../../components/toasts';
-import { messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
+import { messagesList, messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
 import { toastFailure } from './admin-toasts';
 
 const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open: 'false', handled: 'true' };
@@ -16,17 +16,21 @@ export const messagesLive = (i18n: I18n) => {
   const say = (key: string) => i18n.t(key, { ns: 'admin-inbox' });
   return messagesListMachine.provide({
     actors: {
-      loadMessages: fromPromise(({ input, signal }) =>
-        loadMessages(
-          {
-            search: input.search,
-            page: input.page,
-            pageSize: input.pageSize,
-            handled: HANDLED_PARAM[input.show],
-          },
-          { signal },
-        ),
-      ),
+      list: messagesList.provide({
+        actors: {
+          loadPage: fromPromise(({ input, signal }) =>
+            loadMessages(
+              {
+                search: input.query.search,
+                page: input.page,
+                pageSize: input.pageSize,
+                handled: HANDLED_PARAM[input.query.show],
+              },
+              { signal },
+            ),
+          ),
+        },
+      }),
       saveHandled: fromPromise(({ input }) => saveMessageHandled(input.messageId, input.handled)),
     },
     actions: {

@@ -1,14 +1,15 @@
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { mailtoHref } from '../../components/mailto-href';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnyActorRef } from 'xstate';
-import { MESSAGE_PAGE_SIZE } from '../../api/contract/admin-messages';
+import { MESSAGE_PAGE_SIZE, type ContactMessageRow } from '../../api/contract/admin-messages';
 import type { ShowFilter } from '../../machines/messages-list.machine';
 import { useAdminSession } from './admin-context';
 import { messagesLive } from './messages.live';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
+
+const NONE: ContactMessageRow[] = [];
 
 /** Messages: what people sent through the contact form, newest first; mark handled. */
 export function MessagesScreen() {
@@ -18,9 +19,19 @@ export function MessagesScreen() {
 
   const [machine] = useState(() => messagesLive(i18n));
   const [state, send] = useMachine(machine, { input: { pageSize: MESSAGE_PAGE_SIZE } });
-  const { rows, total, page, pageSize, searchText, show, target } = state.context;
-  const figures = showingFigures(page, pageSize, rows.length, total, i18n.language);
-  const listed = state.matches('ready') || state.matches('saving');
+  const { searchText, show, target } = state.context;
+  const listRef = state.children.list;
+  const list = useSelector(listRef, (snapshot) => snapshot);
+  const rows = list?.context.rows ?? NONE;
+  const figures = showingFigures(
+    list?.context.page ?? 1,
+    MESSAGE_PAGE_SIZE,
+    rows.length,
+    list?.context.total ?? 0,
+    i18n.language,
+  );
+  const listed = (list?.matches('ready') ?? false) && !state.matches({ search: 'debouncing' });
+  const savingAny = state.matches({ changes: 'saving' });
   const canManage = can('messages.manage');
 
   return (
@@ -66,15 +77,15 @@ export function MessagesScreen() {
         </div>
       </form>
 
-      {(state.matches('loading') || state.matches('debouncing')) && (
+      {(!list || list.matches('loading') || state.matches({ search: 'debouncing' })) && (
         <p role="status" className={s.status}>
           {t('messages.loading')}
         </p>
       )}
-      {state.matches('failed') && (
+      {list?.matches('failed') && (
         <div role="alert" className={s.failed}>
           <p>{t('messages.failed')}</p>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+          <button type="button" className={s.secondary} onClick={() => listRef?.send({ type: 'list.retry' })}>
             {t('actions.retry')}
           </button>
         </div>
@@ -88,7 +99,7 @@ export function MessagesScreen() {
           <ul className={s.messages} aria-labelledby="messages-title">
             {rows.map((m) => {
               const headingId = `${id}-m${m.message_id}`;
-              const saving = state.matches('saving') && target?.message_id === m.message_id;
+              const saving = savingAny && target?.message_id === m.message_id;
               return (
                 <li
                   key={m.message_id}
@@ -118,7 +129,7 @@ export function MessagesScreen() {
                       <button
                         type="button"
                         className={s.small}
-                        disabled={state.matches('saving')}
+                        disabled={savingAny}
                         aria-describedby={headingId}
                         onClick={() => send({ type: 'handled.toggle', row: m })}
                       >
@@ -138,7 +149,7 @@ export function MessagesScreen() {
           </ul>
         </>
       )}
-      <Pager pagination={state.children.pagination as AnyActorRef | undefined} label={t('pager.messages')} />
+      <Pager pagination={listRef} label={t('pager.messages')} />
     </section>
   );
 }
