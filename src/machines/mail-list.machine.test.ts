@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { MailRow } from '../api/contract/mail';
-import { MAIL_PAGE_SIZE, mailListMachine, type LoadMailInput } from './mail-list.machine';
+import { MAIL_PAGE_SIZE, mailList, mailListMachine, type MailStatusFilter } from './mail-list.machine';
+import type { LoadPageInput } from './paged-list.machine';
 
 const row = (mail_id: number, status = 'failed', total_count?: number): MailRow => ({
   mail_id,
@@ -18,58 +19,71 @@ const row = (mail_id: number, status = 'failed', total_count?: number): MailRow 
   ...(total_count === undefined ? {} : { total_count }),
 });
 
+type Load = (
+  input: LoadPageInput<{ status: MailStatusFilter }>,
+) => Promise<{ rows: MailRow[]; meta: { configured: boolean } }>;
+
+function start(
+  load: Load,
+  retry?: (input: { mailId: number }) => Promise<unknown>,
+  spies = { retried: vi.fn(), failed: vi.fn() },
+) {
+  const actor = createActor(
+    mailListMachine.provide({
+      actors: {
+        list: mailList.provide({ actors: { loadPage: fromPromise(({ input }) => load(input)) } }),
+        retryMail: fromPromise(({ input }) => (retry ?? (async () => ({})))(input)),
+      },
+      actions: { notifyRetried: spies.retried, notifyRetryFailed: spies.failed },
+    }),
+  ).start();
+  const list = () => actor.getSnapshot().children.list!;
+  return { actor, list, spies };
+}
+
 describe('mail list', () => {
   it('loads a page, filters by status, and pages through the shared pager', async () => {
-    const load = vi.fn(async (input: LoadMailInput) => ({
-      rows: [row(100 - input.page, input.status || 'sent', 45)],
-      configured: input.status !== 'failed',
+    const load = vi.fn(async (input: LoadPageInput<{ status: MailStatusFilter }>) => ({
+      rows: [row(100 - input.page, input.query.status || 'sent', 45)],
+      meta: { configured: input.query.status !== 'failed' },
     }));
-    const actor = createActor(
-      mailListMachine.provide({ actors: { loadMail: fromPromise(({ input }) => load(input)) } }),
-    ).start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context).toMatchObject({ total: 45, configured: true, page: 1 });
-    actor.getSnapshot().children.pagination!.send({ type: 'page.select', page: 3 });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.page === 3);
-    expect(load).toHaveBeenLastCalledWith({ page: 3, pageSize: MAIL_PAGE_SIZE, status: '' });
+    const { actor, list } = start(load);
+    await waitFor(list(), (s) => s.matches('ready'));
+    expect(list().getSnapshot().context).toMatchObject({ total: 45, meta: { configured: true }, page: 1 });
+    list().send({ type: 'page.select', page: 3 });
+    await waitFor(list(), (s) => s.matches('ready') && s.context.page === 3);
+    expect(load).toHaveBeenLastCalledWith({ page: 3, pageSize: MAIL_PAGE_SIZE, query: { status: '' } });
     actor.send({ type: 'status.change', status: 'failed' });
-    await waitFor(actor, (s) => s.matches('ready') && s.context.status === 'failed');
-    expect(load).toHaveBeenLastCalledWith({ page: 1, pageSize: MAIL_PAGE_SIZE, status: 'failed' });
-    expect(actor.getSnapshot().context.configured).toBe(false);
+    await waitFor(list(), (s) => s.matches('ready') && s.context.query.status === 'failed');
+    expect(load).toHaveBeenLastCalledWith({ page: 1, pageSize: MAIL_PAGE_SIZE, query: { status: 'failed' } });
+    expect(list().getSnapshot().context.meta?.configured).toBe(false);
   });
 
   it('puts a mail back in line and reloads; a refused retry leaves the list as it was', async () => {
     const retry = vi.fn().mockResolvedValueOnce({}).mockRejectedValueOnce({ status: 404, message: 'gone' });
-    const retried = vi.fn();
-    const failed = vi.fn();
-    const load = vi.fn(async () => ({ rows: [row(7, 'failed', 1)], configured: true }));
-    const actor = createActor(
-      mailListMachine.provide({
-        actors: { loadMail: fromPromise(load), retryMail: fromPromise(({ input }) => retry(input)) },
-        actions: { notifyRetried: retried, notifyRetryFailed: failed },
-      }),
-    ).start();
-    await waitFor(actor, (s) => s.matches('ready'));
+    const load = vi.fn(async () => ({ rows: [row(7, 'failed', 1)], meta: { configured: true } }));
+    const { actor, list, spies } = start(load, retry);
+    await waitFor(list(), (s) => s.matches('ready'));
     actor.send({ type: 'mail.retry', row: row(7) });
     expect(actor.getSnapshot().context.target?.mail_id).toBe(7);
-    await waitFor(actor, (s) => s.matches('ready') && load.mock.calls.length === 2);
+    await waitFor(list(), (s) => s.matches('ready') && load.mock.calls.length === 2);
     expect(retry).toHaveBeenCalledWith({ mailId: 7 });
-    expect(retried).toHaveBeenCalledTimes(1);
+    expect(spies.retried).toHaveBeenCalledTimes(1);
     actor.send({ type: 'mail.retry', row: row(7) });
-    await waitFor(actor, (s) => s.matches('ready') && failed.mock.calls.length === 1);
+    await waitFor(actor, (s) => s.matches('idle') && spies.failed.mock.calls.length === 1);
     expect(load).toHaveBeenCalledTimes(2);
     expect(actor.getSnapshot().context.target).toBeNull();
   });
 
   it('offers Retry when the list cannot be loaded', async () => {
     const load = vi
-      .fn()
+      .fn<Load>()
       .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValueOnce({ rows: [], configured: false });
-    const actor = createActor(mailListMachine.provide({ actors: { loadMail: fromPromise(load) } })).start();
-    await waitFor(actor, (s) => s.matches('failed'));
-    actor.send({ type: 'list.retry' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context.rows).toEqual([]);
+      .mockResolvedValueOnce({ rows: [], meta: { configured: false } });
+    const { list } = start(load);
+    await waitFor(list(), (s) => s.matches('failed'));
+    list().send({ type: 'list.retry' });
+    await waitFor(list(), (s) => s.matches('ready'));
+    expect(list().getSnapshot().context.rows).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { fetchForgotPasswordStatus, listMail, retryMail } from '../../api/auth';
 import { showToast } from '../../components/toasts';
-import { mailListMachine } from '../../machines/mail-list.machine';
+import { mailList, mailListMachine } from '../../machines/mail-list.machine';
 import { toastFailure } from './admin-toasts';
 
 /**
@@ -14,16 +14,20 @@ export const mailListLive = (i18n: I18n) => {
   const say = (key: string) => i18n.t(key, { ns: 'admin' });
   return mailListMachine.provide({
     actors: {
-      loadMail: fromPromise(async ({ input }) => {
-        const [rows, sending] = await Promise.all([
-          listMail({
-            pagenum: input.page,
-            pagesize: input.pageSize,
-            ...(input.status ? { status: input.status } : {}),
+      list: mailList.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }) => {
+            const [rows, sending] = await Promise.all([
+              listMail({
+                pagenum: input.page,
+                pagesize: input.pageSize,
+                ...(input.query.status ? { status: input.query.status } : {}),
+              }),
+              fetchForgotPasswordStatus(),
+            ]);
+            return { rows, meta: { configured: sending.available } };
           }),
-          fetchForgotPasswordStatus(),
-        ]);
-        return { rows, configured: sending.available };
+        },
       }),
       retryMail: fromPromise(({ input }) => retryMail(input.mailId)),
     },

@@ -1,13 +1,14 @@
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnyActorRef } from 'xstate';
 import { isPasswordLinkKind, type MailRow } from '../../api/contract/mail';
 import { MAIL_PAGE_SIZE, type MailStatusFilter } from '../../machines/mail-list.machine';
 import { mailListLive } from './mail.live';
 import { Pager, showingFigures } from './pager';
 import { formatWhen } from './users';
 import s from './users.module.css';
+
+const NO_MAIL: MailRow[] = [];
 
 const FILTERS: { value: MailStatusFilter; label: string }[] = [
   { value: '', label: 'mail.all' },
@@ -26,9 +27,19 @@ export function MailScreen() {
   const filterId = useId();
   const [machine] = useState(() => mailListLive(i18n));
   const [state, send] = useMachine(machine);
-  const { rows, total, page, status, target, configured } = state.context;
-  const figures = showingFigures(page, MAIL_PAGE_SIZE, rows.length, total, i18n.language);
-  const listed = state.matches('ready') || state.matches('retrying');
+  const { status, target } = state.context;
+  const listRef = state.children.list;
+  const list = useSelector(listRef, (snapshot) => snapshot);
+  const rows = list?.context.rows ?? NO_MAIL;
+  const configured = list?.context.meta?.configured ?? null;
+  const figures = showingFigures(
+    list?.context.page ?? 1,
+    MAIL_PAGE_SIZE,
+    rows.length,
+    list?.context.total ?? 0,
+    i18n.language,
+  );
+  const listed = list?.matches('ready') ?? false;
 
   return (
     <section className={s.panel} aria-labelledby="mail-title">
@@ -53,11 +64,11 @@ export function MailScreen() {
           ))}
         </select>
       </div>
-      {state.matches('loading') && <p role="status">{t('loading')}</p>}
-      {state.matches('failed') && (
+      {(!list || list.matches('loading')) && <p role="status">{t('loading')}</p>}
+      {list?.matches('failed') && (
         <div role="alert">
           <p>{t('mail.loadFailed')}</p>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+          <button type="button" className={s.secondary} onClick={() => listRef?.send({ type: 'list.retry' })}>
             {t('actions.retry')}
           </button>
         </div>
@@ -85,7 +96,7 @@ export function MailScreen() {
                     key={r.mail_id}
                     row={r}
                     busy={target?.mail_id === r.mail_id}
-                    disabled={!state.matches('ready')}
+                    disabled={!state.matches('idle')}
                     onRetry={() => send({ type: 'mail.retry', row: r })}
                   />
                 ))}
@@ -94,7 +105,7 @@ export function MailScreen() {
           </div>
         </>
       )}
-      <Pager pagination={state.children.pagination as AnyActorRef | undefined} label={t('mail.pages')} />
+      <Pager pagination={listRef} label={t('mail.pages')} />
     </section>
   );
 }
