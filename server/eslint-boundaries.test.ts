@@ -47,7 +47,7 @@ describe('lint enforces the import boundaries', () => {
     [
       'the contract importing a machine',
       'src/api/contract/x.ts',
-      "import { careersMachine } from '../../machines/careers.machine';\nvoid careersMachine;\n",
+      "import { pagedListMachine } from '../../machines/paged-list.machine';\nvoid pagedListMachine;\n",
       /api\/ is the transport and the contract/,
     ],
     [

@@ -37,13 +37,18 @@ describe('machine diagrams in docs/machines', () => {
   });
 
   it('keeps the states, events and named actions a reader needs', () => {
-    const careers = JSON.parse(expected.get('careers.json')!);
-    expect(Object.keys(careers.states)).toEqual(
-      expect.arrayContaining(['loading', 'listed', 'empty', 'failed', 'showingKept']),
-    );
-    expect(careers.on['page.changed'].actions).toEqual([
+    const list = JSON.parse(expected.get('paged-list.json')!);
+    expect(Object.keys(list.states)).toEqual(expect.arrayContaining(['loading', 'ready', 'failed']));
+    expect(Object.keys(list.states.failed.states)).toEqual(['readingKept', 'settled']);
+    expect(list.on['page.select'].actions).toEqual([
       expect.objectContaining({ type: 'setPage' }),
-      expect.objectContaining({ type: 'writeAddress' }),
+      expect.objectContaining({ type: 'showPage' }),
     ]);
+  });
+
+  it('draws the shared paged list once, not again for each screen that builds one', () => {
+    const lists = [...expected.keys()].filter((file) => /^[a-z-]+\.\w*List\.json$/.test(file));
+    expect(lists).toEqual([]);
+    expect(expected.has('paged-list.json')).toBe(true);
   });
 });

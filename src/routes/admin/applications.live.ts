@@ -9,14 +9,26 @@ import {
 import type { ApplicationListRow } from '../../api/contract/admin-applications';
 import { showToast } from '../../components/toasts';
 import { applicationDetailMachine } from '../../machines/application-detail.machine';
-import { applicationsListMachine } from '../../machines/applications-list.machine';
+import {
+  addressOf,
+  applicationsList,
+  applicationsListMachine,
+} from '../../machines/applications-list.machine';
 import { toastFailure } from './admin-toasts';
 
 /** The applications list with its live effects: a page from the server; the view written to the address. */
 export const applicationsListLive = (writeAddress: (query: string) => void) =>
   applicationsListMachine.provide({
-    actors: { loadApplications: fromPromise(({ input, signal }) => loadApplications(input, { signal })) },
-    actions: { writeAddress: (_, { query }) => writeAddress(query) },
+    actors: {
+      list: applicationsList.provide({
+        actors: {
+          loadPage: fromPromise(({ input, signal }) =>
+            loadApplications({ ...input.query, page: input.page, pageSize: input.pageSize }, { signal }),
+          ),
+        },
+        actions: { showPage: (_, { query, page }) => writeAddress(addressOf(query, page)) },
+      }),
+    },
   });
 
 /** What the detail modal tells the list it belongs to. */

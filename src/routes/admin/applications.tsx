@@ -1,14 +1,14 @@
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { mailtoHref } from '../../components/mailto-href';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { AnyActorRef } from 'xstate';
 import { exportCsvUrl } from '../../api/admin-applications';
 import {
   APPLICATION_PAGE_SIZE,
   APPLICATION_STATUSES,
   type ApplicationFilters,
+  type ApplicationListRow,
   type ApplicationStatus,
 } from '../../api/contract/admin-applications';
 import { LineIcon } from '../../components/icons';
@@ -19,6 +19,8 @@ import { useAdminSession } from './admin-context';
 import { applicationDetailLive, applicationsListLive } from './applications.live';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
+
+const NO_ROWS: ApplicationListRow[] = [];
 
 /** The filters and page of the address bar (?search=&startdate=&enddate=&status=&page=). */
 function addressView(params: URLSearchParams) {
@@ -46,7 +48,7 @@ export function ApplicationsScreen() {
     applicationsListLive((query) => setParams(new URLSearchParams(query))),
   );
   const [initial] = useState(() => addressView(params));
-  const [list, sendList, listActor] = useMachine(listMachine, {
+  const [screen, sendList, listActor] = useMachine(listMachine, {
     input: { pageSize: APPLICATION_PAGE_SIZE, filters: initial.filters, page: initial.page },
   });
 
@@ -65,9 +67,15 @@ export function ApplicationsScreen() {
     listActor.send({ type: 'address.change', filters: view.filters, page: view.page });
   }, [search, listActor]);
 
-  const { rows, total, page, pageSize, draft, filters, filterError, loadError } = list.context;
-  const loading = list.matches('loading');
-  const figures = showingFigures(page, pageSize, rows.length, total, i18n.language);
+  const { draft, filterError } = screen.context;
+  const listRef = screen.children.list;
+  const list = useSelector(listRef, (snapshot) => snapshot);
+  const rows = list?.context.rows ?? NO_ROWS;
+  const page = list?.context.page ?? 1;
+  const pageSize = APPLICATION_PAGE_SIZE;
+  const filters = list?.context.query ?? initial.filters;
+  const loading = !list || list.matches('loading');
+  const figures = showingFigures(page, pageSize, rows.length, list?.context.total ?? 0, i18n.language);
   const send = (event: ApplicationsListEvent) => sendList(event);
 
   return (
@@ -95,16 +103,16 @@ export function ApplicationsScreen() {
           {t('applications.loading')}
         </p>
       )}
-      {list.matches('failed') && (
+      {list?.matches('failed') && (
         <div role="alert" className={s.failed}>
-          <p>{loadError ?? t('applications.failed')}</p>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'list.retry' })}>
+          <p>{list.context.loadError ?? t('applications.failed')}</p>
+          <button type="button" className={s.secondary} onClick={() => listRef?.send({ type: 'list.retry' })}>
             {t('actions.retry')}
           </button>
         </div>
       )}
-      {list.matches('ready') && rows.length === 0 && <p className={s.empty}>{t('applications.empty')}</p>}
-      {list.matches('ready') && rows.length > 0 && (
+      {list?.matches('ready') && rows.length === 0 && <p className={s.empty}>{t('applications.empty')}</p>}
+      {list?.matches('ready') && rows.length > 0 && (
         <>
           <p className={s.showing} aria-live="polite">
             {t('applications.showing', figures)}
@@ -169,10 +177,7 @@ export function ApplicationsScreen() {
           </div>
         </>
       )}
-      <Pager
-        pagination={list.children.pagination as AnyActorRef | undefined}
-        label={t('pager.applications')}
-      />
+      <Pager pagination={listRef} label={t('pager.applications')} />
 
       <DetailModal
         state={detail}
