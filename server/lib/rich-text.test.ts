@@ -57,3 +57,10 @@ describe('rich text: the advisories fixed after the sanitizer version we hold', 
     expect(clean).not.toMatch(/javascript:|href=/i);
   });
 });
+
+describe('spaces in stored rich text', () => {
+  it('stores the editor’s &nbsp; as ordinary spaces and keeps a non-breaking space typed on purpose', () => {
+    const fromEditor = '<p>We&nbsp;came&nbsp;to&nbsp;really&nbsp;help, 10\u00a0km&#160;away&#xA0;now</p>';
+    expect(sanitizeRichText(fromEditor)).toBe('<p>We came to really help, 10\u00a0km away now</p>');
+  });
+});

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { ordinarySpaces } from '../../src/api/contract/rich-text';
 
 /**
  * Rich text from the admin editor (job fields, blog content) is stored sanitised: only the tags
@@ -47,6 +48,10 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'span' && !frame.text.trim(),
 };
 
+/**
+ * The stored form of rich text: ordinary spaces between words (`&nbsp;` is how the editor writes a
+ * space; a U+00A0 typed on purpose stays), then only the allowed tags and links.
+ */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
+  return sanitizeHtml(ordinarySpaces(html), RICH_TEXT_OPTIONS).trim();
 }

@@ -352,6 +352,56 @@ test.describe('Blog Management', () => {
     await expect(page.getByText('Showing 1-10 of 12 posts')).toBeVisible();
   });
 
+  test('a paragraph typed in the editor is stored with ordinary spaces and never breaks inside a word on a phone', async ({
+    page,
+  }) => {
+    const word = `Wordwrap${unique()}`;
+    const paragraph =
+      `${word} came to really help managing editors with manuscripts, reviewers and deadlines, ` +
+      'and this paragraph is long enough to wrap several times on a narrow phone screen without breaking words.';
+    await signIn(page, OWNER, '/admin/blog');
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    await dialog.getByLabel('Title').fill(`${word} typed by hand`);
+    await dialog.getByLabel('Excerpt').fill('A paragraph typed on the keyboard.');
+    await page.locator('#blog-content-editor').click();
+    await page.keyboard.type(paragraph);
+    await dialog.getByLabel('Read Time').fill('1 min read');
+    await page
+      .locator('#blog-image-file')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: samplePng() });
+    await dialog.getByLabel('Publish immediately').check();
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page.getByText('Post Created')).toBeVisible();
+
+    const [row] = (await (await page.request.get(`/api/bind-company-blog?search=${word}`)).json()) as {
+      content: string;
+      slug: string;
+    }[];
+    expect(row.content).toContain(paragraph.slice(0, 40));
+    expect(row.content).not.toMatch(/\u00a0|&nbsp;|&#160;/);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/blog/${row.slug}`);
+    const content = page.locator('article p').filter({ hasText: word });
+    await expect(content).toBeVisible();
+    // every word of the paragraph stands on one line: a word broken across lines has two boxes
+    const split = await content.evaluate((p) => {
+      const text = p.firstChild as Text;
+      const broken: string[] = [];
+      for (const match of text.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+      return { broken, height: p.getBoundingClientRect().height };
+    });
+    expect(split.broken).toEqual([]);
+    expect(split.height).toBeGreaterThan(60); // it did wrap, over several lines
+  });
+
   test('shows every validation message for 2.5 s, and refuses a file that is not an image', async ({
     page,
   }) => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { charCount, decodeEntities, htmlListItems, htmlToText, textPreview } from './rich-text';
+import {
+  charCount,
+  decodeEntities,
+  htmlListItems,
+  htmlToText,
+  ordinarySpaces,
+  textPreview,
+} from './rich-text';
 
 describe('rich text as text', () => {
   it('strips tags and keeps blocks apart', () => {
@@ -69,5 +76,14 @@ describe('lengths and previews', () => {
     });
     expect(textPreview('<p>Short</p>', 7)).toEqual({ text: 'Short', truncated: false });
     expect(textPreview('<p>👋👋👋</p>', 2).text).toBe('👋👋...');
+  });
+});
+
+describe('ordinarySpaces', () => {
+  it('turns every non-breaking space reference into a space, and leaves the character itself', () => {
+    expect(ordinarySpaces('<p>a&nbsp;b&NBSP;c&#160;d&#xa0;e&#x00A0;f\u00a0g</p>')).toBe(
+      '<p>a b c d e f\u00a0g</p>',
+    );
+    expect(ordinarySpaces('&amp;nbsp; is how it is written')).toBe('&amp;nbsp; is how it is written');
   });
 });

@@ -164,3 +164,16 @@ export function textPreview(html: string, length: number): { text: string; trunc
   if (chars.length <= length) return { text, truncated: false };
   return { text: `${chars.slice(0, length).join('').trimEnd()}...`, truncated: true };
 }
+
+/** A non-breaking space written as a character reference: `&nbsp;`, `&#160;`, `&#xA0;`. */
+const NBSP_REFERENCE = /&(?:nbsp|#160|#x0*a0);/gi;
+
+/**
+ * Rich text with ordinary spaces between words. The editor (Quill 2's semantic HTML) writes every
+ * space it holds as `&nbsp;`, which glues a paragraph into one word that a narrow screen can only
+ * break inside words; a non-breaking space the writer typed on purpose (U+00A0) comes as the
+ * character itself and is kept. The editor and the server both apply this before anything else.
+ */
+export function ordinarySpaces(html: string): string {
+  return html.replace(NBSP_REFERENCE, ' ');
+}
