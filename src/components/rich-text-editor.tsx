@@ -1,7 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import ReactQuill, { Quill } from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
-import { ordinarySpaces } from '../api/contract/rich-text';
 import s from './rich-text-editor.module.css';
 
 /**
@@ -138,7 +137,7 @@ export default function RichTextEditor({
         placeholder={placeholder}
         readOnly={disabled}
         onChange={(html, _delta, source) => {
-          if (source === 'user') onChange(ordinarySpaces(html));
+          if (source === 'user') onChange(html);
         }}
       />
     </div>

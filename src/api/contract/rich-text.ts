@@ -172,7 +172,9 @@ const NBSP_REFERENCE = /&(?:nbsp|#160|#x0*a0);/gi;
  * Rich text with ordinary spaces between words. The editor (Quill 2's semantic HTML) writes every
  * space it holds as `&nbsp;`, which glues a paragraph into one word that a narrow screen can only
  * break inside words; a non-breaking space the writer typed on purpose (U+00A0) comes as the
- * character itself and is kept. The editor and the server both apply this before anything else.
+ * character itself and is kept. The server applies this before it sanitises and stores rich text;
+ * the editor keeps its own form while a person types (given back ordinary spaces, Quill would drop
+ * a space typed at the end of a line as HTML whitespace).
  */
 export function ordinarySpaces(html: string): string {
   return html.replace(NBSP_REFERENCE, ' ');
