@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  everyTransition,
+  flush,
+} from './testing/test-model';
+import {
   pageBefore,
   pageCount,
   pagedList,
@@ -266,4 +274,76 @@ describe('a paged list', () => {
     expect(actor.getSnapshot().context.meta).toEqual({ configured: false });
     expect(actor.getSnapshot().context.total).toBe(1);
   });
+});
+
+describe('paged list paths', () => {
+  const full = rows([1, 2], 30);
+  const events = [
+    { type: doneEvent('loadPage'), output: full },
+    { type: doneEvent('loadPage'), output: [] },
+    { type: errorEvent('loadPage'), error: new Error('offline') },
+    { type: doneEvent('loadKept'), output: null },
+    { type: 'page.select', page: 3 },
+    { type: 'page.next' },
+    { type: 'page.previous' },
+    { type: 'list.show', query: { search: '1' } },
+    { type: 'list.follow', query: { search: '' }, page: 2 },
+    { type: 'list.reload' },
+    { type: 'list.retry' },
+    { type: 'row.saved', row: { id: 9, title: 'New' }, absent: 'prepend' },
+    { type: 'row.removed', row: { id: 1, title: 'Row 1' } },
+  ];
+  const model = createPathModel(list, {
+    events: events as never,
+    input: { pageSize: 10, query: { search: '' } },
+    serializeState: (state: { value: unknown; context: { page: number; total: number; query: Query } }) =>
+      JSON.stringify([state.value, state.context.page, state.context.total > 0, state.context.query.search]),
+  } as never);
+  const walk = everyTransition(model, 'paged-list.machine', events);
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(20);
+  });
+
+  for (const path of walk.paths) {
+    it(`stays on a page that exists, with a load under way exactly while loading: ${path.description}`, async () => {
+      const control = controlledActors(['loadPage', 'loadKept']);
+      const actor = createActor(list.provide({ actors: control.actors as never }), {
+        input: { pageSize: 10, query: { search: '' } },
+      }).start();
+      const settle =
+        (id: 'loadPage' | 'loadKept', ok: boolean) =>
+        async ({ event }: { event: unknown }) => {
+          const e = event as { output?: unknown; error?: unknown };
+          if (ok) control.settle(id, e.output);
+          else control.fail(id, e.error);
+          await flush();
+        };
+      const send = ({ event }: { event: unknown }) => actor.send(event as never);
+      const ctx = () => actor.getSnapshot().context;
+      const pageExists = () => {
+        expect(ctx().page).toBeGreaterThanOrEqual(1);
+        expect(ctx().page).toBeLessThanOrEqual(Math.max(1, pageCount(ctx().total, ctx().pageSize)));
+      };
+      await path.test({
+        events: {
+          ...Object.fromEntries(
+            events.filter((e) => !e.type.startsWith('xstate.')).map((e) => [e.type, send]),
+          ),
+          [doneEvent('loadPage')]: settle('loadPage', true),
+          [errorEvent('loadPage')]: settle('loadPage', false),
+          [doneEvent('loadKept')]: settle('loadKept', true),
+        },
+        states: {
+          loading: () => expect(() => control.lastInput('loadPage')).not.toThrow(),
+          ready: pageExists,
+          'failed.readingKept': () => expect(ctx().kept).toBeNull(),
+          'failed.settled': () => expect(ctx().keptAt).toBeNull(),
+        },
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+    });
+  }
 });
