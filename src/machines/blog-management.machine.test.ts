@@ -3,7 +3,15 @@ import { createActor, fromPromise } from 'xstate';
 import type { BlogPostRow } from '../api/contract/blog';
 import { blogManagementMachine, blogPostsList, flipped, type PostSearch } from './blog-management.machine';
 import { paginationView, type LoadPageInput } from './paged-list.machine';
-import { controlledActors, flush } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  everyTransition,
+  flush,
+  timerEvent,
+} from './testing/test-model';
 
 function post(id: number, over: Partial<BlogPostRow> = {}): BlogPostRow {
   return {
@@ -198,4 +206,74 @@ describe('blog management', () => {
     expect(flipped('Draft')).toBe('Published');
     expect(flipped('Published')).toBe('Draft');
   });
+});
+
+describe('blog management paths', () => {
+  const events = [
+    { type: 'search.change', text: 'arc' },
+    { type: timerEvent('searchDebounce') },
+    { type: 'search.clear' },
+    { type: 'status.toggle', post: post(1) },
+    { type: doneEvent('saveStatus'), output: post(1, { status: 'Draft' }) },
+    { type: errorEvent('saveStatus'), error: new Error('500') },
+    { type: 'delete.ask', post: post(1) },
+    { type: 'delete.cancel' },
+    { type: 'delete.confirm' },
+    { type: doneEvent('deletePost'), output: { message: 'Blog has been deleted.' } },
+    { type: errorEvent('deletePost'), error: new Error('500') },
+    { type: 'post.saved', row: post(2), created: true },
+  ];
+  // the model has no list child: what is sent to it is checked by the tests above
+  const quiet = { showSearch: () => {}, reloadList: () => {}, putRow: () => {}, removeTarget: () => {} };
+  const model = createPathModel(blogManagementMachine.provide({ actions: quiet }), {
+    events: events as never,
+    input: { pageSize: 10 },
+    serializeState: (state: { value: unknown; context: { target: unknown; searchText: string } }) =>
+      JSON.stringify([state.value, state.context.target !== null, state.context.searchText]),
+  } as never);
+  const walk = everyTransition(model, 'blog-management.machine', events);
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(10);
+  });
+
+  for (const path of walk.paths) {
+    it(`a post is the target exactly while it is being changed: ${path.description}`, async () => {
+      vi.useFakeTimers();
+      try {
+        const { actor, ctl } = setup();
+        const settle =
+          (id: 'saveStatus' | 'deletePost', ok: boolean) =>
+          async ({ event }: { event: unknown }) => {
+            const e = event as { output?: unknown; error?: unknown };
+            if (ok) ctl.settle(id, e.output);
+            else ctl.fail(id, e.error);
+            await vi.advanceTimersByTimeAsync(0);
+          };
+        const send = ({ event }: { event: unknown }) => actor.send(event as never);
+        const target = () => actor.getSnapshot().context.target;
+        await path.test({
+          events: {
+            ...Object.fromEntries(
+              events
+                .filter((e) => !e.type.startsWith('xstate.') && !e.type.startsWith('timer.'))
+                .map((e) => [e.type, send]),
+            ),
+            [timerEvent('searchDebounce')]: () => vi.advanceTimersByTimeAsync(300),
+            [doneEvent('saveStatus')]: settle('saveStatus', true),
+            [errorEvent('saveStatus')]: settle('saveStatus', false),
+            [doneEvent('deletePost')]: settle('deletePost', true),
+            [errorEvent('deletePost')]: settle('deletePost', false),
+          },
+        });
+        const changes = (actor.getSnapshot().value as { changes: string }).changes;
+        expect(target() !== null).toBe(changes !== 'idle');
+        expect(actor.getSnapshot().value).toEqual(path.state.value);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  }
 });

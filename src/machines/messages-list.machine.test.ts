@@ -3,7 +3,14 @@ import { createActor } from 'xstate';
 import type { ContactMessageRow } from '../api/contract/admin-messages';
 import { messagesList, messagesListMachine } from './messages-list.machine';
 import { paginationView } from './paged-list.machine';
-import { controlledActors } from './testing/test-model';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  everyTransition,
+  timerEvent,
+} from './testing/test-model';
 
 function message(id: number, over: Partial<ContactMessageRow> = {}): ContactMessageRow {
   return {
@@ -130,4 +137,69 @@ describe('the Messages screen', () => {
     list().send({ type: 'list.retry' });
     expect(listState()).toBe('loading');
   });
+});
+
+describe('Messages paths', () => {
+  const events = [
+    { type: 'search.change', text: 'jats' },
+    { type: timerEvent('searchDebounce') },
+    { type: 'search.clear' },
+    { type: 'show.change', show: 'open' },
+    { type: 'handled.toggle', row: message(1) },
+    { type: doneEvent('saveHandled'), output: message(1, { handled: true }) },
+    { type: errorEvent('saveHandled'), error: new Error('down') },
+  ];
+  // the model has no list child: what is sent to it is checked by the tests above
+  const quiet = { showQuery: () => {}, putRow: () => {} };
+  const model = createPathModel(messagesListMachine.provide({ actions: quiet }), {
+    events: events as never,
+    input: { pageSize: 20 },
+    serializeState: (state: {
+      value: unknown;
+      context: { target: unknown; searchText: string; show: string };
+    }) =>
+      JSON.stringify([
+        state.value,
+        state.context.target !== null,
+        state.context.searchText,
+        state.context.show,
+      ]),
+  } as never);
+  const walk = everyTransition(model, 'messages-list.machine', events);
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(8);
+  });
+
+  for (const path of walk.paths) {
+    it(`a message is the target exactly while its flag is saved: ${path.description}`, async () => {
+      const { actor, ctl } = setup();
+      const settle =
+        (ok: boolean) =>
+        async ({ event }: { event: unknown }) => {
+          const e = event as { output?: unknown; error?: unknown };
+          if (ok) ctl.settle('saveHandled', e.output);
+          else ctl.fail('saveHandled', e.error);
+          await vi.advanceTimersByTimeAsync(0);
+        };
+      const send = ({ event }: { event: unknown }) => actor.send(event as never);
+      await path.test({
+        events: {
+          ...Object.fromEntries(
+            events
+              .filter((e) => !e.type.startsWith('xstate.') && !e.type.startsWith('timer.'))
+              .map((e) => [e.type, send]),
+          ),
+          [timerEvent('searchDebounce')]: () => vi.advanceTimersByTimeAsync(300),
+          [doneEvent('saveHandled')]: settle(true),
+          [errorEvent('saveHandled')]: settle(false),
+        },
+      });
+      const changes = (actor.getSnapshot().value as { changes: string }).changes;
+      expect(actor.getSnapshot().context.target !== null).toBe(changes === 'saving');
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+    });
+  }
 });
