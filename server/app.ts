@@ -241,10 +241,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
-      const { message, errors, codes } = error;
+      const { message, errors, codes, more } = error;
       return reply
         .code(error.statusCode)
-        .send({ message, ...(errors && { errors }), ...(codes && { codes }) });
+        .send({ message, ...(errors && { errors }), ...(codes && { codes }), ...more });
     }
     if (isClientValueError(error)) {
       // a backstop: a value the contract let through but the database refuses (PostgreSQL's

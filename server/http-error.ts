@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly errors?: Record<string, string>,
     /** The fields' codes of a translated form (src/api/contract/form-rules.ts). */
     readonly codes?: Record<string, string>,
+    /** More of the answer's body (a 409 carries the record as it is now). */
+    readonly more?: Record<string, unknown>,
   ) {
     super(message);
   }

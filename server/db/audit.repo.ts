@@ -63,3 +63,20 @@ export async function listAudit(db: Kysely<Database>, q: AuditQuery): Promise<Au
     .executeTakeFirstOrThrow();
   return rows.map((row, i) => (i === 0 ? { ...row, total_count: Number(n) } : row));
 }
+
+/** Who changed a record last, and when (its newest audit row), or undefined when none says. */
+export async function lastChangeOf(
+  db: Kysely<Database>,
+  entity: string,
+  entityId: string | number,
+): Promise<{ actor_email: string | null; at: string } | undefined> {
+  return db
+    .selectFrom('audit_log')
+    .select(['actor_email', 'at'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', String(entityId))
+    .orderBy('at', 'desc')
+    .orderBy('audit_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -42,6 +42,7 @@ function openingColumns(db: Db) {
       'job_opening.about_role',
       'job_opening.responsibility',
       'job_opening.created_at',
+      'job_opening.version',
     ]);
 }
 
@@ -147,17 +148,22 @@ export async function createOpening(db: Db, input: OpeningInput, now = new Date(
   return (await getOpening(db, job_id))!;
 }
 
-/** Replaces an opening's fields; answers the saved row, or undefined when it does not exist. */
+/**
+ * Replaces an opening's fields if it is still at `version` (and counts one version on); answers the
+ * saved row, or undefined when no opening of that id is at that version.
+ */
 export async function updateOpening(
   db: Db,
   jobId: number,
   input: OpeningInput,
+  version: number,
   now = new Date(),
 ): Promise<JobOpeningRow | undefined> {
   const result = await db
     .updateTable('job_opening')
-    .set({ ...cleanOpening(input), updated_at: now.toISOString() })
+    .set((eb) => ({ ...cleanOpening(input), updated_at: now.toISOString(), version: eb('version', '+', 1) }))
     .where('job_id', '=', jobId)
+    .where('version', '=', version)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
   return getOpening(db, jobId);

@@ -26,6 +26,8 @@ export interface JobOpeningTable {
   search_text: string;
   created_at: string;
   updated_at: string;
+  /** 1 when created, one more at each change (the conflict check, docs/decisions/022). */
+  version: Generated<number>;
 }
 
 /** A file in the storage (server/storage): its generated key and what the upload check found. */

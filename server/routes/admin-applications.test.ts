@@ -118,16 +118,21 @@ describe('GET /api/bind-job-applications', () => {
   });
 
   it('follows a renamed opening in the search', async () => {
-    await updateOpening(app.db, engineerJob, {
-      job_title: 'Platform Architect',
-      department: 'Engineering',
-      location: 'Chennai, India',
-      job_type_id: 1,
-      description: '<p>Design the platform and its services.</p>',
-      requirement: '<ul><li>TypeScript</li></ul>',
-      about_role: '<p>About the role here.</p>',
-      responsibility: '<ul><li>Ship it well</li></ul>',
-    });
+    await updateOpening(
+      app.db,
+      engineerJob,
+      {
+        job_title: 'Platform Architect',
+        department: 'Engineering',
+        location: 'Chennai, India',
+        job_type_id: 1,
+        description: '<p>Design the platform and its services.</p>',
+        requirement: '<ul><li>TypeScript</li></ul>',
+        about_role: '<p>About the role here.</p>',
+        responsibility: '<ul><li>Ship it well</li></ul>',
+      },
+      1,
+    );
     expect(names((await list('search=architect')).json())).toEqual(['Ravi Kumar']);
     expect(names((await list('search=engineer')).json())).toEqual([]);
   });

@@ -26,8 +26,13 @@ describe('POST /api/manage-job-openings', () => {
     about_role: '<p>You will work with journal editors.</p>',
     responsibility: '<ol><li data-list="bullet">Copy edit accepted papers</li></ol>',
   });
-  const send = (payload: unknown) =>
-    app.inject({ method: 'POST', url: '/api/manage-job-openings', headers, payload: payload as object });
+  const send = (payload: unknown, version?: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/manage-job-openings',
+      headers: version === undefined ? headers : { ...headers, 'if-match': `"${version}"` },
+      payload: payload as object,
+    });
 
   it('creates, updates and deletes, answering { message, row } and recording each change', async () => {
     const created = await send({ mode: 1, job_id: 0, ...valid() });
@@ -37,7 +42,8 @@ describe('POST /api/manage-job-openings', () => {
     expect(row).toMatchObject({ job_title: 'Senior Copy Editor (STEM)', job_type_name: 'Full-time' });
     expect(row.job_id).toBeGreaterThan(0);
 
-    const updated = await send({ mode: 2, job_id: row.job_id, ...valid(), location: 'Remote' });
+    expect(row.version).toBe(1);
+    const updated = await send({ mode: 2, job_id: row.job_id, ...valid(), location: 'Remote' }, 1);
     expect(updated.json()).toMatchObject({
       message: 'Job updated successfully',
       row: { job_id: row.job_id, location: 'Remote' },
@@ -113,8 +119,66 @@ describe('POST /api/manage-job-openings', () => {
   });
 
   it('answers 404 for an update or delete of a missing opening, and 400 for an unknown mode', async () => {
-    expect((await send({ mode: 2, job_id: 12345, ...valid() })).statusCode).toBe(404);
+    expect((await send({ mode: 2, job_id: 12345, ...valid() }, 1)).statusCode).toBe(404);
     expect((await send({ mode: 3, job_id: 12345 })).statusCode).toBe(404);
     expect((await send({ mode: 4, job_id: 1 })).statusCode).toBe(400);
+  });
+
+  describe('versions (a change is based on the version it read)', () => {
+    const create = async () => (await send({ mode: 1, job_id: 0, ...valid() })).json().row;
+
+    it('refuses a change that does not say its version (428) and changes nothing', async () => {
+      const row = await create();
+      const answer = await send({ mode: 2, job_id: row.job_id, location: 'Remote' });
+      expect(answer.statusCode).toBe(428);
+      expect(answer.json().message).toMatch(/If-Match/);
+      expect((await send({ mode: 2, job_id: row.job_id, location: 'Remote' }, 0)).statusCode).toBe(428);
+      const [stored] = await app.db.selectFrom('job_opening').selectAll().execute();
+      expect(stored).toMatchObject({ location: 'Kochi, India', version: 1 });
+    });
+
+    it('changes only the fields sent, and counts the version on', async () => {
+      const row = await create();
+      const answer = await send({ mode: 2, job_id: row.job_id, location: 'Remote' }, 1);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().row).toMatchObject({ ...valid(), location: 'Remote', version: 2 });
+      const dept = await send({ mode: 2, job_id: row.job_id, department: 'Production' }, 2);
+      expect(dept.json().row).toMatchObject({ location: 'Remote', department: 'Production', version: 3 });
+    });
+
+    it('refuses a stale change with 409, the opening as it is now and who changed it when', async () => {
+      const row = await create();
+      await send({ mode: 2, job_id: row.job_id, location: 'Remote' }, 1);
+      const late = await send({ mode: 2, job_id: row.job_id, department: 'Production' }, 1);
+      expect(late.statusCode).toBe(409);
+      const body = late.json();
+      expect(body.current).toMatchObject({
+        location: 'Remote',
+        department: 'Editorial & Production',
+        version: 2,
+      });
+      expect(body.changed_by).toMatch(/@/);
+      expect(Date.parse(body.changed_at)).toBeGreaterThan(0);
+      const [stored] = await app.db.selectFrom('job_opening').selectAll().execute();
+      expect(stored).toMatchObject({ department: 'Editorial & Production', version: 2 });
+    });
+
+    it('of two saves of the same version at once, one wins and one gets 409; one update is recorded', async () => {
+      const row = await create();
+      const answers = await Promise.all([
+        send({ mode: 2, job_id: row.job_id, location: 'Remote' }, 1),
+        send({ mode: 2, job_id: row.job_id, department: 'Production' }, 1),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      const updates = await app.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity', '=', 'job_opening')
+        .where('action', '=', 'update')
+        .execute();
+      expect(updates).toHaveLength(1);
+      const [stored] = await app.db.selectFrom('job_opening').selectAll().execute();
+      expect(stored.version).toBe(2);
+    });
   });
 });

@@ -44,6 +44,8 @@ describe('GET bind-job-openings and bind-job-types', () => {
         'location',
         'requirement',
         'responsibility',
+        // past the spec: the version a back-office change sends back (docs/decisions/022)
+        'version',
       ].sort(),
     );
     expect(rows[0].total_count).toBe(DEMO_OPENINGS.length);
@@ -144,7 +146,7 @@ describe('GET bind-job-openings and bind-job-types', () => {
     expect(created.description).toBe('<p>Typesetting and proofs.</p>'); // sanitised when stored
     const find = async (q: string) => titles((await get(`/api/bind-job-openings?search=${q}`)).body);
     expect(await find('indesign')).toEqual(['Production Editor']);
-    await updateOpening(app.db, created.job_id, { ...input, requirement: '<ul><li>LaTeX</li></ul>' });
+    await updateOpening(app.db, created.job_id, { ...input, requirement: '<ul><li>LaTeX</li></ul>' }, 1);
     expect(await find('indesign')).toEqual([]);
     expect(await find('latex')).toEqual(['Production Editor']);
     expect(await deleteOpening(app.db, created.job_id)).toBe(true);

@@ -16,6 +16,8 @@ import * as repo from '../db/jobs.repo';
 /** The request's body after the contract's coercions (job_type_id a number). */
 type ManageJobOpeningBody = z.output<typeof Body>;
 import { HttpError } from '../http-error';
+import { lastChangeOf } from '../db/audit.repo';
+import { staleVersion } from '../lib/versions';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
@@ -81,17 +83,37 @@ export async function createOpening(ctx: ServiceContext, body: ManageJobOpeningB
   return { message: JOB_MESSAGES.created, row };
 }
 
+/** The form's fields of a change: those the request sends, the opening's own for the rest. */
+function mergedBody(before: JobOpeningRow, body: ManageJobOpeningBody): ManageJobOpeningBody {
+  const sent = Object.fromEntries(JOB_FORM_FIELDS.map((f) => [f, body[f] ?? before[f]]));
+  return { ...body, ...sent, job_type_id: body.job_type_id ?? before.job_type_id };
+}
+
+/** 409 with the opening as it is now (or 404 when it is gone), and who changed it last. */
+async function stale(db: ServiceContext['db'], jobId: number) {
+  const current = await repo.getOpening(db, jobId);
+  if (!current) return new HttpError(404, NOT_FOUND);
+  return staleVersion(current, await lastChangeOf(db, 'job_opening', jobId));
+}
+
+/**
+ * Changes the fields a request sends (the others stay as they are), if the opening is still at
+ * `version`: otherwise 409 with the opening as it is now (docs/decisions/022).
+ */
 export async function updateOpening(
   ctx: ServiceContext,
   jobId: number | undefined,
   body: ManageJobOpeningBody,
+  version: number,
 ) {
-  const input = await checkedInput(ctx, body);
   const before = jobId ? await repo.getOpening(ctx.db, jobId) : undefined;
   if (!before) throw new HttpError(404, NOT_FOUND);
+  if (before.version !== version) throw await stale(ctx.db, before.job_id);
+  const input = await checkedInput(ctx, mergedBody(before, body));
   const row = await inTransaction(ctx, async (c) => {
-    const saved = await repo.updateOpening(c.trx, before.job_id, input, c.at);
-    if (!saved) throw new HttpError(404, NOT_FOUND);
+    const saved = await repo.updateOpening(c.trx, before.job_id, input, version, c.at);
+    // changed (or deleted) between the read above and this write: the later of two saves loses
+    if (!saved) throw await stale(c.trx, before.job_id);
     const changed = JOB_FORM_FIELDS.filter((f) => String(before[f]) !== String(saved[f]));
     await c.audit({
       action: 'update',

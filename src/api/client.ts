@@ -1,5 +1,6 @@
 import type { ZodMiniType } from 'zod/mini';
 import type { UploadProgress } from './contract/upload';
+import { ifMatch } from './contract/versions';
 
 /** A non-2xx answer or an answer that does not match the contract. */
 export class ApiError extends Error {
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     readonly errors: Record<string, string> = {},
     /** The refused fields' codes, from a translated form (contract/form-rules.ts). */
     readonly codes: Record<string, string> = {},
+    /** The answer's JSON body as it came (a 409 carries the record as it is now). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -54,6 +57,7 @@ function failure(status: number, body: unknown): ApiError {
     answerMessage(body) ?? `Request failed with status ${status}`,
     record(b?.errors),
     record(b?.codes),
+    body,
   );
   if (status === 401)
     for (const listener of sessionEndListeners) {
@@ -186,9 +190,9 @@ export function jsonBody(body: unknown, method = 'POST', headers: Record<string,
  * refuses a cookie-authenticated write without it); a customer's own backend ignores it.
  */
 export const CSRF_HEADERS: Readonly<Record<string, string>> = { 'X-Manna-CSRF': '1' };
-/** A back-office write with a JSON body. */
-export const adminWrite = (body: unknown, method = 'POST'): RequestInit =>
-  jsonBody(body, method, CSRF_HEADERS);
+/** A back-office write with a JSON body; `version`, for a change to a versioned record, goes as If-Match. */
+export const adminWrite = (body: unknown, method = 'POST', version?: number): RequestInit =>
+  jsonBody(body, method, version === undefined ? CSRF_HEADERS : { ...CSRF_HEADERS, ...ifMatch(version) });
 /** A back-office DELETE. */
 export const adminDelete = (): RequestInit => ({ method: 'DELETE', headers: { ...CSRF_HEADERS } });
 

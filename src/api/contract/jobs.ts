@@ -20,6 +20,8 @@ export const JobOpeningRow = z.object({
   about_role: z.string(),
   responsibility: z.string(),
   created_at: z.optional(z.string()),
+  /** The version a change sends back (contract/versions.ts); absent in copies kept before it. */
+  version: z.optional(z.number().check(z.int())),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type JobOpeningRow = z.infer<typeof JobOpeningRow>;
