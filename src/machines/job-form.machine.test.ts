@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
+import { VersionConflict } from '../api/contract/versions';
 import {
   EMPTY_JOB_FORM,
   JOB_ERROR_CODES,
@@ -59,6 +60,7 @@ const ROW: JobOpeningRow = {
   requirement: VALID.requirement,
   about_role: VALID.about_role,
   responsibility: VALID.responsibility,
+  version: 3,
 };
 
 function effects() {
@@ -233,7 +235,13 @@ describe('admin job form', () => {
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().matches('saving')).toBe(true);
     await waitFor(actor, (s) => s.matches('closed'));
-    expect(save).toHaveBeenCalledWith({ mode: 'create', jobId: 0, values: VALID });
+    expect(save).toHaveBeenCalledWith({
+      mode: 'create',
+      jobId: 0,
+      values: VALID,
+      version: null,
+      fields: JOB_FORM_FIELDS,
+    });
     expect(spies.jobSaved).toHaveBeenCalledWith({ mode: 'create', row: ROW });
     expect(spies.notifySaved).toHaveBeenCalledWith({ mode: 'create', message: 'Job created successfully' });
     expect(actor.getSnapshot().context.values.job_title).toBe('');
@@ -251,8 +259,118 @@ describe('admin job form', () => {
     fill(actor, { location: 'Remote' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('closed'));
-    expect(save).toHaveBeenCalledWith({ mode: 'edit', jobId: 7, values: { ...VALID, location: 'Remote' } });
+    // only the changed field is sent, based on the version the form opened
+    expect(save).toHaveBeenCalledWith({
+      mode: 'edit',
+      jobId: 7,
+      values: { ...VALID, location: 'Remote' },
+      version: 3,
+      fields: ['location'],
+    });
     expect(spies.notifySaved).toHaveBeenCalledWith({ mode: 'edit', message: 'Job updated successfully' });
+  });
+
+  describe('when someone else saved the opening meanwhile', () => {
+    const theirs = (over: Partial<JobOpeningRow>, version = 4) =>
+      new VersionConflict<JobOpeningRow>({
+        current: { ...ROW, ...over, version },
+        changedBy: 'asha@example.com',
+        changedAt: '2026-11-27T10:42:00.000Z',
+      });
+
+    it('takes their change to other fields and saves again at once on their version', async () => {
+      vi.useRealTimers();
+      const save = vi
+        .fn()
+        .mockRejectedValueOnce(theirs({ department: 'Production' }))
+        .mockResolvedValueOnce({ message: 'Job updated successfully', row: ROW });
+      const merged = vi.fn();
+      const actor = createActor(
+        jobFormMachine.provide({
+          actors: { saveJob: fromPromise(({ input }) => save(input)) },
+          actions: { notifyMerged: (_, params) => merged(params.changedBy) },
+        }),
+      ).start();
+      actor.send({ type: 'form.open', job: ROW });
+      fill(actor, { location: 'Remote' });
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.matches('closed'));
+      expect(save).toHaveBeenLastCalledWith({
+        mode: 'edit',
+        jobId: 7,
+        values: { ...VALID, location: 'Remote', department: 'Production' },
+        version: 4,
+        fields: ['location'],
+      });
+      expect(merged).toHaveBeenCalledWith('asha@example.com');
+    });
+
+    it('shows theirs beside mine for a field both changed, and keeps what was typed until a choice', async () => {
+      vi.useRealTimers();
+      const save = vi.fn().mockRejectedValueOnce(theirs({ location: 'Chennai' }));
+      const { actor } = start(save);
+      actor.send({ type: 'form.open', job: ROW });
+      fill(actor, { location: 'Remote', job_title: 'Senior Copy Editor' });
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.matches('conflict'));
+      const { conflict, values, version } = actor.getSnapshot().context;
+      expect(conflict).toMatchObject({ fields: ['location'], changedBy: 'asha@example.com' });
+      expect(conflict!.theirs.location).toBe('Chennai');
+      expect(values).toMatchObject({ location: 'Remote', job_title: 'Senior Copy Editor' });
+      expect(version).toBe(4);
+      expect(actor.getSnapshot().can({ type: 'conflict.keepBoth' })).toBe(false); // no rich text in both
+    });
+
+    it('keep mine saves my fields over theirs on their version', async () => {
+      vi.useRealTimers();
+      const save = vi
+        .fn()
+        .mockRejectedValueOnce(theirs({ location: 'Chennai', department: 'Production' }))
+        .mockResolvedValueOnce({ message: 'Job updated successfully', row: ROW });
+      const { actor } = start(save);
+      actor.send({ type: 'form.open', job: ROW });
+      fill(actor, { location: 'Remote' });
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.matches('conflict'));
+      actor.send({ type: 'conflict.keepMine' });
+      await waitFor(actor, (s) => s.matches('closed'));
+      expect(save).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          version: 4,
+          fields: ['location'],
+          values: expect.objectContaining({ location: 'Remote', department: 'Production' }),
+        }),
+      );
+    });
+
+    it('take theirs puts their text in the fields both changed and goes back to editing', async () => {
+      vi.useRealTimers();
+      const save = vi.fn().mockRejectedValueOnce(theirs({ location: 'Chennai' }));
+      const { actor } = start(save);
+      actor.send({ type: 'form.open', job: ROW });
+      fill(actor, { location: 'Remote', job_title: 'Senior Copy Editor' });
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.matches('conflict'));
+      actor.send({ type: 'conflict.takeTheirs' });
+      expect(actor.getSnapshot().matches('editing')).toBe(true);
+      expect(actor.getSnapshot().context.values).toMatchObject({
+        location: 'Chennai',
+        job_title: 'Senior Copy Editor',
+      });
+      expect(actor.getSnapshot().context.conflict).toBeNull();
+    });
+
+    it('keep both puts their text then mine in a rich-text field both changed', async () => {
+      vi.useRealTimers();
+      const save = vi.fn().mockRejectedValueOnce(theirs({ description: '<p>Their words about the role, also long enough.</p>' }));
+      const { actor } = start(save);
+      actor.send({ type: 'form.open', job: ROW });
+      fill(actor, { description: '<p>My own words about the role, long enough.</p>' });
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.matches('conflict'));
+      actor.send({ type: 'conflict.keepBoth' });
+      expect(actor.getSnapshot().context.values.description).toBe('<p>Their words about the role, also long enough.</p><p>My own words about the role, long enough.</p>');
+    });
   });
 
   it('keeps the typed form open when the save fails, with the error toast', async () => {

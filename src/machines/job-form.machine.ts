@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { htmlToText } from '../api/contract/rich-text';
+import { VersionConflict } from '../api/contract/versions';
 import {
   EMPTY_JOB_FORM,
   JOB_FORM_FIELDS,
@@ -24,8 +25,18 @@ import {
  * click or Escape (`form.dismiss`) closes a form whose values are still those it opened with, and
  * asks 'Discard what you typed?' (`confirmingDiscard`) when they changed; Cancel closes at once.
  *
+ *
+ * Edits are based on a version (docs/decisions/022-versions-and-conflicts.md): a save sends only
+ * the fields the person changed, with the version the form opened. When someone else saved the
+ * opening meanwhile (`VersionConflict` with their opening), fields only they changed are taken
+ * and the save goes again at once (`notifyMerged`); when both changed the same field, `conflict`
+ * shows theirs beside yours and nothing typed is lost until the person chooses: keep mine (save
+ * again over theirs), take theirs (back to editing with their text in those fields), or keep both
+ * (their text and then mine in each such field, to merge by hand).
+ *
  * Effects the screen provides: `saveJob` (POST manage-job-openings), `focusField`,
- * `notifySaved` (success toast), `notifySaveFailed` (error toast), `jobSaved` (tells the list).
+ * `notifySaved` (success toast), `notifySaveFailed` (error toast), `notifyMerged`, `jobSaved`
+ * (tells the list).
  */
 export type JobFormMode = 'create' | 'edit';
 
@@ -39,6 +50,20 @@ export interface JobFormContext {
   draft: JobDraft | null;
   /** The first failing field and its code (the screen shows its text). */
   error: { field: JobFormField; code: JobErrorCode } | null;
+  /** The version of the opening the form is based on (edit), null for a new one. */
+  version: number | null;
+  /** Someone else's save that crossed this one on the same fields, while `conflict`. */
+  conflict: JobConflict | null;
+}
+
+/** Their opening beside what this form holds. */
+export interface JobConflict {
+  theirs: JobFormValues;
+  version: number;
+  changedBy: string | null;
+  changedAt: string | null;
+  /** The fields both changed: the ones to choose for. */
+  fields: JobFormField[];
 }
 
 export type JobFormEvent =
@@ -51,7 +76,11 @@ export type JobFormEvent =
   | { type: 'discard.cancel' }
   /** 'Restore unsaved changes from {time}?': yes, or no (the draft is dropped). */
   | { type: 'draft.restore' }
-  | { type: 'draft.ignore' };
+  | { type: 'draft.ignore' }
+  /** After a conflict: save mine over theirs, take theirs, or keep both texts to merge by hand. */
+  | { type: 'conflict.keepMine' }
+  | { type: 'conflict.takeTheirs' }
+  | { type: 'conflict.keepBoth' };
 
 /** A form kept on the device as it was typed (src/offline/drafts.ts). */
 export interface JobDraft {
@@ -68,6 +97,10 @@ export interface SaveJobInput {
   mode: JobFormMode;
   jobId: number;
   values: JobFormValues;
+  /** The version the change is based on (edit). */
+  version: number | null;
+  /** The fields the person changed (edit): the only ones sent. */
+  fields: JobFormField[];
 }
 export interface SaveJobOutput {
   message: string;
@@ -114,12 +147,34 @@ const unlockStates = Object.fromEntries(
   { always: { guard: { type: 'hasValue'; params: { field: JobFormField } }; target: UnlockState } }
 >;
 
-/** Whether `values` differ from `opened` as a person reads them (text trimmed, rich text as text). */
-export function isChanged(values: JobFormValues, opened: JobFormValues): boolean {
-  const read = (field: JobFormField, value: string) =>
-    isRichTextField(field) ? htmlToText(value) : value.trim();
-  return JOB_FORM_FIELDS.some((field) => read(field, values[field]) !== read(field, opened[field]));
+const read = (field: JobFormField, value: string) =>
+  isRichTextField(field) ? htmlToText(value) : value.trim();
+
+/** The fields whose values differ as a person reads them (text trimmed, rich text as text). */
+export const changedFields = (values: JobFormValues, opened: JobFormValues): JobFormField[] =>
+  JOB_FORM_FIELDS.filter((field) => read(field, values[field]) !== read(field, opened[field]));
+
+/** Whether `values` differ from `opened` as a person reads them. */
+export const isChanged = (values: JobFormValues, opened: JobFormValues): boolean =>
+  changedFields(values, opened).length > 0;
+
+/**
+ * Someone else's save met: the fields only they changed take their values, the fields only this
+ * form changed keep mine, and `both` lists the fields both changed (their value or mine: to choose).
+ */
+export function meetTheirs(values: JobFormValues, opened: JobFormValues, theirs: JobFormValues) {
+  const mine = new Set(changedFields(values, opened));
+  const both = changedFields(theirs, opened).filter(
+    (field) => mine.has(field) && read(field, theirs[field]) !== read(field, values[field]),
+  );
+  const merged = Object.fromEntries(
+    JOB_FORM_FIELDS.map((field) => [field, mine.has(field) ? values[field] : theirs[field]]),
+  ) as JobFormValues;
+  return { merged, both };
 }
+
+const conflictOf = (error: unknown) =>
+  error instanceof VersionConflict ? (error as VersionConflict<JobOpeningRow>).conflict : null;
 
 export const valuesOf = (job: JobOpeningRow): JobFormValues => ({
   job_title: job.job_title,
@@ -139,6 +194,8 @@ const initialContext: JobFormContext = {
   opened: EMPTY_JOB_FORM,
   draft: null,
   error: null,
+  version: null,
+  conflict: null,
 };
 
 export const jobFormMachine = setup({
@@ -165,9 +222,50 @@ export const jobFormMachine = setup({
             opened: valuesOf(params.job),
             draft: null,
             error: null,
+            version: params.job.version ?? null,
+            conflict: null,
           }
         : { ...initialContext },
     ),
+    /** Their save is the new base: fields only they changed take their values (see meetTheirs). */
+    meetTheirs: assign(({ context }, params: { error: unknown }) => {
+      const met = conflictOf(params.error)!;
+      const theirs = valuesOf(met.current);
+      const { merged, both } = meetTheirs(context.values, context.opened, theirs);
+      return {
+        values: merged,
+        opened: theirs,
+        version: met.current.version ?? null,
+        conflict: {
+          theirs,
+          version: met.current.version ?? 0,
+          changedBy: met.changedBy,
+          changedAt: met.changedAt,
+          fields: both,
+        },
+      };
+    }),
+    takeTheirs: assign(({ context }) => ({
+      values: Object.fromEntries(
+        JOB_FORM_FIELDS.map((f) => [
+          f,
+          context.conflict?.fields.includes(f) ? context.conflict.theirs[f] : context.values[f],
+        ]),
+      ) as JobFormValues,
+      conflict: null,
+    })),
+    keepBoth: assign(({ context }) => ({
+      values: Object.fromEntries(
+        JOB_FORM_FIELDS.map((f) => [
+          f,
+          context.conflict?.fields.includes(f) && isRichTextField(f)
+            ? `${context.conflict.theirs[f]}${context.values[f]}`
+            : context.values[f],
+        ]),
+      ) as JobFormValues,
+      conflict: null,
+    })),
+    clearConflict: assign({ conflict: null }),
     setField: assign({
       values: ({ context }, params: { field: JobFormField; value: string }) => ({
         ...context.values,
@@ -181,6 +279,8 @@ export const jobFormMachine = setup({
     focusField: (_, _params: { field: JobFormField }) => {},
     notifySaved: (_, _params: { mode: JobFormMode; message: string }) => {},
     notifySaveFailed: (_, _params: { error: unknown }) => {},
+    /** Saved together with someone else's change to other fields. */
+    notifyMerged: (_, _params: { changedBy: string | null }) => {},
     jobSaved: (_, _params: { mode: JobFormMode; row: JobOpeningRow }) => {},
     /** Removes this form's draft from the device (saved or discarded); supplied by the screen. */
     forgetDraft: (_, _params: DraftRef) => {},
@@ -190,6 +290,16 @@ export const jobFormMachine = setup({
   },
   guards: {
     isValid: ({ context }) => firstJobFormError(context.values) === null,
+    /** Someone else saved meanwhile, on other fields only: save again on their version. */
+    isMergeable: ({ context }, params: { error: unknown }) => {
+      const met = conflictOf(params.error);
+      return (
+        met !== null && meetTheirs(context.values, context.opened, valuesOf(met.current)).both.length === 0
+      );
+    },
+    isConflict: (_, params: { error: unknown }) => conflictOf(params.error) !== null,
+    /** A rich-text field is among those both changed: 'Keep both' is offered. */
+    canKeepBoth: ({ context }) => (context.conflict?.fields ?? []).some((f) => isRichTextField(f)),
     isChanged: ({ context }) => isChanged(context.values, context.opened),
     /** A draft that holds something other than what the form shows now. */
     isDifferentDraft: ({ context }, params: { draft: JobDraft | null }) =>
@@ -363,7 +473,13 @@ export const jobFormMachine = setup({
       invoke: {
         id: 'saveJob',
         src: 'saveJob',
-        input: ({ context }) => ({ mode: context.mode, jobId: context.jobId, values: context.values }),
+        input: ({ context }) => ({
+          mode: context.mode,
+          jobId: context.jobId,
+          values: context.values,
+          version: context.version,
+          fields: changedFields(context.values, context.opened),
+        }),
         onDone: {
           target: 'closed',
           actions: [
@@ -379,9 +495,44 @@ export const jobFormMachine = setup({
             'reset',
           ],
         },
-        onError: {
-          target: 'editing',
-          actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
+        onError: [
+          {
+            guard: { type: 'isMergeable', params: ({ event }) => ({ error: event.error }) },
+            target: 'saving',
+            reenter: true,
+            actions: [
+              { type: 'meetTheirs', params: ({ event }) => ({ error: event.error }) },
+              { type: 'notifyMerged', params: ({ context }) => ({ changedBy: context.conflict!.changedBy }) },
+              'clearConflict',
+            ],
+          },
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: { type: 'meetTheirs', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'editing',
+            actions: { type: 'notifySaveFailed', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    /**
+     * '<name> changed this at 10:42 while you were editing': theirs beside mine for the fields both
+     * changed; the form keeps what was typed until the person chooses.
+     */
+    conflict: {
+      on: {
+        'conflict.keepMine': { target: 'saving', actions: 'clearConflict' },
+        'conflict.takeTheirs': { target: 'editing', actions: 'takeTheirs' },
+        'conflict.keepBoth': { guard: 'canKeepBoth', target: 'editing', actions: 'keepBoth' },
+        'form.cancel': {
+          target: 'closed',
+          actions: [
+            { type: 'forgetDraft', params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }) },
+            'reset',
+          ],
         },
       },
     },

@@ -49,3 +49,11 @@ export function conflictOf<T>(current: ZodMiniType<T>, status: number, body: unk
     ? { current: parsed.data.current, changedBy: parsed.data.changed_by, changedAt: parsed.data.changed_at }
     : null;
 }
+
+/** A change refused because the record changed since it was read (thrown by the live layer). */
+export class VersionConflict<T> extends Error {
+  override name = 'VersionConflict';
+  constructor(readonly conflict: Conflict<T>) {
+    super(VERSION_MESSAGES.stale);
+  }
+}

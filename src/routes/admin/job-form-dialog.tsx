@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { lazy, Suspense, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
+import { htmlToText } from '../../api/contract/rich-text';
 import {
   JOB_RICH_MIN,
   JOB_TEXT_MAX,
@@ -10,6 +11,7 @@ import {
   isRichTextField,
   type JobFormField,
 } from '../../api/contract/jobs-admin';
+import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import { unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
@@ -43,9 +45,16 @@ export function JobFormDialog({
   const [state, send] = useMachine(machine);
   useImperativeHandle(ref, () => ({ open: (job) => send({ type: 'form.open', job }) }), [send]);
 
-  const { values, error, mode } = state.context;
+  const { values, error, mode, conflict } = state.context;
   const open = !state.matches('closed');
-  const saving = state.matches('saving');
+  // while someone else's save is shown beside this one, the form waits for a choice
+  const saving = state.matches('saving') || state.matches('conflict');
+  const readable = (field: JobFormField, value: string) =>
+    isRichTextField(field)
+      ? htmlToText(value)
+      : field === 'job_type_id'
+        ? (jobTypes.find((jt) => String(jt.job_type_id) === value)?.job_type_name ?? value)
+        : value;
   const unlocked = unlockedAt(unlockStateOf(state));
   // the text of the field's code, naming the field in the reader's language
   const errorFor = (field: JobFormField) =>
@@ -72,6 +81,21 @@ export function JobFormDialog({
         confirming={state.matches('confirmingDiscard')}
         send={send}
       />
+      {state.matches('conflict') && conflict && (
+        <ConflictPrompt
+          changedBy={conflict.changedBy}
+          changedAt={conflict.changedAt}
+          fields={conflict.fields.map((field) => ({
+            label: t(`fields.${field}`),
+            theirs: readable(field, conflict.theirs[field]),
+            yours: readable(field, values[field]),
+          }))}
+          canKeepBoth={state.can({ type: 'conflict.keepBoth' })}
+          onKeepMine={() => send({ type: 'conflict.keepMine' })}
+          onTakeTheirs={() => send({ type: 'conflict.takeTheirs' })}
+          onKeepBoth={() => send({ type: 'conflict.keepBoth' })}
+        />
+      )}
       <form
         className={s.form}
         noValidate
@@ -149,7 +173,13 @@ export function JobFormDialog({
             {t('actions.cancel')}
           </button>
           <button type="submit" className={s.primary} disabled={saving}>
-            {t(saving ? 'jobForm.updating' : mode === 'edit' ? 'jobForm.update' : 'jobForm.create')}
+            {t(
+              state.matches('saving')
+                ? 'jobForm.updating'
+                : mode === 'edit'
+                  ? 'jobForm.update'
+                  : 'jobForm.create',
+            )}
           </button>
         </div>
       </form>

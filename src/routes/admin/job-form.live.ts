@@ -23,14 +23,26 @@ export const jobFormLive = (
     actors: {
       readDraft: fromPromise(({ input }) => readDraft<JobFormValues>(draftOf(input))),
       writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
-      saveJob: fromPromise(({ input }) =>
-        manageJobOpening({
-          mode: input.mode === 'create' ? 1 : 2,
-          job_id: input.jobId,
-          ...input.values,
-          job_type_id: Number(input.values.job_type_id),
-        }),
-      ),
+      saveJob: fromPromise(({ input }) => {
+        if (input.mode === 'create')
+          return manageJobOpening({
+            mode: 1,
+            job_id: 0,
+            ...input.values,
+            job_type_id: Number(input.values.job_type_id),
+          });
+        // an update sends only what the person changed, based on the version the form opened
+        const changed = Object.fromEntries(input.fields.map((f) => [f, input.values[f]]));
+        return manageJobOpening(
+          {
+            mode: 2,
+            job_id: input.jobId,
+            ...changed,
+            ...(input.fields.includes('job_type_id') && { job_type_id: Number(input.values.job_type_id) }),
+          },
+          input.version ?? undefined,
+        );
+      }),
     },
     actions: {
       forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
@@ -48,6 +60,13 @@ export const jobFormLive = (
           title: i18n.t('admin:toast.success'),
           message: i18n.t(mode === 'edit' ? 'admin:jobToast.updated' : 'admin:jobToast.created'),
           ...(mode === 'edit' && { duration: 500 }),
+        }),
+      notifyMerged: (_, { changedBy }) =>
+        showToast('info', {
+          title: i18n.t('common:conflict.mergedTitle'),
+          message: i18n.t('common:conflict.merged', {
+            name: changedBy ?? i18n.t('common:conflict.someone'),
+          }),
         }),
       notifySaveFailed: (_, { error }) =>
         // offline: the form keeps what was typed and says saving waits for the connection
