@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { OWNER, ownerApi, signIn } from './admin-helpers';
+import { OWNER, makeUser, ownerApi, signIn } from './admin-helpers';
 
 const uniqueTitle = (tag: string) =>
   `${tag} Editor ${Date.now().toString(36).toUpperCase().replace(/\d/g, '')}`;
@@ -309,6 +309,76 @@ test.describe('Current Openings save failure', () => {
     await page.getByRole('button', { name: 'Create Job' }).click();
     await expect(page.getByText('Error: The database is not available')).toBeVisible();
     await expect(page.getByRole('dialog').getByLabel('Job Title')).toHaveValue(title);
+  });
+});
+
+test.describe('two colleagues on one opening', () => {
+  // a refused stale save is a 409 answer, which Chromium logs as a failed resource
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test('a change to another field is saved together; the same field opens the conflict view, and nothing typed is lost', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const title = uniqueTitle('Shared');
+    const recruiter = await makeUser(request, baseURL!, 'recruiter');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await fillJob(page, title);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+
+    const colleague = await browser.newContext();
+    const other = await colleague.newPage();
+    try {
+      await signIn(other, recruiter);
+      const openIn = async (p: Page) => {
+        await p.getByRole('button', { name: `Edit ${title}` }).click();
+        return p.getByRole('dialog', { name: 'Edit Job Opening' });
+      };
+
+      // both open the opening; the colleague changes the location and saves first
+      const mine = await openIn(page);
+      const theirs = await openIn(other);
+      await theirs.getByLabel('Location').fill('Remote (EU)');
+      await theirs.getByRole('button', { name: 'Update Job' }).click();
+      await expect(theirs).toHaveCount(0);
+      // I change the department of my (older) form: both changes are kept
+      await mine.getByLabel('Department').fill('Production');
+      await mine.getByRole('button', { name: 'Update Job' }).click();
+      await expect(
+        page.getByText(`Saved together: ${recruiter.email} had changed other fields meanwhile`),
+      ).toBeVisible();
+      await expect(mine).toHaveCount(0);
+      await expect(card).toContainText('Production');
+      await expect(card).toContainText('Remote (EU)');
+
+      // now both change the location: the later save shows theirs beside mine
+      const mine2 = await openIn(page);
+      await other.reload();
+      const theirs2 = await openIn(other);
+      await theirs2.getByLabel('Location').fill('Hybrid, Kochi');
+      await theirs2.getByRole('button', { name: 'Update Job' }).click();
+      await expect(theirs2).toHaveCount(0);
+      await mine2.getByLabel('Location').fill('Berlin, Germany');
+      await mine2.getByRole('button', { name: 'Update Job' }).click();
+      const conflict = mine2.getByRole('alert').filter({ hasText: 'while you were editing' });
+      await expect(conflict).toContainText(`${recruiter.email} changed this at`);
+      await expect(conflict).toContainText('Hybrid, Kochi');
+      await expect(conflict).toContainText('Berlin, Germany');
+      await expect(mine2.getByLabel('Location')).toHaveValue('Berlin, Germany');
+      await expect(conflict.getByRole('button', { name: 'Keep my changes' })).toBeFocused();
+      await expectNoAxeViolations(page, { include: ['dialog'] });
+      await conflict.getByRole('button', { name: 'Keep my changes' }).click();
+      await expect(page.getByText('Success: Job updated successfully')).toBeVisible();
+      await expect(card).toContainText('Berlin, Germany');
+      await expect(card).toContainText('Production');
+    } finally {
+      await colleague.close();
+    }
   });
 });
 
