@@ -362,14 +362,20 @@ describe('admin job form', () => {
 
     it('keep both puts their text then mine in a rich-text field both changed', async () => {
       vi.useRealTimers();
-      const save = vi.fn().mockRejectedValueOnce(theirs({ description: '<p>Their words about the role, also long enough.</p>' }));
+      const save = vi
+        .fn()
+        .mockRejectedValueOnce(
+          theirs({ description: '<p>Their words about the role, also long enough.</p>' }),
+        );
       const { actor } = start(save);
       actor.send({ type: 'form.open', job: ROW });
       fill(actor, { description: '<p>My own words about the role, long enough.</p>' });
       actor.send({ type: 'form.submit' });
       await waitFor(actor, (s) => s.matches('conflict'));
       actor.send({ type: 'conflict.keepBoth' });
-      expect(actor.getSnapshot().context.values.description).toBe('<p>Their words about the role, also long enough.</p><p>My own words about the role, long enough.</p>');
+      expect(actor.getSnapshot().context.values.description).toBe(
+        '<p>Their words about the role, also long enough.</p><p>My own words about the role, long enough.</p>',
+      );
     });
   });
 
