@@ -58,21 +58,20 @@ function filtered(db: Db, f: Filters, plan: SearchPlan) {
 type Filtered = ReturnType<typeof filtered>;
 
 function withColumns(query: Filtered) {
-  return query
-    .leftJoin('job_opening as o', 'o.job_id', 'a.job_id')
-    .select([
-      'a.application_id',
-      'a.job_id',
-      'a.full_name',
-      'a.email',
-      'a.contact_number',
-      'o.job_title',
-      'a.created_at',
-      'a.resume',
-      'a.status',
-      'a.is_duplicate',
-      'a.consent_at',
-    ]);
+  return query.leftJoin('job_opening as o', 'o.job_id', 'a.job_id').select([
+    'a.application_id',
+    'a.job_id',
+    'a.full_name',
+    'a.email',
+    'a.contact_number',
+    // the opening's title while it exists; the one applied for once it is deleted
+    sql<string | null>`coalesce(o.job_title, a.job_title)`.as('job_title'),
+    'a.created_at',
+    'a.resume',
+    'a.status',
+    'a.is_duplicate',
+    'a.consent_at',
+  ]);
 }
 
 type RawRow = {
@@ -320,7 +319,10 @@ export async function applicationsBetween(db: Db, since: string, until: string, 
     .where('job_application.created_at', '>=', since)
     .where('job_application.created_at', '<', until);
   const rows = await base
-    .select(['job_application.full_name as name', 'job_opening.job_title as job'])
+    .select([
+      'job_application.full_name as name',
+      sql<string | null>`coalesce(job_opening.job_title, job_application.job_title)`.as('job'),
+    ])
     .orderBy('job_application.application_id')
     .limit(limit)
     .execute();

@@ -62,6 +62,8 @@ export async function insertApplication(
     .insertInto('job_application')
     .values({
       job_id: input.job_id,
+      // the title the candidate applied for, kept whatever happens to the opening later
+      job_title: trx.selectFrom('job_opening').select('job_title').where('job_id', '=', input.job_id),
       full_name: input.full_name.trim(),
       email: normalizeEmail(input.email),
       contact_number: input.contact_number.trim(),

@@ -170,7 +170,7 @@ export async function updateOpening(
 }
 
 /**
- * Deletes an opening; its applications stay (job_id becomes null, the admin list shows N/A).
+ * Deletes an opening; its applications stay (job_id becomes null; they keep the job's title).
  * Answers whether a row was deleted.
  */
 export async function deleteOpening(db: Db, jobId: number): Promise<boolean> {

@@ -45,8 +45,10 @@ export interface StoredFileTable {
 
 export interface JobApplicationTable {
   application_id: Generated<number>;
-  /** null once the opening is deleted (the list shows N/A). */
+  /** null once the opening is deleted; `job_title` still names it. */
   job_id: number | null;
+  /** The title of the job applied for, as it was when the application came (null for rows older than migration 1300 whose opening was gone). */
+  job_title: string | null;
   full_name: string;
   /** Trimmed and lower-cased, so a repeat application is recognised. */
   email: string;

@@ -44,7 +44,7 @@ beforeAll(async () => {
     ids[tag] = application_id;
     keys[tag] = key;
   }
-  await deleteOpening(app.db, goneJob); // its application stays, with job_title null ('N/A')
+  await deleteOpening(app.db, goneJob); // its application stays, and keeps the title 'Archivist'
 });
 afterAll(() => app.close());
 
@@ -84,10 +84,10 @@ describe('GET /api/bind-job-applications', () => {
     expect(rows.find((r) => r.application_id === ids.asha)?.is_duplicate).toBe(false);
   });
 
-  it('gives job_title null when the opening was deleted (the screen shows N/A)', async () => {
+  it('keeps the title of the job applied for when the opening was deleted', async () => {
     const rows = (await list(`applicationid=${ids.old}`)).json<ApplicationListRow[]>();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ full_name: 'Joseph Thomas', job_id: null, job_title: null });
+    expect(rows[0]).toMatchObject({ full_name: 'Joseph Thomas', job_id: null, job_title: 'Archivist' });
   });
 
   it('pages with pagenum and pagesize; a page past the end is empty', async () => {
@@ -368,7 +368,7 @@ describe('GET /api/admin/job-applications/export.csv', () => {
     );
     expect(lines).toHaveLength(6);
     expect(lines.at(-1)).toBe(
-      `${ids.old},Joseph Thomas,joseph@example.org,9988776655,N/A,2025-02-10T12:00:00.000Z,New,no,2025-02-10T12:00:00.000Z`,
+      `${ids.old},Joseph Thomas,joseph@example.org,9988776655,Archivist,2025-02-10T12:00:00.000Z,New,no,2025-02-10T12:00:00.000Z`,
     );
     const filtered = csvRows((await exportCsv('search=asha&startdate=2025-03-04&enddate=2025-03-04')).body);
     expect(filtered).toHaveLength(2);
