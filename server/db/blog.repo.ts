@@ -50,6 +50,7 @@ export function toRow(post: BlogPost): BlogPostRow {
     slug: post.slug,
     image_url: imageUrlOf(post.featured_image_url),
     updated_at: post.updated_at,
+    version: post.version,
   };
 }
 
@@ -68,6 +69,7 @@ const COLUMNS = [
   'status',
   'created_at',
   'updated_at',
+  'version',
 ] as const;
 
 export interface ListOptions {
@@ -311,6 +313,7 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
           ...withCleanContent(input),
           slug,
           updated_at: nextTimestamp(current.updated_at),
+          version: current.version + 1,
         })
         .where('blog_id', '=', current.blog_id)
         .returning(COLUMNS)
@@ -327,7 +330,7 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
 export async function setPostStatus(db: Db, current: BlogPost, status: BlogStatus): Promise<BlogPost> {
   const row = await db
     .updateTable('blog_post')
-    .set({ status, updated_at: nextTimestamp(current.updated_at) })
+    .set({ status, updated_at: nextTimestamp(current.updated_at), version: current.version + 1 })
     .where('blog_id', '=', current.blog_id)
     .returning(COLUMNS)
     .executeTakeFirst();

@@ -27,6 +27,8 @@ export interface BlogPostTable {
   status: BlogStatus;
   created_at: string;
   updated_at: string;
+  /** 1 when created, one more at each change (the conflict check, docs/decisions/022). */
+  version: Generated<number>;
 }
 
 export interface BlogTables {

@@ -18,6 +18,8 @@ export interface ContactMessageTable {
   /** The client's Idempotency-Key, unique; null when the request had none. */
   idempotency_key: string | null;
   created_at: string;
+  /** 1 when received, one more at each change of its handled flag (docs/decisions/022). */
+  version: Generated<number>;
 }
 
 export interface ContactTables {

@@ -65,6 +65,8 @@ export interface JobApplicationTable {
   /** The Idempotency-Key header of the request that stored the row (unique when present). */
   idempotency_key: string | null;
   created_at: string;
+  /** 1 when received, one more at each change of its status (docs/decisions/022). */
+  version: Generated<number>;
 }
 
 export interface JobsTables {

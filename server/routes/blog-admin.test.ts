@@ -53,8 +53,24 @@ const VALID = {
 
 type Fields = Partial<Record<keyof typeof VALID | 'status', string>>;
 
-function post(fields: Fields, file?: { data: Buffer; filename?: string; type?: string }, cookie = editor) {
-  const parts: Part[] = Object.entries({ ...VALID, ...fields })
+/** The blog form; an update (mode 2) says the version it is based on (If-Match). */
+function post(
+  fields: Fields,
+  file?: { data: Buffer; filename?: string; type?: string },
+  cookie = editor,
+  version?: number,
+) {
+  return send({ ...VALID, ...fields }, file, cookie, version);
+}
+
+/** Sends exactly these fields (an update may send only what it changes). */
+function send(
+  fields: Fields,
+  file?: { data: Buffer; filename?: string; type?: string },
+  cookie = editor,
+  version?: number,
+) {
+  const parts: Part[] = Object.entries(fields)
     .filter(([, v]) => v !== undefined)
     .map(([name, value]) => ({ name, value: value as string }));
   if (file)
@@ -68,7 +84,12 @@ function post(fields: Fields, file?: { data: Buffer; filename?: string; type?: s
   return app.inject({
     method: 'POST',
     url: '/api/manage-company-blog',
-    headers: { 'content-type': contentType, cookie, origin },
+    headers: {
+      'content-type': contentType,
+      cookie,
+      origin,
+      ...(version !== undefined && { 'if-match': `"${version}"` }),
+    },
     payload: body,
   });
 }
@@ -163,12 +184,12 @@ describe('create, update, delete', () => {
 
   it('updates a post; flipping only the status is audited as a status change', async () => {
     const row = saved(await post({ title: 'Draft to publish' }));
-    const res = await post({
-      mode: '2',
-      blog_id: String(row.blog_id),
-      title: 'Draft to publish',
-      status: 'Published',
-    });
+    const res = await post(
+      { mode: '2', blog_id: String(row.blog_id), title: 'Draft to publish', status: 'Published' },
+      undefined,
+      editor,
+      row.version,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(M.updated);
     const updated = saved(res);
@@ -191,13 +212,17 @@ describe('create, update, delete', () => {
       .set({ read_time: 'a while' })
       .where('blog_id', '=', row.blog_id)
       .execute();
-    const patch = (id: number | string, payload: unknown, cookie = editor) =>
-      app.inject({
+    let version = row.version!;
+    const patch = async (id: number | string, payload: unknown, cookie = editor) => {
+      const res = await app.inject({
         method: 'PATCH',
         url: `/api/admin/blog-posts/${id}`,
-        headers: { cookie, origin },
+        headers: { cookie, origin, 'if-match': `"${version}"` },
         payload: payload as object,
       });
+      if (res.statusCode === 200) version = saved(res).version!;
+      return res;
+    };
 
     const res = await patch(row.blog_id, { status: 'Draft' });
     expect(res.statusCode).toBe(200);
@@ -238,12 +263,12 @@ describe('create, update, delete', () => {
   it('keeps the permalink of a published post when its title changes, and follows the title of a draft', async () => {
     const pub = saved(await post({ title: 'Original published title', status: 'Published' }));
     const renamed = saved(
-      await post({ mode: '2', blog_id: String(pub.blog_id), title: 'A new title', status: 'Published' }),
+      await send({ mode: '2', blog_id: String(pub.blog_id), title: 'A new title' }, undefined, editor, 1),
     );
     expect(renamed.slug).toBe('original-published-title');
     const draft = saved(await post({ title: 'Working title' }));
     const renamedDraft = saved(
-      await post({ mode: '2', blog_id: String(draft.blog_id), title: 'Better title' }),
+      await send({ mode: '2', blog_id: String(draft.blog_id), title: 'Better title' }, undefined, editor, 1),
     );
     expect(renamedDraft.slug).toBe('better-title');
   });
@@ -260,7 +285,134 @@ describe('create, update, delete', () => {
     const again = await post({ mode: '3', blog_id: String(row.blog_id) });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: M.notFound });
-    expect((await post({ mode: '2', blog_id: '999999' })).statusCode).toBe(404);
+    expect((await post({ mode: '2', blog_id: '999999' }, undefined, editor, 1)).statusCode).toBe(404);
+  });
+});
+
+describe('versions (a change is based on the version it read)', () => {
+  const patch = (id: number, status: string, version?: number) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/admin/blog-posts/${id}`,
+      headers: { cookie: editor, origin, ...(version !== undefined && { 'if-match': `"${version}"` }) },
+      payload: { status },
+    });
+  const stored = (id: number) =>
+    app.db.selectFrom('blog_post').selectAll().where('blog_id', '=', id).executeTakeFirstOrThrow();
+
+  it('refuses a change or a publication that does not say its version (428), changing nothing', async () => {
+    const row = saved(await post({ title: 'Unversioned change' }));
+    expect(row.version).toBe(1);
+    const res = await send({ mode: '2', blog_id: String(row.blog_id), read_time: '9 min read' });
+    expect(res.statusCode).toBe(428);
+    expect(res.json().message).toMatch(/If-Match/);
+    expect((await patch(row.blog_id, 'Published')).statusCode).toBe(428);
+    expect(await stored(row.blog_id)).toMatchObject({ read_time: '5 min read', status: 'Draft', version: 1 });
+  });
+
+  it('changes only the fields sent, and counts the version on', async () => {
+    const row = saved(await post({ title: 'Partly changed', status: 'Published' }));
+    const res = await send(
+      { mode: '2', blog_id: String(row.blog_id), read_time: '7 min read' },
+      undefined,
+      editor,
+      1,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(saved(res)).toMatchObject({
+      excerpt: VALID.excerpt,
+      content: VALID.content,
+      featured_image_url: VALID.featured_image_url,
+      title: 'Partly changed',
+      read_time: '7 min read',
+      status: 'Published',
+      version: 2,
+    });
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('entity', '=', 'blog_post')
+      .where('entity_id', '=', String(row.blog_id))
+      .where('action', '=', 'update')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.detail!).changed).toEqual(['read_time']);
+  });
+
+  it('a stale "Publish immediately" cannot put an unpublished post back online', async () => {
+    // the owner and a colleague open the published post (version 1)
+    const row = saved(await post({ title: 'Taken offline', status: 'Published' }));
+    // the owner takes it offline
+    expect((await patch(row.blog_id, 'Draft', 1)).statusCode).toBe(200);
+    // the colleague's dialog, still open, saves the read time alone on version 1
+    const late = await send(
+      { mode: '2', blog_id: String(row.blog_id), read_time: '3 min read' },
+      undefined,
+      editor,
+      1,
+    );
+    expect(late.statusCode).toBe(409);
+    const body = late.json();
+    expect(body.current).toMatchObject({ status: 'Draft', read_time: '5 min read', version: 2 });
+    expect(body.changed_by).toMatch(/@example\.org$/);
+    expect(Date.parse(body.changed_at)).toBeGreaterThan(0);
+    // the editor then sends its change again on their version: the post stays offline
+    const again = await send(
+      { mode: '2', blog_id: String(row.blog_id), read_time: '3 min read' },
+      undefined,
+      editor,
+      2,
+    );
+    expect(saved(again)).toMatchObject({ status: 'Draft', read_time: '3 min read', version: 3 });
+    expect((await app.inject(`/api/bind-company-blog?blogid=${row.blog_id}`)).json()).toEqual([]);
+  });
+
+  it('a stale badge is refused with the post as it is now', async () => {
+    const row = saved(await post({ title: 'Badge race', status: 'Published' }));
+    await send(
+      { mode: '2', blog_id: String(row.blog_id), title: 'Badge race, renamed' },
+      undefined,
+      editor,
+      1,
+    );
+    const late = await patch(row.blog_id, 'Draft', 1);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().current).toMatchObject({
+      title: 'Badge race, renamed',
+      status: 'Published',
+      version: 2,
+    });
+    expect((await stored(row.blog_id)).status).toBe('Published');
+  });
+
+  it('of two saves of the same version at once, one wins and one gets 409; one update is recorded', async () => {
+    const row = saved(await post({ title: 'Two at once' }));
+    const answers = await Promise.all([
+      send({ mode: '2', blog_id: String(row.blog_id), excerpt: 'Mine, first.' }, undefined, editor, 1),
+      send({ mode: '2', blog_id: String(row.blog_id), read_time: '2 min read' }, undefined, editor, 1),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const updates = await app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'blog_post')
+      .where('entity_id', '=', String(row.blog_id))
+      .where('action', '=', 'update')
+      .execute();
+    expect(updates).toHaveLength(1);
+    expect((await stored(row.blog_id)).version).toBe(2);
+  });
+
+  it('checks the post a partial change makes against the form rules', async () => {
+    const row = saved(await post({ title: 'Checked whole' }));
+    const res = await send(
+      { mode: '2', blog_id: String(row.blog_id), read_time: 'soon' },
+      undefined,
+      editor,
+      1,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().codes).toMatchObject({ read_time: expect.any(String) });
+    expect((await stored(row.blog_id)).version).toBe(1);
   });
 });
 
@@ -471,11 +623,12 @@ describe('featured image uploads', () => {
 
   it('keeps a stored image on edit when the form sends its key back', async () => {
     const row = saved(await post({ featured_image_url: '' }, { data: samplePng() }));
-    const res = await post({
-      mode: '2',
-      blog_id: String(row.blog_id),
-      featured_image_url: row.featured_image_url!,
-    });
+    const res = await post(
+      { mode: '2', blog_id: String(row.blog_id), featured_image_url: row.featured_image_url! },
+      undefined,
+      editor,
+      row.version,
+    );
     expect(res.statusCode).toBe(200);
     expect(saved(res).featured_image_url).toBe(row.featured_image_url);
   });

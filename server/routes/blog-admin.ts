@@ -13,6 +13,7 @@ import {
   ManageBlogResponse,
 } from '../../src/api/contract/blog';
 import { uploads } from '../lib/multipart';
+import { versionOfRequest } from '../lib/versions';
 import * as blog from '../services/blog';
 
 /**
@@ -23,6 +24,9 @@ import * as blog from '../services/blog';
  * - PATCH /api/admin/blog-posts/{id} with { status }: the badge of a card, publish or unpublish.
  * - POST /api/manage-company-blog: multipart; mode 1 create, 2 update, 3 delete; company_id is
  *   always 2. Answers `{ message, row }`.
+ * A change (the PATCH, mode 2) sends `If-Match` with the version it is based on: 428 without,
+ * 409 with the post as it is now when it is stale; mode 2 may send only the fields it changes
+ * (docs/decisions/022-versions-and-conflicts.md).
  */
 
 /** The text fields may take this much of a request (content is the big one). */
@@ -62,7 +66,13 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'blog.manage' },
       schema: { params: BlogIdParams, body: BlogStatusBody, response: { 200: ManageBlogResponse } },
     },
-    async (request) => blog.setStatus(app.services(request), request.params.id, request.body.status),
+    async (request) =>
+      blog.setStatus(
+        app.services(request),
+        request.params.id,
+        request.body.status,
+        versionOfRequest(request.headers),
+      ),
   );
 
   /** Reads the form (lib/multipart.ts), the image into memory; an empty file part is no image. */
@@ -93,7 +103,8 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       if (fields.mode === BLOG_MODES.create) return blog.savePost(ctx, undefined, fields, upload);
       if (!fields.blog_id) throw blog.refusedPost({ blog_id: 'blogIdMissing' });
       if (fields.mode === BLOG_MODES.delete) return blog.deletePost(ctx, fields.blog_id);
-      return blog.savePost(ctx, fields.blog_id, fields, upload);
+      // a change sends the version it is based on, and only the fields it changes
+      return blog.savePost(ctx, fields.blog_id, fields, upload, versionOfRequest(request.headers));
     },
   );
 };

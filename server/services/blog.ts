@@ -3,6 +3,7 @@ import {
   BLOG_COMPANY_ID,
   BLOG_MESSAGES as M,
   BlogStatus,
+  DRAFT,
   blogFormErrors,
   isHttpUrl,
   parsePublicationDate,
@@ -15,6 +16,8 @@ import { HttpError } from '../http-error';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
 import { isStorageKey } from '../storage/storage';
+import { lastChangeOf } from '../db/audit.repo';
+import { staleVersion } from '../lib/versions';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
@@ -73,8 +76,35 @@ async function isBlogImageKey(ctx: ServiceContext, value: string): Promise<boole
   return (await storedFile(ctx.db, value, repo.BLOG_IMAGE_KIND)) !== undefined;
 }
 
+/** Every field of a post as a form gives it (the image apart). */
+type PostFields = Required<Pick<ManageBlogFields, (typeof POST_FIELDS)[number]>> &
+  Pick<ManageBlogFields, 'company_id'>;
+
+/**
+ * The fields to check: those the request sends, and for the others the post's own (an update) or
+ * the empty form's (a new post, a Draft).
+ */
+function fieldsToCheck(fields: ManageBlogFields, before: repo.BlogPost | undefined): PostFields {
+  const base = before
+    ? { ...postInputOf(before) }
+    : {
+        title: '',
+        excerpt: '',
+        content: '',
+        publication_date: '',
+        read_time: '',
+        featured_image_url: '',
+        status: DRAFT,
+      };
+  const sent = Object.fromEntries(POST_FIELDS.map((f) => [f, fields[f] ?? base[f]]));
+  return {
+    ...(sent as Required<Pick<ManageBlogFields, (typeof POST_FIELDS)[number]>>),
+    company_id: fields.company_id,
+  };
+}
+
 /** Checks the fields of a create or update; answers the post to save (the image not yet stored). */
-async function validatePost(ctx: ServiceContext, fields: ManageBlogFields, upload: Upload | undefined) {
+async function validatePost(ctx: ServiceContext, fields: PostFields, upload: Upload | undefined) {
   const content = fields.content;
   const imageUrl = fields.featured_image_url.trim();
   const knownKey =
@@ -165,21 +195,29 @@ const POST_FIELDS = [
   'status',
 ] as const;
 
+/** 409 with the post as it is now, and who changed it last (docs/decisions/022). */
+async function stale(db: ServiceContext['db'], post: repo.BlogPost) {
+  return staleVersion(repo.toRow(post), await lastChangeOf(db, 'blog_post', post.blog_id));
+}
+
 /**
  * The one write path of an existing post: `change` holds the fields to set (the badge sends only
- * the status; a full save sends them all). The post is read again under a lock (a save racing this
- * one waits); a change that changes nothing (a double click, a second tab) writes and audits
- * nothing; a change of the status alone leaves the text as it is, even when it fails today's form
- * rules, so such a post can still be taken down.
+ * the status; the editor the fields the person changed). The post is read again under a lock (a
+ * save racing this one waits) and must still be at `version`, or the change is refused with 409
+ * and the post as it is now; a change that changes nothing (a double click, a second tab) writes
+ * and audits nothing; a change of the status alone leaves the text as it is, even when it fails
+ * today's form rules, so such a post can still be taken down.
  */
 async function changePost(
   ctx: ServiceContext,
   blogId: number,
   change: Partial<repo.PostInput>,
+  version: number,
 ): Promise<repo.BlogPost> {
   return inTransaction(ctx, async (c) => {
     const fresh = await repo.getPost(c.trx, blogId, true);
     if (!fresh) throw new HttpError(404, M.notFound);
+    if (fresh.version !== version) throw await stale(c.trx, fresh);
     const changed = POST_FIELDS.filter((k) => change[k] !== undefined && fresh[k] !== change[k]);
     if (changed.length === 0) return fresh;
     const statusOnly = changed.length === 1 && changed[0] === 'status';
@@ -208,26 +246,42 @@ const postInputOf = (post: repo.BlogPost): repo.PostInput => ({
   status: post.status as repo.PostInput['status'],
 });
 
-/** Publishes or unpublishes a post (the badge of its card). */
-export async function setStatus(ctx: ServiceContext, blogId: number, status: BlogStatus) {
-  const row = await changePost(ctx, blogId, { status });
+/** Publishes or unpublishes a post (the badge of its card), if it is still at `version`. */
+export async function setStatus(ctx: ServiceContext, blogId: number, status: BlogStatus, version: number) {
+  const row = await changePost(ctx, blogId, { status }, version);
   return { message: M.updated, row: repo.toRow(row) };
 }
 
-/** Creates a post (`blogId` undefined) or saves every field of one, from the blog form. */
+/**
+ * Creates a post (`blogId` undefined) from the blog form, or changes the fields an update sends
+ * (the others stay as they are), if the post is still at `version`: otherwise 409 with the post
+ * as it is now. The post the change makes is checked whole against the form's rules.
+ */
 export async function savePost(
   ctx: ServiceContext,
   blogId: number | undefined,
   fields: ManageBlogFields,
   upload: Upload | undefined,
+  version?: number,
 ) {
-  if (blogId !== undefined && !(await repo.getPost(ctx.db, blogId))) throw new HttpError(404, M.notFound);
-  const { post, image } = await validatePost(ctx, fields, upload);
+  const before = blogId !== undefined ? await repo.getPost(ctx.db, blogId) : undefined;
+  if (blogId !== undefined && !before) throw new HttpError(404, M.notFound);
+  if (before && before.version !== version) throw await stale(ctx.db, before);
+  const { post, image } = await validatePost(ctx, fieldsToCheck(fields, before), upload);
   const newKey = upload && image ? await storeImage(ctx, upload, image) : undefined;
   if (newKey) post.featured_image_url = newKey;
   try {
-    if (blogId !== undefined) {
-      return { message: M.updated, row: repo.toRow(await changePost(ctx, blogId, post)) };
+    if (before) {
+      // only what the request sends (or the new image): an untouched field is not written back
+      const sent = POST_FIELDS.filter(
+        (f) => fields[f] !== undefined || (f === 'featured_image_url' && newKey),
+      );
+      const change: Partial<repo.PostInput> = Object.fromEntries(sent.map((f) => [f, post[f]]));
+      if (sent.includes('publication_date')) change.publication_day = post.publication_day;
+      return {
+        message: M.updated,
+        row: repo.toRow(await changePost(ctx, before.blog_id, change, before.version)),
+      };
     }
     const row = await inTransaction(ctx, async (c) => {
       const created = await repo.createPost(c.trx, post);

@@ -85,6 +85,8 @@ export const BlogPostRow = z.object({
   slug: z.optional(z.string()),
   image_url: z.optional(z.nullable(z.string())),
   updated_at: z.optional(z.string()),
+  /** How many times the post was saved (docs/decisions/022); sent back as If-Match to change it. */
+  version: z.optional(z.number().check(z.int())),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type BlogPostRow = z.infer<typeof BlogPostRow>;
@@ -119,13 +121,14 @@ export const ManageBlogFields = z.object({
   mode: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3)),
   company_id: z.optional(z.string().check(z.maxLength(20))),
   blog_id: z._default(whole(0, ID_MAX), 0),
-  title: z._default(z.string().check(z.maxLength(2_000)), ''),
-  excerpt: z._default(z.string().check(z.maxLength(4_000)), ''),
-  content: z._default(z.string().check(z.maxLength(BLOG_CONTENT_MAX * 2)), ''),
-  publication_date: z._default(z.string().check(z.maxLength(200)), ''),
-  read_time: z._default(z.string().check(z.maxLength(200)), ''),
-  status: z._default(z.string().check(z.maxLength(20)), DRAFT),
-  featured_image_url: z._default(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2)), ''),
+  // an update (mode 2) sends the fields it changes; the others keep the post's values
+  title: z.optional(z.string().check(z.maxLength(2_000))),
+  excerpt: z.optional(z.string().check(z.maxLength(4_000))),
+  content: z.optional(z.string().check(z.maxLength(BLOG_CONTENT_MAX * 2))),
+  publication_date: z.optional(z.string().check(z.maxLength(200))),
+  read_time: z.optional(z.string().check(z.maxLength(200))),
+  status: z.optional(z.string().check(z.maxLength(20))),
+  featured_image_url: z.optional(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2))),
 });
 export type ManageBlogFields = z.output<typeof ManageBlogFields>;
 
