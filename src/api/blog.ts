@@ -1,8 +1,10 @@
 import { config } from '../config';
 import type { UploadProgress } from './contract/upload';
-import { adminWrite, CSRF_HEADERS, fetchJson, toQuery, uploadForm } from './client';
+import { adminWrite, CSRF_HEADERS, fetchJson, toQuery, uploadForm, versioned } from './client';
+import { ifMatch } from './contract/versions';
 import {
   BLOG_COMPANY_ID,
+  BlogPostRow as BlogPostRowSchema,
   BlogPostRows,
   isHttpUrl,
   ManageBlogResponse,
@@ -73,43 +75,71 @@ function formData(fields: Record<string, string>, file?: File | null): FormData 
 
 /**
  * POST manage-company-blog through the one upload transport (progress for the editor's bar).
- * Answers `{ message, row }`; throws ApiError like fetchJson (status 0 for a network failure).
+ * Answers `{ message, row }`; throws ApiError like fetchJson (status 0 for a network failure), and
+ * a `VersionConflict` when a change based on `version` met someone else's.
  */
 export function sendBlogForm(
   body: FormData,
-  { onProgress, signal }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal } = {},
-): Promise<ManageBlogAnswer> {
-  return uploadForm(ManageBlogResponse, `${config.websiteApi}/manage-company-blog`, body, {
-    headers: { ...CSRF_HEADERS },
-    withCredentials: true,
+  {
     onProgress,
     signal,
-  });
+    version,
+  }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; version?: number } = {},
+): Promise<ManageBlogAnswer> {
+  return versioned(
+    BlogPostRowSchema,
+    uploadForm(ManageBlogResponse, `${config.websiteApi}/manage-company-blog`, body, {
+      headers: { ...CSRF_HEADERS, ...(version !== undefined && ifMatch(version)) },
+      withCredentials: true,
+      onProgress,
+      signal,
+    }),
+  );
 }
 
-/** Create (mode 1) or update (mode 2) a post; a chosen file goes as `featured_image`. */
+/** The fields of the form a change may send. */
+export type BlogFormField = Exclude<
+  keyof BlogPostForm,
+  'mode' | 'blog_id' | 'featured_image' | 'version' | 'changed'
+>;
+
+/**
+ * Create (mode 1) or update (mode 2) a post; a chosen file goes as `featured_image`. An update
+ * sends the fields in `changed` only, with the version it is based on (If-Match).
+ */
 export function saveBlogPost(
   form: BlogPostForm,
   options?: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
 ): Promise<ManageBlogAnswer> {
   const { featured_image, ...fields } = form;
+  const all: Record<BlogFormField, string> = {
+    title: fields.title,
+    excerpt: fields.excerpt,
+    content: fields.content,
+    publication_date: fields.publication_date,
+    read_time: fields.read_time,
+    status: fields.status,
+    featured_image_url: featured_image ? '' : fields.featured_image_url,
+  };
+  const update = fields.mode === 2;
+  const sent = update
+    ? Object.fromEntries(
+        (Object.keys(all) as BlogFormField[])
+          .filter((f) => fields.changed?.includes(f) || (f === 'featured_image_url' && featured_image))
+          .map((f) => [f, all[f]]),
+      )
+    : all;
   return sendBlogForm(
     formData(
       {
         mode: String(fields.mode),
         company_id: String(BLOG_COMPANY_ID),
-        blog_id: String(fields.mode === 1 ? 0 : fields.blog_id),
-        title: fields.title,
-        excerpt: fields.excerpt,
-        content: fields.content,
-        publication_date: fields.publication_date,
-        read_time: fields.read_time,
-        status: fields.status,
-        featured_image_url: featured_image ? '' : fields.featured_image_url,
+        blog_id: String(update ? fields.blog_id : 0),
+        ...sent,
       },
       featured_image,
     ),
-    options,
+    { ...options, ...(update && { version: fields.version ?? 1 }) },
   );
 }
 
@@ -118,12 +148,18 @@ export function deleteBlogPost(blogId: number): Promise<ManageBlogAnswer> {
   return sendBlogForm(formData({ mode: '3', company_id: String(BLOG_COMPANY_ID), blog_id: String(blogId) }));
 }
 
-/** Publishes or unpublishes a post (the admin card's badge): PATCH /api/admin/blog-posts/:id with the status only. */
+/**
+ * Publishes or unpublishes a post (the admin card's badge): PATCH /api/admin/blog-posts/:id with
+ * the status only, based on the version the card shows (a `VersionConflict` when it changed).
+ */
 export function saveBlogStatus(row: BlogPostRow, status: BlogStatus): Promise<ManageBlogAnswer> {
-  return fetchJson(
-    ManageBlogResponse,
-    `/api/admin/blog-posts/${row.blog_id}`,
-    adminWrite({ status }, 'PATCH'),
+  return versioned(
+    BlogPostRowSchema,
+    fetchJson(
+      ManageBlogResponse,
+      `/api/admin/blog-posts/${row.blog_id}`,
+      adminWrite({ status }, 'PATCH', row.version ?? 1),
+    ),
   );
 }
 

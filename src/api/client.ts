@@ -1,6 +1,6 @@
 import type { ZodMiniType } from 'zod/mini';
 import type { UploadProgress } from './contract/upload';
-import { ifMatch } from './contract/versions';
+import { conflictOf, ifMatch, VersionConflict } from './contract/versions';
 
 /** A non-2xx answer or an answer that does not match the contract. */
 export class ApiError extends Error {
@@ -178,6 +178,20 @@ export function uploadForm<T>(
     };
     xhr.send(form);
   });
+}
+
+/**
+ * A change to a versioned record (docs/decisions/022): a 409 is thrown as a `VersionConflict`
+ * holding the record as it is now (read with `row`), who changed it and when; any other failure
+ * as it came. `versioned(JobOpeningRow, fetchJson(...))`.
+ */
+export async function versioned<T, R>(row: ZodMiniType<R>, request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    const conflict = error instanceof ApiError ? conflictOf(row, error.status, error.body) : null;
+    throw conflict ? new VersionConflict(conflict) : error;
+  }
 }
 
 /** JSON body helper for POST/PATCH. */

@@ -1,8 +1,7 @@
 import { config } from '../config';
-import { ApiError, adminWrite, fetchJson } from './client';
+import { adminWrite, fetchJson, versioned } from './client';
 import { JobOpeningRow } from './contract/jobs';
 import { ManageJobOpeningAnswer, type ManageJobOpeningBody } from './contract/jobs-admin';
-import { conflictOf, VersionConflict } from './contract/versions';
 
 /**
  * POST {website API}/manage-job-openings: mode 1 create, 2 update, 3 delete. An update sends
@@ -10,16 +9,13 @@ import { conflictOf, VersionConflict } from './contract/versions';
  * as a `VersionConflict` holding the opening as it is now. Answers `{ message, row }`. The CSRF header goes with the browser's Origin (the admin and this
  * server share an origin); a customer's own backend simply ignores it.
  */
-export async function manageJobOpening(body: ManageJobOpeningBody, version?: number) {
-  try {
-    return await fetchJson(
+export function manageJobOpening(body: ManageJobOpeningBody, version?: number) {
+  return versioned(
+    JobOpeningRow,
+    fetchJson(
       ManageJobOpeningAnswer,
       `${config.websiteApi}/manage-job-openings`,
       adminWrite(body, 'POST', version),
-    );
-  } catch (error) {
-    // changed by someone else since it was read: their opening, who and when
-    const conflict = error instanceof ApiError ? conflictOf(JobOpeningRow, error.status, error.body) : null;
-    throw conflict ? new VersionConflict(conflict) : error;
-  }
+    ),
+  );
 }

@@ -24,4 +24,3 @@ export function loadOpenings(
 export function loadJobTypes(init?: RequestInit): Promise<JobTypeRow[]> {
   return fetchJson(JobTypeRows, `${config.websiteApi}/bind-job-types`, init);
 }
-

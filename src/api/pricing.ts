@@ -21,4 +21,3 @@ export const loadPlans = (countryid: number) =>
     PlanRows,
     `${config.adminApi}/BindPlanDetails?${toQuery({ countryid, moduleid: '', subscriptiontypeid: ALL_SUBSCRIPTION_TYPES })}`,
   );
-

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
 import { BLOG_MESSAGES, type BlogPostRow } from '../api/contract/blog';
+import { VersionConflict } from '../api/contract/versions';
 import {
   blogEditorMachine,
   fieldsOf,
@@ -42,7 +43,13 @@ function controlledSave() {
 
 function setup() {
   const save = controlledSave();
-  const effects = { focused: [] as string[], saved: [] as unknown[], failed: [] as unknown[] };
+  const effects = {
+    focused: [] as string[],
+    saved: [] as unknown[],
+    failed: [] as unknown[],
+    merged: [] as unknown[],
+    forgotten: [] as number[],
+  };
   const actor = createActor(
     blogEditorMachine.provide({
       actors: { saveBlogPost: save.actor },
@@ -50,6 +57,8 @@ function setup() {
         focusField: (_, { field }) => void effects.focused.push(field),
         notifySaved: (_, params) => void effects.saved.push(params),
         notifyFailed: (_, { error }) => void effects.failed.push(error),
+        notifyMerged: (_, { changedBy }) => void effects.merged.push(changedBy),
+        forgetDraft: (_, { blogId }) => void effects.forgotten.push(blogId),
       },
     }),
   ).start();
@@ -347,6 +356,101 @@ describe('blog editor drafts on the device', () => {
   });
 });
 
+describe('blog editor conflicts (docs/decisions/022)', () => {
+  const OPENED: BlogPostRow = { ...POST, version: 3 };
+  /** Someone else's save: the post as it is now, by Asha at 10:42. */
+  const theirs = (change: Partial<BlogPostRow>) =>
+    new VersionConflict<BlogPostRow>({
+      current: { ...OPENED, ...change, version: 4 },
+      changedBy: 'asha@example.com',
+      changedAt: '2026-11-27T10:42:00.000Z',
+    });
+
+  it('an edit sends the version it opened and only the fields the person changed', () => {
+    const { actor, save, type } = setup();
+    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    type('read_time', '7 min read');
+    actor.send({ type: 'publish.change', publish: false });
+    actor.send({ type: 'editor.submit' });
+    expect(save.inputs[0]).toMatchObject({ mode: 2, version: 3, changed: ['read_time', 'status'] });
+  });
+
+  it('a stale "Publish immediately" tick is never sent: their unpublishing stays, my read time is saved with it', () => {
+    const { actor, save, type, ctx, effects } = setup();
+    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    type('read_time', '3 min read');
+    actor.send({ type: 'editor.submit' });
+    expect(save.inputs[0].changed).toEqual(['read_time']);
+    // the owner took the post offline meanwhile
+    save.reply({ type: 'save.failed', error: theirs({ status: 'Draft' }) });
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
+    expect(save.inputs[1]).toMatchObject({
+      version: 4,
+      changed: ['read_time'],
+      status: 'Draft',
+      read_time: '3 min read',
+    });
+    expect(ctx().fields.publish).toBe(false);
+    expect(effects.merged).toEqual(['asha@example.com']);
+  });
+
+  it('when both changed a field, waits with theirs beside mine; keep mine saves mine on their version', () => {
+    const { actor, save, type, ctx } = setup();
+    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    type('title', 'My title');
+    type('read_time', '4 min read');
+    actor.send({ type: 'editor.submit' });
+    save.reply({ type: 'save.failed', error: theirs({ title: 'Their title', excerpt: 'Their excerpt.' }) });
+    expect(actor.getSnapshot().matches('conflict')).toBe(true);
+    expect(ctx().conflict).toMatchObject({ fields: ['title'], changedBy: 'asha@example.com', version: 4 });
+    // nothing typed is lost while the choice waits; their other change is taken
+    expect(ctx().fields).toMatchObject({
+      title: 'My title',
+      read_time: '4 min read',
+      excerpt: 'Their excerpt.',
+    });
+    expect(actor.getSnapshot().can({ type: 'conflict.keepBoth' })).toBe(false);
+    actor.send({ type: 'conflict.keepMine' });
+    expect(save.inputs[1]).toMatchObject({ version: 4, changed: ['title', 'read_time'], title: 'My title' });
+  });
+
+  it('take theirs puts their text in the fields both changed and goes back to the form', () => {
+    const { actor, save, type, ctx, effects } = setup();
+    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    type('title', 'My title');
+    type('read_time', '4 min read');
+    actor.send({ type: 'editor.submit' });
+    save.reply({ type: 'save.failed', error: theirs({ title: 'Their title' }) });
+    actor.send({ type: 'conflict.takeTheirs' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(ctx().fields).toMatchObject({ title: 'Their title', read_time: '4 min read' });
+    expect(ctx().version).toBe(4);
+    expect(effects.forgotten).toEqual([7]);
+  });
+
+  it('keep both puts their content, then mine, in the editor to merge by hand', () => {
+    const { actor, save, type, ctx } = setup();
+    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    type('content', '<p>Mine.</p>');
+    actor.send({ type: 'editor.submit' });
+    save.reply({ type: 'save.failed', error: theirs({ content: '<p>Theirs.</p>' }) });
+    expect(actor.getSnapshot().can({ type: 'conflict.keepBoth' })).toBe(true);
+    actor.send({ type: 'conflict.keepBoth' });
+    expect(ctx().fields.content).toBe('<p>Theirs.</p><p>Mine.</p>');
+    expect(ctx().conflict).toBeNull();
+  });
+
+  it('Cancel in the conflict view closes the dialog', () => {
+    const { actor, save, type } = setup();
+    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    type('title', 'My title');
+    actor.send({ type: 'editor.submit' });
+    save.reply({ type: 'save.failed', error: theirs({ title: 'Their title' }) });
+    actor.send({ type: 'editor.cancel' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+  });
+});
+
 describe('blog editor paths', () => {
   const ROW = { ...POST, blog_id: 99 };
   const events = [
@@ -358,16 +462,28 @@ describe('blog editor paths', () => {
     { type: 'discard.confirm' },
     { type: 'discard.cancel' },
     { type: 'field.change', field: 'title', value: '' },
+    { type: 'field.change', field: 'title', value: 'Mine' },
     { type: 'image.choose', file: null },
     { type: timerEvent('errorDisplay') },
     { type: 'save.succeeded', answer: { message: 'Post Updated', row: ROW } },
     { type: 'save.failed', error: new Error('down') },
+    {
+      type: 'save.failed',
+      error: new VersionConflict({
+        current: { ...POST, title: 'Theirs', version: 2 },
+        changedBy: 'asha@example.com',
+        changedAt: null,
+      }),
+    },
+    { type: 'conflict.keepMine' },
+    { type: 'conflict.takeTheirs' },
+    { type: 'conflict.keepBoth' },
   ];
   // without the draft regions (restore, autosave): their actors and timer have their own tests
   const model = createPathModel(withoutRegions(blogEditorMachine, 'editing', ['restore', 'autosave']), {
     events: events as never,
     serializeState: (snapshot: { value: unknown; context: { mode: string; fields: { title: string } } }) =>
-      JSON.stringify([snapshot.value, snapshot.context.mode, snapshot.context.fields.title === '']),
+      JSON.stringify([snapshot.value, snapshot.context.mode, snapshot.context.fields.title]),
   } as never);
   const walk = everyTransition(model, 'blog-editor.machine', events);
   const paths = walk.paths;
@@ -389,6 +505,7 @@ describe('blog editor paths', () => {
         '{"editing":{"display":"clean"}}',
         '{"editing":{"display":"invalid"}}',
         '"submitting"',
+        '"conflict"',
       ]),
     );
   });
@@ -411,6 +528,9 @@ describe('blog editor paths', () => {
           [timerEvent('errorDisplay')]: () => void vi.advanceTimersByTime(2500),
           'save.succeeded': ({ event }) => save.reply(event as EventObject),
           'save.failed': ({ event }) => save.reply(event as EventObject),
+          'conflict.keepMine': send,
+          'conflict.takeTheirs': send,
+          'conflict.keepBoth': send,
         },
         states: {
           closed: () => {
@@ -420,6 +540,7 @@ describe('blog editor paths', () => {
           'editing.display.clean': () => expect(ctx().errors).toEqual({}),
           'editing.display.invalid': () => expect(Object.keys(ctx().errors).length).toBeGreaterThan(0),
           confirmingDiscard: () => expect(isChanged(ctx())).toBe(true),
+          conflict: () => expect(ctx().conflict?.fields).toEqual(['title']),
           submitting: () => {
             expect(ctx().progress).toBe(0);
             expect(save.inputs.at(-1)?.title).toBe(ctx().fields.title);

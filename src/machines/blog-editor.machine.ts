@@ -15,6 +15,7 @@ import {
   PUBLISHED,
 } from '../api/contract/blog';
 import { codesFor } from '../api/contract/form-rules';
+import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } from './edit-conflict';
 
 /**
  * The 'Create New Blog Post' / 'Edit Blog Post' dialog.
@@ -34,6 +35,12 @@ import { codesFor } from '../api/contract/form-rules';
  * - What is typed is kept on the device (`autosave`, 2 s after the first unsaved change); opening
  *   the dialog finds a draft that differs from it and offers it (`restore`); saving, Cancel and
  *   Discard remove it (`forgetDraft`). A chosen image file is not kept.
+ * - An edit is based on the post's version (docs/decisions/022-versions-and-conflicts.md) and
+ *   sends only the fields the person changed, so an untouched 'Publish immediately' tick is never
+ *   written back. When someone else saved the post meanwhile, the fields only they changed take
+ *   their values and the save goes again at once (`notifyMerged`); when both changed a field,
+ *   `conflict` shows theirs beside mine and waits: keep mine, take theirs, or keep both texts of
+ *   the content to merge by hand.
  */
 
 export type TextField =
@@ -64,6 +71,10 @@ export interface BlogEditorContext {
   opened: BlogEditorFields;
   /** A draft of this post found on the device that differs from the form, offered to restore. */
   draft: BlogDraft | null;
+  /** The version of the post the dialog is based on (edit), null for a new post. */
+  version: number | null;
+  /** Someone else's save that crossed this one on the same fields, while `conflict`. */
+  conflict: EditConflict<BlogEditorFields> | null;
 }
 
 /** What the save actor sends (mode 1 create, 2 update). */
@@ -88,7 +99,11 @@ export type BlogEditorEvent =
   | { type: 'draft.touch' }
   | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'save.succeeded'; answer: ManageBlogResponse }
-  | { type: 'save.failed'; error: unknown };
+  | { type: 'save.failed'; error: unknown }
+  /** After a conflict: save mine over theirs, take theirs, or keep both texts of the content. */
+  | { type: 'conflict.keepMine' }
+  | { type: 'conflict.takeTheirs' }
+  | { type: 'conflict.keepBoth' };
 
 const EMPTY: BlogEditorFields = {
   title: '',
@@ -122,18 +137,32 @@ export interface BlogDraftRef {
   blogId: number;
 }
 
+/** The dialog's fields, in the order it shows them. */
+export const EDITOR_FIELDS = [
+  'title',
+  'excerpt',
+  'content',
+  'publication_date',
+  'read_time',
+  'featured_image_url',
+  'publish',
+] as const satisfies readonly (keyof BlogEditorFields)[];
+export type EditorField = (typeof EDITOR_FIELDS)[number];
+
+/** How a person reads a field: the content as text, a line trimmed, the tick as yes or no. */
+export const readEditorField: ReadField<BlogEditorFields> = (field, value) =>
+  field === 'content' ? htmlToText(String(value)) : String(value).trim();
+
+/** The fields whose values differ as a person reads them. */
+export const changedFields = (fields: BlogEditorFields, opened: BlogEditorFields): EditorField[] =>
+  changedOf(EDITOR_FIELDS, readEditorField, fields, opened) as EditorField[];
+
 /** Whether the dialog holds a change a person would lose (text trimmed, the content as text, a chosen image). */
 export function isChanged(context: Pick<BlogEditorContext, 'fields' | 'opened' | 'file'>): boolean {
-  const { fields, opened } = context;
-  return (
-    context.file !== null ||
-    fields.publish !== opened.publish ||
-    htmlToText(fields.content) !== htmlToText(opened.content) ||
-    (['title', 'excerpt', 'publication_date', 'read_time', 'featured_image_url'] as const).some(
-      (f) => fields[f].trim() !== opened[f].trim(),
-    )
-  );
+  return context.file !== null || changedFields(context.fields, context.opened).length > 0;
 }
+
+const conflictOf = (error: unknown) => conflictIn<BlogPostRow>(error);
 
 /** Every rule of the form for what the dialog holds; the post's own stored image counts as given. */
 export function editorErrors(
@@ -154,7 +183,12 @@ export const firstError = (errors: BlogFormErrors): BlogField | undefined =>
 
 export function saveInput(context: BlogEditorContext): SaveInput {
   const f = context.fields;
+  // an update sends what the person changed: the tick is the post's status, a chosen file its image
+  const changed = changedFields(f, context.opened).map((field) => (field === 'publish' ? 'status' : field));
+  if (context.file && !changed.includes('featured_image_url')) changed.push('featured_image_url');
   return {
+    version: context.version ?? undefined,
+    changed,
     mode: context.mode === 'create' ? 1 : 2,
     blog_id: context.original?.blog_id ?? 0,
     title: f.title.trim(),
@@ -228,6 +262,8 @@ export const blogEditorMachine = setup({
   actions: {
     openCreate: assign((_, params: { today: string }) => ({
       mode: 'create' as const,
+      version: null,
+      conflict: null,
       original: null,
       fields: { ...EMPTY, publication_date: params.today },
       opened: { ...EMPTY, publication_date: params.today },
@@ -238,6 +274,8 @@ export const blogEditorMachine = setup({
     })),
     openEdit: assign((_, params: { post: BlogPostRow }) => ({
       mode: 'edit' as const,
+      version: params.post.version ?? null,
+      conflict: null,
       original: params.post,
       fields: fieldsOf(params.post),
       opened: fieldsOf(params.post),
@@ -248,6 +286,8 @@ export const blogEditorMachine = setup({
     })),
     reset: assign({
       mode: 'create' as const,
+      version: null,
+      conflict: null,
       original: null,
       fields: EMPTY,
       opened: EMPTY,
@@ -289,6 +329,53 @@ export const blogEditorMachine = setup({
     restoreDraft: assign(({ context }) => ({ fields: context.draft?.values ?? context.fields, draft: null })),
     dropOffer: assign({ draft: null }),
     touchDraft: raise({ type: 'draft.touch' as const }),
+    /** Their save is the new base: fields only they changed take their values (edit-conflict.ts). */
+    meetTheirs: assign(({ context }, params: { error: unknown }) => {
+      const met = conflictOf(params.error)!;
+      const theirs = fieldsOf(met.current);
+      const { merged, both } = meetTheirs(
+        EDITOR_FIELDS,
+        readEditorField,
+        context.fields,
+        context.opened,
+        theirs,
+      );
+      return {
+        fields: merged,
+        opened: theirs,
+        original: met.current,
+        version: met.current.version ?? null,
+        conflict: {
+          theirs,
+          version: met.current.version ?? 0,
+          changedBy: met.changedBy,
+          changedAt: met.changedAt,
+          fields: both,
+        },
+      };
+    }),
+    takeTheirs: assign(({ context }) => ({
+      fields: context.conflict
+        ? (Object.fromEntries(
+            EDITOR_FIELDS.map((f) => [
+              f,
+              context.conflict!.fields.includes(f) ? context.conflict!.theirs[f] : context.fields[f],
+            ]),
+          ) as unknown as BlogEditorFields)
+        : context.fields,
+      conflict: null,
+    })),
+    /** Their content, then mine, to merge by hand; the other fields as I had them. */
+    keepBoth: assign(({ context }) => ({
+      fields: {
+        ...context.fields,
+        content: `${context.conflict?.theirs.content ?? ''}${context.fields.content}`,
+      },
+      conflict: null,
+    })),
+    clearConflict: assign({ conflict: null }),
+    /** Saved together with someone else's change to other fields. */
+    notifyMerged: (_, _params: { changedBy: string | null }) => {},
   },
   guards: {
     isValid: ({ context }) => firstError(editorErrors(context)) === undefined,
@@ -297,12 +384,26 @@ export const blogEditorMachine = setup({
     isDifferentDraft: ({ context }, params: { draft: BlogDraft | null }) =>
       params.draft != null && isChanged({ fields: params.draft.values, opened: context.fields, file: null }),
     isImageFile: (_, params: { file: File | null }) => !params.file || /^image\//.test(params.file.type),
+    /** Someone else saved meanwhile, on other fields only: save again on their version. */
+    isMergeable: ({ context }, params: { error: unknown }) => {
+      const met = conflictOf(params.error);
+      return (
+        met !== null &&
+        meetTheirs(EDITOR_FIELDS, readEditorField, context.fields, context.opened, fieldsOf(met.current)).both
+          .length === 0
+      );
+    },
+    isConflict: (_, params: { error: unknown }) => conflictOf(params.error) !== null,
+    /** The content is among the fields both changed: 'Keep both' is offered. */
+    canKeepBoth: ({ context }) => context.conflict?.fields.includes('content') ?? false,
   },
 }).createMachine({
   id: 'blogEditor',
   initial: 'closed',
   context: {
     mode: 'create',
+    version: null,
+    conflict: null,
     original: null,
     fields: EMPTY,
     opened: EMPTY,
@@ -521,6 +622,21 @@ export const blogEditorMachine = setup({
         },
         'save.failed': [
           {
+            guard: { type: 'isMergeable', params: ({ event }) => ({ error: event.error }) },
+            target: 'submitting',
+            reenter: true,
+            actions: [
+              { type: 'meetTheirs', params: ({ event }) => ({ error: event.error }) },
+              { type: 'notifyMerged', params: ({ context }) => ({ changedBy: context.conflict!.changedBy }) },
+              'clearConflict',
+            ],
+          },
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: { type: 'meetTheirs', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
             // the server named fields (400, 413, 415): show them like the dialog's own messages
             guard: ({ event }) => firstError(serverErrors(event.error)) !== undefined,
             target: 'editing.display.invalid',
@@ -534,6 +650,38 @@ export const blogEditorMachine = setup({
             actions: { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
           },
         ],
+      },
+    },
+    /**
+     * '<name> changed this at 10:42 while you were editing': theirs beside mine for the fields both
+     * changed; the dialog keeps what was typed until the person chooses.
+     */
+    conflict: {
+      on: {
+        'conflict.keepMine': { target: 'submitting', actions: 'clearConflict' },
+        // the choice is made: the device's copy of what was typed before it is not offered again
+        'conflict.takeTheirs': {
+          target: 'editing',
+          actions: [
+            'takeTheirs',
+            { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
+          ],
+        },
+        'conflict.keepBoth': {
+          guard: 'canKeepBoth',
+          target: 'editing',
+          actions: [
+            'keepBoth',
+            { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
+          ],
+        },
+        'editor.cancel': {
+          target: 'closed',
+          actions: [
+            { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
+            'reset',
+          ],
+        },
       },
     },
   },

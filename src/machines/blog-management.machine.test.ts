@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { BlogPostRow } from '../api/contract/blog';
+import { VersionConflict } from '../api/contract/versions';
 import { blogManagementMachine, blogPostsList, flipped, type PostSearch } from './blog-management.machine';
 import { paginationView, type LoadPageInput } from './paged-list.machine';
 import {
@@ -35,6 +36,7 @@ function setup(pageSize = 10) {
   const calls = {
     statusUpdated: [] as BlogPostRow[],
     statusFailed: 0,
+    overtaken: [] as (string | null)[],
     deleted: [] as number[],
     deleteFailed: 0,
   };
@@ -48,6 +50,7 @@ function setup(pageSize = 10) {
       actions: {
         notifyStatusUpdated: (_, { row }) => void calls.statusUpdated.push(row),
         notifyStatusFailed: () => void calls.statusFailed++,
+        notifyOvertaken: (_, { changedBy }) => void calls.overtaken.push(changedBy),
         notifyDeleted: (_, { post: p }) => void calls.deleted.push(p.blog_id),
         notifyDeleteFailed: () => void calls.deleteFailed++,
       },
@@ -137,6 +140,24 @@ describe('blog management', () => {
     expect(calls.statusFailed).toBe(1);
   });
 
+  it('a badge that lost a race shows the post as someone else left it, and says who', async () => {
+    const { actor, ctl, calls, rows } = setup();
+    ctl.settle('loadPage', page([1], 1));
+    await flush();
+    actor.send({ type: 'status.toggle', post: rows()[0] });
+    // a colleague renamed the post and took it offline meanwhile
+    const theirs = post(1, { title: 'Renamed by Asha', status: 'Draft', version: 3 });
+    ctl.fail(
+      'saveStatus',
+      new VersionConflict({ current: theirs, changedBy: 'asha@example.com', changedAt: null }),
+    );
+    await flush();
+    expect(actor.getSnapshot().matches({ changes: 'idle' })).toBe(true);
+    expect(rows()[0]).toMatchObject({ title: 'Renamed by Asha', status: 'Draft', version: 3 });
+    expect(calls.overtaken).toEqual(['asha@example.com']);
+    expect(calls.statusFailed).toBe(0);
+  });
+
   it('asks before deleting; Cancel keeps the post, confirming deletes it and reloads', async () => {
     const { actor, ctl, calls, list, rows } = setup();
     ctl.settle('loadPage', page([2, 1], 2));
@@ -216,6 +237,10 @@ describe('blog management paths', () => {
     { type: 'status.toggle', post: post(1) },
     { type: doneEvent('saveStatus'), output: post(1, { status: 'Draft' }) },
     { type: errorEvent('saveStatus'), error: new Error('500') },
+    {
+      type: errorEvent('saveStatus'),
+      error: new VersionConflict({ current: post(1, { status: 'Draft' }), changedBy: null, changedAt: null }),
+    },
     { type: 'delete.ask', post: post(1) },
     { type: 'delete.cancel' },
     { type: 'delete.confirm' },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { type BlogPostRow, type BlogStatus, blogStatusOf, DRAFT, PUBLISHED } from '../api/contract/blog';
 import { pagedList } from './paged-list.machine';
+import { conflictIn } from './edit-conflict';
 
 /**
  * The admin Blog Management screen: every post, drafts included, 10 a page, with a search, the
@@ -88,11 +89,14 @@ export const blogManagementMachine = setup({
     clearTarget: assign({ target: null }),
     notifyStatusUpdated: (_, _params: { row: BlogPostRow }) => {},
     notifyStatusFailed: (_, _params: { error: unknown }) => {},
+    /** The badge lost a race: the card shows the post as someone else left it. */
+    notifyOvertaken: (_, _params: { changedBy: string | null }) => {},
     notifyDeleted: (_, _params: { post: BlogPostRow }) => {},
     notifyDeleteFailed: (_, _params: { error: unknown }) => {},
   },
   guards: {
     isNewPost: (_, params: { created: boolean }) => params.created,
+    isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
   },
 }).createMachine({
   id: 'blogManagement',
@@ -170,13 +174,31 @@ export const blogManagementMachine = setup({
                 'clearTarget',
               ],
             },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) },
-                'clearTarget',
-              ],
-            },
+            onError: [
+              {
+                // someone else changed the post since the card was shown: show theirs, change nothing
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: [
+                  {
+                    type: 'putRow',
+                    params: ({ event }) => ({ row: conflictIn<BlogPostRow>(event.error)!.current }),
+                  },
+                  {
+                    type: 'notifyOvertaken',
+                    params: ({ event }) => ({ changedBy: conflictIn(event.error)!.changedBy }),
+                  },
+                  'clearTarget',
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) },
+                  'clearTarget',
+                ],
+              },
+            ],
           },
         },
         confirmingDelete: {

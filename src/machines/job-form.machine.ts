@@ -1,7 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { htmlToText } from '../api/contract/rich-text';
-import { VersionConflict } from '../api/contract/versions';
+import {
+  changedOf,
+  conflictIn,
+  meetTheirs as meetTheirsOf,
+  type EditConflict,
+  type ReadField,
+} from './edit-conflict';
 import {
   EMPTY_JOB_FORM,
   JOB_FORM_FIELDS,
@@ -57,14 +63,7 @@ export interface JobFormContext {
 }
 
 /** Their opening beside what this form holds. */
-export interface JobConflict {
-  theirs: JobFormValues;
-  version: number;
-  changedBy: string | null;
-  changedAt: string | null;
-  /** The fields both changed: the ones to choose for. */
-  fields: JobFormField[];
-}
+export type JobConflict = EditConflict<JobFormValues>;
 
 export type JobFormEvent =
   | { type: 'form.open'; job?: JobOpeningRow }
@@ -147,34 +146,23 @@ const unlockStates = Object.fromEntries(
   { always: { guard: { type: 'hasValue'; params: { field: JobFormField } }; target: UnlockState } }
 >;
 
-const read = (field: JobFormField, value: string) =>
+/** How a person reads a field: text trimmed, rich text as text. */
+const readJobField: ReadField<JobFormValues> = (field, value) =>
   isRichTextField(field) ? htmlToText(value) : value.trim();
 
 /** The fields whose values differ as a person reads them (text trimmed, rich text as text). */
 export const changedFields = (values: JobFormValues, opened: JobFormValues): JobFormField[] =>
-  JOB_FORM_FIELDS.filter((field) => read(field, values[field]) !== read(field, opened[field]));
+  changedOf(JOB_FORM_FIELDS, readJobField, values, opened);
 
 /** Whether `values` differ from `opened` as a person reads them. */
 export const isChanged = (values: JobFormValues, opened: JobFormValues): boolean =>
   changedFields(values, opened).length > 0;
 
-/**
- * Someone else's save met: the fields only they changed take their values, the fields only this
- * form changed keep mine, and `both` lists the fields both changed (their value or mine: to choose).
- */
-export function meetTheirs(values: JobFormValues, opened: JobFormValues, theirs: JobFormValues) {
-  const mine = new Set(changedFields(values, opened));
-  const both = changedFields(theirs, opened).filter(
-    (field) => mine.has(field) && read(field, theirs[field]) !== read(field, values[field]),
-  );
-  const merged = Object.fromEntries(
-    JOB_FORM_FIELDS.map((field) => [field, mine.has(field) ? values[field] : theirs[field]]),
-  ) as JobFormValues;
-  return { merged, both };
-}
+/** Someone else's save met (edit-conflict.ts): merged values, and the fields both changed. */
+export const meetTheirs = (values: JobFormValues, opened: JobFormValues, theirs: JobFormValues) =>
+  meetTheirsOf(JOB_FORM_FIELDS, readJobField, values, opened, theirs);
 
-const conflictOf = (error: unknown) =>
-  error instanceof VersionConflict ? (error as VersionConflict<JobOpeningRow>).conflict : null;
+const conflictOf = (error: unknown) => conflictIn<JobOpeningRow>(error);
 
 export const valuesOf = (job: JobOpeningRow): JobFormValues => ({
   job_title: job.job_title,
@@ -525,8 +513,22 @@ export const jobFormMachine = setup({
     conflict: {
       on: {
         'conflict.keepMine': { target: 'saving', actions: 'clearConflict' },
-        'conflict.takeTheirs': { target: 'editing', actions: 'takeTheirs' },
-        'conflict.keepBoth': { guard: 'canKeepBoth', target: 'editing', actions: 'keepBoth' },
+        // the choice is made: the device's copy of what was typed before it is not offered again
+        'conflict.takeTheirs': {
+          target: 'editing',
+          actions: [
+            'takeTheirs',
+            { type: 'forgetDraft', params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }) },
+          ],
+        },
+        'conflict.keepBoth': {
+          guard: 'canKeepBoth',
+          target: 'editing',
+          actions: [
+            'keepBoth',
+            { type: 'forgetDraft', params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }) },
+          ],
+        },
         'form.cancel': {
           target: 'closed',
           actions: [

@@ -220,6 +220,9 @@ export interface BlogPostForm {
   /** An http(s) address, or the key of the image already stored (edit without a new file). */
   featured_image_url: string;
   featured_image?: File | null;
+  /** An update: the version it is based on, and the fields the person changed (the only ones sent). */
+  version?: number;
+  changed?: readonly string[];
 }
 
 /** What the form holds when it is checked. `image` says whether a file was chosen and what it is. */

@@ -47,3 +47,15 @@ export function toastFailure(error: unknown, toast: FailureToast): void {
     ...(toast.duration !== undefined && { duration: toast.duration }),
   });
 }
+
+/**
+ * A save that met someone else's change to other fields and was saved together with it
+ * (docs/decisions/022), or a flag that lost a race and shows the record as it is now.
+ */
+export function toastTheirs(i18n: I18n, changedBy: string | null, kind: 'merged' | 'overtaken'): void {
+  const name = changedBy ?? i18n.t('common:conflict.someone');
+  showToast('info', {
+    title: i18n.t(kind === 'merged' ? 'common:conflict.mergedTitle' : 'common:conflict.overtakenTitle'),
+    message: i18n.t(kind === 'merged' ? 'common:conflict.merged' : 'common:conflict.overtaken', { name }),
+  });
+}

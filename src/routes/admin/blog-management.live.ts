@@ -5,7 +5,7 @@ import { deleteBlogPost, loadAdminBlogPosts, saveBlogStatus, withImages } from '
 import { BLOG_TOAST_MS, blogStatusOf } from '../../api/contract/blog';
 import { showToast } from '../../components/toasts';
 import { blogManagementMachine, blogPostsList } from '../../machines/blog-management.machine';
-import { toastFailure } from './admin-toasts';
+import { toastFailure, toastTheirs } from './admin-toasts';
 
 /**
  * Blog Management with its live effects: a page of every post (drafts included) with its image,
@@ -51,6 +51,7 @@ export const blogManagementLive = (i18n: I18n) => {
           }),
           duration: BLOG_TOAST_MS,
         }),
+      notifyOvertaken: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'overtaken'),
       notifyStatusFailed: (_, { error }) =>
         toastFailure(error, {
           message: t('toast.statusFailed'),

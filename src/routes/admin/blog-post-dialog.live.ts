@@ -10,7 +10,7 @@ import {
   type BlogEditorFields,
 } from '../../machines/blog-editor.machine';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
-import { toastFailure } from './admin-toasts';
+import { toastFailure, toastTheirs } from './admin-toasts';
 
 /** The element each field's error focuses. */
 const BLOG_FIELD_IDS: Record<BlogField, string> = {
@@ -55,6 +55,7 @@ export const blogPostDialogLive = (
         });
         onSaved(row, created);
       },
+      notifyMerged: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'merged'),
       notifyFailed: (_, { error }) =>
         // offline: the dialog keeps what was typed and says saving waits for the connection
         toastFailure(error, {

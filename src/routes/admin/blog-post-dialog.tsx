@@ -9,12 +9,25 @@ import {
   type BlogField,
   type BlogPostRow,
 } from '../../api/contract/blog';
+import { htmlToText } from '../../api/contract/rich-text';
+import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
-import { type TextField } from '../../machines/blog-editor.machine';
+import { type BlogEditorFields, type EditorField, type TextField } from '../../machines/blog-editor.machine';
 import { useAdminSession } from './admin-context';
 import { blogPostDialogLive } from './blog-post-dialog.live';
 import s from './blog-management.module.css';
+
+/** Each field's label in the dialog. */
+const LABELS: Record<EditorField, string> = {
+  title: 'dialog.title',
+  excerpt: 'dialog.excerpt',
+  content: 'dialog.content',
+  publication_date: 'dialog.publicationDate',
+  read_time: 'dialog.readTime',
+  featured_image_url: 'dialog.featuredImage',
+  publish: 'dialog.publish',
+};
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
 const RichTextEditor = lazy(() => import('../../components/rich-text-editor'));
@@ -45,9 +58,17 @@ export function BlogPostDialog({
     [send],
   );
 
-  const { fields, errors, file, mode, original, progress } = state.context;
+  const { fields, errors, file, mode, original, progress, conflict } = state.context;
   const open = !state.matches('closed');
-  const saving = state.matches('submitting');
+  // while someone else's save is shown beside this one, the dialog waits for a choice
+  const saving = state.matches('submitting') || state.matches('conflict');
+  /** A field's value as a person reads it (the content as text, the tick as the post's status). */
+  const readable = (field: EditorField, value: BlogEditorFields[EditorField]) =>
+    field === 'publish'
+      ? t(value ? 'status.Published' : 'status.Draft')
+      : field === 'content'
+        ? htmlToText(String(value))
+        : String(value);
   const change = (field: TextField, value: string) => send({ type: 'field.change', field, value });
   const message = (field: BlogField) => {
     const code = errors[field];
@@ -85,6 +106,21 @@ export function BlogPostDialog({
         confirming={state.matches('confirmingDiscard')}
         send={send}
       />
+      {state.matches('conflict') && conflict && (
+        <ConflictPrompt
+          changedBy={conflict.changedBy}
+          changedAt={conflict.changedAt}
+          fields={conflict.fields.map((field) => ({
+            label: t(LABELS[field]),
+            theirs: readable(field, conflict.theirs[field]),
+            yours: readable(field, fields[field]),
+          }))}
+          canKeepBoth={state.can({ type: 'conflict.keepBoth' })}
+          onKeepMine={() => send({ type: 'conflict.keepMine' })}
+          onTakeTheirs={() => send({ type: 'conflict.takeTheirs' })}
+          onKeepBoth={() => send({ type: 'conflict.keepBoth' })}
+        />
+      )}
       <form
         className={s.form}
         noValidate
@@ -226,7 +262,7 @@ export function BlogPostDialog({
           {t('dialog.publish')}
         </label>
 
-        {saving && (
+        {state.matches('submitting') && (
           <div className={s.progress} role="status">
             <progress max={1} value={progress ?? undefined} aria-label={t('dialog.saving')} />
             <span>
@@ -242,12 +278,14 @@ export function BlogPostDialog({
             type="button"
             className={s.secondary}
             onClick={() => send({ type: 'editor.cancel' })}
-            disabled={saving}
+            disabled={state.matches('submitting')}
           >
             {t('dialog.cancel')}
           </button>
           <button type="submit" className={s.primary} disabled={saving}>
-            {saving ? t('dialog.saving') : t(mode === 'edit' ? 'dialog.update' : 'dialog.create')}
+            {state.matches('submitting')
+              ? t('dialog.saving')
+              : t(mode === 'edit' ? 'dialog.update' : 'dialog.create')}
           </button>
         </div>
       </form>

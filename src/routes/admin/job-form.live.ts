@@ -6,7 +6,7 @@ import { manageJobOpening } from '../../api/jobs-admin';
 import { showToast } from '../../components/toasts';
 import { jobFormMachine, type DraftRef, type JobFormMode } from '../../machines/job-form.machine';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
-import { toastFailure } from './admin-toasts';
+import { toastFailure, toastTheirs } from './admin-toasts';
 
 /**
  * The job form with its live effects: the draft kept on this device per user and opening, the
@@ -61,13 +61,7 @@ export const jobFormLive = (
           message: i18n.t(mode === 'edit' ? 'admin:jobToast.updated' : 'admin:jobToast.created'),
           ...(mode === 'edit' && { duration: 500 }),
         }),
-      notifyMerged: (_, { changedBy }) =>
-        showToast('info', {
-          title: i18n.t('common:conflict.mergedTitle'),
-          message: i18n.t('common:conflict.merged', {
-            name: changedBy ?? i18n.t('common:conflict.someone'),
-          }),
-        }),
+      notifyMerged: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'merged'),
       notifySaveFailed: (_, { error }) =>
         // offline: the form keeps what was typed and says saving waits for the connection
         toastFailure(error, {
