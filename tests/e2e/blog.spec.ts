@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { OWNER, signIn } from './admin-helpers';
+import { makeUser, OWNER, signIn } from './admin-helpers';
 import { samplePng } from '../fixtures/images';
 import { xssPayloads } from '../fixtures/xss-payloads';
 import { copyKept } from './offline-helpers';
@@ -525,6 +525,106 @@ test.describe('Blog Management', () => {
     await expect(reopened.getByLabel('Title')).toHaveValue('');
     await expect(reopened.getByText(/Restore unsaved changes/)).toHaveCount(0);
     await reopened.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
+
+test.describe('two colleagues on one post', () => {
+  // a refused stale save is a 409 answer, which Chromium logs as a failed resource
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+  const unique = () => Date.now().toString(36).replace(/\d/g, 'x');
+
+  test('a stale "Publish immediately" cannot put a post back online, and the same field opens the conflict view', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const word = `Collision${unique()}`;
+    const title = `${word} in the reading room`;
+    const api = await blogApi(request, baseURL!);
+    const post = await api.create({
+      title,
+      excerpt: 'Two archivists, one catalogue.',
+      content: '<p>Who moved box 14?</p>',
+      status: 'Published',
+    });
+    const colleague = await makeUser(request, baseURL!, 'editor');
+    const open = async (p: Page) => {
+      await p.getByLabel('Search blog posts').fill(word);
+      const card = p.getByRole('listitem').filter({ hasText: title });
+      await expect(card).toHaveCount(1);
+      return card;
+    };
+    const publicRows = async () =>
+      (await (await request.get(`/api/bind-company-blog?search=${word}`)).json()) as { read_time: string }[];
+
+    await signIn(page, OWNER, '/admin/blog');
+    const myCard = await open(page);
+    const other = await browser.newContext();
+    const theirPage = await other.newPage();
+    try {
+      await signIn(theirPage, colleague, '/admin/blog');
+      const theirCard = await open(theirPage);
+      // the colleague opens the post while it is online; the owner then takes it offline
+      await theirCard.getByRole('button', { name: `Edit “${title}”` }).click();
+      const theirs = theirPage.getByRole('dialog', { name: 'Edit Blog Post' });
+      await expect(theirs.getByLabel('Publish immediately')).toBeChecked();
+      await myCard.getByRole('button', { name: /^Published\./ }).click();
+      await expect(myCard.getByRole('button', { name: /^Draft\./ })).toBeVisible();
+      expect(await publicRows()).toEqual([]);
+      // the colleague changes only the read time, with the stale tick still shown, and saves
+      await theirs.getByLabel('Read Time').fill('9 min read');
+      await theirs.getByRole('button', { name: 'Update Post' }).click();
+      await expect(
+        theirPage.getByText(`Saved together: ${OWNER.email} had changed other fields meanwhile`),
+      ).toBeVisible();
+      await expect(theirs).toHaveCount(0);
+      await expect(theirCard.getByRole('button', { name: /^Draft\./ })).toBeVisible();
+      expect(await publicRows()).toEqual([]);
+
+      // both change the excerpt: the later save shows theirs beside mine and waits
+      await page.reload();
+      const myCard2 = await open(page);
+      await myCard2.getByRole('button', { name: `Edit “${title}”` }).click();
+      const mine = page.getByRole('dialog', { name: 'Edit Blog Post' });
+      await theirCard.getByRole('button', { name: `Edit “${title}”` }).click();
+      await theirs.getByLabel('Excerpt').fill('Their excerpt, saved first.');
+      await theirs.getByRole('button', { name: 'Update Post' }).click();
+      await expect(theirs).toHaveCount(0);
+      await mine.getByLabel('Excerpt').fill('My excerpt, saved second.');
+      await mine.getByLabel('Title').fill(`${title}, revised`);
+      await mine.getByRole('button', { name: 'Update Post' }).click();
+      const conflict = mine.getByRole('alert').filter({ hasText: 'while you were editing' });
+      await expect(conflict).toContainText(`${colleague.email} changed this at`);
+      await expect(conflict).toContainText('Their excerpt, saved first.');
+      await expect(conflict).toContainText('My excerpt, saved second.');
+      await expect(conflict.getByRole('button', { name: 'Keep my changes' })).toBeFocused();
+      await expect(mine.getByLabel('Excerpt')).toHaveValue('My excerpt, saved second.');
+      await expectNoAxeViolations(page, { include: ['dialog'] });
+      await conflict.getByRole('button', { name: 'Take theirs' }).click();
+      await expect(conflict).toHaveCount(0);
+      await expect(mine.getByLabel('Excerpt')).toHaveValue('Their excerpt, saved first.');
+      await expect(mine.getByLabel('Title')).toHaveValue(`${title}, revised`);
+      await mine.getByRole('button', { name: 'Update Post' }).click();
+      await expect(page.getByText('Post Updated')).toBeVisible();
+      const stored = (await (await page.request.get(`/api/admin/blog-posts?search=${word}`)).json()) as {
+        title: string;
+        excerpt: string;
+        read_time: string;
+        status: string;
+      }[];
+      expect(stored).toMatchObject([
+        {
+          title: `${title}, revised`,
+          excerpt: 'Their excerpt, saved first.',
+          read_time: '9 min read',
+          status: 'Draft',
+        },
+      ]);
+    } finally {
+      await other.close();
+      await api.remove(post.blog_id);
+    }
   });
 });
 
