@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { COUNT_CAP } from '../../src/api/contract/paging';
-import type { BindJobOpeningsQuery, JobOpeningRow, JobTypeRow } from '../../src/api/contract/jobs';
+import {
+  OPEN,
+  type BindJobOpeningsQuery,
+  type JobOpeningRow,
+  type JobStatus,
+  type JobTypeRow,
+} from '../../src/api/contract/jobs';
 import { sanitizeRichText } from '../lib/rich-text';
 import { htmlToText } from '../../src/api/contract/rich-text';
 import { dialectOf } from './database';
@@ -43,6 +49,7 @@ function openingColumns(db: Db) {
       'job_opening.responsibility',
       'job_opening.created_at',
       'job_opening.version',
+      'job_opening.status',
     ]);
 }
 
@@ -66,24 +73,77 @@ function applyFilters<Q extends Filterable>(
   return out;
 }
 
-/** GET bind-job-openings: newest first; `total_count` (capped at 10,000) on the first row. */
-export async function listOpenings(db: Db, q: BindJobOpeningsQuery): Promise<JobOpeningRow[]> {
-  const rows = await applyFilters(db, openingColumns(db), q)
+/**
+ * GET bind-job-openings: the Open openings, newest first; `total_count` (capped at 10,000) on the
+ * first row. `all` (the back office) lists Draft and Closed ones too, each with its number of
+ * applications.
+ */
+export async function listOpenings(
+  db: Db,
+  q: BindJobOpeningsQuery,
+  { all = false }: { all?: boolean } = {},
+): Promise<JobOpeningRow[]> {
+  const base = all ? openingColumns(db) : openingColumns(db).where('job_opening.status', '=', OPEN);
+  const page = await applyFilters(db, base, q)
     .orderBy('job_opening.created_at', 'desc')
     .orderBy('job_opening.job_id', 'desc')
     .limit(q.pagesize)
     .offset(q.pagesize * (q.pagenum - 1))
     .execute();
-  if (rows.length === 0) return [];
-  const capped = applyFilters(db, openingColumns(db), q)
-    .clearSelect()
-    .select('job_opening.job_id')
-    .limit(COUNT_CAP);
+  if (page.length === 0) return [];
+  const capped = applyFilters(db, base, q).clearSelect().select('job_opening.job_id').limit(COUNT_CAP);
   const { n } = await db
     .selectFrom(capped.as('m'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  return rows.map((row, i) => (i === 0 ? { ...row, total_count: Number(n) } : row));
+  const counts = all
+    ? await applicationCounts(
+        db,
+        page.map((r) => r.job_id),
+      )
+    : undefined;
+  return page.map((row, i) => ({
+    ...row,
+    ...(counts && { application_count: counts.get(row.job_id) ?? 0 }),
+    ...(i === 0 && { total_count: Number(n) }),
+  }));
+}
+
+/** How many applications each of these openings has. */
+async function applicationCounts(db: Db, jobIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('job_application')
+    .select((eb) => ['job_id', eb.fn.countAll<number>().as('n')])
+    .where('job_id', 'in', jobIds)
+    .groupBy('job_id')
+    .execute();
+  return new Map(rows.map((r) => [r.job_id!, Number(r.n)]));
+}
+
+/** How many applications an opening has. */
+export async function countApplicationsOf(db: Db, jobId: number): Promise<number> {
+  return (await applicationCounts(db, [jobId])).get(jobId) ?? 0;
+}
+
+/**
+ * Sets an opening's status if it is still at `version` (one version on); answers the saved row, or
+ * undefined when no opening of that id is at that version.
+ */
+export async function setOpeningStatus(
+  db: Db,
+  jobId: number,
+  status: JobStatus,
+  version: number,
+  now = new Date(),
+): Promise<JobOpeningRow | undefined> {
+  const result = await db
+    .updateTable('job_opening')
+    .set((eb) => ({ status, updated_at: now.toISOString(), version: eb('version', '+', 1) }))
+    .where('job_id', '=', jobId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return getOpening(db, jobId);
 }
 
 export async function getOpening(db: Db, jobId: number): Promise<JobOpeningRow | undefined> {

@@ -1,3 +1,4 @@
+import type { JobStatus } from '../../src/api/contract/jobs';
 import type { Generated } from 'kysely';
 
 /**
@@ -28,6 +29,8 @@ export interface JobOpeningTable {
   updated_at: string;
   /** 1 when created, one more at each change (the conflict check, docs/decisions/022). */
   version: Generated<number>;
+  /** Draft, Open or Closed (migration 1500): only Open ones are public. */
+  status: Generated<JobStatus>;
 }
 
 /** A file in the storage (server/storage): its generated key and what the upload check found. */

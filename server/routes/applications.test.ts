@@ -332,6 +332,16 @@ describe('POST manage-job-applications', () => {
     });
   }
 
+  it('refuses an opening that is Draft or Closed like one that is gone', async () => {
+    for (const status of ['Closed', 'Draft'] as const) {
+      await app.db.updateTable('job_opening').set({ status }).where('job_id', '=', jobId).execute();
+      const res = await post(app, validFields(jobId));
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('This job opening is no longer available.');
+    }
+    await expectNothingStored(app);
+  });
+
   it('refuses a job id that does not exist with 404, and one that is not a number with 400', async () => {
     const res = await post(app, { ...validFields(jobId), job_id: String(jobId + 1000) });
     expect(res.statusCode).toBe(404);

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jobErrorMessage, type JobFormField } from '../../src/api/contract/jobs-admin';
 import { ensureJobType } from '../db/jobs.repo';
 import { signInAs } from '../lib/auth-testing';
+import { addApplication } from '../db/application-list.testing';
 import { createTestApp } from '../testing';
 
 describe('POST /api/manage-job-openings', () => {
@@ -179,6 +180,107 @@ describe('POST /api/manage-job-openings', () => {
       expect(updates).toHaveLength(1);
       const [stored] = await app.db.selectFrom('job_opening').selectAll().execute();
       expect(stored.version).toBe(2);
+    });
+  });
+
+  describe('Draft, Open, Closed (closed, not erased)', () => {
+    const create = async () => (await send({ mode: 1, job_id: 0, ...valid() })).json().row;
+    const patch = (id: number, status: string, version?: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/admin/job-openings/${id}`,
+        headers: version === undefined ? headers : { ...headers, 'if-match': `"${version}"` },
+        payload: { status },
+      });
+    const publicTitles = async () =>
+      ((await app.inject('/api/bind-job-openings')).json() as { job_title: string }[]).map(
+        (r) => r.job_title,
+      );
+    const adminRows = async () =>
+      (await app.inject({ url: '/api/admin/job-openings', headers })).json() as {
+        job_id: number;
+        status: string;
+        application_count: number;
+      }[];
+
+    it('creates an opening Open; Draft and Closed ones leave the public list but stay in the back office', async () => {
+      const row = await create();
+      expect(row.status).toBe('Open');
+      expect(await publicTitles()).toEqual([row.job_title]);
+      expect((await patch(row.job_id, 'Closed')).statusCode).toBe(428);
+      const closed = await patch(row.job_id, 'Closed', 1);
+      expect(closed.statusCode).toBe(200);
+      expect(closed.json().row).toMatchObject({ status: 'Closed', version: 2 });
+      expect(await publicTitles()).toEqual([]);
+      expect((await app.inject(`/api/bind-job-openings?jobid=${row.job_id}`)).json()).toEqual([]);
+      const list = await app.inject({ url: '/api/admin/job-openings', headers });
+      expect(list.headers['cache-control']).toBe('private, no-store');
+      expect(await adminRows()).toMatchObject([
+        { job_id: row.job_id, status: 'Closed', application_count: 0 },
+      ]);
+      // a stale change of status is refused with the opening as it is now
+      const late = await patch(row.job_id, 'Draft', 1);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().current).toMatchObject({ status: 'Closed', version: 2 });
+      expect((await patch(row.job_id, 'Open', 2)).json().row.status).toBe('Open');
+      expect(await publicTitles()).toEqual([row.job_title]);
+      const audit = await app.db
+        .selectFrom('audit_log')
+        .select('detail')
+        .where('entity', '=', 'job_opening')
+        .where('action', '=', 'status')
+        .orderBy('audit_id')
+        .execute();
+      expect(audit.map((a) => JSON.parse(a.detail!))).toMatchObject([
+        { from: 'Open', to: 'Closed' },
+        { from: 'Closed', to: 'Open' },
+      ]);
+      expect((await patch(row.job_id, 'Archived', 3)).statusCode).toBe(400);
+      expect((await patch(999_999, 'Closed', 1)).statusCode).toBe(404);
+    });
+
+    it('refuses to delete an opening with applications (409 with their number); one without is deleted', async () => {
+      const row = await create();
+      const empty = await create();
+      await addApplication(app, {
+        jobId: row.job_id,
+        name: 'Asha Menon',
+        email: 'asha@example.com',
+        at: new Date(),
+      });
+      await addApplication(app, {
+        jobId: row.job_id,
+        name: 'Ravi Nair',
+        email: 'ravi@example.com',
+        at: new Date(),
+      });
+      expect((await adminRows()).find((r) => r.job_id === row.job_id)?.application_count).toBe(2);
+      const refused = await send({ mode: 3, job_id: row.job_id });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        applications: 2,
+        message: expect.stringMatching(/close it instead/),
+      });
+      expect(
+        await app.db.selectFrom('job_opening').select('job_id').where('job_id', '=', row.job_id).execute(),
+      ).toHaveLength(1);
+      expect((await send({ mode: 3, job_id: empty.job_id })).statusCode).toBe(200);
+    });
+
+    it('lets only jobs.manage list every opening or change a status', async () => {
+      const row = await create();
+      const reader = await signInAs(app, { permissions: ['applications.read'] });
+      expect((await app.inject({ url: '/api/admin/job-openings', headers: reader.headers })).statusCode).toBe(
+        403,
+      );
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/job-openings/${row.job_id}`,
+        headers: { ...reader.headers, 'if-match': '"1"' },
+        payload: { status: 'Closed' },
+      });
+      expect(res.statusCode).toBe(403);
+      expect((await app.inject('/api/admin/job-openings')).statusCode).toBe(401);
     });
   });
 });

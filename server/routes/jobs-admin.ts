@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ManageJobOpeningAnswer, ManageJobOpeningBody } from '../../src/api/contract/jobs-admin';
+import { BindJobOpeningsQuery, JobOpeningRows } from '../../src/api/contract/jobs';
+import {
+  JobIdParams,
+  JobStatusBody,
+  ManageJobOpeningAnswer,
+  ManageJobOpeningBody,
+} from '../../src/api/contract/jobs-admin';
 import { versionOfRequest } from '../lib/versions';
 import * as openings from '../services/openings';
 
@@ -8,9 +14,40 @@ import * as openings from '../services/openings';
  * job_id). An update sends `If-Match` with the version it is based on (428 without, 409 with the
  * opening as it is now when it changed since) and may send only the fields it changes. The rules,
  * the audit row and the public list's refresh are the service's (services/openings.ts). Answers
- * `{ message, row }` with the saved (or deleted) row.
+ * `{ message, row }` with the saved (or deleted) row. An opening with applications is not deleted
+ * (409 with their number): it is closed instead.
+ * - GET /api/admin/job-openings: the bind-job-openings query, every opening (Draft, Open, Closed)
+ *   with its number of applications, never cached.
+ * - PATCH /api/admin/job-openings/{id} with { status } and If-Match: open, close or set back to Draft.
  */
 const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/job-openings',
+    {
+      config: { permission: 'jobs.manage' },
+      schema: { querystring: BindJobOpeningsQuery, response: { 200: JobOpeningRows } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return openings.listAllOpenings(app.services(request), request.query);
+    },
+  );
+
+  app.patch(
+    '/admin/job-openings/:id',
+    {
+      config: { permission: 'jobs.manage' },
+      schema: { params: JobIdParams, body: JobStatusBody, response: { 200: ManageJobOpeningAnswer } },
+    },
+    async (request) =>
+      openings.setStatus(
+        app.services(request),
+        request.params.id,
+        request.body.status,
+        versionOfRequest(request.headers),
+      ),
+  );
+
   app.post(
     '/manage-job-openings',
     {

@@ -17,6 +17,7 @@ import * as list from '../db/application-list.repo';
 import { applicationIdOfResume, insertApplication } from '../db/applications.repo';
 import type { AuditEntry } from '../db/audit.repo';
 import { getOpening } from '../db/jobs.repo';
+import { OPEN } from '../../src/api/contract/jobs';
 import { HttpError } from '../http-error';
 import { checkResume, cleanFileName } from '../lib/file-check';
 import { queueApplicationMails } from '../mail/mails';
@@ -79,7 +80,8 @@ export async function receiveApplication(
   if (Object.keys(codes).length > 0) throw refusedApplication(400, codes);
   const job = Number(jobId.data);
   const opening = await getOpening(ctx.db, job);
-  if (!opening) throw refusedApplication(404, { job_id: 'jobGone' });
+  // a Draft or Closed opening takes no applications, as if it were gone
+  if (!opening || opening.status !== OPEN) throw refusedApplication(404, { job_id: 'jobGone' });
 
   const check = await checkResume(await fsp.readFile(file!.path));
   if (!check.ok) {

@@ -1,4 +1,4 @@
-import type { BindJobOpeningsQuery, JobOpeningRow, JobTypeRow } from '../../src/api/contract/jobs';
+import type { BindJobOpeningsQuery, JobOpeningRow, JobStatus, JobTypeRow } from '../../src/api/contract/jobs';
 import {
   JOB_FORM_FIELDS,
   JOB_MESSAGES,
@@ -27,8 +27,13 @@ import { inTransaction, type ServiceContext } from './context';
  * makes the public openings stale once committed.
  */
 
+/** The public list: Open openings only. */
 export const listOpenings = (ctx: ServiceContext, q: BindJobOpeningsQuery): Promise<JobOpeningRow[]> =>
   repo.listOpenings(ctx.db, q);
+
+/** The back office's list: every opening, Draft and Closed too, with its number of applications. */
+export const listAllOpenings = (ctx: ServiceContext, q: BindJobOpeningsQuery): Promise<JobOpeningRow[]> =>
+  repo.listOpenings(ctx.db, q, { all: true });
 
 export const listJobTypes = (ctx: ServiceContext): Promise<JobTypeRow[]> => repo.listJobTypes(ctx.db);
 
@@ -127,10 +132,42 @@ export async function updateOpening(
   return { message: JOB_MESSAGES.updated, row };
 }
 
+/**
+ * Opens, closes or sets back to Draft an opening still at `version` (409 with the opening as it is
+ * now otherwise). Only Open openings are public; closing keeps the opening and its applications.
+ */
+export async function setStatus(ctx: ServiceContext, jobId: number, status: JobStatus, version: number) {
+  const before = await repo.getOpening(ctx.db, jobId);
+  if (!before) throw new HttpError(404, NOT_FOUND);
+  if (before.version !== version) throw await stale(ctx.db, jobId);
+  if (before.status === status) return { message: JOB_MESSAGES.statusChanged, row: before };
+  const row = await inTransaction(ctx, async (c) => {
+    const saved = await repo.setOpeningStatus(c.trx, jobId, status, version, c.at);
+    if (!saved) throw await stale(c.trx, jobId);
+    await c.audit({
+      action: 'status',
+      entity: 'job_opening',
+      entityId: jobId,
+      detail: { job_title: saved.job_title, from: before.status, to: status },
+    });
+    c.changed('jobs');
+    return saved;
+  });
+  return { message: JOB_MESSAGES.statusChanged, row };
+}
+
+/**
+ * Deletes an opening that has no applications. One that has some is refused (409 with their
+ * number): it is closed instead, so they keep their job.
+ */
 export async function deleteOpening(ctx: ServiceContext, jobId: number | undefined) {
   const row = jobId ? await repo.getOpening(ctx.db, jobId) : undefined;
   if (!row) throw new HttpError(404, NOT_FOUND);
   await inTransaction(ctx, async (c) => {
+    // counted in the transaction that deletes: an application arriving meanwhile is not orphaned
+    const applications = await repo.countApplicationsOf(c.trx, row.job_id);
+    if (applications > 0)
+      throw new HttpError(409, JOB_MESSAGES.hasApplications, undefined, undefined, { applications });
     // deleted a moment ago by a twin of this request: nothing to delete or audit
     if (!(await repo.deleteOpening(c.trx, row.job_id))) throw new HttpError(404, NOT_FOUND);
     await c.audit({

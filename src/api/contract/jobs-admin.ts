@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ID_MAX, isIdText, whole } from './ids';
-import { JobOpeningRow } from './jobs';
+import { JobOpeningRow, JobStatus } from './jobs';
 import { htmlToText } from './rich-text';
 
 /**
@@ -166,8 +166,17 @@ export type ManageJobOpeningBody = z.input<typeof ManageJobOpeningBody>;
 export const ManageJobOpeningAnswer = z.object({ message: z.string(), row: JobOpeningRow });
 export type ManageJobOpeningAnswer = z.infer<typeof ManageJobOpeningAnswer>;
 
+/** PATCH /api/admin/job-openings/:id: Draft, Open or Closed (with If-Match). */
+export const JobStatusBody = z.object({ status: JobStatus });
+export const JobIdParams = z.object({ id: whole(1, ID_MAX) });
+
+/** 409 of a deletion refused: the opening has applications, and may be closed instead. */
+export const DeleteRefusedAnswer = z.object({ message: z.string(), applications: z.number().check(z.int()) });
+
 export const JOB_MESSAGES = {
   created: 'Job created successfully',
   updated: 'Job updated successfully',
   deleted: 'Job deleted successfully',
+  statusChanged: 'Job status changed',
+  hasApplications: 'This opening has applications: close it instead, so they keep their job',
 } as const;

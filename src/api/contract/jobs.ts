@@ -8,6 +8,15 @@ import { PAGE_NUMBER_MAX } from './paging';
  * text in the browser). `created_at` is our addition (ISO 8601, UTC) for JobPosting's datePosted;
  * a customer's backend may leave it out.
  */
+/**
+ * An opening is Draft (being written), Open (on /careers, taking applications) or Closed (kept
+ * with its applications, no longer public). Openings are created Open, as the spec's form does.
+ */
+export const JOB_STATUSES = ['Draft', 'Open', 'Closed'] as const;
+export const JobStatus = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatus>;
+export const OPEN: JobStatus = 'Open';
+
 export const JobOpeningRow = z.object({
   job_id: z.number().check(z.int()),
   job_title: z.string(),
@@ -22,6 +31,10 @@ export const JobOpeningRow = z.object({
   created_at: z.optional(z.string()),
   /** The version a change sends back (contract/versions.ts); absent in copies kept before it. */
   version: z.optional(z.number().check(z.int())),
+  /** Absent from a customer's backend and from copies kept before it: such openings are Open. */
+  status: z.optional(JobStatus),
+  /** The back office's list: how many applications the opening has. */
+  application_count: z.optional(z.number().check(z.int())),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type JobOpeningRow = z.infer<typeof JobOpeningRow>;
