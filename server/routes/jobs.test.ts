@@ -44,8 +44,10 @@ describe('GET bind-job-openings and bind-job-types', () => {
         'location',
         'requirement',
         'responsibility',
-        // past the spec: the version a back-office change sends back (docs/decisions/022)
+        // past the spec: the version a back-office change sends back (docs/decisions/022), and
+        // the status (always Open here: Draft and Closed openings are not public)
         'version',
+        'status',
       ].sort(),
     );
     expect(rows[0].total_count).toBe(DEMO_OPENINGS.length);

@@ -1,6 +1,6 @@
 import { config } from '../config';
-import { adminWrite, fetchJson, versioned } from './client';
-import { JobOpeningRow } from './contract/jobs';
+import { adminWrite, fetchJson, toQuery, versioned } from './client';
+import { JOB_PAGE_SIZE, JobOpeningRow, JobOpeningRows, type JobStatus } from './contract/jobs';
 import { ManageJobOpeningAnswer, type ManageJobOpeningBody } from './contract/jobs-admin';
 
 /**
@@ -18,4 +18,32 @@ export function manageJobOpening(body: ManageJobOpeningBody, version?: number) {
       adminWrite(body, 'POST', version),
     ),
   );
+}
+
+/**
+ * GET /api/admin/job-openings: every opening (Draft, Open, Closed) with its number of applications,
+ * never from a cache.
+ */
+export function loadAdminOpenings(
+  query: { pagenum?: number; pagesize?: number } = {},
+  init?: RequestInit,
+): Promise<JobOpeningRow[]> {
+  const q = { jobid: 0, search: '', pagenum: 1, pagesize: JOB_PAGE_SIZE, ...query };
+  return fetchJson(JobOpeningRows, `/api/admin/job-openings?${toQuery(q)}`, { cache: 'no-store', ...init });
+}
+
+/**
+ * PATCH /api/admin/job-openings/:id: Draft, Open or Closed, based on the version the card shows
+ * (a `VersionConflict` when it changed meanwhile). Answers the saved opening.
+ */
+export async function saveOpeningStatus(job: JobOpeningRow, status: JobStatus): Promise<JobOpeningRow> {
+  const { row } = await versioned(
+    JobOpeningRow,
+    fetchJson(
+      ManageJobOpeningAnswer,
+      `/api/admin/job-openings/${job.job_id}`,
+      adminWrite({ status }, 'PATCH', job.version ?? 1),
+    ),
+  );
+  return row;
 }

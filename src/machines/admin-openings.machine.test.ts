@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { JobOpeningRow } from '../api/contract/jobs';
+import type { JobOpeningRow, JobStatus } from '../api/contract/jobs';
+import { VersionConflict } from '../api/contract/versions';
 import {
   controlledActors,
   createPathModel,
@@ -29,9 +30,20 @@ const TYPES = [{ job_type_id: 1, job_type_name: 'Full-time' }];
 
 /** A server of `count` openings (ids count..1, newest first), 20 a page; a delete removes one. */
 function start(
-  options: { count?: number; page?: number; deleteJob?: () => Promise<{ message: string }> } = {},
+  options: {
+    count?: number;
+    page?: number;
+    deleteJob?: () => Promise<{ message: string }>;
+    saveStatus?: (input: { job: JobOpeningRow; status: JobStatus }) => Promise<JobOpeningRow>;
+  } = {},
 ) {
-  const spies = { deleted: vi.fn(), failed: vi.fn() };
+  const spies = {
+    deleted: vi.fn(),
+    failed: vi.fn(),
+    statusChanged: vi.fn(),
+    statusFailed: vi.fn(),
+    overtaken: vi.fn(),
+  };
   let ids = Array.from({ length: options.count ?? 2 }, (_, i) => (options.count ?? 2) - i);
   const asked: number[] = [];
   const written: number[] = [];
@@ -58,10 +70,17 @@ function start(
               return { message: 'Job deleted successfully' };
             }),
         ),
+        saveStatus: fromPromise(
+          ({ input }: { input: { job: JobOpeningRow; status: JobStatus } }) =>
+            options.saveStatus?.(input) ?? Promise.resolve({ ...input.job, status: input.status }),
+        ),
       },
       actions: {
         notifyDeleted: (_, p) => spies.deleted(p.message),
         notifyDeleteFailed: (_, p) => spies.failed(p.error),
+        notifyStatusChanged: (_, p) => spies.statusChanged(p.row),
+        notifyStatusFailed: (_, p) => spies.statusFailed(p.error),
+        notifyOvertaken: (_, p) => spies.overtaken(p.changedBy),
       },
     }),
     { input: { pageSize: 20, page: options.page } },
@@ -152,6 +171,52 @@ describe('admin openings', () => {
   });
 });
 
+describe('openings closed, not erased', () => {
+  const rowOf = (list: { getSnapshot(): { context: { rows: JobOpeningRow[] } } }, id: number) =>
+    list.getSnapshot().context.rows.find((r) => r.job_id === id);
+
+  it('changes a status from the card and shows the saved opening', async () => {
+    const { actor, spies, list, ready } = start();
+    await ready();
+    actor.send({ type: 'status.change', job: job(1), status: 'Closed' });
+    expect(actor.getSnapshot().value).toBe('changingStatus');
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(rowOf(list(), 1)?.status).toBe('Closed');
+    expect(spies.statusChanged).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.pendingStatus).toBeNull();
+  });
+
+  it('a change that lost a race shows the opening as someone else left it, and says who', async () => {
+    const theirs = { ...job(1, 'Renamed by Asha'), status: 'Draft' as const, version: 4 };
+    const { actor, spies, list, ready } = start({
+      saveStatus: async () => {
+        throw new VersionConflict({ current: theirs, changedBy: 'asha@example.com', changedAt: null });
+      },
+    });
+    await ready();
+    actor.send({ type: 'status.change', job: job(1), status: 'Closed' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(rowOf(list(), 1)).toMatchObject({ job_title: 'Renamed by Asha', status: 'Draft', version: 4 });
+    expect(spies.overtaken).toHaveBeenCalledWith('asha@example.com');
+    expect(spies.statusFailed).not.toHaveBeenCalled();
+  });
+
+  it('offers to close an opening with applications instead of deleting it', async () => {
+    const { actor, spies, list, ready } = start();
+    await ready();
+    const withApplications = { ...job(2), application_count: 3 };
+    actor.send({ type: 'delete.ask', job: withApplications });
+    expect(actor.getSnapshot().value).toBe('offeringClose');
+    expect(actor.getSnapshot().can({ type: 'delete.confirm' })).toBe(false);
+    actor.send({ type: 'close.confirm' });
+    expect(actor.getSnapshot().context.pendingStatus).toMatchObject({ status: 'Closed' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(rowOf(list(), 2)?.status).toBe('Closed');
+    expect(spies.deleted).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.pendingDelete).toBeNull();
+  });
+});
+
 describe('admin openings paths', () => {
   const events = [
     { type: 'job.saved', mode: 'create', row: job(9) },
@@ -160,14 +225,30 @@ describe('admin openings paths', () => {
     { type: 'delete.cancel' },
     { type: doneEvent('deleteJob'), output: { message: 'Job deleted successfully' } },
     { type: errorEvent('deleteJob'), error: new Error('boom') },
+    { type: 'delete.ask', job: { ...job(1), application_count: 2 } },
+    { type: 'close.confirm' },
+    { type: 'status.change', job: job(1), status: 'Draft' },
+    { type: doneEvent('saveStatus'), output: { ...job(1), status: 'Draft' } },
+    { type: errorEvent('saveStatus'), error: new Error('boom') },
+    {
+      type: errorEvent('saveStatus'),
+      error: new VersionConflict({ current: job(1), changedBy: null, changedAt: null }),
+    },
   ];
   // the model has no list child: what is sent to it is checked by the tests above
   const quiet = { putRow: () => {}, removePending: () => {} };
   const model = createPathModel(adminOpeningsMachine.provide({ actions: quiet }), {
     events: events as never,
     input: { pageSize: 20 },
-    serializeState: (state: { value: unknown; context: { pendingDelete: unknown } }) =>
-      JSON.stringify([state.value, state.context.pendingDelete !== null]),
+    serializeState: (state: {
+      value: unknown;
+      context: { pendingDelete: unknown; pendingStatus: unknown };
+    }) =>
+      JSON.stringify([
+        state.value,
+        state.context.pendingDelete !== null,
+        state.context.pendingStatus !== null,
+      ]),
   } as never);
   const walk = everyTransition(model, 'admin-openings.machine', events);
 
@@ -178,12 +259,13 @@ describe('admin openings paths', () => {
   });
 
   for (const path of walk.paths) {
-    it(`a pending delete exists exactly while asking or deleting: ${path.steps.map((s) => s.event.type).join(' → ')}`, async () => {
-      const control = controlledActors(['deleteJob']);
+    it(`a pending change exists exactly while asking or saving it: ${path.steps.map((s) => s.event.type).join(' → ')}`, async () => {
+      const control = controlledActors(['deleteJob', 'saveStatus']);
       const actor = createActor(
         adminOpeningsMachine.provide({
           actors: {
             deleteJob: control.actors.deleteJob as never,
+            saveStatus: control.actors.saveStatus as never,
             list: openingsList.provide({
               actors: {
                 loadPage: fromPromise(async () => ({
@@ -197,11 +279,11 @@ describe('admin openings paths', () => {
         { input: { pageSize: 20 } },
       ).start();
       const settle =
-        (ok: boolean) =>
+        (ok: boolean, id: 'deleteJob' | 'saveStatus' = 'deleteJob') =>
         async ({ event }: { event: unknown }) => {
           const e = event as { output?: unknown; error?: unknown };
-          if (ok) control.settle('deleteJob', e.output);
-          else control.fail('deleteJob', e.error);
+          if (ok) control.settle(id, e.output);
+          else control.fail(id, e.error);
           await flush();
         };
       const send = ({ event }: { event: unknown }) => actor.send(event as AdminOpeningsEvent);
@@ -214,9 +296,18 @@ describe('admin openings paths', () => {
           'delete.cancel': send,
           [doneEvent('deleteJob')]: settle(true),
           [errorEvent('deleteJob')]: settle(false),
+          'close.confirm': send,
+          'status.change': send,
+          [doneEvent('saveStatus')]: settle(true, 'saveStatus'),
+          [errorEvent('saveStatus')]: settle(false, 'saveStatus'),
         },
         states: {
-          idle: () => expect(ctx().pendingDelete).toBeNull(),
+          idle: () => {
+            expect(ctx().pendingDelete).toBeNull();
+            expect(ctx().pendingStatus).toBeNull();
+          },
+          offeringClose: () => expect(ctx().pendingDelete?.application_count).toBe(2),
+          changingStatus: () => expect(ctx().pendingStatus?.job.job_id).toBe(1),
           confirmingDelete: () => expect(ctx().pendingDelete?.job_id).toBe(1),
           deleting: () => expect(ctx().pendingDelete?.job_id).toBe(1),
         },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { JobOpeningRow, JobTypeRow } from '../api/contract/jobs';
+import type { JobOpeningRow, JobStatus, JobTypeRow } from '../api/contract/jobs';
+import { conflictIn } from './edit-conflict';
 import { pagedList } from './paged-list.machine';
 
 /**
@@ -13,10 +14,15 @@ import { pagedList } from './paged-list.machine';
  *   types beside them (`meta`). The page lives in the address (`?page=N`): the screen starts the
  *   list on the address's page, sends it `list.follow` on back/forward, and writes a page the
  *   list moves to (its `showPage`).
- * - `idle` -> `confirmingDelete` -> `deleting` -> `idle`.
+ * - `idle` -> `confirmingDelete` -> `deleting` -> `idle`. An opening with applications is not
+ *   deleted: Delete asks `offeringClose` instead ('It has 3 applications; close it?'), and Close
+ *   changes its status.
+ * - `idle` -> `changingStatus` -> `idle`: Draft, Open or Closed, based on the version the card
+ *   shows; a change that lost a race shows the opening as someone else left it (`notifyOvertaken`).
  *
- * Effects the screen provides: the `list` (its `loadPage`, `showPage`), actor `deleteJob`;
- * actions `notifyDeleted`, `notifyDeleteFailed`.
+ * Effects the screen provides: the `list` (its `loadPage`, `showPage`), actors `deleteJob`,
+ * `saveStatus`; actions `notifyDeleted`, `notifyDeleteFailed`, `notifyStatusChanged`,
+ * `notifyStatusFailed`, `notifyOvertaken`.
  */
 
 /** A page of openings with the job types the form offers. */
@@ -34,13 +40,18 @@ export interface AdminOpeningsContext {
   pageSize: number;
   firstPage: number;
   pendingDelete: JobOpeningRow | null;
+  /** The opening whose status is being changed, and to what. */
+  pendingStatus: { job: JobOpeningRow; status: JobStatus } | null;
 }
 
 export type AdminOpeningsEvent =
   | { type: 'job.saved'; mode: 'create' | 'edit'; row: JobOpeningRow }
   | { type: 'delete.ask'; job: JobOpeningRow }
   | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' };
+  | { type: 'delete.cancel' }
+  | { type: 'status.change'; job: JobOpeningRow; status: JobStatus }
+  /** 'Close it instead' in the question of an opening with applications. */
+  | { type: 'close.confirm' };
 
 export const adminOpeningsMachine = setup({
   types: {
@@ -54,6 +65,13 @@ export const adminOpeningsMachine = setup({
     deleteJob: fromPromise<{ message: string }, { jobId: number }>(async () => {
       throw new Error('deleteJob is provided by the app');
     }),
+    saveStatus: fromPromise<JobOpeningRow, { job: JobOpeningRow; status: JobStatus }>(async () => {
+      throw new Error('saveStatus is provided by the app');
+    }),
+  },
+  guards: {
+    hasApplications: (_, params: { job: JobOpeningRow }) => (params.job.application_count ?? 0) > 0,
+    isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
   },
   actions: {
     putRow: sendTo('list', (_, params: { row: JobOpeningRow }) => ({
@@ -69,11 +87,24 @@ export const adminOpeningsMachine = setup({
     forget: assign({ pendingDelete: null }),
     notifyDeleted: (_, _params: { message: string }) => {},
     notifyDeleteFailed: (_, _params: { error: unknown }) => {},
+    rememberStatus: assign({
+      pendingStatus: (_, params: { job: JobOpeningRow; status: JobStatus }) => params,
+    }),
+    forgetStatus: assign({ pendingStatus: null }),
+    notifyStatusChanged: (_, _params: { row: JobOpeningRow }) => {},
+    notifyStatusFailed: (_, _params: { error: unknown }) => {},
+    /** The change lost a race: the card shows the opening as someone else left it. */
+    notifyOvertaken: (_, _params: { changedBy: string | null }) => {},
   },
 }).createMachine({
   id: 'adminOpenings',
   initial: 'idle',
-  context: ({ input }) => ({ pageSize: input.pageSize, firstPage: input.page ?? 1, pendingDelete: null }),
+  context: ({ input }) => ({
+    pageSize: input.pageSize,
+    firstPage: input.page ?? 1,
+    pendingDelete: null,
+    pendingStatus: null,
+  }),
   invoke: {
     id: 'list',
     src: 'list',
@@ -85,10 +116,80 @@ export const adminOpeningsMachine = setup({
   states: {
     idle: {
       on: {
-        'delete.ask': {
-          target: 'confirmingDelete',
-          actions: { type: 'remember', params: ({ event }) => ({ job: event.job }) },
+        'delete.ask': [
+          {
+            guard: { type: 'hasApplications', params: ({ event }) => ({ job: event.job }) },
+            target: 'offeringClose',
+            actions: { type: 'remember', params: ({ event }) => ({ job: event.job }) },
+          },
+          {
+            target: 'confirmingDelete',
+            actions: { type: 'remember', params: ({ event }) => ({ job: event.job }) },
+          },
+        ],
+        'status.change': {
+          target: 'changingStatus',
+          actions: {
+            type: 'rememberStatus',
+            params: ({ event }) => ({ job: event.job, status: event.status }),
+          },
         },
+      },
+    },
+    /** 'It has 3 applications: close it instead?' (their job stays theirs). */
+    offeringClose: {
+      on: {
+        'close.confirm': {
+          target: 'changingStatus',
+          actions: [
+            {
+              type: 'rememberStatus',
+              params: ({ context }) => ({ job: context.pendingDelete!, status: 'Closed' as const }),
+            },
+            'forget',
+          ],
+        },
+        'delete.cancel': { target: 'idle', actions: 'forget' },
+      },
+    },
+    changingStatus: {
+      invoke: {
+        id: 'saveStatus',
+        src: 'saveStatus',
+        input: ({ context }) => context.pendingStatus!,
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'putRow', params: ({ event }) => ({ row: event.output }) },
+            { type: 'notifyStatusChanged', params: ({ event }) => ({ row: event.output }) },
+            'forgetStatus',
+          ],
+        },
+        onError: [
+          {
+            // someone else changed the opening since the card was shown: show theirs
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: [
+              {
+                type: 'putRow',
+                params: ({ event }) => ({ row: conflictIn<JobOpeningRow>(event.error)!.current }),
+              },
+              {
+                type: 'notifyOvertaken',
+                params: ({ event }) => ({ changedBy: conflictIn(event.error)!.changedBy }),
+              },
+              'forgetStatus',
+            ],
+          },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) },
+              'forgetStatus',
+            ],
+          },
+        ],
       },
     },
     confirmingDelete: {

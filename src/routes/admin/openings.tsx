@@ -2,7 +2,14 @@ import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { JOB_PAGE_SIZE, type JobOpeningRow, type JobTypeRow } from '../../api/contract/jobs';
+import {
+  JOB_PAGE_SIZE,
+  JOB_STATUSES,
+  JobStatus,
+  type JobOpeningRow,
+  type JobTypeRow,
+} from '../../api/contract/jobs';
+import { Modal } from '../../components/modal';
 import { cleanPage, pageQuery } from '../../api/contract/paging';
 import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
 import { htmlToText } from '../../api/contract/rich-text';
@@ -38,7 +45,7 @@ export function OpeningsScreen() {
   const [state, send] = useMachine(machine, {
     input: { page: cleanPage(params.get('page')), pageSize: JOB_PAGE_SIZE },
   });
-  const { pendingDelete } = state.context;
+  const { pendingDelete, pendingStatus } = state.context;
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const jobs = list?.context.rows ?? NO_JOBS;
@@ -93,7 +100,10 @@ export function OpeningsScreen() {
               job={job}
               onEdit={() => formRef.current?.open(job)}
               onDelete={() => send({ type: 'delete.ask', job })}
+              onStatus={(status) => send({ type: 'status.change', job, status })}
               deleting={deleting && pendingDelete?.job_id === job.job_id}
+              changing={pendingStatus?.job.job_id === job.job_id}
+              busy={!state.matches('idle')}
             />
           ))}
         </ul>
@@ -119,6 +129,24 @@ export function OpeningsScreen() {
         }}
         send={send}
       />
+
+      {/* an opening with applications is closed, not deleted: their job stays theirs */}
+      <Modal
+        open={state.matches('offeringClose')}
+        title={t('openings.closeTitle')}
+        onClose={() => send({ type: 'delete.cancel' })}
+      >
+        <p>{t('openings.closeQuestion', { count: pendingDelete?.application_count ?? 0 })}</p>
+        {pendingDelete && <p className={s.which}>{pendingDelete.job_title}</p>}
+        <div className={s.actions}>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'delete.cancel' })}>
+            {t('actions.cancel')}
+          </button>
+          <button type="button" className={s.primary} onClick={() => send({ type: 'close.confirm' })}>
+            {t('openings.close')}
+          </button>
+        </div>
+      </Modal>
     </section>
   );
 }
@@ -127,17 +155,30 @@ function JobCard({
   job,
   onEdit,
   onDelete,
+  onStatus,
   deleting,
+  changing,
+  busy,
 }: {
   job: JobOpeningRow;
   onEdit(): void;
   onDelete(): void;
+  onStatus(status: JobStatus): void;
   deleting: boolean;
+  changing: boolean;
+  /** Another change of the list is under way: this card's controls wait. */
+  busy: boolean;
 }) {
   const { t } = useTranslation('admin');
   const headingId = `job-${job.job_id}-title`;
+  const status = job.status ?? 'Open';
   return (
-    <li className={s.card} aria-labelledby={headingId} aria-busy={deleting || undefined}>
+    <li
+      className={s.card}
+      data-status={status}
+      aria-labelledby={headingId}
+      aria-busy={deleting || changing || undefined}
+    >
       <div className={s.cardHead}>
         <h2 id={headingId} className={s.cardTitle}>
           {job.job_title}
@@ -176,7 +217,28 @@ function JobCard({
           <dt>{t('openings.type')}</dt>
           <dd>{job.job_type_name}</dd>
         </div>
+        {job.application_count !== undefined && (
+          <div>
+            <dt className={s.hiddenTerm}>{t('nav.applications')}</dt>
+            <dd>{t('openings.applications', { count: job.application_count })}</dd>
+          </div>
+        )}
       </dl>
+      <label className={s.status}>
+        <span>{t('openings.status')}</span>
+        <select
+          value={status}
+          aria-label={t('openings.statusOf', { title: job.job_title })}
+          disabled={busy}
+          onChange={(e) => onStatus(JobStatus.parse(e.target.value))}
+        >
+          {JOB_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t(`openings.statuses.${value}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       {RICH_TEXT_FIELDS.map((field) => (
         <div key={field} className={s.previewBlock}>
           <h3>{t(`fields.${field}`)}</h3>
