@@ -85,7 +85,7 @@ export async function createOpening(ctx: ServiceContext, body: ManageJobOpeningB
     c.changed('jobs');
     return saved;
   });
-  return { message: JOB_MESSAGES.created, row };
+  return { message: JOB_MESSAGES.created, row: { ...row, application_count: 0 } };
 }
 
 /** The form's fields of a change: those the request sends, the opening's own for the rest. */
@@ -94,11 +94,17 @@ function mergedBody(before: JobOpeningRow, body: ManageJobOpeningBody): ManageJo
   return { ...body, ...sent, job_type_id: body.job_type_id ?? before.job_type_id };
 }
 
+/** An opening as the back office shows it: with its number of applications. */
+const withCount = async (db: ServiceContext['db'], row: JobOpeningRow): Promise<JobOpeningRow> => ({
+  ...row,
+  application_count: await repo.countApplicationsOf(db, row.job_id),
+});
+
 /** 409 with the opening as it is now (or 404 when it is gone), and who changed it last. */
 async function stale(db: ServiceContext['db'], jobId: number) {
   const current = await repo.getOpening(db, jobId);
   if (!current) return new HttpError(404, NOT_FOUND);
-  return staleVersion(current, await lastChangeOf(db, 'job_opening', jobId));
+  return staleVersion(await withCount(db, current), await lastChangeOf(db, 'job_opening', jobId));
 }
 
 /**
@@ -129,7 +135,7 @@ export async function updateOpening(
     c.changed('jobs');
     return saved;
   });
-  return { message: JOB_MESSAGES.updated, row };
+  return { message: JOB_MESSAGES.updated, row: await withCount(ctx.db, row) };
 }
 
 /**
@@ -140,7 +146,8 @@ export async function setStatus(ctx: ServiceContext, jobId: number, status: JobS
   const before = await repo.getOpening(ctx.db, jobId);
   if (!before) throw new HttpError(404, NOT_FOUND);
   if (before.version !== version) throw await stale(ctx.db, jobId);
-  if (before.status === status) return { message: JOB_MESSAGES.statusChanged, row: before };
+  if (before.status === status)
+    return { message: JOB_MESSAGES.statusChanged, row: await withCount(ctx.db, before) };
   const row = await inTransaction(ctx, async (c) => {
     const saved = await repo.setOpeningStatus(c.trx, jobId, status, version, c.at);
     if (!saved) throw await stale(c.trx, jobId);
@@ -153,7 +160,7 @@ export async function setStatus(ctx: ServiceContext, jobId: number, status: JobS
     c.changed('jobs');
     return saved;
   });
-  return { message: JOB_MESSAGES.statusChanged, row };
+  return { message: JOB_MESSAGES.statusChanged, row: await withCount(ctx.db, row) };
 }
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { OWNER, signIn } from './admin-helpers';
+import { applyByApi, OWNER, signIn } from './admin-helpers';
 import { samplePdf } from '../fixtures/files';
 
 /**
@@ -22,27 +22,6 @@ async function firstOpening(request: APIRequestContext) {
   const res = await request.get('/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20');
   const rows = (await res.json()) as { job_id: number; job_title: string }[];
   return rows[0];
-}
-
-/** One application through the public API (the careers page's own call), with a real PDF. */
-async function applyByApi(request: APIRequestContext, jobId: number, fullName: string, email: string) {
-  const res = await request.post('/api/manage-job-applications', {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    multipart: {
-      job_id: String(jobId),
-      full_name: fullName,
-      email,
-      contact_number: '9876543210',
-      address: '12 MG Road, Kochi',
-      consent: 'true',
-      resume: {
-        name: `${fullName.replace(/[^A-Za-z0-9 ]+/g, '-')} CV.pdf`,
-        mimeType: 'application/pdf',
-        buffer: samplePdf(`${fullName} - CV`),
-      },
-    },
-  });
-  expect(res.status()).toBe(201);
 }
 
 async function applyThroughCareers(page: Page, jobTitle: string, fullName: string, email: string) {

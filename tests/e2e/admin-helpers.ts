@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { samplePdf } from '../fixtures/files';
 import { expect } from './fixtures';
 
 /** The owner account playwright.config.ts creates with ADMIN_EMAIL / ADMIN_PASSWORD. */
@@ -63,4 +64,25 @@ export async function makeUser(
   const res = await api.post('/api/admin/users', { ...user, role });
   expect(res.status()).toBe(200);
   return user;
+}
+
+/** One application through the public API (the careers page's own call), with a real PDF. */
+export async function applyByApi(request: APIRequestContext, jobId: number, fullName: string, email: string) {
+  const res = await request.post('/api/manage-job-applications', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    multipart: {
+      job_id: String(jobId),
+      full_name: fullName,
+      email,
+      contact_number: '9876543210',
+      address: '12 MG Road, Kochi',
+      consent: 'true',
+      resume: {
+        name: `${fullName.replace(/[^A-Za-z0-9 ]+/g, '-')} CV.pdf`,
+        mimeType: 'application/pdf',
+        buffer: samplePdf(`${fullName} - CV`),
+      },
+    },
+  });
+  expect(res.status()).toBe(201);
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { OWNER, makeUser, ownerApi, signIn } from './admin-helpers';
+import { OWNER, applyByApi, makeUser, ownerApi, signIn } from './admin-helpers';
 
 const uniqueTitle = (tag: string) =>
   `${tag} Editor ${Date.now().toString(36).toUpperCase().replace(/\d/g, '')}`;
@@ -379,6 +379,58 @@ test.describe('two colleagues on one opening', () => {
     } finally {
       await colleague.close();
     }
+  });
+});
+
+test.describe('closed, not erased', () => {
+  test('an opening with applications is closed instead of deleted: it leaves /careers, keeps its applications, and opens again', async ({
+    page,
+    request,
+  }) => {
+    const title = uniqueTitle('Closing');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await fillJob(page, title);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    const [row] = (await (
+      await request.get(`/api/bind-job-openings?search=${encodeURIComponent(title)}`)
+    ).json()) as {
+      job_id: number;
+    }[];
+    await applyByApi(request, row.job_id, 'Asha Menon', `asha.${Date.now()}@example.com`);
+
+    await page.reload();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(card).toContainText('1 application');
+    const status = card.getByLabel(`Status of ${title}`);
+    await expect(status).toHaveValue('Open');
+    await card.getByRole('button', { name: `Delete ${title}` }).click();
+    const offer = page.getByRole('dialog', { name: 'Close job opening' });
+    await expect(offer).toContainText('This opening has 1 application, so it is not deleted.');
+    await expectNoAxeViolations(page, { include: ['dialog'] });
+    await offer.getByRole('button', { name: 'Close opening' }).click();
+    await expect(page.getByText(`“${title}” is now Closed.`)).toBeVisible();
+    await expect(status).toHaveValue('Closed');
+    await expect(card).toContainText('1 application');
+
+    // gone from the careers page and its API, still in the back office with its application
+    await page.goto('/careers');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+    const applications = await page.request.get('/api/bind-job-applications?search=Asha&pagesize=100');
+    expect(applications.status()).toBe(200);
+    expect(await applications.text()).toContain(title);
+
+    // opened again from its card (a phone's width: the card still fits)
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/books');
+    await card.getByLabel(`Status of ${title}`).selectOption('Open');
+    await expect(page.getByText(`“${title}” is now Open.`)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.goto('/careers');
+    await expect(page.getByRole('article', { name: title })).toBeVisible();
   });
 });
 
