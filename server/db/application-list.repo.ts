@@ -71,6 +71,7 @@ function withColumns(query: Filtered) {
     'a.status',
     'a.is_duplicate',
     'a.consent_at',
+    'a.version',
   ]);
 }
 
@@ -86,6 +87,7 @@ type RawRow = {
   status: string;
   is_duplicate: number | boolean;
   consent_at: string;
+  version: number;
 };
 
 function toRow(r: RawRow): ApplicationListRow {
@@ -101,6 +103,7 @@ function toRow(r: RawRow): ApplicationListRow {
     status: r.status,
     is_duplicate: Boolean(Number(r.is_duplicate)),
     consent_at: r.consent_at,
+    version: Number(r.version),
   };
 }
 
@@ -231,21 +234,27 @@ export async function setApplicationStatus(
   db: Db,
   applicationId: number,
   status: ApplicationStatus,
-): Promise<{ previous: string } | undefined> {
+  version: number,
+): Promise<{ previous: string; stale: boolean } | undefined> {
   // locked until the caller's transaction ends, so racing changes take turns and each sees the last
   const current = await forUpdate(
     db,
-    db.selectFrom('job_application').select('status').where('application_id', '=', applicationId),
+    db
+      .selectFrom('job_application')
+      .select(['status', 'version'])
+      .where('application_id', '=', applicationId),
   ).executeTakeFirst();
   if (!current) return undefined;
-  if (current.status !== status) {
-    await db
-      .updateTable('job_application')
-      .set({ status })
-      .where('application_id', '=', applicationId)
-      .execute();
-  }
-  return { previous: current.status };
+  // already as asked (a double click, a colleague's same choice): nothing to write, no conflict
+  if (current.status === status) return { previous: current.status, stale: false };
+  // changed since the person read it: nothing is written (docs/decisions/022)
+  if (Number(current.version) !== version) return { previous: current.status, stale: true };
+  await db
+    .updateTable('job_application')
+    .set({ status, version: version + 1 })
+    .where('application_id', '=', applicationId)
+    .execute();
+  return { previous: current.status, stale: false };
 }
 
 /**

@@ -33,6 +33,7 @@ const COLUMNS = [
   'lang',
   'handled',
   'created_at',
+  'version',
 ] as const;
 
 type Raw = {
@@ -44,6 +45,7 @@ type Raw = {
   lang: string;
   handled: number;
   created_at: string;
+  version: number;
 };
 
 const toRow = (r: Raw): ContactMessageRow => ({
@@ -55,6 +57,7 @@ const toRow = (r: Raw): ContactMessageRow => ({
   lang: r.lang,
   handled: Boolean(Number(r.handled)),
   created_at: r.created_at,
+  version: Number(r.version),
 });
 
 /** A page of messages, newest first; `total_count` (exact up to 10,000) on the first row. */
@@ -93,15 +96,20 @@ export async function setMessageHandled(
   db: Db,
   messageId: number,
   handled: boolean,
-): Promise<{ row: ContactMessageRow; changed: boolean } | undefined> {
+  version: number,
+): Promise<{ row: ContactMessageRow; changed: boolean; stale: boolean } | undefined> {
   const result = await db
     .updateTable('contact_message')
-    .set({ handled: handled ? 1 : 0 })
+    .set((eb) => ({ handled: handled ? 1 : 0, version: eb('version', '+', 1) }))
     .where('message_id', '=', messageId)
     .where('handled', '=', handled ? 0 : 1)
+    .where('version', '=', version)
     .executeTakeFirst();
   const row = await getContactMessage(db, messageId);
-  return row && { row, changed: Number(result.numUpdatedRows) > 0 };
+  const changed = Number(result.numUpdatedRows) > 0;
+  // not written, not as asked and not at the version read: someone changed it meanwhile
+  // (docs/decisions/022); already as asked (a double click, a colleague's same choice) is no conflict
+  return row && { row, changed, stale: !changed && row.handled !== handled && row.version !== version };
 }
 
 /**

@@ -86,6 +86,12 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/job-applications/:application_id/status': async (app) => ({
     url: `/api/admin/job-applications/${(await someApplication(app)).application_id}/status`,
     payload: { status: 'Reviewed' },
+    headers: { 'if-match': '"1"' },
+  }),
+  'PATCH /api/admin/job-openings/:id': async (app) => ({
+    url: `/api/admin/job-openings/${await addOpening(app, 'Copy Editor')}`,
+    payload: { status: 'Closed' },
+    headers: { 'if-match': '"1"' },
   }),
   'DELETE /api/admin/job-applications/:application_id': async (app) => ({
     url: `/api/admin/job-applications/${(await someApplication(app)).application_id}`,
@@ -93,6 +99,7 @@ const SAMPLES: Record<string, Sample> = {
   'PATCH /api/admin/contact-messages/:message_id': async (app) => ({
     url: `/api/admin/contact-messages/${await insertContactMessage(app.db, { name: 'Sam', email: 'sam@example.com', company: '', message: 'Hi', lang: 'en', idempotency_key: null })}`,
     payload: { handled: true },
+    headers: { 'if-match': '"1"' },
   }),
 };
 
@@ -129,7 +136,7 @@ describe('every admin endpoint checks its permission', () => {
     return app.inject({
       method: route.method as InjectOptions['method'],
       url,
-      headers: { origin, ...headers },
+      headers: { origin, ...(sample.headers as Record<string, string> | undefined), ...headers },
       ...(sample.payload !== undefined ? { payload: sample.payload as InjectOptions['payload'] } : {}),
     });
   };

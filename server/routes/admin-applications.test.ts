@@ -238,11 +238,21 @@ describe('GET /api/bind-job-applications', () => {
 });
 
 describe('POST /api/admin/job-applications/{id}/status', () => {
-  const setStatus = (id: number | string, body: unknown, headers = manager) =>
+  /** The version a person read: the application's current one unless the test names another. */
+  const versionOf = async (id: number | string) =>
+    (
+      await app.db
+        .selectFrom('job_application')
+        .select('version')
+        .where('application_id', '=', Number(id) || 0)
+        .executeTakeFirst()
+    )?.version ?? 1;
+  const setStatus = async (id: number | string, body: unknown, headers = manager, version?: number | null) =>
     app.inject({
       method: 'POST',
       url: `/api/admin/job-applications/${id}/status`,
-      headers,
+      headers:
+        version === null ? headers : { ...headers, 'if-match': `"${version ?? (await versionOf(id))}"` },
       payload: body as object,
     });
 
@@ -274,6 +284,24 @@ describe('POST /api/admin/job-applications/{id}/status', () => {
     const missing = await setStatus(999999, { status: 'New' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Application not found');
+  });
+
+  it('is based on the version read: 428 without it, 409 with the application as it is now when it moved meanwhile', async () => {
+    expect((await setStatus(ids.ravi, { status: 'Reviewed' }, manager, null)).statusCode).toBe(428);
+    const read = await versionOf(ids.ravi);
+    expect((await setStatus(ids.ravi, { status: 'Reviewed' }, manager, read)).statusCode).toBe(200);
+    // a colleague's page, read before that change, moves it elsewhere
+    const late = await setStatus(ids.ravi, { status: 'Rejected' }, manager, read);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().current).toMatchObject({
+      application_id: ids.ravi,
+      status: 'Reviewed',
+      version: read + 1,
+    });
+    expect(late.json().changed_by).toMatch(/@/);
+    // the same choice as the colleague's is no conflict: nothing changes, nothing is audited twice
+    expect((await setStatus(ids.ravi, { status: 'Reviewed' }, manager, read)).statusCode).toBe(200);
+    expect((await setStatus(ids.ravi, { status: 'New' }, manager, read + 1)).statusCode).toBe(200);
   });
 
   it('needs applications.manage (read alone is 403) and a same-origin request', async () => {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { versionOfRequest } from '../lib/versions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ApplicationDeleteAnswer,
@@ -14,7 +15,8 @@ import * as applications from '../services/applications';
 /**
  * The admin's job applications (services/applications.ts):
  * - GET  /api/bind-job-applications (applications.read): filtered page, newest first;
- * - POST /api/admin/job-applications/{id}/status (applications.manage, audited);
+ * - POST /api/admin/job-applications/{id}/status (applications.manage, audited) with If-Match
+ *   (428 without; 409 with the application as it is now when its status changed meanwhile);
  * - DELETE /api/admin/job-applications/{id} (applications.manage): the row and its CV; the audit
  *   row keeps only that a deletion happened;
  * - GET  /api/admin/job-applications/export.csv (applications.read): every matching row, streamed.
@@ -48,6 +50,7 @@ const adminApplications: FastifyPluginAsyncZod = async (app) => {
         app.services(request),
         Number(request.params.application_id),
         request.body.status,
+        versionOfRequest(request.headers),
       ),
   );
 

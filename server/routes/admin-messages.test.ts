@@ -79,6 +79,7 @@ describe('GET /api/admin/contact-messages', () => {
       lang: 'en',
       handled: false,
       created_at: '2025-05-01T08:00:00.000Z',
+      version: 1,
     });
     expect(rows[0].total_count).toBe(3);
   });
@@ -134,11 +135,21 @@ describe('GET /api/admin/contact-messages', () => {
 });
 
 describe('PATCH /api/admin/contact-messages/{id}', () => {
-  const patch = (id: number | string, body: unknown, headers = manager) =>
+  /** The version a person read: the message's current one unless the test names another. */
+  const versionOf = async (id: number | string) =>
+    (
+      await app.db
+        .selectFrom('contact_message')
+        .select('version')
+        .where('message_id', '=', Number(id) || 0)
+        .executeTakeFirst()
+    )?.version ?? 1;
+  const patch = async (id: number | string, body: unknown, headers = manager, version?: number | null) =>
     app.inject({
       method: 'PATCH',
       url: `/api/admin/contact-messages/${id}`,
-      headers,
+      headers:
+        version === null ? headers : { ...headers, 'if-match': `"${version ?? (await versionOf(id))}"` },
       payload: body as object,
     });
 
@@ -172,6 +183,20 @@ describe('PATCH /api/admin/contact-messages/{id}', () => {
     const missing = await patch(999999, { handled: true });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Message not found' });
+  });
+
+  it('is based on the version read: 428 without it; a flag set the other way meanwhile is 409 with the message as it is now', async () => {
+    expect((await patch(ids.lena, { handled: true }, manager, null)).statusCode).toBe(428);
+    const read = await versionOf(ids.lena);
+    expect((await patch(ids.lena, { handled: true }, manager, read)).statusCode).toBe(200);
+    // a colleague who read it before marks it handled too: the same choice, no conflict
+    expect((await patch(ids.lena, { handled: true }, manager, read)).statusCode).toBe(200);
+    // one who read it before asks for the other way: it was changed meanwhile
+    const late = await patch(ids.lena, { handled: false }, manager, read);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().current).toMatchObject({ message_id: ids.lena, handled: true, version: read + 1 });
+    expect(late.json().changed_by).toMatch(/@/);
+    expect((await patch(ids.lena, { handled: false }, manager, read + 1)).statusCode).toBe(200);
   });
 
   it('needs messages.manage and a same-origin request', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionOfRequest } from '../lib/versions';
 import {
   ContactMessageRows,
   ContactMessagesQuery,
@@ -11,7 +12,8 @@ import * as messages from '../services/messages';
 /**
  * The contact messages inbox:
  * - GET   /api/admin/contact-messages?search=&pagenum=&pagesize=&handled= (messages.read);
- * - PATCH /api/admin/contact-messages/{message_id} with { handled } (messages.manage, audited).
+ * - PATCH /api/admin/contact-messages/{message_id} with { handled } (messages.manage, audited) and
+ *   If-Match (428 without; 409 with the message as it is now when it changed the other way).
  */
 const adminMessages: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,7 +35,12 @@ const adminMessages: FastifyPluginAsyncZod = async (app) => {
       schema: { params: MessageIdParams, body: MessageHandledBody, response: { 200: MessageHandledAnswer } },
     },
     async (request) =>
-      messages.setHandled(app.services(request), Number(request.params.message_id), request.body.handled),
+      messages.setHandled(
+        app.services(request),
+        Number(request.params.message_id),
+        request.body.handled,
+        versionOfRequest(request.headers),
+      ),
   );
 };
 

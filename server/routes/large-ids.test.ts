@@ -44,7 +44,7 @@ describe('ids larger than the columns hold', () => {
     const largest = await app.inject({
       method: 'POST',
       url: `/api/admin/job-applications/${ID_MAX}/status`,
-      headers: owner.headers,
+      headers: { ...owner.headers, 'if-match': '"1"' },
       payload: { status: 'Reviewed' },
     });
     expect(largest.statusCode).toBe(404);

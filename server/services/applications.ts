@@ -18,6 +18,8 @@ import { applicationIdOfResume, insertApplication } from '../db/applications.rep
 import type { AuditEntry } from '../db/audit.repo';
 import { getOpening } from '../db/jobs.repo';
 import { OPEN } from '../../src/api/contract/jobs';
+import { lastChangeOf } from '../db/audit.repo';
+import { staleVersion } from '../lib/versions';
 import { HttpError } from '../http-error';
 import { checkResume, cleanFileName } from '../lib/file-check';
 import { queueApplicationMails } from '../mail/mails';
@@ -153,11 +155,18 @@ export async function listApplications(ctx: ServiceContext, q: BindJobApplicatio
   return rows;
 }
 
-/** Moves an application to `status`; audited when it changes (a repeat changes nothing). */
-export async function setStatus(ctx: ServiceContext, id: number, status: ApplicationStatus) {
+/**
+ * Moves an application to `status` if it is still at `version` (409 with the application as it is
+ * now otherwise); audited when it changes (a repeat changes nothing).
+ */
+export async function setStatus(ctx: ServiceContext, id: number, status: ApplicationStatus, version: number) {
   const row = await inTransaction(ctx, async (c) => {
-    const changed = await list.setApplicationStatus(c.trx, id, status);
+    const changed = await list.setApplicationStatus(c.trx, id, status, version);
     if (!changed) return undefined;
+    if (changed.stale) {
+      const current = await list.getApplicationRow(c.trx, id);
+      throw staleVersion(current, await lastChangeOf(c.trx, 'job_application', id));
+    }
     if (changed.previous !== status) {
       await c.audit({
         action: 'status',

@@ -13,6 +13,8 @@ import { listContactMessages, setMessageHandled } from '../db/contact-admin.repo
 import { findByIdempotencyKey, insertContactMessage } from '../db/contact.repo';
 import { HttpError } from '../http-error';
 import { queueMessageMails } from '../mail/mails';
+import { lastChangeOf } from '../db/audit.repo';
+import { staleVersion } from '../lib/versions';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
@@ -93,10 +95,16 @@ export async function receiveMessage(
 
 export const listMessages = (ctx: ServiceContext, q: ContactMessagesQuery) => listContactMessages(ctx.db, q);
 
-/** Marks a message handled or open again; audited when it changes. */
-export async function setHandled(ctx: ServiceContext, id: number, handled: boolean) {
+/**
+ * Marks a message handled or open again if it is still at `version` (409 with the message as it
+ * is now when someone changed it the other way meanwhile); audited when it changes.
+ */
+export async function setHandled(ctx: ServiceContext, id: number, handled: boolean, version: number) {
   const row = await inTransaction(ctx, async (c) => {
-    const updated = await setMessageHandled(c.trx, id, handled);
+    const updated = await setMessageHandled(c.trx, id, handled, version);
+    if (updated?.stale) {
+      throw staleVersion(updated.row, await lastChangeOf(c.trx, 'contact_message', id));
+    }
     if (updated?.changed) {
       await c.audit({ action: 'update', entity: 'contact_message', entityId: id, detail: { handled } });
     }

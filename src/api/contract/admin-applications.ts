@@ -101,6 +101,8 @@ export const ApplicationListRow = z.object({
   status: z.string(),
   is_duplicate: z.boolean(),
   consent_at: z.string(),
+  /** One more at each change of the status (docs/decisions/022); sent back as If-Match. */
+  version: z.optional(z.number().check(z.int())),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type ApplicationListRow = z.infer<typeof ApplicationListRow>;

@@ -28,6 +28,8 @@ export const ContactMessageRow = z.object({
   lang: z.string(),
   handled: z.boolean(),
   created_at: z.string(),
+  /** One more at each change of the handled flag (docs/decisions/022); sent back as If-Match. */
+  version: z.optional(z.number().check(z.int())),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type ContactMessageRow = z.infer<typeof ContactMessageRow>;
