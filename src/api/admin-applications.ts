@@ -1,7 +1,8 @@
 import { config } from '../config';
-import { adminDelete, adminWrite, fetchJson, toQuery } from './client';
+import { adminDelete, adminWrite, fetchJson, toQuery, versioned } from './client';
 import {
   ApplicationDeleteAnswer,
+  ApplicationListRow as ApplicationListRowSchema,
   ApplicationListRows,
   ApplicationStatusAnswer,
   type ApplicationFilters,
@@ -52,14 +53,22 @@ export function exportCsvUrl(f: ApplicationFilters): string {
   return `/api/admin/job-applications/export.csv?${toQuery(filterQuery(f))}`;
 }
 
+/**
+ * Moves an application to `status`, based on the version the screen shows (a `VersionConflict`
+ * with the application as it is now when someone moved it meanwhile).
+ */
 export function saveApplicationStatus(
   applicationId: number,
   status: ApplicationStatus,
+  version: number,
 ): Promise<ApplicationListRow> {
-  return fetchJson(
-    ApplicationStatusAnswer,
-    `/api/admin/job-applications/${applicationId}/status`,
-    adminWrite({ status }),
+  return versioned(
+    ApplicationListRowSchema,
+    fetchJson(
+      ApplicationStatusAnswer,
+      `/api/admin/job-applications/${applicationId}/status`,
+      adminWrite({ status }, 'POST', version),
+    ),
   ).then((a) => a.row);
 }
 

@@ -1,5 +1,5 @@
-import { adminWrite, fetchJson, toQuery } from './client';
-import { ContactMessageRows, MessageHandledAnswer, type ContactMessageRow } from './contract/admin-messages';
+import { adminWrite, fetchJson, toQuery, versioned } from './client';
+import { ContactMessageRow, ContactMessageRows, MessageHandledAnswer } from './contract/admin-messages';
 
 /** The contact messages inbox, on this server's /api/admin. Not cached. */
 
@@ -25,10 +25,21 @@ export function loadMessages(q: MessagePageQuery, init?: RequestInit): Promise<C
   });
 }
 
-export function saveMessageHandled(messageId: number, handled: boolean): Promise<ContactMessageRow> {
-  return fetchJson(
-    MessageHandledAnswer,
-    `/api/admin/contact-messages/${messageId}`,
-    adminWrite({ handled }, 'PATCH'),
+/**
+ * Marks a message handled or open, based on the version the screen shows (a `VersionConflict` with
+ * the message as it is now when someone changed it the other way meanwhile).
+ */
+export function saveMessageHandled(
+  messageId: number,
+  handled: boolean,
+  version: number,
+): Promise<ContactMessageRow> {
+  return versioned(
+    ContactMessageRow,
+    fetchJson(
+      MessageHandledAnswer,
+      `/api/admin/contact-messages/${messageId}`,
+      adminWrite({ handled }, 'PATCH', version),
+    ),
   ).then((a) => a.row);
 }

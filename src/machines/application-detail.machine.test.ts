@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ApplicationListRow } from '../api/contract/admin-applications';
+import { VersionConflict } from '../api/contract/versions';
 import {
   applicationDetailMachine,
   RESUME_LINK_REFRESH_MS,
@@ -39,6 +40,7 @@ function setup() {
     saveFailed: 0,
     deleted: [] as number[],
     deleteFailed: 0,
+    overtaken: [] as [string, string | null][],
   };
   const actor = createActor(
     applicationDetailMachine.provide({
@@ -46,6 +48,7 @@ function setup() {
       actions: {
         notifyStatusSaved: (_, { row }) => void calls.saved.push(row),
         notifyStatusFailed: () => void calls.saveFailed++,
+        notifyOvertaken: (_, { row, changedBy }) => void calls.overtaken.push([row.status, changedBy]),
         notifyDeleted: (_, { row }) => void calls.deleted.push(row.application_id),
         notifyDeleteFailed: () => void calls.deleteFailed++,
       },
@@ -102,13 +105,33 @@ describe('the Application Details modal', () => {
     actor.send({ type: 'status.change', status: 'Interview' });
     expect(value()).toMatchObject({ open: { main: 'savingStatus' } });
     expect(ctx().pendingStatus).toBe('Interview');
-    expect(ctl.lastInput('saveStatus')).toEqual({ applicationId: 7, status: 'Interview' });
+    expect(ctl.lastInput('saveStatus')).toEqual({ applicationId: 7, status: 'Interview', version: 1 });
     ctl.settle('saveStatus', { ...ROW, status: 'Interview', total_count: undefined });
     await flush();
     expect(value()).toMatchObject({ open: { main: 'viewing' } });
     expect(ctx().row?.status).toBe('Interview');
     expect(ctx().row?.total_count).toBe(12);
     expect(calls.saved.map((r) => r.status)).toEqual(['Interview']);
+  });
+
+  it('a status that lost a race shows where a colleague moved it, and who', async () => {
+    const { actor, ctl, ctx, calls } = setup();
+    actor.send({ type: 'detail.open', row: { ...ROW, version: 2 } });
+    actor.send({ type: 'status.change', status: 'Interview' });
+    expect(ctl.lastInput('saveStatus')).toMatchObject({ version: 2 });
+    ctl.fail(
+      'saveStatus',
+      new VersionConflict({
+        current: { ...ROW, status: 'Rejected', version: 3 },
+        changedBy: 'ravi@example.com',
+        changedAt: null,
+      }),
+    );
+    await flush();
+    expect(ctx().row).toMatchObject({ status: 'Rejected', version: 3, total_count: 12 });
+    expect(ctx().pendingStatus).toBeNull();
+    expect(calls.overtaken).toEqual([['Rejected', 'ravi@example.com']]);
+    expect(calls.saveFailed).toBe(0);
   });
 
   it('keeps the old status when saving fails, and ignores choosing the status it already has', async () => {

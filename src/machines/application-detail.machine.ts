@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { conflictIn } from './edit-conflict';
 import type { ApplicationListRow, ApplicationStatus } from '../api/contract/admin-applications';
 
 /**
@@ -49,11 +50,12 @@ export const applicationDetailMachine = setup({
     signResume: fromPromise<string, { key: string }>(async () => {
       throw new Error('signResume is provided by the app');
     }),
-    saveStatus: fromPromise<ApplicationListRow, { applicationId: number; status: ApplicationStatus }>(
-      async () => {
-        throw new Error('saveStatus is provided by the app');
-      },
-    ),
+    saveStatus: fromPromise<
+      ApplicationListRow,
+      { applicationId: number; status: ApplicationStatus; version: number }
+    >(async () => {
+      throw new Error('saveStatus is provided by the app');
+    }),
     deleteApplication: fromPromise<unknown, { applicationId: number }>(async () => {
       throw new Error('deleteApplication is provided by the app');
     }),
@@ -81,6 +83,8 @@ export const applicationDetailMachine = setup({
     clearPending: assign({ pendingStatus: null }),
     notifyStatusSaved: (_, _params: { row: ApplicationListRow }) => {},
     notifyStatusFailed: (_, _params: { error: unknown }) => {},
+    /** The change lost a race: the application as someone else left it is shown, and who. */
+    notifyOvertaken: (_, _params: { row: ApplicationListRow; changedBy: string | null }) => {},
     notifyDeleted: (_, _params: { row: ApplicationListRow }) => {},
     notifyDeleteFailed: (_, _params: { error: unknown }) => {},
   },
@@ -89,6 +93,7 @@ export const applicationDetailMachine = setup({
       context.row?.status !== params.status,
     /** The application is already gone (deleted elsewhere): as good as deleted here. */
     isGone: (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 404,
+    isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
   },
 }).createMachine({
   id: 'applicationDetail',
@@ -150,6 +155,7 @@ export const applicationDetailMachine = setup({
                 input: ({ context }) => ({
                   applicationId: context.row!.application_id,
                   status: context.pendingStatus!,
+                  version: context.row!.version ?? 1,
                 }),
                 onDone: {
                   target: 'viewing',
@@ -158,13 +164,35 @@ export const applicationDetailMachine = setup({
                     { type: 'notifyStatusSaved', params: ({ event }) => ({ row: event.output }) },
                   ],
                 },
-                onError: {
-                  target: 'viewing',
-                  actions: [
-                    'clearPending',
-                    { type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) },
-                  ],
-                },
+                onError: [
+                  {
+                    // moved by someone else meanwhile: show where they moved it
+                    guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                    target: 'viewing',
+                    actions: [
+                      {
+                        type: 'storeSaved',
+                        params: ({ event }) => ({
+                          row: conflictIn<ApplicationListRow>(event.error)!.current,
+                        }),
+                      },
+                      {
+                        type: 'notifyOvertaken',
+                        params: ({ event }) => ({
+                          row: conflictIn<ApplicationListRow>(event.error)!.current,
+                          changedBy: conflictIn(event.error)!.changedBy,
+                        }),
+                      },
+                    ],
+                  },
+                  {
+                    target: 'viewing',
+                    actions: [
+                      'clearPending',
+                      { type: 'notifyStatusFailed', params: ({ event }) => ({ error: event.error }) },
+                    ],
+                  },
+                ],
               },
             },
             confirmingDelete: {

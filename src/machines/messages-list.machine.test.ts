@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { ContactMessageRow } from '../api/contract/admin-messages';
+import { VersionConflict } from '../api/contract/versions';
 import { messagesList, messagesListMachine } from './messages-list.machine';
 import { paginationView } from './paged-list.machine';
 import {
@@ -30,7 +31,12 @@ const page = (ids: number[], total: number) =>
 
 function setup() {
   const ctl = controlledActors(['loadPage', 'saveHandled']);
-  const calls = { failures: 0, saved: [] as ContactMessageRow[], saveFailed: 0 };
+  const calls = {
+    failures: 0,
+    saved: [] as ContactMessageRow[],
+    saveFailed: 0,
+    overtaken: [] as (string | null)[],
+  };
   const actor = createActor(
     messagesListMachine.provide({
       actors: {
@@ -43,6 +49,7 @@ function setup() {
       actions: {
         notifyHandledSaved: (_, { row }) => void calls.saved.push(row),
         notifyHandledFailed: () => void calls.saveFailed++,
+        notifyOvertaken: (_, { changedBy }) => void calls.overtaken.push(changedBy),
       },
     }),
     { input: { pageSize: 20 } },
@@ -108,19 +115,38 @@ describe('the Messages screen', () => {
     expect(ctl.lastInput('loadPage')).toMatchObject({ query: { show: 'open' }, page: 1 });
   });
 
+  it('a flag that lost a race shows the message as a colleague left it, and who', async () => {
+    const { actor, ctl, load, rows, calls } = setup();
+    await load(page([2, 1], 2));
+    actor.send({ type: 'handled.toggle', row: rows()[1] });
+    ctl.fail(
+      'saveHandled',
+      new VersionConflict({
+        current: message(1, { handled: true, version: 2 }),
+        changedBy: 'lena@example.com',
+        changedAt: null,
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rows()[1]).toMatchObject({ handled: true, version: 2 });
+    expect(calls.overtaken).toEqual(['lena@example.com']);
+    expect(calls.saveFailed).toBe(0);
+    expect(actor.getSnapshot().matches({ changes: 'idle' })).toBe(true);
+  });
+
   it('marks a message handled in place and says so; a failure leaves it as it was', async () => {
     const { actor, ctl, load, rows, calls } = setup();
     await load(page([2, 1], 2));
     actor.send({ type: 'handled.toggle', row: rows()[1] });
     expect(actor.getSnapshot().matches({ changes: 'saving' })).toBe(true);
-    expect(ctl.lastInput('saveHandled')).toEqual({ messageId: 1, handled: true });
+    expect(ctl.lastInput('saveHandled')).toEqual({ messageId: 1, handled: true, version: 1 });
     ctl.settle('saveHandled', message(1, { handled: true }));
     await vi.advanceTimersByTimeAsync(0);
     expect(rows().map((r) => r.handled)).toEqual([false, true]);
     expect(rows()[0].total_count).toBe(2);
     expect(calls.saved).toHaveLength(1);
     actor.send({ type: 'handled.toggle', row: rows()[1] });
-    expect(ctl.lastInput('saveHandled')).toEqual({ messageId: 1, handled: false });
+    expect(ctl.lastInput('saveHandled')).toEqual({ messageId: 1, handled: false, version: 1 });
     ctl.fail('saveHandled', new Error('down'));
     await vi.advanceTimersByTimeAsync(0);
     expect(rows()[1].handled).toBe(true);

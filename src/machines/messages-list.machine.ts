@@ -1,4 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { conflictIn } from './edit-conflict';
 import type { ContactMessageRow } from '../api/contract/admin-messages';
 import { pagedList } from './paged-list.machine';
 
@@ -53,9 +54,11 @@ export const messagesListMachine = setup({
   },
   actors: {
     list: messagesList,
-    saveHandled: fromPromise<ContactMessageRow, { messageId: number; handled: boolean }>(async () => {
-      throw new Error('saveHandled is provided by the app');
-    }),
+    saveHandled: fromPromise<ContactMessageRow, { messageId: number; handled: boolean; version: number }>(
+      async () => {
+        throw new Error('saveHandled is provided by the app');
+      },
+    ),
   },
   delays: {
     searchDebounce: 300,
@@ -78,6 +81,11 @@ export const messagesListMachine = setup({
     clearTarget: assign({ target: null }),
     notifyHandledSaved: (_, _params: { row: ContactMessageRow }) => {},
     notifyHandledFailed: (_, _params: { error: unknown }) => {},
+    /** The change lost a race: the message shows as someone else left it. */
+    notifyOvertaken: (_, _params: { changedBy: string | null }) => {},
+  },
+  guards: {
+    isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
   },
 }).createMachine({
   id: 'messagesList',
@@ -145,6 +153,7 @@ export const messagesListMachine = setup({
             input: ({ context }) => ({
               messageId: context.target!.message_id,
               handled: !context.target!.handled,
+              version: context.target!.version ?? 1,
             }),
             onDone: {
               target: 'idle',
@@ -154,13 +163,31 @@ export const messagesListMachine = setup({
                 'clearTarget',
               ],
             },
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'notifyHandledFailed', params: ({ event }) => ({ error: event.error }) },
-                'clearTarget',
-              ],
-            },
+            onError: [
+              {
+                // changed the other way by someone else meanwhile: show theirs
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: [
+                  {
+                    type: 'putRow',
+                    params: ({ event }) => ({ row: conflictIn<ContactMessageRow>(event.error)!.current }),
+                  },
+                  {
+                    type: 'notifyOvertaken',
+                    params: ({ event }) => ({ changedBy: conflictIn(event.error)!.changedBy }),
+                  },
+                  'clearTarget',
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'notifyHandledFailed', params: ({ event }) => ({ error: event.error }) },
+                  'clearTarget',
+                ],
+              },
+            ],
           },
         },
       },

@@ -14,7 +14,7 @@ import {
   applicationsList,
   applicationsListMachine,
 } from '../../machines/applications-list.machine';
-import { toastFailure } from './admin-toasts';
+import { toastFailure, toastTheirs } from './admin-toasts';
 
 /** The applications list with its live effects: a page from the server; the view written to the address. */
 export const applicationsListLive = (writeAddress: (query: string) => void) =>
@@ -48,13 +48,19 @@ export const applicationDetailLive = (i18n: I18n, list: ListUpdates) => {
   return applicationDetailMachine.provide({
     actors: {
       signResume: fromPromise(({ input }) => signedResumeUrl(input.key)),
-      saveStatus: fromPromise(({ input }) => saveApplicationStatus(input.applicationId, input.status)),
+      saveStatus: fromPromise(({ input }) =>
+        saveApplicationStatus(input.applicationId, input.status, input.version),
+      ),
       deleteApplication: fromPromise(({ input }) => deleteApplication(input.applicationId)),
     },
     actions: {
       notifyStatusSaved: (_, { row }) => {
         list.updated(row);
         showToast('success', { message: say('toast.statusSaved', { status: say(`status.${row.status}`) }) });
+      },
+      notifyOvertaken: (_, { row, changedBy }) => {
+        list.updated(row);
+        toastTheirs(i18n, changedBy, 'overtaken');
       },
       notifyStatusFailed: (_, { error }) => toastFailure(error, { message: say('toast.statusFailed') }),
       notifyDeleted: () => {

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { loadMessages, saveMessageHandled } from '../../api/admin-messages';
 import { showToast } from '../../components/toasts';
 import { messagesList, messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
-import { toastFailure } from './admin-toasts';
+import { toastFailure, toastTheirs } from './admin-toasts';
 
 const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open: 'false', handled: 'true' };
 
@@ -31,11 +31,14 @@ export const messagesLive = (i18n: I18n) => {
           ),
         },
       }),
-      saveHandled: fromPromise(({ input }) => saveMessageHandled(input.messageId, input.handled)),
+      saveHandled: fromPromise(({ input }) =>
+        saveMessageHandled(input.messageId, input.handled, input.version),
+      ),
     },
     actions: {
       notifyHandledSaved: (_, { row }) =>
         showToast('success', { message: say(row.handled ? 'messages.toastHandled' : 'messages.toastOpen') }),
+      notifyOvertaken: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'overtaken'),
       notifyHandledFailed: (_, { error }) => toastFailure(error, { message: say('messages.toastFailed') }),
     },
   });
