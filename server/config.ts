@@ -107,6 +107,8 @@ const Settings = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** How many daily backups BACKUP_DIR keeps; older ones are removed after each new one. */
   BACKUP_KEEP: wholeNumber(1, 3650).default(14),
+  /** How many revisions of each blog post and job opening are kept (older ones are pruned at each save). */
+  REVISION_KEEP: wholeNumber(1, 10_000).default(50),
   /** Contact messages older than this are purged daily, like applications. */
   MESSAGE_RETENTION_DAYS: wholeNumber(1, 36500).default(730),
   /** A one-time password (new user, reset) stops working after this many hours. */

@@ -52,6 +52,25 @@ export interface LoginFailureTable {
   at: string;
 }
 
+/** A record as one save left it (migration 1600; services/revisions.ts). */
+export interface RecordRevisionTable {
+  revision_id: Generated<number>;
+  /** 'blog_post' or 'job_opening'. */
+  entity: string;
+  entity_id: number;
+  /** The record's version after the save. */
+  version: number;
+  /** JSON text: the record's editable fields after the save. */
+  fields: string;
+  /** JSON text: the names of the fields the save changed (every field for the first). */
+  changed: string;
+  actor_id: number | null;
+  actor_email: string | null;
+  at: string;
+  /** The revision a restore brought back, or null. */
+  restored_from: number | null;
+}
+
 export interface AuditLogTable {
   audit_id: Generated<number>;
   at: string;
@@ -80,4 +99,5 @@ export interface AuthTables {
   admin_session: AdminSessionTable;
   login_failure: LoginFailureTable;
   audit_log: AuditLogTable;
+  record_revision: RecordRevisionTable;
 }

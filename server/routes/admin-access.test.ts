@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { listRevisions, recordRevision } from '../db/revisions.repo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../src/api/contract/auth';
 import { createRole, createUser, ensureBuiltInRoles } from '../db/auth.repo';
@@ -45,6 +46,19 @@ const someApplication = async (app: FastifyInstance) =>
     at: new Date(),
   });
 
+/** A revision of record 1 of that kind (the History view reads it); answers its id. */
+const someRevision = async (app: FastifyInstance, entity: 'blog_post' | 'job_opening') => {
+  await recordRevision(
+    app.db,
+    { entity, entityId: 1, version: 1, fields: { title: 'A title' }, changed: ['title'] },
+    null,
+    new Date(),
+    50,
+  );
+  const [row] = await listRevisions(app.db, entity, 1);
+  return row.revision_id;
+};
+
 const jobFields = async (app: FastifyInstance) => ({
   job_title: 'Copy Editor',
   department: 'Editorial',
@@ -87,6 +101,12 @@ const SAMPLES: Record<string, Sample> = {
     url: `/api/admin/job-applications/${(await someApplication(app)).application_id}/status`,
     payload: { status: 'Reviewed' },
     headers: { 'if-match': '"1"' },
+  }),
+  'GET /api/admin/revisions/blog_post/:id/:revision_id': async (app) => ({
+    url: `/api/admin/revisions/blog_post/1/${await someRevision(app, 'blog_post')}`,
+  }),
+  'GET /api/admin/revisions/job_opening/:id/:revision_id': async (app) => ({
+    url: `/api/admin/revisions/job_opening/1/${await someRevision(app, 'job_opening')}`,
   }),
   'PATCH /api/admin/job-openings/:id': async (app) => ({
     url: `/api/admin/job-openings/${await addOpening(app, 'Copy Editor')}`,

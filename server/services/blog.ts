@@ -17,6 +17,7 @@ import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
 import { isStorageKey } from '../storage/storage';
 import { lastChangeOf } from '../db/audit.repo';
+import { deleteRevisions } from '../db/revisions.repo';
 import { staleVersion } from '../lib/versions';
 import { inTransaction, type ServiceContext } from './context';
 
@@ -182,6 +183,10 @@ async function dropImageIfUnused(ctx: ServiceContext, key: string) {
   await ctx.storage.delete(key);
 }
 
+/** What a revision keeps of a post: its fields as the form shows them. */
+const revisionFieldsOf = (post: repo.BlogPost) =>
+  Object.fromEntries(POST_FIELDS.map((f) => [f, post[f]])) as Record<(typeof POST_FIELDS)[number], string>;
+
 /** What an audit row says of a post. */
 const summaryOf = (post: repo.BlogPost) => ({ title: post.title, slug: post.slug, status: post.status });
 
@@ -213,6 +218,7 @@ async function changePost(
   blogId: number,
   change: Partial<repo.PostInput>,
   version: number,
+  restoredFrom?: number,
 ): Promise<repo.BlogPost> {
   return inTransaction(ctx, async (c) => {
     const fresh = await repo.getPost(c.trx, blogId, true);
@@ -225,10 +231,18 @@ async function changePost(
       ? await repo.setPostStatus(c.trx, fresh, change.status!)
       : await repo.updatePost(c.trx, fresh, { ...postInputOf(fresh), ...change });
     await c.audit({
-      action: statusOnly ? 'status' : 'update',
+      action: restoredFrom ? 'restore' : statusOnly ? 'status' : 'update',
       entity: 'blog_post',
       entityId: row.blog_id,
-      detail: { ...summaryOf(row), changed },
+      detail: { ...summaryOf(row), changed, ...(restoredFrom && { revision: restoredFrom }) },
+    });
+    await c.revision({
+      entity: 'blog_post',
+      entityId: row.blog_id,
+      version: row.version,
+      fields: revisionFieldsOf(row),
+      changed,
+      restoredFrom,
     });
     c.changed('blog');
     return row;
@@ -263,6 +277,7 @@ export async function savePost(
   fields: ManageBlogFields,
   upload: Upload | undefined,
   version?: number,
+  restoredFrom?: number,
 ) {
   const before = blogId !== undefined ? await repo.getPost(ctx.db, blogId) : undefined;
   if (blogId !== undefined && !before) throw new HttpError(404, M.notFound);
@@ -280,7 +295,7 @@ export async function savePost(
       if (sent.includes('publication_date')) change.publication_day = post.publication_day;
       return {
         message: M.updated,
-        row: repo.toRow(await changePost(ctx, before.blog_id, change, before.version)),
+        row: repo.toRow(await changePost(ctx, before.blog_id, change, before.version, restoredFrom)),
       };
     }
     const row = await inTransaction(ctx, async (c) => {
@@ -290,6 +305,13 @@ export async function savePost(
         entity: 'blog_post',
         entityId: created.blog_id,
         detail: summaryOf(created),
+      });
+      await c.revision({
+        entity: 'blog_post',
+        entityId: created.blog_id,
+        version: created.version,
+        fields: revisionFieldsOf(created),
+        changed: POST_FIELDS,
       });
       c.changed('blog');
       return created;
@@ -312,6 +334,7 @@ export async function deletePost(ctx: ServiceContext, blogId: number) {
         entityId: row.blog_id,
         detail: summaryOf(row),
       });
+      await deleteRevisions(c.trx, 'blog_post', row.blog_id);
       c.changed('blog');
     }
     return row;

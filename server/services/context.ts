@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import { recordAudit, type AuditEntry } from '../db/audit.repo';
+import { recordRevision, type RevisionEntry } from '../db/revisions.repo';
 import type { Database } from '../db/schema';
 import type { Storage } from '../storage/storage';
 
@@ -48,6 +49,8 @@ export interface Change {
   at: Date;
   /** The audit row of the change, by the context's actor, in the change's transaction. */
   audit(entry: Omit<AuditEntry, 'actor'>): Promise<void>;
+  /** A revision of a blog post or job opening, by the context's actor (the newest REVISION_KEEP are kept). */
+  revision(entry: RevisionEntry): Promise<void>;
   /** This public area changed: announced after the commit. */
   changed(area: PublicArea): void;
   /** Mail was queued in the outbox: the sender is told after the commit. */
@@ -70,6 +73,7 @@ export async function inTransaction<T>(
       trx,
       at,
       audit: (entry) => recordAudit(trx, { ...entry, actor: ctx.actor }, at),
+      revision: (entry) => recordRevision(trx, entry, ctx.actor, at, ctx.config.REVISION_KEEP),
       changed: (area) => areas.add(area),
       mailQueued: () => {
         mail = true;

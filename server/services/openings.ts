@@ -17,6 +17,7 @@ import * as repo from '../db/jobs.repo';
 type ManageJobOpeningBody = z.output<typeof Body>;
 import { HttpError } from '../http-error';
 import { lastChangeOf } from '../db/audit.repo';
+import { deleteRevisions } from '../db/revisions.repo';
 import { staleVersion } from '../lib/versions';
 import { inTransaction, type ServiceContext } from './context';
 
@@ -82,6 +83,13 @@ export async function createOpening(ctx: ServiceContext, body: ManageJobOpeningB
       entityId: saved.job_id,
       detail: { job_title: saved.job_title },
     });
+    await c.revision({
+      entity: 'job_opening',
+      entityId: saved.job_id,
+      version: saved.version ?? 1,
+      fields: revisionFieldsOf(saved),
+      changed: [...JOB_FORM_FIELDS, 'status'],
+    });
     c.changed('jobs');
     return saved;
   });
@@ -93,6 +101,12 @@ function mergedBody(before: JobOpeningRow, body: ManageJobOpeningBody): ManageJo
   const sent = Object.fromEntries(JOB_FORM_FIELDS.map((f) => [f, body[f] ?? before[f]]));
   return { ...body, ...sent, job_type_id: body.job_type_id ?? before.job_type_id };
 }
+
+/** What a revision keeps of an opening: its fields as the form shows them, and its status. */
+const revisionFieldsOf = (row: JobOpeningRow) => ({
+  ...Object.fromEntries(JOB_FORM_FIELDS.map((f) => [f, row[f]])),
+  status: row.status ?? 'Open',
+});
 
 /** An opening as the back office shows it: with its number of applications. */
 const withCount = async (db: ServiceContext['db'], row: JobOpeningRow): Promise<JobOpeningRow> => ({
@@ -116,6 +130,7 @@ export async function updateOpening(
   jobId: number | undefined,
   body: ManageJobOpeningBody,
   version: number,
+  restoredFrom?: number,
 ) {
   const before = jobId ? await repo.getOpening(ctx.db, jobId) : undefined;
   if (!before) throw new HttpError(404, NOT_FOUND);
@@ -127,10 +142,18 @@ export async function updateOpening(
     if (!saved) throw await stale(c.trx, before.job_id);
     const changed = JOB_FORM_FIELDS.filter((f) => String(before[f]) !== String(saved[f]));
     await c.audit({
-      action: 'update',
+      action: restoredFrom ? 'restore' : 'update',
       entity: 'job_opening',
       entityId: saved.job_id,
-      detail: { job_title: saved.job_title, changed },
+      detail: { job_title: saved.job_title, changed, ...(restoredFrom && { revision: restoredFrom }) },
+    });
+    await c.revision({
+      entity: 'job_opening',
+      entityId: saved.job_id,
+      version: saved.version ?? version + 1,
+      fields: revisionFieldsOf(saved),
+      changed,
+      restoredFrom,
     });
     c.changed('jobs');
     return saved;
@@ -156,6 +179,13 @@ export async function setStatus(ctx: ServiceContext, jobId: number, status: JobS
       entity: 'job_opening',
       entityId: jobId,
       detail: { job_title: saved.job_title, from: before.status, to: status },
+    });
+    await c.revision({
+      entity: 'job_opening',
+      entityId: jobId,
+      version: saved.version ?? version + 1,
+      fields: revisionFieldsOf(saved),
+      changed: ['status'],
     });
     c.changed('jobs');
     return saved;
@@ -183,6 +213,7 @@ export async function deleteOpening(ctx: ServiceContext, jobId: number | undefin
       entityId: row.job_id,
       detail: { job_title: row.job_title },
     });
+    await deleteRevisions(c.trx, 'job_opening', row.job_id);
     c.changed('jobs');
   });
   return { message: JOB_MESSAGES.deleted, row };
