@@ -628,6 +628,73 @@ test.describe('two colleagues on one post', () => {
   });
 });
 
+test.describe('history', () => {
+  const unique = () => Date.now().toString(36).replace(/\d/g, 'x');
+
+  test('every save is kept: the History view shows what a version changed, word by word, and restores it', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const word = `Palimpsest${unique()}`;
+    const title = `${word} notes`;
+    const api = await blogApi(request, baseURL!);
+    const post = await api.create({
+      title,
+      excerpt: 'The first excerpt, about parchment.',
+      content: '<p>Scraped and written again.</p>',
+      status: 'Draft',
+    });
+    try {
+      await signIn(page, OWNER, '/admin/blog');
+      await page.getByLabel('Search blog posts').fill(word);
+      const card = page.getByRole('listitem').filter({ hasText: title });
+      const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
+      // two saves of the excerpt
+      for (const excerpt of ['The second excerpt, about vellum.', 'The third excerpt, about ink.']) {
+        await card.getByRole('button', { name: `Edit “${title}”` }).click();
+        await dialog.getByLabel('Excerpt').fill(excerpt);
+        await expect(dialog.getByRole('button', { name: 'History' })).toBeDisabled();
+        await dialog.getByRole('button', { name: 'Update Post' }).click();
+        await expect(dialog).toHaveCount(0);
+      }
+      await card.getByRole('button', { name: `Edit “${title}”` }).click();
+      await dialog.getByRole('button', { name: 'History' }).click();
+      const versions = dialog.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+      await expect(versions).toHaveCount(3);
+      await expect(versions.first()).toContainText(`${OWNER.email} · current`);
+      await expect(versions.first()).toContainText('Changed: Excerpt');
+      await expect(versions.last()).toContainText('Created');
+      await expectNoAxeViolations(page, { include: ['dialog'] });
+
+      // the second version: what it changed, word by word
+      await versions.nth(1).getByRole('button').click();
+      await expect(dialog.getByRole('heading', { name: /^Version of .+ by / })).toBeFocused();
+      await expect(dialog.locator('del')).toContainText(['first', 'parchment']);
+      await expect(dialog.locator('ins')).toContainText(['second', 'vellum']);
+      await expectNoAxeViolations(page, { include: ['dialog'] });
+      await dialog.getByRole('button', { name: 'Restore this version' }).click();
+      await expect(page.getByText(/The version of .+ is restored\./)).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await expect(card).toContainText('The second excerpt, about vellum.');
+      // the restore is itself a version, and the post stays a draft
+      await card.getByRole('button', { name: `Edit “${title}”` }).click();
+      await expect(dialog.getByLabel('Excerpt')).toHaveValue('The second excerpt, about vellum.');
+      await expect(dialog.getByLabel('Publish immediately')).not.toBeChecked();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await dialog.getByRole('button', { name: 'History' }).click();
+      await expect(versions).toHaveCount(4);
+      await expect(versions.first()).toContainText('Restored an earlier version');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await dialog.getByRole('button', { name: 'Back to editing' }).click();
+      await expect(dialog.getByLabel('Excerpt')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await api.remove(post.blog_id);
+    }
+  });
+});
+
 test.describe('hostile content', () => {
   test('a thousand XSS payloads in titles, excerpts and content run no script on /blog, the permalinks or the admin', async ({
     page,

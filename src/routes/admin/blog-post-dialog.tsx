@@ -13,7 +13,14 @@ import { htmlToText } from '../../api/contract/rich-text';
 import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
-import { type BlogEditorFields, type EditorField, type TextField } from '../../machines/blog-editor.machine';
+import {
+  isChanged,
+  type BlogEditorFields,
+  type EditorField,
+  type TextField,
+} from '../../machines/blog-editor.machine';
+import { HistoryPanel } from './history-panel';
+import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
 import { blogPostDialogLive } from './blog-post-dialog.live';
 import s from './blog-management.module.css';
@@ -49,6 +56,15 @@ export function BlogPostDialog({
   const fileInput = useRef<HTMLInputElement>(null);
   const [machine] = useState(() => blogPostDialogLive(i18n, user.user_id, onSaved));
   const [state, send] = useMachine(machine);
+  // the History view: a restore closes the editor and shows the restored post in the list
+  const [historyMachine] = useState(() =>
+    historyLive(i18n, (row) => {
+      send({ type: 'editor.cancel' });
+      onSaved(row as BlogPostRow, false);
+    }),
+  );
+  const [history, sendHistory] = useMachine(historyMachine);
+  const { t: tAdmin } = useTranslation('admin');
   useImperativeHandle(
     ref,
     () => ({
@@ -60,6 +76,11 @@ export function BlogPostDialog({
 
   const { fields, errors, file, mode, original, progress, conflict } = state.context;
   const open = !state.matches('closed');
+  const inHistory = !history.matches('closed');
+  // the dialog closed (Escape, a save elsewhere): its history view closes with it
+  useEffect(() => {
+    if (!open) sendHistory({ type: 'history.close' });
+  }, [open, sendHistory]);
   // while someone else's save is shown beside this one, the dialog waits for a choice
   const saving = state.matches('submitting') || state.matches('conflict');
   /** A field's value as a person reads it (the content as text, the tick as the post's status). */
@@ -121,7 +142,24 @@ export function BlogPostDialog({
           onKeepBoth={() => send({ type: 'conflict.keepBoth' })}
         />
       )}
+      {inHistory && (
+        <HistoryPanel
+          state={history}
+          send={sendHistory}
+          labelOf={(field) =>
+            field === 'status' ? tAdmin('history.status') : t(LABELS[field as EditorField] ?? field)
+          }
+          readable={(field, value) =>
+            field === 'status'
+              ? t(`status.${String(value)}`, { defaultValue: String(value ?? '') })
+              : field === 'content'
+                ? htmlToText(String(value ?? ''))
+                : String(value ?? '')
+          }
+        />
+      )}
       <form
+        hidden={inHistory}
         className={s.form}
         noValidate
         onSubmit={(e) => {
@@ -274,6 +312,27 @@ export function BlogPostDialog({
         )}
 
         <div className={s.actions}>
+          {mode === 'edit' && original && (
+            <button
+              type="button"
+              className={s.secondary}
+              // what is typed and not saved would be hidden behind the history: save or cancel first
+              disabled={state.matches('submitting') || isChanged(state.context)}
+              title={isChanged(state.context) ? tAdmin('history.unsaved') : undefined}
+              onClick={() =>
+                sendHistory({
+                  type: 'history.open',
+                  record: {
+                    entity: 'blog_post',
+                    recordId: original.blog_id,
+                    version: state.context.version ?? 1,
+                  },
+                })
+              }
+            >
+              {tAdmin('history.open')}
+            </button>
+          )}
           <button
             type="button"
             className={s.secondary}

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useImperativeHandle, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
 import { htmlToText } from '../../api/contract/rich-text';
@@ -14,7 +14,9 @@ import {
 import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
-import { unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
+import { isChanged, unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
+import { HistoryPanel } from './history-panel';
+import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
 import { jobFormLive } from './job-form.live';
 import s from './openings.module.css';
@@ -43,10 +45,23 @@ export function JobFormDialog({
 
   const [machine] = useState(() => jobFormLive(i18n, user.user_id, onSaved));
   const [state, send] = useMachine(machine);
+  // the History view: a restore closes the form and shows the restored opening in the list
+  const [historyMachine] = useState(() =>
+    historyLive(i18n, (row) => {
+      send({ type: 'form.cancel' });
+      onSaved('edit', row as JobOpeningRow);
+    }),
+  );
+  const [history, sendHistory] = useMachine(historyMachine);
   useImperativeHandle(ref, () => ({ open: (job) => send({ type: 'form.open', job }) }), [send]);
 
   const { values, error, mode, conflict } = state.context;
   const open = !state.matches('closed');
+  const inHistory = !history.matches('closed');
+  // the form closed (Escape, a save): its history view closes with it
+  useEffect(() => {
+    if (!open) sendHistory({ type: 'history.close' });
+  }, [open, sendHistory]);
   // while someone else's save is shown beside this one, the form waits for a choice
   const saving = state.matches('saving') || state.matches('conflict');
   const readable = (field: JobFormField, value: string) =>
@@ -96,7 +111,20 @@ export function JobFormDialog({
           onKeepBoth={() => send({ type: 'conflict.keepBoth' })}
         />
       )}
+      {inHistory && (
+        <HistoryPanel
+          state={history}
+          send={sendHistory}
+          labelOf={(field) => (field === 'status' ? t('history.status') : t(`fields.${field}`))}
+          readable={(field, value) =>
+            field === 'status'
+              ? t(`openings.statuses.${String(value)}`, { defaultValue: String(value ?? '') })
+              : readable(field as JobFormField, String(value ?? ''))
+          }
+        />
+      )}
       <form
+        hidden={inHistory}
         className={s.form}
         noValidate
         onSubmit={(e) => {
@@ -169,6 +197,27 @@ export function JobFormDialog({
         ))}
 
         <div className={s.actions}>
+          {mode === 'edit' && (
+            <button
+              type="button"
+              className={s.secondary}
+              // what is typed and not saved would be hidden behind the history: save or cancel first
+              disabled={saving || isChanged(values, state.context.opened)}
+              title={isChanged(values, state.context.opened) ? t('history.unsaved') : undefined}
+              onClick={() =>
+                sendHistory({
+                  type: 'history.open',
+                  record: {
+                    entity: 'job_opening',
+                    recordId: state.context.jobId,
+                    version: state.context.version ?? 1,
+                  },
+                })
+              }
+            >
+              {t('history.open')}
+            </button>
+          )}
           <button type="button" className={s.secondary} onClick={() => send({ type: 'form.cancel' })}>
             {t('actions.cancel')}
           </button>
