@@ -18,6 +18,12 @@ export interface RevisionEntry {
   fields: RevisionFields;
   changed: readonly string[];
   restoredFrom?: number;
+  /**
+   * The record as it was before this save: kept first (by nobody, changing nothing) when the record
+   * has no revision yet (it was written before revisions were kept), so its first change can be
+   * compared and undone too.
+   */
+  before?: { version: number; fields: RevisionFields };
 }
 
 /** Keeps one revision, then prunes the record's revisions beyond the newest `keep`. */
@@ -28,6 +34,31 @@ export async function recordRevision(
   at: Date,
   keep: number,
 ): Promise<void> {
+  if (entry.before) {
+    const any = await db
+      .selectFrom('record_revision')
+      .select('revision_id')
+      .where('entity', '=', entry.entity)
+      .where('entity_id', '=', entry.entityId)
+      .limit(1)
+      .executeTakeFirst();
+    if (!any) {
+      await db
+        .insertInto('record_revision')
+        .values({
+          entity: entry.entity,
+          entity_id: entry.entityId,
+          version: entry.before.version,
+          fields: JSON.stringify(entry.before.fields),
+          changed: '[]',
+          actor_id: null,
+          actor_email: null,
+          at: at.toISOString(),
+          restored_from: null,
+        })
+        .execute();
+    }
+  }
   await db
     .insertInto('record_revision')
     .values({

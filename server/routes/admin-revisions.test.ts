@@ -136,6 +136,29 @@ describe('blog post revisions', () => {
   });
 });
 
+describe('records written before revisions were kept', () => {
+  it('keep their state as it was before their first change, so that change can be compared and undone', async () => {
+    const created = (await sendPost({ ...POST, mode: '1', blog_id: '0' })).json().row;
+    // as if the post had been written before migration 1600
+    await app.db.deleteFrom('record_revision').where('entity_id', '=', created.blog_id).execute();
+    await sendPost({ mode: '2', blog_id: String(created.blog_id), excerpt: 'A new excerpt.' }, 1);
+    const list = await history('blog_post', created.blog_id);
+    expect(list.map((r) => [r.version, r.changed, r.actor_email === null])).toEqual([
+      [2, ['excerpt'], false],
+      [1, [], true],
+    ]);
+    const detail = RevisionDetail.parse(
+      (
+        await app.inject({
+          url: `/api/admin/revisions/blog_post/${created.blog_id}/${list[0].revision_id}`,
+          headers: editor,
+        })
+      ).json(),
+    );
+    expect(detail.previous?.excerpt).toBe(POST.excerpt);
+  });
+});
+
 describe('job opening revisions', () => {
   it('keeps create, status and update; restore brings back the text and leaves the status', async () => {
     const jobType = (await ensureJobType(app.db, 'Full-time')).job_type_id;

@@ -243,6 +243,7 @@ async function changePost(
       fields: revisionFieldsOf(row),
       changed,
       restoredFrom,
+      before: { version: fresh.version, fields: revisionFieldsOf(fresh) },
     });
     c.changed('blog');
     return row;

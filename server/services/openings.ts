@@ -154,6 +154,7 @@ export async function updateOpening(
       fields: revisionFieldsOf(saved),
       changed,
       restoredFrom,
+      before: { version: before.version ?? version, fields: revisionFieldsOf(before) },
     });
     c.changed('jobs');
     return saved;
@@ -186,6 +187,7 @@ export async function setStatus(ctx: ServiceContext, jobId: number, status: JobS
       version: saved.version ?? version + 1,
       fields: revisionFieldsOf(saved),
       changed: ['status'],
+      before: { version: before.version ?? version, fields: revisionFieldsOf(before) },
     });
     c.changed('jobs');
     return saved;

@@ -33,6 +33,7 @@ export function HistoryPanel({
   const when = (at: string) =>
     new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const who = (row: RevisionRow) => row.actor_email ?? t('history.system');
+  // a revision kept as the record was before history began changed nothing: show its fields
   const { revisions, selected } = state.context;
   const newest = revisions[0]?.revision_id;
 
@@ -83,7 +84,7 @@ export function HistoryPanel({
         <>
           <p className={s.what}>{summary(selected.revision)}</p>
           <dl className={s.fields}>
-            {selected.revision.changed
+            {(selected.revision.changed.length > 0 ? selected.revision.changed : Object.keys(selected.fields))
               .filter((field) => field in selected.fields)
               .map((field) => (
                 <div key={field} className={s.field}>
@@ -124,6 +125,7 @@ export function HistoryPanel({
 
   function summary(row: RevisionRow) {
     if (row.restored_from !== null) return t('history.restoredFrom');
+    if (row.changed.length === 0) return t('history.baseline');
     if (row.version === 1) return t('history.created');
     return t('history.changed', { fields: row.changed.map(labelOf).join(', ') });
   }
