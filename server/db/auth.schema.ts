@@ -71,6 +71,20 @@ export interface RecordRevisionTable {
   restored_from: number | null;
 }
 
+/** An open editor of a record (migration 1700; services/presence.ts). */
+export interface EditPresenceTable {
+  entity: string;
+  entity_id: number;
+  /** A random id the editor chose when it opened (one person may have two tabs open). */
+  editor_id: string;
+  user_id: number;
+  email: string;
+  /** When this editor opened the record. */
+  since: string;
+  /** Its last heartbeat. */
+  seen_at: string;
+}
+
 export interface AuditLogTable {
   audit_id: Generated<number>;
   at: string;
@@ -100,4 +114,5 @@ export interface AuthTables {
   login_failure: LoginFailureTable;
   audit_log: AuditLogTable;
   record_revision: RecordRevisionTable;
+  edit_presence: EditPresenceTable;
 }

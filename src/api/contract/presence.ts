@@ -1,0 +1,20 @@
+import { z } from 'zod/mini';
+import { RevisionEntity } from './revisions';
+
+/**
+ * Who else is editing (issue 29): an open editor says so every PRESENCE_BEAT_MS
+ * (PUT /api/admin/presence/{entity}/{id} with its editor id) and hears who else has the record
+ * open; closing says goodbye (DELETE .../{editor_id}). No lock: colleagues are told, not blocked.
+ */
+export const PRESENCE_BEAT_MS = 20_000;
+/** An editor not heard from for this long has gone. */
+export const PRESENCE_GONE_MS = 60_000;
+
+export const PresenceEntity = RevisionEntity;
+export const EditorId = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/));
+export const PresenceBody = z.object({ editor_id: EditorId });
+
+export const OtherEditor = z.object({ email: z.string(), since: z.string() });
+export type OtherEditor = z.infer<typeof OtherEditor>;
+export const PresenceAnswer = z.object({ others: z.array(OtherEditor) });
+export type PresenceAnswer = z.infer<typeof PresenceAnswer>;
