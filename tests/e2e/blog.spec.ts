@@ -588,6 +588,10 @@ test.describe('two colleagues on one post', () => {
       await myCard2.getByRole('button', { name: `Edit “${title}”` }).click();
       const mine = page.getByRole('dialog', { name: 'Edit Blog Post' });
       await theirCard.getByRole('button', { name: `Edit “${title}”` }).click();
+      // the colleague is told who else has the post open (no lock)
+      await expect(
+        theirs.getByRole('status').getByText(`${OWNER.email} is editing this since`),
+      ).toBeVisible();
       await theirs.getByLabel('Excerpt').fill('Their excerpt, saved first.');
       await theirs.getByRole('button', { name: 'Update Post' }).click();
       await expect(theirs).toHaveCount(0);

@@ -20,6 +20,7 @@ import {
   type TextField,
 } from '../../machines/blog-editor.machine';
 import { HistoryPanel } from './history-panel';
+import { OthersEditing } from './others-editing';
 import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
 import { blogPostDialogLive } from './blog-post-dialog.live';
@@ -142,6 +143,10 @@ export function BlogPostDialog({
           onKeepBoth={() => send({ type: 'conflict.keepBoth' })}
         />
       )}
+      <OthersEditing
+        entity="blog_post"
+        recordId={open && mode === 'edit' && original ? original.blog_id : null}
+      />
       {inHistory && (
         <HistoryPanel
           state={history}

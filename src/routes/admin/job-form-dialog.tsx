@@ -16,6 +16,7 @@ import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import { isChanged, unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
 import { HistoryPanel } from './history-panel';
+import { OthersEditing } from './others-editing';
 import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
 import { jobFormLive } from './job-form.live';
@@ -111,6 +112,7 @@ export function JobFormDialog({
           onKeepBoth={() => send({ type: 'conflict.keepBoth' })}
         />
       )}
+      <OthersEditing entity="job_opening" recordId={open && mode === 'edit' ? state.context.jobId : null} />
       {inHistory && (
         <HistoryPanel
           state={history}
