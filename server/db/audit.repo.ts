@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuditQuery, AuditRow } from '../../src/api/contract/auth';
 import { COUNT_CAP } from '../../src/api/contract/paging';
 import type { Database } from './schema';
@@ -20,6 +20,27 @@ export interface AuditEntry {
   entity: string;
   entityId?: string | number | null;
   detail?: unknown;
+}
+
+/** How much of one value an audit row keeps (the whole value is in the record's revisions). */
+export const AUDIT_VALUE_MAX = 120;
+
+/**
+ * The old and new values of the fields a change touched, for an audit row's detail:
+ * `{ location: ['Kochi, India', 'Remote'] }`, each value as a person reads it, cut to
+ * AUDIT_VALUE_MAX characters.
+ */
+export function valuesOf<T>(
+  fields: readonly (keyof T & string)[],
+  before: T,
+  after: T,
+  read: (field: keyof T & string, value: T[keyof T & string]) => string = (_, v) => String(v ?? ''),
+): Record<string, [string, string]> {
+  const cut = (text: string) =>
+    text.length > AUDIT_VALUE_MAX ? `${text.slice(0, AUDIT_VALUE_MAX - 1)}…` : text;
+  return Object.fromEntries(
+    fields.map((f) => [f, [cut(read(f, before[f])), cut(read(f, after[f]))] as [string, string]]),
+  );
 }
 
 /** The detail is stored as JSON text of at most this many characters. */
@@ -46,10 +67,28 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, now =
     .execute();
 }
 
-/** Newest first; `total_count` (exact up to 10,000) on the first row. */
+/** The day after a YYYY-MM-DD day, as the start of it in ISO form. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** The audit rows a query's filters keep. */
+function filtered(db: Kysely<Database>, q: AuditQuery) {
+  let query = db.selectFrom('audit_log');
+  const actor = q.actor.trim().toLowerCase();
+  // the start of the email: "asha" finds asha.menon@…; % and _ are taken as themselves
+  if (actor) {
+    const pattern = `${actor.replace(/[\\%_]/g, '\\$&')}%`;
+    query = query.where(sql<boolean>`lower(actor_email) like ${pattern} escape '\\'`);
+  }
+  if (q.entity) query = query.where('entity', '=', q.entity);
+  if (q.action) query = query.where('action', '=', q.action);
+  if (q.from) query = query.where('at', '>=', `${q.from}T00:00:00.000Z`);
+  if (q.to) query = query.where('at', '<', dayAfter(q.to));
+  return query;
+}
+
+/** Newest first, filtered; `total_count` (exact up to 10,000) on the first row. */
 export async function listAudit(db: Kysely<Database>, q: AuditQuery): Promise<AuditRow[]> {
-  const rows = await db
-    .selectFrom('audit_log')
+  const rows = await filtered(db, q)
     .select(['audit_id', 'at', 'actor_email', 'action', 'entity', 'entity_id', 'detail'])
     .orderBy('at', 'desc')
     .orderBy('audit_id', 'desc')
@@ -58,7 +97,7 @@ export async function listAudit(db: Kysely<Database>, q: AuditQuery): Promise<Au
     .execute();
   if (rows.length === 0) return [];
   const { n } = await db
-    .selectFrom(db.selectFrom('audit_log').select('audit_id').limit(COUNT_CAP).as('m'))
+    .selectFrom(filtered(db, q).select('audit_id').limit(COUNT_CAP).as('m'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return rows.map((row, i) => (i === 0 ? { ...row, total_count: Number(n) } : row));

@@ -141,6 +141,16 @@ describe('POST /api/manage-job-openings', () => {
     it('changes only the fields sent, and counts the version on', async () => {
       const row = await create();
       const answer = await send({ mode: 2, job_id: row.job_id, location: 'Remote' }, 1);
+      const audit = await app.db
+        .selectFrom('audit_log')
+        .select('detail')
+        .where('action', '=', 'update')
+        .executeTakeFirstOrThrow();
+      // the Activity log shows the old and new value of what changed
+      expect(JSON.parse(audit.detail!)).toMatchObject({
+        changed: ['location'],
+        values: { location: ['Kochi, India', 'Remote'] },
+      });
       expect(answer.statusCode).toBe(200);
       expect(answer.json().row).toMatchObject({ ...valid(), location: 'Remote', version: 2 });
       const dept = await send({ mode: 2, job_id: row.job_id, department: 'Production' }, 2);

@@ -16,7 +16,8 @@ import { HttpError } from '../http-error';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
 import { isStorageKey } from '../storage/storage';
-import { lastChangeOf } from '../db/audit.repo';
+import { lastChangeOf, valuesOf } from '../db/audit.repo';
+import { htmlToText } from '../../src/api/contract/rich-text';
 import { deleteRevisions } from '../db/revisions.repo';
 import { staleVersion } from '../lib/versions';
 import { inTransaction, type ServiceContext } from './context';
@@ -234,7 +235,14 @@ async function changePost(
       action: restoredFrom ? 'restore' : statusOnly ? 'status' : 'update',
       entity: 'blog_post',
       entityId: row.blog_id,
-      detail: { ...summaryOf(row), changed, ...(restoredFrom && { revision: restoredFrom }) },
+      detail: {
+        ...summaryOf(row),
+        changed,
+        values: valuesOf(changed, fresh, row, (f, v) =>
+          f === 'content' ? htmlToText(String(v)) : String(v),
+        ),
+        ...(restoredFrom && { revision: restoredFrom }),
+      },
     });
     await c.revision({
       entity: 'blog_post',

@@ -2,6 +2,7 @@ import type { BindJobOpeningsQuery, JobOpeningRow, JobStatus, JobTypeRow } from 
 import {
   JOB_FORM_FIELDS,
   JOB_MESSAGES,
+  isRichTextField,
   jobErrorMessage,
   jobFormErrors,
   type JobErrorCode,
@@ -12,11 +13,12 @@ import {
 } from '../../src/api/contract/jobs-admin';
 import type { z } from 'zod/mini';
 import * as repo from '../db/jobs.repo';
+import { htmlToText } from '../../src/api/contract/rich-text';
 
 /** The request's body after the contract's coercions (job_type_id a number). */
 type ManageJobOpeningBody = z.output<typeof Body>;
 import { HttpError } from '../http-error';
-import { lastChangeOf } from '../db/audit.repo';
+import { lastChangeOf, valuesOf } from '../db/audit.repo';
 import { deleteRevisions } from '../db/revisions.repo';
 import { staleVersion } from '../lib/versions';
 import { inTransaction, type ServiceContext } from './context';
@@ -108,6 +110,10 @@ const revisionFieldsOf = (row: JobOpeningRow) => ({
   status: row.status ?? 'Open',
 });
 
+/** A field as a person reads it in the Activity log (rich text as text). */
+const readField = (field: string, value: unknown) =>
+  isRichTextField(field as JobFormField) ? htmlToText(String(value ?? '')) : String(value ?? '');
+
 /** An opening as the back office shows it: with its number of applications. */
 const withCount = async (db: ServiceContext['db'], row: JobOpeningRow): Promise<JobOpeningRow> => ({
   ...row,
@@ -145,7 +151,12 @@ export async function updateOpening(
       action: restoredFrom ? 'restore' : 'update',
       entity: 'job_opening',
       entityId: saved.job_id,
-      detail: { job_title: saved.job_title, changed, ...(restoredFrom && { revision: restoredFrom }) },
+      detail: {
+        job_title: saved.job_title,
+        changed,
+        values: valuesOf(changed, before, saved, readField),
+        ...(restoredFrom && { revision: restoredFrom }),
+      },
     });
     await c.revision({
       entity: 'job_opening',

@@ -87,8 +87,24 @@ export const updateRole = (id: number, body: { name: string; permissions: Permis
   fetchJson(RoleAnswer, `/api/admin/roles/${id}`, write(body, 'PATCH'));
 export const deleteRole = (id: number) => fetchJson(MessageAnswer, `/api/admin/roles/${id}`, del());
 
-export const listAudit = (pagenum: number, pagesize = 50): Promise<AuditRow[]> =>
-  fetchJson(AuditRows, `/api/admin/audit?${toQuery({ pagenum, pagesize })}`, { cache: 'no-store' });
+/** The Activity screen's filters (empty: all). */
+export interface AuditFilters {
+  actor: string;
+  entity: string;
+  action: string;
+  from: string;
+  to: string;
+}
+export const NO_AUDIT_FILTERS: AuditFilters = { actor: '', entity: '', action: '', from: '', to: '' };
+
+export const listAudit = (
+  pagenum: number,
+  pagesize = 50,
+  filters: AuditFilters = NO_AUDIT_FILTERS,
+): Promise<AuditRow[]> =>
+  fetchJson(AuditRows, `/api/admin/audit?${toQuery({ pagenum, pagesize, ...filters })}`, {
+    cache: 'no-store',
+  });
 
 /** Whether the site can mail a reset link (the forgot-password page). */
 export const fetchForgotPasswordStatus = (): Promise<ForgotPasswordStatusT> =>

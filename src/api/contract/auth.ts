@@ -174,9 +174,52 @@ export const RoleBody = z.object({
 export type RoleBody = z.infer<typeof RoleBody>;
 export const RoleAnswer = z.object({ message: z.string(), role: RoleRow });
 
+/** The kinds of record the audit log names, as the Activity screen's filter offers them. */
+export const AUDIT_ENTITIES = [
+  'blog_post',
+  'job_opening',
+  'job_application',
+  'contact_message',
+  'admin_user',
+  'admin_role',
+  'mail',
+] as const;
+/** The actions the Activity screen's filter offers. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'status',
+  'restore',
+  'delete',
+  'login',
+  'login_failed',
+  'password_change',
+  'reset_password',
+  'export',
+  'retention_purge',
+] as const;
+
+/** A real day, YYYY-MM-DD (not 2025-02-30). */
+const auditDay = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.refine((day) => {
+    const t = Date.parse(`${day}T00:00:00.000Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(day);
+  }, 'Expected a day as YYYY-MM-DD'),
+);
+
+/**
+ * GET /api/admin/audit: newest first, filtered by person (the start of their email, any case), kind
+ * of record, action and days (from and to, inclusive, UTC).
+ */
 export const AuditQuery = z.object({
   pagenum: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
   pagesize: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
+  actor: z._default(z.string().check(z.maxLength(254)), ''),
+  entity: z._default(z.string().check(z.regex(/^[a-z_]{0,60}$/)), ''),
+  action: z._default(z.string().check(z.regex(/^[a-z_.]{0,60}$/)), ''),
+  from: z._default(z.union([z.literal(''), auditDay]), ''),
+  to: z._default(z.union([z.literal(''), auditDay]), ''),
 });
 export type AuditQuery = z.output<typeof AuditQuery>;
 
