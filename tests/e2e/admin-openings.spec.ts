@@ -431,6 +431,20 @@ test.describe('closed, not erased', () => {
     await expectNoAxeViolations(page);
     await page.goto('/careers');
     await expect(page.getByRole('article', { name: title })).toBeVisible();
+
+    // the Activity log, filtered to status changes of job openings, shows both, from and to
+    await page.goto('/admin/activity');
+    await page.getByLabel('Kind of record').selectOption({ label: 'Job openings' });
+    await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Status changed' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const entries = page.getByRole('table').getByRole('row').filter({ hasText: title });
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first()).toContainText('from: Closed · to: Open');
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Created' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByLabel('Kind of record')).toHaveValue('');
   });
 });
 
