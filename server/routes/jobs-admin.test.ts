@@ -157,6 +157,19 @@ describe('POST /api/manage-job-openings', () => {
       expect(dept.json().row).toMatchObject({ location: 'Remote', department: 'Production', version: 3 });
     });
 
+    it('writes nothing for a save that changes nothing: no new version, no audit row', async () => {
+      const row = await create();
+      const same = await send({ mode: 2, job_id: row.job_id, location: 'Kochi, India' }, 1);
+      expect(same.statusCode).toBe(200);
+      expect(same.json().row.version).toBe(1);
+      const updates = await app.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'update')
+        .execute();
+      expect(updates).toEqual([]);
+    });
+
     it('refuses a stale change with 409, the opening as it is now and who changed it when', async () => {
       const row = await create();
       await send({ mode: 2, job_id: row.job_id, location: 'Remote' }, 1);

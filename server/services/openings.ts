@@ -142,6 +142,9 @@ export async function updateOpening(
   if (!before) throw new HttpError(404, NOT_FOUND);
   if (before.version !== version) throw await stale(ctx.db, before.job_id);
   const input = await checkedInput(ctx, mergedBody(before, body));
+  // a save that changes nothing (a form saved untouched) writes nothing: no version, no revision
+  if (JOB_FORM_FIELDS.every((f) => String(input[f]) === String(before[f])))
+    return { message: JOB_MESSAGES.updated, row: await withCount(ctx.db, before) };
   const row = await inTransaction(ctx, async (c) => {
     const saved = await repo.updateOpening(c.trx, before.job_id, input, version, c.at);
     // changed (or deleted) between the read above and this write: the later of two saves loses

@@ -125,7 +125,7 @@ export function HistoryPanel({
 
   function summary(row: RevisionRow) {
     if (row.restored_from !== null) return t('history.restoredFrom');
-    if (row.changed.length === 0) return t('history.baseline');
+    if (row.changed.length === 0 && row.actor_email === null) return t('history.baseline');
     if (row.version === 1) return t('history.created');
     return t('history.changed', { fields: row.changed.map(labelOf).join(', ') });
   }
