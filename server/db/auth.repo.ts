@@ -69,9 +69,16 @@ export async function listRoles(db: Db): Promise<RoleRow[]> {
       'admin_role.name',
       'admin_role.permissions',
       'admin_role.built_in',
+      'admin_role.version',
       eb.fn.count<number>('admin_user.user_id').as('user_count'),
     ])
-    .groupBy(['admin_role.role_id', 'admin_role.name', 'admin_role.permissions', 'admin_role.built_in'])
+    .groupBy([
+      'admin_role.role_id',
+      'admin_role.name',
+      'admin_role.permissions',
+      'admin_role.built_in',
+      'admin_role.version',
+    ])
     .orderBy('admin_role.built_in', 'desc')
     .orderBy('admin_role.role_id')
     .execute();
@@ -81,6 +88,7 @@ export async function listRoles(db: Db): Promise<RoleRow[]> {
     permissions: parsePermissions(r.permissions),
     built_in: Number(r.built_in) === 1,
     user_count: Number(r.user_count),
+    version: Number(r.version),
   }));
 }
 
@@ -118,17 +126,21 @@ export async function createRole(
   return role_id;
 }
 
+/** Renames a role and sets its permissions if it is still at `version`; answers whether it did. */
 export async function updateRole(
   db: Db,
   roleId: number,
   name: string,
   permissions: Permission[],
-): Promise<void> {
-  await db
+  version: number,
+): Promise<boolean> {
+  const result = await db
     .updateTable('admin_role')
-    .set({ name, permissions: serialisePermissions(permissions) })
+    .set((eb) => ({ name, permissions: serialisePermissions(permissions), version: eb('version', '+', 1) }))
     .where('role_id', '=', roleId)
-    .execute();
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteRole(db: Db, roleId: number): Promise<void> {
@@ -148,12 +160,14 @@ function userColumns(db: Db) {
       'admin_user.must_change_password',
       'admin_user.created_at',
       'admin_user.last_login_at',
+      'admin_user.version',
     ]);
 }
 
 type UserSelect = Awaited<ReturnType<ReturnType<typeof userColumns>['executeTakeFirstOrThrow']>>;
 const toUserRow = (r: UserSelect): UserRow => ({
   ...r,
+  version: Number(r.version),
   disabled: Number(r.disabled) === 1,
   must_change_password: Number(r.must_change_password) === 1,
 });
@@ -259,6 +273,31 @@ export async function updateUser(
     })
     .where('user_id', '=', userId)
     .execute();
+}
+
+/**
+ * Gives a user another role or disables or enables them, if their access is still at `version`
+ * (one version on); answers whether it did.
+ */
+export async function changeAccess(
+  db: Db,
+  userId: number,
+  changes: { roleId?: number; disabled?: boolean },
+  version: number,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('admin_user')
+    .set((eb) => ({
+      ...(changes.roleId !== undefined ? { role_id: changes.roleId } : {}),
+      ...(changes.disabled !== undefined ? { disabled: changes.disabled ? 1 : 0 } : {}),
+      updated_at: now.toISOString(),
+      version: eb('version', '+', 1),
+    }))
+    .where('user_id', '=', userId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteUser(db: Db, userId: number): Promise<void> {

@@ -12,6 +12,8 @@ export interface AdminRoleTable {
   /** 1 for owner, editor and recruiter: their name and permissions are fixed. */
   built_in: Generated<number>;
   created_at: string;
+  /** One more at each change of its name or permissions (docs/decisions/022). */
+  version: Generated<number>;
 }
 
 export interface AdminUserTable {
@@ -28,6 +30,8 @@ export interface AdminUserTable {
   password_expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** One more at each change of the user's role or access (docs/decisions/022). */
+  version: Generated<number>;
   last_login_at: string | null;
   /** Notices of new applications: 'each', 'digest' or 'off'; null: 'each' when they may read applications. */
   notify_applications: string | null;

@@ -49,3 +49,18 @@ export async function signInAs(
 
 /** The Origin header of a same-origin browser request to this app. */
 export const sameOrigin = (app: FastifyInstance) => new URL(app.config.PUBLIC_URL).origin;
+
+/**
+ * The `If-Match` of a change to a user's access or a role, as a client that has just read it
+ * would send (docs/decisions/022); `{}` for any other address.
+ */
+export async function readVersionOf(app: FastifyInstance, url: string): Promise<Record<string, string>> {
+  const match = /^\/api\/admin\/(users|roles)\/(\d+)$/.exec(url);
+  if (!match) return {};
+  const id = Number(match[2]);
+  const row =
+    match[1] === 'users'
+      ? await app.db.selectFrom('admin_user').select('version').where('user_id', '=', id).executeTakeFirst()
+      : await app.db.selectFrom('admin_role').select('version').where('role_id', '=', id).executeTakeFirst();
+  return { 'if-match': `"${row?.version ?? 1}"` };
+}

@@ -80,7 +80,11 @@ const SAMPLES: Record<string, Sample> = {
   'PATCH /api/admin/users/:id': async (app) => {
     const role = unique('Plain');
     await createRole(app.db, role, ['users.manage']);
-    return { url: `/api/admin/users/${await someUser(app)}`, payload: { role } };
+    return {
+      url: `/api/admin/users/${await someUser(app)}`,
+      payload: { role },
+      headers: { 'if-match': '"1"' },
+    };
   },
   'DELETE /api/admin/users/:id': async (app) => ({ url: `/api/admin/users/${await someUser(app)}` }),
   'POST /api/admin/users/:id/reset-password': async (app) => ({
@@ -90,6 +94,7 @@ const SAMPLES: Record<string, Sample> = {
   'PATCH /api/admin/roles/:id': async (app) => ({
     url: `/api/admin/roles/${await createRole(app.db, unique('Role'), [])}`,
     payload: { name: unique('Renamed'), permissions: ['users.manage'] },
+    headers: { 'if-match': '"1"' },
   }),
   'DELETE /api/admin/roles/:id': async (app) => ({
     url: `/api/admin/roles/${await createRole(app.db, unique('Role'), [])}`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCESS_REFUSED, PERMISSIONS } from '../../src/api/contract/auth';
-import { signInAs } from '../lib/auth-testing';
+import { readVersionOf, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
 
 /**
@@ -22,8 +22,14 @@ describe('users and roles: nobody takes over the owner', () => {
   afterEach(() => app.close());
 
   type Who = { headers: Record<string, string> };
-  const call = (who: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const call = async (who: Who, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url,
+      // a change to a user or role says the version just read
+      headers: method === 'PATCH' ? { ...(await readVersionOf(app, url)), ...who.headers } : who.headers,
+      ...(payload ? { payload } : {}),
+    });
   const roleId = async (name: string) =>
     ((await call(owner, 'GET', '/api/admin/roles')).json() as { role_id: number; name: string }[]).find(
       (r) => r.name === name,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sameOrigin, signInAs } from '../lib/auth-testing';
+import { readVersionOf, sameOrigin, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
 
 describe('users, roles and the audit log', () => {
@@ -12,12 +12,19 @@ describe('users, roles and the audit log', () => {
   });
   afterEach(() => app.close());
 
-  const call = (
+  const call = async (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
     headers = owner.headers,
-  ) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  ) =>
+    app.inject({
+      method,
+      url,
+      // a change to a user or role says the version just read
+      headers: method === 'PATCH' ? { ...(await readVersionOf(app, url)), ...headers } : headers,
+      ...(payload ? { payload } : {}),
+    });
 
   it('lists the built-in roles owner, editor and recruiter with their permissions', async () => {
     const roles = (await call('GET', '/api/admin/roles')).json();
@@ -119,5 +126,45 @@ describe('users, roles and the audit log', () => {
     ]);
     expect(rows[0]).toMatchObject({ actor_email: owner.email, total_count: 3 });
     expect(rows[0].detail).not.toMatch(/password/i);
+  });
+
+  it('changes access and roles on the version read: 428 without it, 409 with the record as it is now', async () => {
+    const created = (
+      await call('POST', '/api/admin/users', { email: 'versions@example.com', role: 'editor' })
+    ).json();
+    const id = created.user.user_id;
+    expect(created.user.version).toBe(1);
+    const raw = (payload: object, version?: number, url = `/api/admin/users/${id}`) =>
+      app.inject({
+        method: 'PATCH',
+        url,
+        headers: version === undefined ? owner.headers : { ...owner.headers, 'if-match': `"${version}"` },
+        payload,
+      });
+    expect((await raw({ role: 'recruiter' })).statusCode).toBe(428);
+    expect((await raw({ role: 'recruiter' }, 1)).json().user).toMatchObject({
+      role: 'recruiter',
+      version: 2,
+    });
+    // a colleague's screen, read before that change, disables them
+    const late = await raw({ disabled: true }, 1);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().current).toMatchObject({
+      user_id: id,
+      role: 'recruiter',
+      disabled: false,
+      version: 2,
+    });
+    expect(late.json().changed_by).toMatch(/@/);
+
+    const role = (
+      await call('POST', '/api/admin/roles', { name: 'Versioned', permissions: ['blog.manage'] })
+    ).json().role;
+    const roleUrl = `/api/admin/roles/${role.role_id}`;
+    expect((await raw({ name: 'Versioned', permissions: [] }, undefined, roleUrl)).statusCode).toBe(428);
+    expect((await raw({ name: 'Renamed', permissions: ['blog.manage'] }, 1, roleUrl)).statusCode).toBe(200);
+    const stale = await raw({ name: 'Versioned', permissions: ['jobs.manage'] }, 1, roleUrl);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current).toMatchObject({ name: 'Renamed', permissions: ['blog.manage'], version: 2 });
   });
 });

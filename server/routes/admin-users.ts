@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { versionOfRequest } from '../lib/versions';
 import { z } from 'zod/mini';
 import {
   AuditQuery,
@@ -42,7 +43,13 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id',
     { ...users, schema: { params: IdParams, body: UpdateUserBody, response: { 200: UserAnswer } } },
     async (request) =>
-      accounts.updateUser(app.services(request), request.user!, request.params.id, request.body),
+      accounts.updateUser(
+        app.services(request),
+        request.user!,
+        request.params.id,
+        request.body,
+        versionOfRequest(request.headers),
+      ),
   );
 
   app.post(
@@ -76,7 +83,13 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     '/admin/roles/:id',
     { ...users, schema: { params: IdParams, body: RoleBody, response: { 200: RoleAnswer } } },
     async (request) =>
-      accounts.updateRole(app.services(request), request.user!, request.params.id, request.body),
+      accounts.updateRole(
+        app.services(request),
+        request.user!,
+        request.params.id,
+        request.body,
+        versionOfRequest(request.headers),
+      ),
   );
 
   app.delete(

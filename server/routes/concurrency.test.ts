@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { multipart } from '../../tests/fixtures/multipart';
 import { countActiveUserManagers, deleteUser } from '../db/auth.repo';
 import { addApplication, addOpening } from '../db/application-list.testing';
-import { signInAs } from '../lib/auth-testing';
+import { readVersionOf, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
 
 /**
@@ -21,7 +21,7 @@ describe('changes at the same moment', () => {
   });
   afterEach(() => app.close());
 
-  const call = (
+  const call = async (
     who: Who,
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
@@ -31,7 +31,10 @@ describe('changes at the same moment', () => {
     app.inject({
       method,
       url,
-      headers: version === undefined ? who.headers : { ...who.headers, 'if-match': `"${version}"` },
+      headers:
+        version !== undefined
+          ? { ...who.headers, 'if-match': `"${version}"` }
+          : { ...(await readVersionOf(app, url)), ...who.headers },
       ...(payload ? { payload } : {}),
     });
   const auditRows = (entity: string, action?: string) =>

@@ -10,6 +10,8 @@ import {
   type UserChangeKind,
   type UserRow,
 } from '../../src/api/contract/auth';
+import { lastChangeOf } from '../db/audit.repo';
+import { staleVersion } from '../lib/versions';
 import * as repo from '../db/auth.repo';
 import { serializeOn } from '../db/database';
 import type { Database } from '../db/schema';
@@ -136,9 +138,26 @@ export async function createUser(ctx: ServiceContext, by: Actor & { email: strin
   return { message: 'User created', user, ...(oneTime ? { one_time_password: secret } : {}) };
 }
 
-/** Gives a user another role, or disables or enables them (a disabled user's sessions and links end). */
-export async function updateUser(ctx: ServiceContext, by: Actor, id: number, body: UpdateUserBody) {
+/** 409 with the user or role as it is now, and who changed it last (docs/decisions/022). */
+async function staleAccount(db: ServiceContext['db'], entity: 'admin_user' | 'admin_role', id: number) {
+  const current = entity === 'admin_user' ? await repo.getUser(db, id) : await repo.getRole(db, id);
+  if (!current) return new HttpError(404, entity === 'admin_user' ? 'User not found' : 'Role not found');
+  return staleVersion(current, await lastChangeOf(db, entity, id));
+}
+
+/**
+ * Gives a user another role, or disables or enables them (a disabled user's sessions and links
+ * end), if their access is still at `version` (409 with the user as they are now otherwise).
+ */
+export async function updateUser(
+  ctx: ServiceContext,
+  by: Actor,
+  id: number,
+  body: UpdateUserBody,
+  version: number,
+) {
   const before = await userOrNotFound(ctx.db, id);
+  if (before.version !== version) throw await staleAccount(ctx.db, 'admin_user', id);
   const role = body.role !== undefined ? await roleByName(ctx, body.role) : undefined;
   const { disabled } = body;
   if (role && role.name !== before.role) await checkUserChange(ctx, by, before, 'role', role);
@@ -148,7 +167,8 @@ export async function updateUser(ctx: ServiceContext, by: Actor, id: number, bod
   if (role && role.name !== before.role) detail.role = { from: before.role, to: role.name };
   if (disabled !== undefined && disabled !== before.disabled) detail.disabled = disabled;
   await keepingAManager(ctx, async (c) => {
-    await repo.updateUser(c.trx, id, { roleId: role?.role_id, disabled });
+    if (!(await repo.changeAccess(c.trx, id, { roleId: role?.role_id, disabled }, version, c.at)))
+      throw await staleAccount(c.trx, 'admin_user', id);
     if (disabled) {
       await repo.deleteUserSessions(c.trx, id);
       await deletePasswordTokens(c.trx, id);
@@ -233,20 +253,24 @@ export async function createRole(ctx: ServiceContext, by: Actor, { name, permiss
   return { message: 'Role created', role: (await repo.getRole(ctx.db, roleId))! };
 }
 
+/** Renames a role and sets its permissions, if it is still at `version` (409 otherwise). */
 export async function updateRole(
   ctx: ServiceContext,
   by: Actor,
   id: number,
   { name, permissions }: RoleBody,
+  version: number,
 ) {
   const role = await repo.getRole(ctx.db, id);
   if (!role) throw new HttpError(404, 'Role not found');
+  if (role.version !== version) throw await staleAccount(ctx.db, 'admin_role', id);
   if (role.built_in) throw new HttpError(409, 'Built-in roles cannot be changed.');
   const refusal = roleChangeRefusal(by, role, permissions as Permission[]);
   if (refusal) throw new HttpError(403, refusal);
   if (await repo.roleNameTaken(ctx.db, name, id)) throw new HttpError(409, ROLE_TAKEN, { name: ROLE_TAKEN });
   await keepingAManager(ctx, async (c) => {
-    await repo.updateRole(c.trx, id, name, permissions);
+    if (!(await repo.updateRole(c.trx, id, name, permissions, version)))
+      throw await staleAccount(c.trx, 'admin_role', id);
     await c.audit({
       action: 'update',
       entity: 'admin_role',

@@ -1,4 +1,4 @@
-import { adminDelete, adminWrite, ApiError, fetchJson, toQuery } from './client';
+import { adminDelete, adminWrite, ApiError, fetchJson, toQuery, versioned } from './client';
 import {
   AuditRows,
   BackupStatus,
@@ -17,11 +17,11 @@ import {
   type CreateUserAnswer as CreateUserAnswerT,
   type LoginBody,
   type Permission,
-  type RoleRow,
+  RoleRow,
   type SessionUser as SessionUserT,
   type SetupBody,
   type SetupStatus as SetupStatusT,
-  type UserRow,
+  UserRow,
 } from './contract/auth';
 import {
   ForgotPasswordStatus,
@@ -74,8 +74,9 @@ export const createUser = (body: {
   /** The language of an invitation mail. */
   lang?: string;
 }): Promise<CreateUserAnswerT> => fetchJson(CreateUserAnswer, '/api/admin/users', write(body));
-export const updateUser = (id: number, body: { role?: string; disabled?: boolean }) =>
-  fetchJson(UserAnswer, `/api/admin/users/${id}`, write(body, 'PATCH'));
+/** Changes a user's role or access on the version the screen shows (a `VersionConflict` when stale). */
+export const updateUser = (id: number, body: { role?: string; disabled?: boolean }, version: number) =>
+  versioned(UserRow, fetchJson(UserAnswer, `/api/admin/users/${id}`, adminWrite(body, 'PATCH', version)));
 export const resetUserPassword = (id: number, lang?: string): Promise<CreateUserAnswerT> =>
   fetchJson(CreateUserAnswer, `/api/admin/users/${id}/reset-password`, write(lang ? { lang } : {}));
 export const deleteUser = (id: number) => fetchJson(MessageAnswer, `/api/admin/users/${id}`, del());
@@ -83,8 +84,9 @@ export const deleteUser = (id: number) => fetchJson(MessageAnswer, `/api/admin/u
 export const listRoles = (): Promise<RoleRow[]> => fetchJson(RoleRows, '/api/admin/roles');
 export const createRole = (body: { name: string; permissions: Permission[] }) =>
   fetchJson(RoleAnswer, '/api/admin/roles', write(body));
-export const updateRole = (id: number, body: { name: string; permissions: Permission[] }) =>
-  fetchJson(RoleAnswer, `/api/admin/roles/${id}`, write(body, 'PATCH'));
+/** Renames a role and sets its permissions on the version the screen shows (a `VersionConflict` when stale). */
+export const updateRole = (id: number, body: { name: string; permissions: Permission[] }, version: number) =>
+  versioned(RoleRow, fetchJson(RoleAnswer, `/api/admin/roles/${id}`, adminWrite(body, 'PATCH', version)));
 export const deleteRole = (id: number) => fetchJson(MessageAnswer, `/api/admin/roles/${id}`, del());
 
 /** The Activity screen's filters (empty: all). */

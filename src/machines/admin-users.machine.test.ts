@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { RoleRow, UserRow } from '../api/contract/auth';
+import { VersionConflict } from '../api/contract/versions';
 import {
   controlledActors,
   createPathModel,
@@ -9,7 +10,12 @@ import {
   flush,
   everyTransition,
 } from './testing/test-model';
-import { adminUsersMachine, type AdminUsersEvent, type UserChange } from './admin-users.machine';
+import {
+  adminUsersMachine,
+  type AdminUsersEvent,
+  type ChangeResult,
+  type UserChange,
+} from './admin-users.machine';
 
 const USER: UserRow = {
   user_id: 2,
@@ -95,10 +101,41 @@ describe('users and roles screen', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({
       type: 'change.run',
-      change: { kind: 'updateUser', id: 2, email: USER.email, disabled: true },
+      change: { kind: 'updateUser', id: 2, email: USER.email, disabled: true, version: 1 },
     });
     await waitFor(actor, (s) => s.matches('ready') && spies.failed.mock.calls.length === 1);
     expect(actor.getSnapshot().context.users).toEqual([USER]);
+  });
+
+  it('a change someone else made first: the lists load again to show theirs, and who made it', async () => {
+    let loads = 0;
+    const overtaken = vi.fn();
+    const actor = createActor(
+      adminUsersMachine.provide({
+        actors: {
+          loadAll: fromPromise(async () => {
+            loads++;
+            return { users: [USER], roles: [] as RoleRow[] };
+          }),
+          applyChange: fromPromise<ChangeResult, UserChange>(async () => {
+            throw new VersionConflict({
+              current: { ...USER, version: 3 },
+              changedBy: 'asha@example.com',
+              changedAt: null,
+            });
+          }),
+        },
+        actions: { notifyOvertaken: (_, { changedBy }) => overtaken(changedBy) },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({
+      type: 'change.run',
+      change: { kind: 'updateUser', id: 2, email: USER.email, role: 'owner', version: 1 },
+    });
+    await waitFor(actor, (s) => s.matches('ready') && loads === 2);
+    expect(overtaken).toHaveBeenCalledWith('asha@example.com');
+    expect(actor.getSnapshot().context.pending).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Permission, RoleRow, UserRow } from '../api/contract/auth';
+import { conflictIn } from './edit-conflict';
 
 /**
  * Users & Roles: loads users and roles; runs one change at a time (create, change role,
@@ -7,15 +8,20 @@ import type { Permission, RoleRow, UserRow } from '../api/contract/auth';
  * change reloads both lists. A one-time password answered by the server is kept until the owner
  * dismisses it (it is shown once, never stored elsewhere).
  *
- * Effects the screen provides: `loadAll`, `applyChange`, `notifyChanged`, `notifyFailed`.
+ * A change of a user's access or of a role is based on the version the screen shows
+ * (docs/decisions/022): when someone changed it meanwhile, the lists load again to show theirs
+ * and `notifyOvertaken` says who.
+ *
+ * Effects the screen provides: `loadAll`, `applyChange`, `notifyChanged`, `notifyFailed`,
+ * `notifyOvertaken`.
  */
 export type UserChange =
   | { kind: 'createUser'; email: string; role: string; password?: string }
-  | { kind: 'updateUser'; id: number; email: string; role?: string; disabled?: boolean }
+  | { kind: 'updateUser'; id: number; email: string; role?: string; disabled?: boolean; version: number }
   | { kind: 'resetPassword'; id: number; email: string }
   | { kind: 'deleteUser'; id: number; email: string }
   | { kind: 'createRole'; name: string; permissions: Permission[] }
-  | { kind: 'updateRole'; id: number; name: string; permissions: Permission[] }
+  | { kind: 'updateRole'; id: number; name: string; permissions: Permission[]; version: number }
   | { kind: 'deleteRole'; id: number; name: string };
 
 export interface ChangeResult {
@@ -68,9 +74,11 @@ export const adminUsersMachine = setup({
     dropOneTime: assign({ oneTime: null }),
     notifyChanged: (_, _p: { message: string }) => {},
     notifyFailed: (_, _p: { error: unknown }) => {},
+    notifyOvertaken: (_, _p: { changedBy: string | null }) => {},
   },
   guards: {
     needsConfirmation: (_, p: { change: UserChange }) => needsConfirmation(p.change),
+    isConflict: (_, p: { error: unknown }) => conflictIn(p.error) !== null,
   },
 }).createMachine({
   id: 'adminUsers',
@@ -123,10 +131,24 @@ export const adminUsersMachine = setup({
             { type: 'notifyChanged', params: ({ event }) => ({ message: event.output.message }) },
           ],
         },
-        onError: {
-          target: 'ready',
-          actions: ['forget', { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) }],
-        },
+        onError: [
+          {
+            // changed by someone else meanwhile: show the lists as they are now
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'loading',
+            actions: [
+              'forget',
+              {
+                type: 'notifyOvertaken',
+                params: ({ event }) => ({ changedBy: conflictIn(event.error)!.changedBy }),
+              },
+            ],
+          },
+          {
+            target: 'ready',
+            actions: ['forget', { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) }],
+          },
+        ],
       },
     },
   },

@@ -109,6 +109,8 @@ export const UserRow = z.object({
   must_change_password: z.boolean(),
   created_at: z.string(),
   last_login_at: z.nullable(z.string()),
+  /** One more at each change of the role or access (docs/decisions/022); sent back as If-Match. */
+  version: z.optional(z.number().check(z.int())),
 });
 export type UserRow = z.infer<typeof UserRow>;
 export const UserRows = z.array(UserRow);
@@ -156,6 +158,8 @@ export const RoleRow = z.object({
   permissions: z.array(Permission),
   built_in: z.boolean(),
   user_count: z.number().check(z.int()),
+  /** One more at each change (docs/decisions/022); sent back as If-Match. */
+  version: z.optional(z.number().check(z.int())),
 });
 export type RoleRow = z.infer<typeof RoleRow>;
 export const RoleRows = z.array(RoleRow);

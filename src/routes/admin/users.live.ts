@@ -13,7 +13,7 @@ import {
 } from '../../api/auth';
 import { showToast } from '../../components/toasts';
 import { adminUsersMachine, type ChangeResult, type UserChange } from '../../machines/admin-users.machine';
-import { toastFailure } from './admin-toasts';
+import { toastFailure, toastTheirs } from './admin-toasts';
 
 /** Runs a change; `say` translates the result of a mailed invitation or reset link. */
 async function apply(
@@ -33,7 +33,7 @@ async function apply(
       return { message, one_time_password: r.one_time_password, email: r.user.email };
     }
     case 'updateUser':
-      return updateUser(change.id, { role: change.role, disabled: change.disabled });
+      return updateUser(change.id, { role: change.role, disabled: change.disabled }, change.version);
     case 'resetPassword': {
       const r = await resetUserPassword(change.id, lang);
       const message = r.mailed_to ? say('users.linkSent', r.mailed_to) : r.message;
@@ -44,7 +44,7 @@ async function apply(
     case 'createRole':
       return createRole({ name: change.name, permissions: change.permissions });
     case 'updateRole':
-      return updateRole(change.id, { name: change.name, permissions: change.permissions });
+      return updateRole(change.id, { name: change.name, permissions: change.permissions }, change.version);
     case 'deleteRole':
       return deleteRole(change.id);
   }
@@ -68,6 +68,7 @@ export const usersLive = (i18n: I18n) =>
     actions: {
       notifyChanged: (_, { message }) =>
         showToast('success', { title: i18n.t('admin:toast.success'), message }),
+      notifyOvertaken: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'overtaken'),
       notifyFailed: (_, { error }) =>
         toastFailure(error, { title: i18n.t('admin:toast.error'), message: i18n.t('admin:users.failed') }),
     },

@@ -77,7 +77,13 @@ export function UsersScreen() {
                           value={u.role}
                           disabled={busy}
                           onChange={(e) =>
-                            run({ kind: 'updateUser', id: u.user_id, email: u.email, role: e.target.value })
+                            run({
+                              kind: 'updateUser',
+                              id: u.user_id,
+                              email: u.email,
+                              role: e.target.value,
+                              version: u.version ?? 1,
+                            })
                           }
                         >
                           {roles
@@ -123,6 +129,7 @@ export function UsersScreen() {
                                   id: u.user_id,
                                   email: u.email,
                                   disabled: !u.disabled,
+                                  version: u.version ?? 1,
                                 })
                               }
                             >
@@ -179,7 +186,9 @@ export function UsersScreen() {
               role={r}
               me={me}
               busy={busy}
-              onSave={(name, permissions) => run({ kind: 'updateRole', id: r.role_id, name, permissions })}
+              onSave={(name, permissions) =>
+                run({ kind: 'updateRole', id: r.role_id, name, permissions, version: r.version ?? 1 })
+              }
               onDelete={() => run({ kind: 'deleteRole', id: r.role_id, name: r.name })}
             />
           ))}
