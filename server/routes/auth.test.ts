@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing';
-import { sameOrigin, signInAs } from '../lib/auth-testing';
+import { readVersionOf, sameOrigin, signInAs } from '../lib/auth-testing';
 import { createOwner } from '../services/owner';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, hashSessionId } from '../plugins/auth';
 import { prepareAccounts } from '../services/owner';
@@ -174,7 +174,7 @@ describe('sign-in', () => {
     const res = await app.inject({
       method: 'PATCH',
       url: `/api/admin/users/${editor.userId}`,
-      headers: owner.headers,
+      headers: { ...owner.headers, ...(await readVersionOf(app, `/api/admin/users/${editor.userId}`)) },
       payload: { disabled: true },
     });
     expect(res.statusCode).toBe(200);
