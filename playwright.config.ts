@@ -60,6 +60,10 @@ export default defineConfig({
     // No service worker but in pwa.spec.ts (which allows it): a worker would also start the offline
     // prefetch (src/pwa/prefetch.ts), background requests the other specs do not expect.
     serviceWorkers: 'block',
+    // an action that cannot happen (a button that stays disabled, an element that never comes)
+    // fails naming its step and what it waited for, instead of hanging until the test's timeout
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     trace: process.env.E2E_TRACE ? 'on' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -95,6 +95,8 @@ test.describe('Current Openings', () => {
     const dialog = again.getByRole('dialog', { name: 'Add Job Opening' });
     const offer = dialog.getByText(/^Restore unsaved changes from .+\?$/);
     await expect(offer).toBeVisible();
+    // the offer over the whole form, its editors loaded (on a busy machine they come a moment later)
+    await expect(again.locator('#job-responsibility-editor')).toBeVisible();
     await expectNoAxeViolations(again, { label: 'restore offer' });
     await dialog.getByRole('button', { name: 'Restore' }).click();
     await expect(offer).toHaveCount(0);
