@@ -206,6 +206,62 @@ describe('POST /api/manage-job-openings', () => {
     });
   });
 
+  describe('a change sent again from the send queue (Idempotency-Key)', () => {
+    const again = (payload: object, key: string, version?: number, as = headers) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/manage-job-openings',
+        headers: {
+          ...as,
+          'idempotency-key': key,
+          ...(version === undefined ? {} : { 'if-match': `"${version}"` }),
+        },
+        payload,
+      });
+
+    it('stores an update sent twice once: the repeat gets the first answer, not a conflict with itself', async () => {
+      const row = (await send({ mode: 1, job_id: 0, ...valid() })).json().row;
+      const change = { mode: 2, job_id: row.job_id, location: 'Remote' };
+      const first = await again(change, 'edit-key-0001', 1);
+      const repeat = await again(change, 'edit-key-0001', 1);
+      expect(first.statusCode).toBe(200);
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.json()).toEqual(first.json());
+      const [stored] = await app.db.selectFrom('job_opening').selectAll().execute();
+      expect(stored).toMatchObject({ location: 'Remote', version: 2 });
+      const revisions = await app.db.selectFrom('record_revision').select('version').execute();
+      expect(revisions.map((r) => r.version).sort()).toEqual([1, 2]);
+    });
+
+    it('creates one opening for a create sent twice at once', async () => {
+      const body = { mode: 1, job_id: 0, ...valid() };
+      const answers = await Promise.all([again(body, 'create-key-01'), again(body, 'create-key-01')]);
+      // the second is either the first answer or "already being processed" (sent again later)
+      expect(answers.map((a) => a.statusCode)).toContain(200);
+      for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+      expect(await app.db.selectFrom('job_opening').select('job_id').execute()).toHaveLength(1);
+    });
+
+    it('keeps a stale change a conflict however often it is sent, and one person cannot replay the key of another', async () => {
+      const row = (await send({ mode: 1, job_id: 0, ...valid() })).json().row;
+      await send({ mode: 2, job_id: row.job_id, location: 'Remote' }, 1);
+      const stale = { mode: 2, job_id: row.job_id, department: 'Production' };
+      expect((await again(stale, 'stale-key-001', 1)).statusCode).toBe(409);
+      // a refused change is not remembered: sent again on the version it now names, it goes through
+      const fixed = await again(stale, 'stale-key-001', 2);
+      expect(fixed.statusCode).toBe(200);
+      expect(fixed.json().row).toMatchObject({ location: 'Remote', department: 'Production', version: 3 });
+
+      const other = await signInAs(app, { role: 'recruiter' });
+      const theirs = await again(stale, 'stale-key-001', 3, other.headers);
+      expect(theirs.statusCode).toBe(200);
+      // not the first person's stored answer: their own request ran (and changed nothing new)
+      expect(theirs.json().row.version).toBe(3);
+      const replay = await again({ mode: 2, job_id: row.job_id, location: 'Elsewhere' }, 'stale-key-001', 3);
+      expect(replay.statusCode).toBe(422);
+    });
+  });
+
   describe('Draft, Open, Closed (closed, not erased)', () => {
     const create = async () => (await send({ mode: 1, job_id: 0, ...valid() })).json().row;
     const patch = (id: number, status: string, version?: number) =>

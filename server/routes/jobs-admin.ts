@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod/mini';
 import { BindJobOpeningsQuery, JobOpeningRows } from '../../src/api/contract/jobs';
 import {
   JobIdParams,
@@ -6,6 +7,7 @@ import {
   ManageJobOpeningAnswer,
   ManageJobOpeningBody,
 } from '../../src/api/contract/jobs-admin';
+import { withIdempotency } from '../lib/idempotency';
 import { versionOfRequest } from '../lib/versions';
 import * as openings from '../services/openings';
 
@@ -15,7 +17,10 @@ import * as openings from '../services/openings';
  * opening as it is now when it changed since) and may send only the fields it changes. The rules,
  * the audit row and the public list's refresh are the service's (services/openings.ts). Answers
  * `{ message, row }` with the saved (or deleted) row. An opening with applications is not deleted
- * (409 with their number): it is closed instead.
+ * (409 with their number): it is closed instead. A create or an update may carry an
+ * `Idempotency-Key` (the back office's send queue: a change made offline is sent again until it
+ * gets an answer): a repeat by the same person within 24 hours gets the first answer and changes
+ * nothing again.
  * - GET /api/admin/job-openings: the bind-job-openings query, every opening (Draft, Open, Closed)
  *   with its number of applications, never cached.
  * - PATCH /api/admin/job-openings/{id} with { status } and If-Match: open, close or set back to Draft.
@@ -58,9 +63,18 @@ const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const ctx = app.services(request);
       if (body.mode === 3) return openings.deleteOpening(ctx, body.job_id);
-      if (body.mode === 1) return openings.createOpening(ctx, body);
-      // a change sends the version it is based on, and only the fields it changes
-      return openings.updateOpening(ctx, body.job_id, body, versionOfRequest(request.headers));
+      // each person's keys are their own: one cannot replay another's answer
+      const scope = `manage-job-openings:${ctx.actor?.user_id ?? 0}`;
+      const answer = await withIdempotency(app, request, scope, async () => ({
+        status: 200,
+        body:
+          body.mode === 1
+            ? await openings.createOpening(ctx, body)
+            : // a change sends the version it is based on, and only the fields it changes
+              await openings.updateOpening(ctx, body.job_id, body, versionOfRequest(request.headers)),
+      }));
+      // only 200 answers are kept; the response schema checks a replayed one like a new one
+      return answer.body as z.infer<typeof ManageJobOpeningAnswer>;
     },
   );
 };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { VersionConflict } from '../api/contract/versions';
 import {
@@ -33,10 +33,13 @@ import {
   jobFormMachine,
   unlockedAt,
   unlockStateOf,
+  valuesOf,
   type JobDraft,
   type JobFormEvent,
+  type SaveJobOutput,
   type UnlockState,
 } from './job-form.machine';
+import type { QueuedSubmission } from '../offline/queued';
 
 const VALID: JobFormValues = {
   job_title: 'Copy Editor',
@@ -241,6 +244,7 @@ describe('admin job form', () => {
       values: VALID,
       version: null,
       fields: JOB_FORM_FIELDS,
+      opened: EMPTY_JOB_FORM,
     });
     expect(spies.jobSaved).toHaveBeenCalledWith({ mode: 'create', row: ROW });
     expect(spies.notifySaved).toHaveBeenCalledWith({ mode: 'create', message: 'Job created successfully' });
@@ -266,6 +270,7 @@ describe('admin job form', () => {
       values: { ...VALID, location: 'Remote' },
       version: 3,
       fields: ['location'],
+      opened: VALID,
     });
     expect(spies.notifySaved).toHaveBeenCalledWith({ mode: 'edit', message: 'Job updated successfully' });
   });
@@ -278,16 +283,110 @@ describe('admin job form', () => {
         changedAt: '2026-11-27T10:42:00.000Z',
       });
 
+    describe('a change made without a connection', () => {
+      function queueing(save: (input: unknown) => Promise<SaveJobOutput | QueuedSubmission>) {
+        const spies = {
+          queued: vi.fn(),
+          forgotQueued: vi.fn(),
+          forgotDraft: vi.fn(),
+          saved: vi.fn(),
+          merged: vi.fn(),
+        };
+        const actor = createActor(
+          jobFormMachine.provide({
+            actors: { saveJob: fromPromise(({ input }) => save(input)) },
+            actions: {
+              notifyQueued: (_, params) => spies.queued(params.mode),
+              forgetQueued: (_, params) => spies.forgotQueued(params.id),
+              forgetDraft: (_, ref) => spies.forgotDraft(ref),
+              jobSaved: (_, params) => spies.saved(params.row),
+              notifyMerged: (_, params) => spies.merged(params.changedBy),
+            },
+          }),
+        ).start();
+        return { actor, spies };
+      }
+      const change = {
+        id: 'queued-change-1',
+        jobId: ROW.job_id,
+        version: 3,
+        base: valuesOf(ROW),
+        values: { ...valuesOf(ROW), location: 'Remote' },
+      };
+
+      it('is kept on the device: the form closes saying it waits, with the version and what it opened with', async () => {
+        vi.useRealTimers();
+        const save = vi.fn().mockResolvedValue({ queued: true, id: 'k1' });
+        const { actor, spies } = queueing(save);
+        actor.send({ type: 'form.open', job: ROW });
+        fill(actor, { location: 'Remote' });
+        actor.send({ type: 'form.submit' });
+        await waitFor(actor, (s) => s.matches('closed'));
+        expect(save).toHaveBeenCalledWith(
+          expect.objectContaining({ version: 3, fields: ['location'], opened: valuesOf(ROW) }),
+        );
+        expect(spies.queued).toHaveBeenCalledWith('edit');
+        expect(spies.saved).not.toHaveBeenCalled();
+        expect(spies.forgotDraft).toHaveBeenCalledWith({ mode: 'edit', jobId: ROW.job_id });
+      });
+
+      it('that met their change to the same field is taken up in the conflict view, and removed from the queue once saved', async () => {
+        vi.useRealTimers();
+        const save = vi
+          .fn()
+          .mockRejectedValueOnce(theirs({ location: 'Berlin' }))
+          .mockResolvedValueOnce({ message: 'Job updated successfully', row: { ...ROW, version: 5 } });
+        const { actor, spies } = queueing(save);
+        actor.send({ type: 'form.resume', change });
+        // sent again on the version it was based on: the server says what changed meanwhile
+        await waitFor(actor, (s) => s.matches('conflict'));
+        expect(save.mock.calls[0][0]).toMatchObject({ mode: 'edit', version: 3, fields: ['location'] });
+        const { context } = actor.getSnapshot();
+        expect(context.conflict).toMatchObject({ fields: ['location'], changedBy: 'asha@example.com' });
+        expect(context.conflict!.theirs.location).toBe('Berlin');
+        expect(context.values.location).toBe('Remote');
+        expect(spies.forgotQueued).not.toHaveBeenCalled();
+        actor.send({ type: 'conflict.keepMine' });
+        await waitFor(actor, (s) => s.matches('closed'));
+        expect(save.mock.calls[1][0]).toMatchObject({ version: 4, fields: ['location'] });
+        expect(spies.forgotQueued).toHaveBeenCalledWith('queued-change-1');
+      });
+
+      it('cancelled in the conflict view stays in the queue for later', async () => {
+        vi.useRealTimers();
+        const save = vi.fn().mockRejectedValueOnce(theirs({ location: 'Berlin' }));
+        const { actor, spies } = queueing(save);
+        actor.send({ type: 'form.resume', change });
+        await waitFor(actor, (s) => s.matches('conflict'));
+        actor.send({ type: 'form.cancel' });
+        expect(actor.getSnapshot().matches('closed')).toBe(true);
+        expect(spies.forgotQueued).not.toHaveBeenCalled();
+      });
+
+      it('that met a change to other fields only is saved together with it at once', async () => {
+        vi.useRealTimers();
+        const save = vi
+          .fn()
+          .mockRejectedValueOnce(theirs({ department: 'Production' }))
+          .mockResolvedValueOnce({ message: 'Job updated successfully', row: ROW });
+        const { actor, spies } = queueing(save);
+        actor.send({ type: 'form.resume', change });
+        await waitFor(actor, (s) => s.matches('closed'));
+        expect(spies.merged).toHaveBeenCalledWith('asha@example.com');
+        expect(spies.forgotQueued).toHaveBeenCalledWith('queued-change-1');
+      });
+    });
+
     it('takes their change to other fields and saves again at once on their version', async () => {
       vi.useRealTimers();
       const save = vi
-        .fn()
+        .fn<(input: unknown) => Promise<SaveJobOutput>>()
         .mockRejectedValueOnce(theirs({ department: 'Production' }))
         .mockResolvedValueOnce({ message: 'Job updated successfully', row: ROW });
       const merged = vi.fn();
       const actor = createActor(
         jobFormMachine.provide({
-          actors: { saveJob: fromPromise(({ input }) => save(input)) },
+          actors: { saveJob: fromPromise(({ input }) => save(input) as Promise<SaveJobOutput>) },
           actions: { notifyMerged: (_, params) => merged(params.changedBy) },
         }),
       ).start();
@@ -301,6 +400,7 @@ describe('admin job form', () => {
         values: { ...VALID, location: 'Remote', department: 'Production' },
         version: 4,
         fields: ['location'],
+        opened: { ...VALID, department: 'Production' },
       });
       expect(merged).toHaveBeenCalledWith('asha@example.com');
     });
@@ -429,7 +529,10 @@ describe('admin job form drafts on the device', () => {
     const actor = createActor(
       jobFormMachine.provide({
         actors: {
-          saveJob: fromPromise(async () => ({ message: 'Job created successfully', row: ROW })),
+          saveJob: fromPromise(async (): Promise<SaveJobOutput | QueuedSubmission> => ({
+            message: 'Job created successfully',
+            row: ROW,
+          })),
           readDraft: fromPromise(async () => found),
           writeDraft: fromPromise(async ({ input }) => void written.push(input.values)),
         },
@@ -553,10 +656,23 @@ const settleMicrotasks = async () => {
 const stepsOf = (path: { steps: { event: { type: string } }[] }) =>
   path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
 
+/** A change made offline that met someone else's, taken up again (form.resume). */
+const RESUMED = {
+  type: 'form.resume',
+  change: {
+    id: 'queued-change-1',
+    jobId: ROW.job_id,
+    version: 3,
+    base: valuesOf(ROW),
+    values: { ...valuesOf(ROW), location: 'Remote' },
+  },
+};
+
 describe('admin job form paths', () => {
   const events = [
     { type: 'form.open' },
     { type: 'form.open', job: ROW },
+    RESUMED,
     { type: 'field.change', field: 'job_title', value: '' },
     { type: 'field.change', field: 'job_title', value: 'Copy Editor' },
     { type: 'form.submit' },
@@ -610,6 +726,7 @@ describe('admin job form paths', () => {
       await path.test({
         events: {
           'form.open': send,
+          'form.resume': send,
           'field.change': send,
           'form.submit': send,
           'form.cancel': send,
@@ -674,7 +791,15 @@ describe('admin job form unlock order paths', () => {
     // the graph also tries the machine's own events: give the save's outcome a real shape
     { type: doneEvent('saveJob'), output: { message: 'Job created successfully', row: ROW } },
   ];
-  const model = createPathModel(withoutDrafts(jobFormMachine), {
+  // a change taken up from the send queue skips the fields (the paths above walk it)
+  const drafted = withoutDrafts(jobFormMachine);
+  const config = drafted.config as unknown as { states: { closed: { on: Record<string, unknown> } } };
+  const { 'form.resume': _resume, ...closedOn } = config.states.closed.on;
+  const unlockOnly = createMachine(
+    { ...config, states: { ...config.states, closed: { ...config.states.closed, on: closedOn } } } as never,
+    drafted.implementations as never,
+  ) as unknown as typeof jobFormMachine;
+  const model = createPathModel(unlockOnly, {
     events: events as never,
     serializeState: (state: { value: unknown }) => JSON.stringify(state.value),
   } as never);

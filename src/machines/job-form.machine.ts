@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { JobOpeningRow } from '../api/contract/jobs';
 import { htmlToText } from '../api/contract/rich-text';
+import { isQueued, type QueuedSubmission } from '../offline/queued';
 import {
   changedOf,
   conflictIn,
@@ -40,6 +41,14 @@ import {
  * again over theirs), take theirs (back to editing with their text in those fields), or keep both
  * (their text and then mine in each such field, to merge by hand).
  *
+ * Without a connection (installed back office, a train), `saveJob` keeps the save in the device's
+ * send queue (src/offline/send-queue.ts) with the version it is based on and answers that it was
+ * kept (`isQueued`): the form closes with `notifyQueued` ('Waiting to send'). If someone else changed
+ * the opening before it could be sent, the queue keeps it as a conflict, and `form.resume` takes it
+ * up: the form opens on the values it was based on and those saved, and saves again, which
+ * meets their change as above (merged, or the conflict view). Once saved, the entry is removed
+ * (`forgetQueued`).
+ *
  * Effects the screen provides: `saveJob` (POST manage-job-openings), `focusField`,
  * `notifySaved` (success toast), `notifySaveFailed` (error toast), `notifyMerged`, `jobSaved`
  * (tells the list).
@@ -60,6 +69,20 @@ export interface JobFormContext {
   version: number | null;
   /** Someone else's save that crossed this one on the same fields, while `conflict`. */
   conflict: JobConflict | null;
+  /** The send-queue entry this form took up (`form.resume`), removed once the change is saved. */
+  queued: string | null;
+}
+
+/** A change kept in the send queue that met someone else's, taken up again by its author. */
+export interface QueuedJobChange {
+  /** The entry's id in the send queue. */
+  id: string;
+  jobId: number;
+  /** The version the change was based on. */
+  version: number | null;
+  /** The form as it was opened, and as it was saved. */
+  base: JobFormValues;
+  values: JobFormValues;
 }
 
 /** Their opening beside what this form holds. */
@@ -67,6 +90,8 @@ export type JobConflict = EditConflict<JobFormValues>;
 
 export type JobFormEvent =
   | { type: 'form.open'; job?: JobOpeningRow }
+  /** Takes up a change made offline that met someone else's (see QueuedJobChange). */
+  | { type: 'form.resume'; change: QueuedJobChange }
   | { type: 'field.change'; field: JobFormField; value: string }
   | { type: 'form.submit' }
   | { type: 'form.cancel' }
@@ -100,6 +125,8 @@ export interface SaveJobInput {
   version: number | null;
   /** The fields the person changed (edit): the only ones sent. */
   fields: JobFormField[];
+  /** The values the form opened with, kept with a save that waits for the connection. */
+  opened: JobFormValues;
 }
 export interface SaveJobOutput {
   message: string;
@@ -184,6 +211,7 @@ const initialContext: JobFormContext = {
   error: null,
   version: null,
   conflict: null,
+  queued: null,
 };
 
 export const jobFormMachine = setup({
@@ -192,7 +220,8 @@ export const jobFormMachine = setup({
     events: {} as JobFormEvent,
   },
   actors: {
-    saveJob: fromPromise<SaveJobOutput, SaveJobInput>(async () => {
+    /** The saved opening, or (no connection) that the save was kept in the send queue. */
+    saveJob: fromPromise<SaveJobOutput | QueuedSubmission, SaveJobInput>(async () => {
       throw new Error('saveJob is provided by the app');
     }),
     /** This form's draft on the device, or null. */
@@ -212,9 +241,19 @@ export const jobFormMachine = setup({
             error: null,
             version: params.job.version ?? null,
             conflict: null,
+            queued: null,
           }
         : { ...initialContext },
     ),
+    resume: assign((_, params: { change: QueuedJobChange }) => ({
+      ...initialContext,
+      mode: 'edit' as const,
+      jobId: params.change.jobId,
+      values: params.change.values,
+      opened: params.change.base,
+      version: params.change.version,
+      queued: params.change.id,
+    })),
     /** Their save is the new base: fields only they changed take their values (see meetTheirs). */
     meetTheirs: assign(({ context }, params: { error: unknown }) => {
       const met = conflictOf(params.error)!;
@@ -267,6 +306,10 @@ export const jobFormMachine = setup({
     focusField: (_, _params: { field: JobFormField }) => {},
     notifySaved: (_, _params: { mode: JobFormMode; message: string }) => {},
     notifySaveFailed: (_, _params: { error: unknown }) => {},
+    /** Kept on the device, to be sent when the connection is back ('Waiting to send'). */
+    notifyQueued: (_, _params: { mode: JobFormMode }) => {},
+    /** Removes the send-queue entry this form took up (saved, or kept again as a new entry). */
+    forgetQueued: (_, _params: { id: string | null }) => {},
     /** Saved together with someone else's change to other fields. */
     notifyMerged: (_, _params: { changedBy: string | null }) => {},
     jobSaved: (_, _params: { mode: JobFormMode; row: JobOpeningRow }) => {},
@@ -278,6 +321,7 @@ export const jobFormMachine = setup({
   },
   guards: {
     isValid: ({ context }) => firstJobFormError(context.values) === null,
+    wasQueued: (_, params: { output: unknown }) => isQueued(params.output),
     /** Someone else saved meanwhile, on other fields only: save again on their version. */
     isMergeable: ({ context }, params: { error: unknown }) => {
       const met = conflictOf(params.error);
@@ -311,6 +355,10 @@ export const jobFormMachine = setup({
         'form.open': {
           target: 'editing',
           actions: { type: 'open', params: ({ event }) => ({ job: event.job }) },
+        },
+        'form.resume': {
+          target: 'saving',
+          actions: { type: 'resume', params: ({ event }) => ({ change: event.change }) },
         },
       },
     },
@@ -467,22 +515,49 @@ export const jobFormMachine = setup({
           values: context.values,
           version: context.version,
           fields: changedFields(context.values, context.opened),
+          opened: context.opened,
         }),
-        onDone: {
-          target: 'closed',
-          actions: [
-            {
-              type: 'jobSaved',
-              params: ({ context, event }) => ({ mode: context.mode, row: event.output.row }),
-            },
-            {
-              type: 'notifySaved',
-              params: ({ context, event }) => ({ mode: context.mode, message: event.output.message }),
-            },
-            { type: 'forgetDraft', params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }) },
-            'reset',
-          ],
-        },
+        onDone: [
+          {
+            // no connection: the send queue holds it now (and its draft is no longer needed)
+            guard: { type: 'wasQueued', params: ({ event }) => ({ output: event.output }) },
+            target: 'closed',
+            actions: [
+              { type: 'notifyQueued', params: ({ context }) => ({ mode: context.mode }) },
+              { type: 'forgetQueued', params: ({ context }) => ({ id: context.queued }) },
+              {
+                type: 'forgetDraft',
+                params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }),
+              },
+              'reset',
+            ],
+          },
+          {
+            target: 'closed',
+            actions: [
+              {
+                type: 'jobSaved',
+                params: ({ context, event }) => ({
+                  mode: context.mode,
+                  row: (event.output as SaveJobOutput).row,
+                }),
+              },
+              {
+                type: 'notifySaved',
+                params: ({ context, event }) => ({
+                  mode: context.mode,
+                  message: (event.output as SaveJobOutput).message,
+                }),
+              },
+              { type: 'forgetQueued', params: ({ context }) => ({ id: context.queued }) },
+              {
+                type: 'forgetDraft',
+                params: ({ context }) => ({ mode: context.mode, jobId: context.jobId }),
+              },
+              'reset',
+            ],
+          },
+        ],
         onError: [
           {
             guard: { type: 'isMergeable', params: ({ event }) => ({ error: event.error }) },

@@ -248,6 +248,66 @@ describe('the send queue', () => {
   });
 });
 
+describe('back-office changes in the send queue', () => {
+  beforeEach(reset);
+  afterEach(reset);
+
+  const change = (owner: number, location = 'Remote') => ({
+    kind: 'job-opening' as const,
+    label: 'Copy Editor',
+    url: '/api/manage-job-openings',
+    body: { type: 'json' as const, data: { mode: 2, job_id: 7, location } },
+    headers: { 'If-Match': '"3"', 'X-Manna-CSRF': '1' },
+    owner,
+    edit: { recordId: 7, version: 3, base: { location: 'Kochi' }, values: { location } },
+  });
+
+  it('are listed and sent only for their author; public senders leave them alone', async () => {
+    await enqueue(change(1));
+    await enqueue(change(2, 'Berlin'));
+    await enqueue(contact());
+    expect((await listOutbox('job-opening', 1)).map((i) => i.body)).toEqual([change(1).body]);
+    expect(await listOutbox('job-opening')).toEqual([]);
+    expect(await listOutbox('contact')).toHaveLength(1);
+    expect(await pendingCount()).toBe(1);
+    expect(await pendingCount(2)).toBe(1);
+
+    const server = fakeServer();
+    expect(await flushOutbox(server.deliver)).toMatchObject({ sent: 1 });
+    expect([...server.stored.values()]).toEqual([contact().body]);
+    expect(await flushOutbox(server.deliver, Date.now, 2)).toMatchObject({ sent: 1 });
+    expect([...server.stored.values()].at(-1)).toEqual(change(2, 'Berlin').body);
+    // the first person's change still waits for them
+    expect((await listOutbox('job-opening', 1))[0].status).toBe('waiting');
+  });
+
+  it("one that met someone else's change is kept as a conflict with their record, never sent again by itself", async () => {
+    const kept = await enqueue(change(1));
+    const heard: OutboxMessage[] = [];
+    const stop = onOutboxMessage((m) => heard.push(m));
+    const theirs = {
+      message: 'changed',
+      current: { job_id: 7, version: 4 },
+      changed_by: 'sam@example.com',
+      changed_at: null,
+    };
+    const deliver = vi.fn<Deliver>(async () => ({ outcome: 'conflict', message: 'changed', body: theirs }));
+    expect(await flushOutbox(deliver, Date.now, 1)).toMatchObject({ sent: 0, rejected: 1 });
+    const item = await getOutboxItem(kept.id);
+    expect(item).toMatchObject({ status: 'conflict', conflict: theirs, edit: change(1).edit });
+    expect(await pendingCount(1)).toBe(0);
+    await flushOutbox(deliver, Date.now, 1);
+    expect(deliver).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() =>
+      expect(heard).toContainEqual(expect.objectContaining({ type: 'conflict', id: kept.id, owner: 1 })),
+    );
+    stop();
+    // the author resolves it in the editor, which then removes the entry
+    expect(await cancelOutboxItem(kept.id)).toBe(true);
+    expect(await listOutbox('job-opening', 1)).toEqual([]);
+  });
+});
+
 describe('sending one entry over HTTP', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -317,6 +377,28 @@ describe('sending one entry over HTTP', () => {
       answer(status, { message: 'busy' });
       expect((await deliverWithFetch(item())).outcome).toBe('retry');
     }
+  });
+
+  it('a back-office change goes with its method and headers; a 409 with the record now is a conflict, a 401 waits', async () => {
+    const init = requestFor(
+      item({ kind: 'job-opening', method: 'PATCH', headers: { 'If-Match': '"3"', 'X-Manna-CSRF': '1' } }),
+    );
+    expect(init.method).toBe('PATCH');
+    expect(init.headers).toMatchObject({
+      'If-Match': '"3"',
+      'X-Manna-CSRF': '1',
+      'Idempotency-Key': item().id,
+    });
+    const body = {
+      message: 'Someone else changed this record',
+      current: { job_id: 7 },
+      changed_by: null,
+      changed_at: null,
+    };
+    answer(409, body);
+    expect(await deliverWithFetch(item())).toEqual({ outcome: 'conflict', message: body.message, body });
+    answer(401, { message: 'Sign in' });
+    expect((await deliverWithFetch(item())).outcome).toBe('retry');
   });
 
   it('another 4xx is refused with the server message', async () => {

@@ -14,7 +14,11 @@ import { OUTBOX_CHANNEL, OUTBOX_DB_NAME, OUTBOX_SYNC_TAG } from './outbox-names'
  * Every change is announced on the BroadcastChannel `manna-outbox` (see OutboxMessage).
  */
 
-export type OutboxKind = 'contact' | 'application';
+/**
+ * What an entry is: a public form (a contact message, a job application), or a change staff made
+ * in the back office without a connection (`job-opening`: a new or changed opening).
+ */
+export type OutboxKind = 'contact' | 'application' | 'job-opening';
 
 /** A file kept with a queued submission (a CV), as a Blob with its name. */
 export interface QueuedFile {
@@ -27,7 +31,24 @@ export type QueuedBody =
   | { type: 'json'; data: Record<string, unknown> }
   | { type: 'form'; fields: Record<string, string>; files: Record<string, QueuedFile> };
 
-export type OutboxStatus = 'waiting' | 'sending' | 'failed';
+/**
+ * `failed`: the server refused the content; `conflict`: a back-office change met someone else's
+ * change to the same record (409 with the record as it is now) and waits for its author to choose.
+ * Neither is sent again by itself.
+ */
+export type OutboxStatus = 'waiting' | 'sending' | 'failed' | 'conflict';
+
+/**
+ * A back-office change kept with its entry, so its author can be shown the conflict view if the
+ * record changed meanwhile: which record, the version the change is based on, the form as it was
+ * opened (`base`) and as it was saved (`values`).
+ */
+export interface QueuedEdit {
+  recordId: number;
+  version: number | null;
+  base: Record<string, string>;
+  values: Record<string, string>;
+}
 
 export interface OutboxItem {
   /** Also the Idempotency-Key header of every attempt. */
@@ -35,9 +56,21 @@ export interface OutboxItem {
   kind: OutboxKind;
   /** What the person recognises the entry by, e.g. the job title. Never shown to anyone else. */
   label: string;
-  /** Where the POST goes (absolute or same-origin path). */
+  /** Where the request goes (absolute or same-origin path). */
   url: string;
   body: QueuedBody;
+  /** POST unless said otherwise. */
+  method?: 'POST' | 'PATCH';
+  /** Headers of every attempt besides Accept and Idempotency-Key (a back-office change: If-Match, CSRF). */
+  headers?: Record<string, string>;
+  /**
+   * The signed-in staff member whose change this is. Only their own back office shows it and sends
+   * it (under their session); the public pages' sender and the service worker leave it alone.
+   */
+  owner?: number;
+  edit?: QueuedEdit;
+  /** The server's 409 answer (status 'conflict'): the record as it is now, who changed it, when. */
+  conflict?: unknown;
   status: OutboxStatus;
   createdAt: number;
   attempts: number;
@@ -46,14 +79,16 @@ export interface OutboxItem {
   error?: string;
 }
 
-export type NewOutboxItem = Pick<OutboxItem, 'kind' | 'label' | 'url' | 'body'> & { id?: string };
+export type NewOutboxItem = Pick<OutboxItem, 'kind' | 'label' | 'url' | 'body'> &
+  Partial<Pick<OutboxItem, 'id' | 'method' | 'headers' | 'owner' | 'edit'>>;
 
 /** Announcements on the `manna-outbox` channel. `added` wakes the senders; the rest refresh lists. */
 export type OutboxMessage =
   | { type: 'added'; id: string; kind: OutboxKind }
   | { type: 'changed' }
   | { type: 'sent'; id: string; kind: OutboxKind; label: string; message: string }
-  | { type: 'failed'; id: string; kind: OutboxKind; label: string; message: string };
+  | { type: 'failed'; id: string; kind: OutboxKind; label: string; message: string }
+  | { type: 'conflict'; id: string; kind: OutboxKind; label: string; owner?: number };
 
 export { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG };
 const DB_NAME = OUTBOX_DB_NAME;
@@ -119,6 +154,10 @@ export async function enqueue(item: NewOutboxItem, now = Date.now()): Promise<Ou
     label: item.label,
     url: item.url,
     body: item.body,
+    ...(item.method && { method: item.method }),
+    ...(item.headers && { headers: item.headers }),
+    ...(item.owner !== undefined && { owner: item.owner }),
+    ...(item.edit && { edit: item.edit }),
     status: 'waiting',
     createdAt: now,
     attempts: 0,
@@ -128,19 +167,29 @@ export async function enqueue(item: NewOutboxItem, now = Date.now()): Promise<Ou
   return stored;
 }
 
-/** Every kept submission, oldest first, optionally of one kind. */
-export async function listOutbox(kind?: OutboxKind): Promise<OutboxItem[]> {
+/**
+ * Every kept submission, oldest first, optionally of one kind; a back-office change only for its
+ * `owner` (public entries have none).
+ */
+export async function listOutbox(kind?: OutboxKind, owner?: number): Promise<OutboxItem[]> {
   const all = await (await db()).getAllFromIndex(STORE, 'createdAt');
-  return kind ? all.filter((i) => i.kind === kind) : all;
+  return all.filter((i) => (!kind || i.kind === kind) && (!kind || i.owner === owner));
 }
+
+/** Whether a sender for `owner` (undefined: the public pages and the worker) may send `item` now. */
+const sendableBy = (item: OutboxItem, owner: number | undefined) =>
+  item.owner === owner && item.status !== 'failed' && item.status !== 'conflict';
 
 export async function getOutboxItem(id: string): Promise<OutboxItem | undefined> {
   return (await db()).get(STORE, id);
 }
 
-/** Entries that a sender should try now ('sending' left behind by a closed page counts too). */
-export async function pendingCount(): Promise<number> {
-  return (await listOutbox()).filter((i) => i.status !== 'failed').length;
+/**
+ * Entries that a sender should try now ('sending' left behind by a closed page counts too): the
+ * public ones, or with `owner` that staff member's own changes.
+ */
+export async function pendingCount(owner?: number): Promise<number> {
+  return (await listOutbox()).filter((i) => sendableBy(i, owner)).length;
 }
 
 /**
@@ -194,12 +243,15 @@ export type DeliveryResult =
   /** Not now (no connection, server busy or down): the entry waits for the next try. */
   | { outcome: 'retry'; reason: string }
   /** The server refused the content (a 4xx other than 408/409/429): kept as 'failed' until removed. */
-  | { outcome: 'rejected'; message: string };
+  | { outcome: 'rejected'; message: string }
+  /** A back-office change met someone else's (409 with the record now): kept as 'conflict'. */
+  | { outcome: 'conflict'; message: string; body: unknown };
 
 export type Deliver = (item: OutboxItem) => Promise<DeliveryResult>;
 
 export interface FlushResult {
   sent: number;
+  /** Refused, or (a back-office change) met someone else's. */
   rejected: number;
   /** Entries still waiting after this run. */
   remaining: number;
@@ -240,19 +292,25 @@ function exclusive<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Sends every waiting entry, oldest first, one at a time. A sent entry is removed and announced
- * ('sent'); a refused one is kept as 'failed' and announced; anything else stays waiting.
+ * Sends every waiting entry, oldest first, one at a time: the public ones, or with `owner` that
+ * staff member's own back-office changes (sent with their session). A sent entry is removed and
+ * announced ('sent'); a refused one is kept as 'failed', one that met someone else's change as
+ * 'conflict', each announced; anything else stays waiting.
  */
-export function flushOutbox(deliver: Deliver, now: () => number = Date.now): Promise<FlushResult> {
+export function flushOutbox(
+  deliver: Deliver,
+  now: () => number = Date.now,
+  owner?: number,
+): Promise<FlushResult> {
   return exclusive(async () => {
     const result: FlushResult = { sent: 0, rejected: 0, remaining: 0 };
-    const items = (await listOutbox()).filter((i) => i.status !== 'failed');
+    const items = (await listOutbox()).filter((i) => sendableBy(i, owner));
     for (const queued of items) {
-      // It may have been cancelled since the list was read.
+      // It may have been cancelled (or met a conflict in another sender) since the list was read.
       const item = await update(queued.id, (i) =>
-        i.status === 'failed'
-          ? i
-          : { ...i, status: 'sending', attempts: i.attempts + 1, lastAttemptAt: now() },
+        sendableBy(i, owner)
+          ? { ...i, status: 'sending', attempts: i.attempts + 1, lastAttemptAt: now() }
+          : i,
       );
       if (!item || item.status !== 'sending') continue;
       announce({ type: 'changed' });
@@ -274,6 +332,15 @@ export function flushOutbox(deliver: Deliver, now: () => number = Date.now): Pro
           label: item.label,
           message: delivery.message,
         });
+      } else if (delivery.outcome === 'conflict') {
+        await update(item.id, (i) => ({
+          ...i,
+          status: 'conflict',
+          conflict: delivery.body,
+          error: delivery.message,
+        }));
+        result.rejected += 1;
+        announce({ type: 'conflict', id: item.id, kind: item.kind, label: item.label, owner: item.owner });
       } else if (delivery.outcome === 'rejected') {
         await update(item.id, (i) => ({ ...i, status: 'failed', error: delivery.message }));
         result.rejected += 1;
@@ -296,7 +363,11 @@ export function flushOutbox(deliver: Deliver, now: () => number = Date.now): Pro
 
 /** The request of one attempt: method, Idempotency-Key header and body (FormData or JSON). */
 export function requestFor(item: OutboxItem): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': item.id };
+  const headers: Record<string, string> = {
+    ...item.headers,
+    Accept: 'application/json',
+    'Idempotency-Key': item.id,
+  };
   let body: BodyInit;
   if (item.body.type === 'json') {
     headers['Content-Type'] = 'application/json';
@@ -307,14 +378,15 @@ export function requestFor(item: OutboxItem): RequestInit {
     for (const [name, file] of Object.entries(item.body.files)) form.append(name, file.blob, file.name);
     body = form;
   }
-  return { method: 'POST', headers, body };
+  return { method: item.method ?? 'POST', headers, body };
 }
 
 /**
  * Sends one entry through the app's transport (src/api/client.ts). 2xx is 'sent' (a repeat of the
- * key answers the first answer); no answer, 408, 409 (the first attempt still running), 425, 429
- * and 5xx are 'retry'; any other 4xx means the content itself was refused: 'rejected' with the
- * server's message.
+ * key answers the first answer); a 409 holding the record as it is now is a back-office change
+ * that met someone else's: 'conflict'; no answer, 408, another 409 (the first attempt still
+ * running), 401 (a session that ended), 425, 429 and 5xx are 'retry'; any other 4xx means the content itself was refused:
+ * 'rejected' with the server's message.
  */
 export const deliverWithFetch: Deliver = async (item) => {
   try {
@@ -322,7 +394,11 @@ export const deliverWithFetch: Deliver = async (item) => {
     return { outcome: 'sent', message: answerMessage(body) ?? '' };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    if (err.isNetwork || err.status >= 500 || [408, 409, 425, 429].includes(err.status)) {
+    if (err.status === 409 && (err.body as { current?: unknown } | null)?.current !== undefined) {
+      return { outcome: 'conflict', message: err.message, body: err.body };
+    }
+    // 401: a back-office change whose session ended; it waits until its author signs in again
+    if (err.isNetwork || err.status >= 500 || [401, 408, 409, 425, 429].includes(err.status)) {
       return { outcome: 'retry', reason: err.message };
     }
     return { outcome: 'rejected', message: err.message };

@@ -3,6 +3,7 @@ import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import {
   enqueue,
   OUTBOX_SYNC_TAG,
+  type NewOutboxItem,
   type OutboxItem,
   type OutboxKind,
   type QueuedBody,
@@ -45,6 +46,11 @@ export interface Submission<T> {
   idempotencyKey?: string;
   /** Aborted means the person cancelled: never kept, whatever the error. */
   signal?: AbortSignal;
+  /** A back-office change: its method and headers, its author, and the form it came from. */
+  method?: NewOutboxItem['method'];
+  headers?: NewOutboxItem['headers'];
+  owner?: number;
+  edit?: NewOutboxItem['edit'];
 }
 
 export async function sendOrQueue<T>(submission: Submission<T>): Promise<SubmitOutcome<T>> {
@@ -64,6 +70,10 @@ export async function sendOrQueue<T>(submission: Submission<T>): Promise<SubmitO
     label: submission.label,
     url: submission.url,
     body: submission.body,
+    method: submission.method,
+    headers: submission.headers,
+    owner: submission.owner,
+    edit: submission.edit,
   });
   void requestBackgroundSync();
   return { status: 'queued', item };
