@@ -6,19 +6,19 @@ import { ManageJobOpeningAnswer, type ManageJobOpeningBody } from './contract/jo
 /**
  * POST {website API}/manage-job-openings: mode 1 create, 2 update, 3 delete. An update sends
  * the version it is based on (If-Match) and may send only the fields it changes; a 409 is thrown
- * as a `VersionConflict` holding the opening as it is now. Answers `{ message, row }`. The CSRF header goes with the browser's Origin (the admin and this
+ * as a `VersionConflict` holding the opening as it is now. Answers `{ message, row }`. The send
+ * queue's `idempotencyKey` makes a repeat of the same change answer the first answer. The CSRF header goes with the browser's Origin (the admin and this
  * server share an origin); a customer's own backend simply ignores it.
  */
-export function manageJobOpening(body: ManageJobOpeningBody, version?: number) {
-  return versioned(
-    JobOpeningRow,
-    fetchJson(
-      ManageJobOpeningAnswer,
-      `${config.websiteApi}/manage-job-openings`,
-      adminWrite(body, 'POST', version),
-    ),
-  );
+export function manageJobOpening(body: ManageJobOpeningBody, version?: number, idempotencyKey?: string) {
+  const init = adminWrite(body, 'POST', version);
+  if (idempotencyKey)
+    init.headers = { ...(init.headers as Record<string, string>), 'Idempotency-Key': idempotencyKey };
+  return versioned(JobOpeningRow, fetchJson(ManageJobOpeningAnswer, manageJobOpeningsUrl(), init));
 }
+
+/** Where a create or change of an opening goes (the send queue keeps it for one made offline). */
+export const manageJobOpeningsUrl = () => `${config.websiteApi}/manage-job-openings`;
 
 /**
  * GET /api/admin/job-openings: every opening (Draft, Open, Closed) with its number of applications,

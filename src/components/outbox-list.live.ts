@@ -9,15 +9,15 @@ const outboxEvents = fromCallback(({ sendBack }) =>
 );
 
 /**
- * 'Waiting to send' with its live effects: the entries of one kind in the device's send queue,
- * told again whenever any tab or the worker changes it, Cancel, and the toasts (`t` of the
- * `offline` texts).
+ * 'Waiting to send' with its live effects: the entries of one kind in the device's send queue
+ * (with `owner`, that staff member's own back-office changes), told again whenever any tab or the
+ * worker changes it, Cancel, and the toasts (`t` of the `offline` texts).
  */
-export const outboxListLive = (kind: OutboxKind, t: TFunction) =>
+export const outboxListLive = (kind: OutboxKind, t: TFunction, owner?: number) =>
   outboxMachine.provide({
     actors: {
       loadEntries: fromPromise<OutboxEntry[]>(async () =>
-        (await listOutbox(kind)).map(({ id, kind: k, label, status, createdAt, error }) => ({
+        (await listOutbox(kind, owner)).map(({ id, kind: k, label, status, createdAt, error }) => ({
           id,
           kind: k,
           label,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { JobOpeningRow, JobStatus } from '../api/contract/jobs';
 import { VersionConflict } from '../api/contract/versions';
 import {
@@ -217,6 +217,71 @@ describe('openings closed, not erased', () => {
   });
 });
 
+describe("this person's changes made offline", () => {
+  const change = {
+    id: 'queued-1',
+    jobId: 1,
+    version: 1,
+    base: { job_title: 'Job 1' },
+    values: { job_title: 'Job 1 (edited)' },
+  } as never;
+
+  it('one sent later loads the page again, so the card shows it', async () => {
+    let loads = 0;
+    let told: ((e: AdminOpeningsEvent) => void) | undefined;
+    const actor = createActor(
+      adminOpeningsMachine.provide({
+        actors: {
+          list: openingsList.provide({
+            actors: {
+              loadPage: fromPromise(async () => {
+                loads += 1;
+                return {
+                  rows: [job(1, loads > 1 ? 'Job 1 (edited)' : 'Job 1', 1)],
+                  meta: { jobTypes: TYPES },
+                };
+              }),
+            },
+          }),
+          queuedChanges: fromCallback(({ sendBack }) => {
+            told = sendBack;
+          }),
+        },
+      }),
+      { input: { pageSize: 20 } },
+    ).start();
+    const list = () => actor.getSnapshot().children.list!;
+    await waitFor(list(), (s) => s.matches('ready'));
+    told!({ type: 'queued.sent' });
+    await waitFor(list(), (s) => s.matches('ready') && s.context.rows[0].job_title === 'Job 1 (edited)');
+    expect(loads).toBe(2);
+  });
+
+  it("one that met someone else's is read from the queue and held until the screen hands it to the form", async () => {
+    const read = vi.fn();
+    const actor = createActor(
+      adminOpeningsMachine.provide({
+        actions: {
+          takeUp: ({ self }, { id }) => {
+            read(id);
+            self.send({ type: 'queued.found', change });
+          },
+        },
+      }),
+      { input: { pageSize: 20 } },
+    ).start();
+    actor.send({ type: 'queued.conflict', id: 'queued-1' });
+    expect(read).toHaveBeenCalledWith('queued-1');
+    await waitFor(actor, (s) => s.context.takingUp !== null);
+    expect(actor.getSnapshot().context.takingUp).toBe(change);
+    actor.send({ type: 'queued.taken' });
+    expect(actor.getSnapshot().context.takingUp).toBeNull();
+    // Resolve in 'Waiting to send' takes the same way
+    actor.send({ type: 'queued.resolve', id: 'queued-1' });
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('admin openings paths', () => {
   const events = [
     { type: 'job.saved', mode: 'create', row: job(9) },
@@ -236,7 +301,7 @@ describe('admin openings paths', () => {
     },
   ];
   // the model has no list child: what is sent to it is checked by the tests above
-  const quiet = { putRow: () => {}, removePending: () => {} };
+  const quiet = { putRow: () => {}, removePending: () => {}, reloadList: () => {} };
   const model = createPathModel(adminOpeningsMachine.provide({ actions: quiet }), {
     events: events as never,
     input: { pageSize: 20 },

@@ -1,6 +1,7 @@
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { JobOpeningRow, JobStatus, JobTypeRow } from '../api/contract/jobs';
 import { conflictIn } from './edit-conflict';
+import type { QueuedJobChange } from './job-form.machine';
 import { pagedList } from './paged-list.machine';
 
 /**
@@ -20,9 +21,15 @@ import { pagedList } from './paged-list.machine';
  * - `idle` -> `changingStatus` -> `idle`: Draft, Open or Closed, based on the version the card
  *   shows; a change that lost a race shows the opening as someone else left it (`notifyOvertaken`).
  *
+ * - This person's changes made without a connection (the send queue, `queuedChanges`): one sent
+ *   later reloads the page (`queued.sent`); one that met someone else's change is taken up in the
+ *   job form's conflict view at once (`queued.conflict`), or from 'Waiting to send' with Resolve
+ *   (`queued.resolve`): `takeUp` reads it from the queue (`queued.found`), `takingUp` holds it
+ *   until the screen has handed it to the form (`queued.taken`).
+ *
  * Effects the screen provides: the `list` (its `loadPage`, `showPage`), actors `deleteJob`,
- * `saveStatus`; actions `notifyDeleted`, `notifyDeleteFailed`, `notifyStatusChanged`,
- * `notifyStatusFailed`, `notifyOvertaken`.
+ * `saveStatus`, `queuedChanges`; actions `notifyDeleted`, `notifyDeleteFailed`,
+ * `notifyStatusChanged`, `notifyStatusFailed`, `notifyOvertaken`, `takeUp`.
  */
 
 /** A page of openings with the job types the form offers. */
@@ -42,6 +49,8 @@ export interface AdminOpeningsContext {
   pendingDelete: JobOpeningRow | null;
   /** The opening whose status is being changed, and to what. */
   pendingStatus: { job: JobOpeningRow; status: JobStatus } | null;
+  /** A queued change that met someone else's, for the screen to hand to the job form. */
+  takingUp: QueuedJobChange | null;
 }
 
 export type AdminOpeningsEvent =
@@ -51,7 +60,15 @@ export type AdminOpeningsEvent =
   | { type: 'delete.cancel' }
   | { type: 'status.change'; job: JobOpeningRow; status: JobStatus }
   /** 'Close it instead' in the question of an opening with applications. */
-  | { type: 'close.confirm' };
+  | { type: 'close.confirm' }
+  /** One of this person's changes kept in the send queue was sent, or met someone else's. */
+  | { type: 'queued.sent' }
+  | { type: 'queued.conflict'; id: string }
+  /** Resolve, beside such a change in 'Waiting to send'. */
+  | { type: 'queued.resolve'; id: string }
+  /** The change read from the send queue, for the job form to take up; then handed to it. */
+  | { type: 'queued.found'; change: QueuedJobChange }
+  | { type: 'queued.taken' };
 
 export const adminOpeningsMachine = setup({
   types: {
@@ -68,6 +85,8 @@ export const adminOpeningsMachine = setup({
     saveStatus: fromPromise<JobOpeningRow, { job: JobOpeningRow; status: JobStatus }>(async () => {
       throw new Error('saveStatus is provided by the app');
     }),
+    /** Sends queued.sent and queued.conflict for this person's changes in the send queue. */
+    queuedChanges: fromCallback(() => () => {}),
   },
   guards: {
     hasApplications: (_, params: { job: JobOpeningRow }) => (params.job.application_count ?? 0) > 0,
@@ -95,6 +114,11 @@ export const adminOpeningsMachine = setup({
     notifyStatusFailed: (_, _params: { error: unknown }) => {},
     /** The change lost a race: the card shows the opening as someone else left it. */
     notifyOvertaken: (_, _params: { changedBy: string | null }) => {},
+    reloadList: sendTo('list', { type: 'list.reload' as const }),
+    /** Reads a queued change that met someone else's and answers `queued.found` (or says it is gone). */
+    takeUp: (_, _params: { id: string }) => {},
+    holdTakeUp: assign({ takingUp: (_, params: { change: QueuedJobChange }) => params.change }),
+    dropTakeUp: assign({ takingUp: null }),
   },
 }).createMachine({
   id: 'adminOpenings',
@@ -104,14 +128,24 @@ export const adminOpeningsMachine = setup({
     firstPage: input.page ?? 1,
     pendingDelete: null,
     pendingStatus: null,
+    takingUp: null,
   }),
-  invoke: {
-    id: 'list',
-    src: 'list',
-    input: ({ context }) => ({ pageSize: context.pageSize, page: context.firstPage, query: null }),
-  },
+  invoke: [
+    {
+      id: 'list',
+      src: 'list',
+      input: ({ context }) => ({ pageSize: context.pageSize, page: context.firstPage, query: null }),
+    },
+    // a listener only: should it break, Resolve in 'Waiting to send' still takes a change up
+    { id: 'queuedChanges', src: 'queuedChanges', onError: { actions: [] } },
+  ],
   on: {
     'job.saved': { actions: { type: 'putRow', params: ({ event }) => ({ row: event.row }) } },
+    'queued.sent': { actions: 'reloadList' },
+    'queued.conflict': { actions: { type: 'takeUp', params: ({ event }) => ({ id: event.id }) } },
+    'queued.resolve': { actions: { type: 'takeUp', params: ({ event }) => ({ id: event.id }) } },
+    'queued.found': { actions: { type: 'holdTakeUp', params: ({ event }) => ({ change: event.change }) } },
+    'queued.taken': { actions: 'dropTakeUp' },
   },
   states: {
     idle: {

@@ -86,8 +86,8 @@ export type NewOutboxItem = Pick<OutboxItem, 'kind' | 'label' | 'url' | 'body'> 
 export type OutboxMessage =
   | { type: 'added'; id: string; kind: OutboxKind }
   | { type: 'changed' }
-  | { type: 'sent'; id: string; kind: OutboxKind; label: string; message: string }
-  | { type: 'failed'; id: string; kind: OutboxKind; label: string; message: string }
+  | { type: 'sent'; id: string; kind: OutboxKind; label: string; message: string; owner?: number }
+  | { type: 'failed'; id: string; kind: OutboxKind; label: string; message: string; owner?: number }
   | { type: 'conflict'; id: string; kind: OutboxKind; label: string; owner?: number };
 
 export { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG };
@@ -331,6 +331,7 @@ export function flushOutbox(
           kind: item.kind,
           label: item.label,
           message: delivery.message,
+          owner: item.owner,
         });
       } else if (delivery.outcome === 'conflict') {
         await update(item.id, (i) => ({
@@ -350,6 +351,7 @@ export function flushOutbox(
           kind: item.kind,
           label: item.label,
           message: delivery.message,
+          owner: item.owner,
         });
       } else {
         await update(item.id, (i) => ({ ...i, status: 'waiting', error: delivery.reason }));

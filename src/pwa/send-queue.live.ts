@@ -5,26 +5,32 @@ import { deliverWithFetch, flushOutbox, onOutboxMessage, pendingCount } from '..
 import { connectionEvents } from '../offline/online-status';
 import { OFFLINE_NS } from './offline-ns';
 
-/** Wakes the sender when any tab adds an entry, and tells it what another tab or the worker sent. */
-const queueEvents = fromCallback(({ sendBack }) =>
-  onOutboxMessage((message) => {
-    if (message.type === 'added') sendBack({ type: 'queue.added' } satisfies SendQueueEvent);
-    else if (message.type === 'sent' || message.type === 'failed') {
-      sendBack({
-        type: message.type === 'sent' ? 'queue.sent' : 'queue.refused',
-        kind: message.kind,
-        label: message.label,
-        message: message.message,
-      } satisfies SendQueueEvent);
-    }
-  }),
-);
+/**
+ * Wakes the sender when any tab adds an entry, and tells it what another tab or the worker sent.
+ * With `owner`, only that staff member's own changes; without, the public forms' entries.
+ */
+const queueEventsOf = (owner?: number) =>
+  fromCallback(({ sendBack }) =>
+    onOutboxMessage((message) => {
+      if (message.type === 'added') sendBack({ type: 'queue.added' } satisfies SendQueueEvent);
+      else if ((message.type === 'sent' || message.type === 'failed') && message.owner === owner) {
+        sendBack({
+          type: message.type === 'sent' ? 'queue.sent' : 'queue.refused',
+          kind: message.kind,
+          label: message.label,
+          message: message.message,
+        } satisfies SendQueueEvent);
+      }
+    }),
+  );
 
 /**
  * The send queue's sender with its live effects: the pending count, sending what waits (with
  * fetch), the connection and the queue's own events, and a toast for each entry sent or refused.
+ * With `owner` it sends that signed-in staff member's own back-office changes instead of the
+ * public forms' entries (the back office runs one beside the page's).
  */
-export const sendQueueLive = (i18n: I18n) => {
+export const sendQueueLive = (i18n: I18n, owner?: number) => {
   // The texts and the toasts are loaded when there is something to say, not with the page.
   const announce = async (kind: 'success' | 'error', notice: QueueNotice) => {
     const [{ showToast }] = await Promise.all([
@@ -32,7 +38,15 @@ export const sendQueueLive = (i18n: I18n) => {
       i18n.loadNamespaces(OFFLINE_NS),
     ]);
     const t = i18n.getFixedT(null, OFFLINE_NS);
-    if (kind === 'error') {
+    if (notice.kind === 'job-opening') {
+      showToast(kind, {
+        message: t(kind === 'error' ? 'outbox.refusedChange' : 'outbox.sentChange', {
+          title: notice.label,
+          message: notice.message,
+        }),
+        duration: 4000,
+      });
+    } else if (kind === 'error') {
       showToast('error', { message: t('outbox.refused', { message: notice.message }), duration: 4000 });
     } else if (notice.kind === 'application') {
       showToast('success', {
@@ -46,10 +60,10 @@ export const sendQueueLive = (i18n: I18n) => {
   };
   return sendQueueMachine.provide({
     actors: {
-      countPending: fromPromise(() => pendingCount()),
-      flushQueue: fromPromise(() => flushOutbox(deliverWithFetch)),
+      countPending: fromPromise(() => pendingCount(owner)),
+      flushQueue: fromPromise(() => flushOutbox(deliverWithFetch, Date.now, owner)),
       connectionEvents,
-      queueEvents,
+      queueEvents: queueEventsOf(owner),
     },
     actions: {
       notifySent: (_, notice) => void announce('success', notice),

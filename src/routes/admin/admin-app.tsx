@@ -23,6 +23,9 @@ import { PasswordScreen } from './password';
 import { NoAccess } from './status-screens';
 import s from './admin-app.module.css';
 
+// The sender of the send queue for the signed-in person's own changes (src/pwa).
+const EditQueue = lazy(() => import('../../pwa/send-queue-runner'));
+
 // The public contact page, shown inside the admin at /admin/contact.
 const ContactPage = lazy(() => import('../contact'));
 
@@ -144,6 +147,10 @@ export default function AdminApp() {
   const home = homeFor(session.user.permissions);
   return (
     <AdminSessionContext.Provider value={session}>
+      {/* this person's changes made offline are sent from here, under their session */}
+      <Suspense fallback={null}>
+        <EditQueue key={session.user.user_id} owner={session.user.user_id} />
+      </Suspense>
       <Routes>
         <Route element={<AdminLayout />}>
           <Route

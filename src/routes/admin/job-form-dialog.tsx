@@ -14,7 +14,13 @@ import {
 import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
-import { isChanged, unlockedAt, unlockStateOf, type JobFormMode } from '../../machines/job-form.machine';
+import {
+  isChanged,
+  unlockedAt,
+  unlockStateOf,
+  type JobFormMode,
+  type QueuedJobChange,
+} from '../../machines/job-form.machine';
 import { HistoryPanel } from './history-panel';
 import { OthersEditing } from './others-editing';
 import { historyLive } from './history.live';
@@ -27,6 +33,8 @@ const RichTextEditor = lazy(() => import('../../components/rich-text-editor'));
 
 export interface JobFormDialogHandle {
   open(job?: JobOpeningRow): void;
+  /** Takes up a change made offline that met someone else's; false while the form is in use. */
+  resume(change: QueuedJobChange): boolean;
 }
 
 const TEXT_FIELDS = ['job_title', 'department', 'location'] as const;
@@ -54,7 +62,19 @@ export function JobFormDialog({
     }),
   );
   const [history, sendHistory] = useMachine(historyMachine);
-  useImperativeHandle(ref, () => ({ open: (job) => send({ type: 'form.open', job }) }), [send]);
+  const closed = state.matches('closed');
+  useImperativeHandle(
+    ref,
+    () => ({
+      open: (job) => send({ type: 'form.open', job }),
+      resume: (change) => {
+        if (!closed) return false;
+        send({ type: 'form.resume', change });
+        return true;
+      },
+    }),
+    [send, closed],
+  );
 
   const { values, error, mode, conflict } = state.context;
   const open = !state.matches('closed');

@@ -2,7 +2,12 @@ import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import type { JobOpeningRow } from '../../api/contract/jobs';
 import type { JobFormValues } from '../../api/contract/jobs-admin';
-import { manageJobOpening } from '../../api/jobs-admin';
+import { CSRF_HEADERS } from '../../api/client';
+import type { ManageJobOpeningBody } from '../../api/contract/jobs-admin';
+import { ifMatch } from '../../api/contract/versions';
+import { manageJobOpening, manageJobOpeningsUrl } from '../../api/jobs-admin';
+import { cancelOutboxItem } from '../../offline/send-queue';
+import { asActorOutput, jsonSubmission, sendOrQueue } from '../../offline/submit';
 import { showToast } from '../../components/toasts';
 import { jobFormMachine, type DraftRef, type JobFormMode } from '../../machines/job-form.machine';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
@@ -10,7 +15,8 @@ import { toastFailure, toastTheirs } from './admin-toasts';
 
 /**
  * The job form with its live effects: the draft kept on this device per user and opening, the
- * save (mode 1 create, 2 update), focus on the first invalid field (inputs `job-<field>`, editors
+ * save (mode 1 create, 2 update; without a connection kept in the send queue for this user, with
+ * the version and the form it came from), focus on the first invalid field (inputs `job-<field>`, editors
  * `job-<field>-editor`), and the toasts. `onSaved` tells the list.
  */
 export const jobFormLive = (
@@ -23,25 +29,32 @@ export const jobFormLive = (
     actors: {
       readDraft: fromPromise(({ input }) => readDraft<JobFormValues>(draftOf(input))),
       writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
-      saveJob: fromPromise(({ input }) => {
-        if (input.mode === 'create')
-          return manageJobOpening({
-            mode: 1,
-            job_id: 0,
-            ...input.values,
-            job_type_id: Number(input.values.job_type_id),
-          });
+      saveJob: fromPromise(async ({ input }) => {
         // an update sends only what the person changed, based on the version the form opened
-        const changed = Object.fromEntries(input.fields.map((f) => [f, input.values[f]]));
-        return manageJobOpening(
-          {
-            mode: 2,
-            job_id: input.jobId,
-            ...changed,
-            ...(input.fields.includes('job_type_id') && { job_type_id: Number(input.values.job_type_id) }),
-          },
-          input.version ?? undefined,
-        );
+        const body: ManageJobOpeningBody =
+          input.mode === 'create'
+            ? { mode: 1, job_id: 0, ...input.values, job_type_id: Number(input.values.job_type_id) }
+            : {
+                mode: 2,
+                job_id: input.jobId,
+                ...Object.fromEntries(input.fields.map((f) => [f, input.values[f]])),
+                ...(input.fields.includes('job_type_id') && {
+                  job_type_id: Number(input.values.job_type_id),
+                }),
+              };
+        const version = input.mode === 'edit' ? (input.version ?? undefined) : undefined;
+        // without a connection the save is kept on this device, sent later under this person's session
+        const outcome = await sendOrQueue({
+          kind: 'job-opening',
+          label: input.values.job_title.trim(),
+          url: manageJobOpeningsUrl(),
+          body: jsonSubmission(body),
+          headers: version === undefined ? { ...CSRF_HEADERS } : { ...CSRF_HEADERS, ...ifMatch(version) },
+          owner: userId,
+          edit: { recordId: input.jobId, version: input.version, base: input.opened, values: input.values },
+          send: (key) => manageJobOpening(body, version, key),
+        });
+        return asActorOutput(outcome);
       }),
     },
     actions: {
@@ -62,6 +75,13 @@ export const jobFormLive = (
           ...(mode === 'edit' && { duration: 500 }),
         }),
       notifyMerged: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'merged'),
+      notifyQueued: () =>
+        void i18n
+          .loadNamespaces('offline')
+          .then(() => showToast('info', { message: i18n.t('offline:outbox.queuedChange'), duration: 6000 })),
+      forgetQueued: (_, { id }) => {
+        if (id) void cancelOutboxItem(id);
+      },
       notifySaveFailed: (_, { error }) =>
         // offline: the form keeps what was typed and says saving waits for the connection
         toastFailure(error, {

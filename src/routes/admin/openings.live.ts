@@ -1,16 +1,42 @@
 import type { i18n as I18n } from 'i18next';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
+import { JOB_FORM_FIELDS, type JobFormValues } from '../../api/contract/jobs-admin';
 import { loadJobTypes } from '../../api/jobs';
 import { loadAdminOpenings, manageJobOpening, saveOpeningStatus } from '../../api/jobs-admin';
 import { showToast } from '../../components/toasts';
-import { adminOpeningsMachine, openingsList } from '../../machines/admin-openings.machine';
+import {
+  adminOpeningsMachine,
+  openingsList,
+  type AdminOpeningsEvent,
+} from '../../machines/admin-openings.machine';
+import type { QueuedJobChange } from '../../machines/job-form.machine';
+import { getOutboxItem, onOutboxMessage } from '../../offline/send-queue';
 import { toastFailure, toastTheirs } from './admin-toasts';
+
+/** The form values a queued change kept, when they are whole (an older build's may not be). */
+const formValues = (value: unknown): JobFormValues | null =>
+  value &&
+  typeof value === 'object' &&
+  JOB_FORM_FIELDS.every((f) => typeof (value as JobFormValues)[f] === 'string')
+    ? (value as JobFormValues)
+    : null;
+
+/** The change kept in the send queue under `id`, as the job form takes it up; null when gone. */
+async function queuedChange(id: string): Promise<QueuedJobChange | null> {
+  const item = await getOutboxItem(id).catch(() => undefined);
+  const base = formValues(item?.edit?.base);
+  const values = formValues(item?.edit?.values);
+  if (!item?.edit || !base || !values) return null;
+  return { id, jobId: item.edit.recordId, version: item.edit.version, base, values };
+}
 
 /**
  * Current Openings with its live effects: a page of openings (never from a cache) with the job
- * types, deletion, the toasts, and the page written to the address by the screen's router.
+ * types, deletion, the toasts, the page written to the address by the screen's router, and this
+ * person's (`owner`) changes made offline: told when one is sent or meets someone else's, and
+ * read from the queue for the job form to take up.
  */
-export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void) =>
+export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, owner: number) =>
   adminOpeningsMachine.provide({
     actors: {
       list: openingsList.provide({
@@ -27,8 +53,27 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void) =
       }),
       deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
       saveStatus: fromPromise(({ input }) => saveOpeningStatus(input.job, input.status)),
+      queuedChanges: fromCallback(({ sendBack }) =>
+        onOutboxMessage((message) => {
+          if (message.type !== 'sent' && message.type !== 'conflict') return;
+          if (message.kind !== 'job-opening' || message.owner !== owner) return;
+          sendBack(
+            (message.type === 'sent'
+              ? { type: 'queued.sent' }
+              : { type: 'queued.conflict', id: message.id }) satisfies AdminOpeningsEvent,
+          );
+        }),
+      ),
     },
     actions: {
+      takeUp: ({ self }, { id }) =>
+        void queuedChange(id).then((change) => {
+          if (change) self.send({ type: 'queued.found', change });
+          else
+            void i18n
+              .loadNamespaces('offline')
+              .then(() => showToast('error', { message: i18n.t('offline:outbox.gone') }));
+        }),
       notifyDeleted: () =>
         showToast('success', {
           title: i18n.t('admin:toast.success'),

@@ -14,6 +14,8 @@ import { cleanPage, pageQuery } from '../../api/contract/paging';
 import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
 import { htmlToText } from '../../api/contract/rich-text';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
+import OutboxList from '../../components/outbox-list';
+import { useAdminSession } from './admin-context';
 import { ConfirmDelete } from './confirm-delete';
 import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
 import { openingsLive } from './openings.live';
@@ -39,13 +41,21 @@ export function OpeningsScreen() {
   const formRef = useRef<JobFormDialogHandle>(null);
   const [params, setParams] = useSearchParams();
 
+  const { user } = useAdminSession();
   const [machine] = useState(() =>
-    openingsLive(i18n, (page) => setParams(new URLSearchParams(pageQuery(page)))),
+    openingsLive(i18n, (page) => setParams(new URLSearchParams(pageQuery(page))), user.user_id),
   );
   const [state, send] = useMachine(machine, {
     input: { page: cleanPage(params.get('page')), pageSize: JOB_PAGE_SIZE },
   });
-  const { pendingDelete, pendingStatus } = state.context;
+  const { pendingDelete, pendingStatus, takingUp } = state.context;
+  // a change made offline that met someone else's: the job form opens it in its conflict view
+  // (a form in use keeps its work; the change stays in 'Waiting to send' with Resolve)
+  useEffect(() => {
+    if (!takingUp) return;
+    formRef.current?.resume(takingUp);
+    send({ type: 'queued.taken' });
+  }, [takingUp, send]);
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const jobs = list?.context.rows ?? NO_JOBS;
@@ -109,6 +119,13 @@ export function OpeningsScreen() {
         </ul>
       )}
       <Pager pagination={listRef} label={t('openings.pages')} />
+
+      {/* this person's changes made without a connection, sent when it is back */}
+      <OutboxList
+        kind="job-opening"
+        owner={user.user_id}
+        onResolve={(id) => send({ type: 'queued.resolve', id })}
+      />
 
       <JobFormDialog
         ref={formRef}
