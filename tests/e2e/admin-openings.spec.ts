@@ -384,6 +384,90 @@ test.describe('two colleagues on one opening', () => {
   });
 });
 
+test.describe('changes made offline', () => {
+  test.use({ allowedConsoleErrors: [/status of 409|Failed to fetch|ERR_INTERNET_DISCONNECTED/] });
+
+  test("a save without a connection waits on the device and is sent on return; one that meets a colleague's change opens the conflict view", async ({
+    page,
+    context,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const title = uniqueTitle('Offline');
+    const recruiter = await makeUser(request, baseURL!, 'recruiter');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await fillJob(page, title);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const dialog = page.getByRole('dialog', { name: 'Edit Job Opening' });
+    const waiting = page.getByRole('region', { name: 'Waiting to send' });
+    const entry = waiting.getByRole('listitem').filter({ hasText: `Opening: ${title}` });
+
+    // 1. offline: the change is kept, the form closes and says so; back online it is sent
+    await context.setOffline(true);
+    await card.getByRole('button', { name: `Edit ${title}` }).click();
+    await dialog.getByLabel('Department').fill('Production');
+    await dialog.getByRole('button', { name: 'Update Job' }).click();
+    await expect(page.getByText(/You're offline\. Your change is saved on this device/)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(entry).toContainText('Waiting to send');
+    await expect(card).not.toContainText('Production');
+    await expectNoAxeViolations(page, { label: 'waiting to send (admin)' });
+    await context.setOffline(false);
+    await expect(page.getByText(`Your saved change to “${title}” was sent.`)).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(waiting).toHaveCount(0);
+    await expect(card).toContainText('Production');
+
+    // 2. offline again; meanwhile a colleague changes the same field
+    await context.setOffline(true);
+    await card.getByRole('button', { name: `Edit ${title}` }).click();
+    await dialog.getByLabel('Location').fill('Berlin, Germany');
+    await dialog.getByRole('button', { name: 'Update Job' }).click();
+    await expect(entry).toContainText('Waiting to send');
+    const colleague = await browser.newContext();
+    try {
+      const other = await colleague.newPage();
+      await signIn(other, recruiter);
+      await other.getByRole('button', { name: `Edit ${title}` }).click();
+      const theirs = other.getByRole('dialog', { name: 'Edit Job Opening' });
+      await theirs.getByLabel('Location').fill('Hybrid, Kochi');
+      await theirs.getByRole('button', { name: 'Update Job' }).click();
+      await expect(theirs).toHaveCount(0);
+    } finally {
+      await colleague.close();
+    }
+
+    // back online: the change meets theirs, and the form opens beside it with nothing lost
+    await page.setViewportSize({ width: 390, height: 844 });
+    await context.setOffline(false);
+    const conflict = dialog.getByRole('alert').filter({ hasText: 'while you were editing' });
+    await expect(conflict).toContainText(`${recruiter.email} changed this at`, { timeout: 15_000 });
+    await expect(conflict).toContainText('Hybrid, Kochi');
+    await expect(conflict).toContainText('Berlin, Germany');
+    await expect(dialog.getByLabel('Location')).toHaveValue('Berlin, Germany');
+    await expect(dialog.getByLabel('Department')).toHaveValue('Production');
+    await expectNoAxeViolations(page, { include: ['dialog'], label: 'offline change meets a colleague' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // cancelled for now: it stays on the device, marked, with Resolve
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(entry).toContainText('Changed meanwhile');
+    await expectNoAxeViolations(page, { label: 'changed meanwhile (admin, phone)' });
+    await entry.getByRole('button', { name: `Resolve: Opening: ${title}` }).click();
+    await expect(conflict).toContainText('Hybrid, Kochi');
+    await conflict.getByRole('button', { name: 'Keep my changes' }).click();
+    await expect(page.getByText('Success: Job updated successfully')).toBeVisible();
+    await expect(waiting).toHaveCount(0);
+    await expect(card).toContainText('Berlin, Germany');
+    await expect(card).toContainText('Production');
+  });
+});
+
 test.describe('closed, not erased', () => {
   test('an opening with applications is closed instead of deleted: it leaves /careers, keeps its applications, and opens again', async ({
     page,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAdminSession } from './admin-context';
@@ -10,7 +10,8 @@ import { ConnectionStatus } from '../../components/connection-status';
 /**
  * The admin layout: a collapsible sidebar (16rem / 4rem) titled 'Admin Panel'
  * with the links the user's role may use, a header with the current link's label or 'Admin', and
- * the nested screen in the main area. On a phone the sidebar starts collapsed to its icons.
+ * the nested screen in the main area. On a phone the sidebar starts collapsed to its icons, and
+ * folds to them when the window becomes that narrow.
  */
 const PHONE = '(max-width: 40rem)';
 
@@ -20,6 +21,16 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   // The admin is rendered in the browser only (no prerender), so the viewport can decide.
   const [collapsed, setCollapsed] = useState(() => window.matchMedia(PHONE).matches);
+  // a window made narrow (a tablet turned, a desktop window dragged small): the sidebar would lie
+  // over the screen, so it folds to its icons
+  useEffect(() => {
+    const phone = window.matchMedia(PHONE);
+    const fold = (e: MediaQueryListEvent) => {
+      if (e.matches) setCollapsed(true);
+    };
+    phone.addEventListener('change', fold);
+    return () => phone.removeEventListener('change', fold);
+  }, []);
   const links = linksFor(user.permissions);
   // On a phone the open sidebar lies over the screen: going somewhere closes it.
   const closeOnPhone = () => {
