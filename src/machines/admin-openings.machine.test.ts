@@ -10,7 +10,13 @@ import {
   flush,
   everyTransition,
 } from './testing/test-model';
-import { adminOpeningsMachine, openingsList, type AdminOpeningsEvent } from './admin-openings.machine';
+import {
+  adminOpeningsMachine,
+  openingsList,
+  openingsQueued,
+  type AdminOpeningsEvent,
+} from './admin-openings.machine';
+import type { QueuedChangesEvent } from './queued-changes.machine';
 import { paginationView } from './paged-list.machine';
 
 const job = (job_id: number, job_title = `Job ${job_id}`, total_count?: number): JobOpeningRow => ({
@@ -218,17 +224,9 @@ describe('openings closed, not erased', () => {
 });
 
 describe("this person's changes made offline", () => {
-  const change = {
-    id: 'queued-1',
-    jobId: 1,
-    version: 1,
-    base: { job_title: 'Job 1' },
-    values: { job_title: 'Job 1 (edited)' },
-  } as never;
-
   it('one sent later loads the page again, so the card shows it', async () => {
     let loads = 0;
-    let told: ((e: AdminOpeningsEvent) => void) | undefined;
+    let told: ((e: QueuedChangesEvent) => void) | undefined;
     const actor = createActor(
       adminOpeningsMachine.provide({
         actors: {
@@ -243,8 +241,12 @@ describe("this person's changes made offline", () => {
               }),
             },
           }),
-          queuedChanges: fromCallback(({ sendBack }) => {
-            told = sendBack;
+          queued: openingsQueued.provide({
+            actors: {
+              listen: fromCallback(({ sendBack }) => {
+                told = sendBack;
+              }),
+            },
           }),
         },
       }),
@@ -255,30 +257,6 @@ describe("this person's changes made offline", () => {
     told!({ type: 'queued.sent' });
     await waitFor(list(), (s) => s.matches('ready') && s.context.rows[0].job_title === 'Job 1 (edited)');
     expect(loads).toBe(2);
-  });
-
-  it("one that met someone else's is read from the queue and held until the screen hands it to the form", async () => {
-    const read = vi.fn();
-    const actor = createActor(
-      adminOpeningsMachine.provide({
-        actions: {
-          takeUp: ({ self }, { id }) => {
-            read(id);
-            self.send({ type: 'queued.found', change });
-          },
-        },
-      }),
-      { input: { pageSize: 20 } },
-    ).start();
-    actor.send({ type: 'queued.conflict', id: 'queued-1' });
-    expect(read).toHaveBeenCalledWith('queued-1');
-    await waitFor(actor, (s) => s.context.takingUp !== null);
-    expect(actor.getSnapshot().context.takingUp).toBe(change);
-    actor.send({ type: 'queued.taken' });
-    expect(actor.getSnapshot().context.takingUp).toBeNull();
-    // Resolve in 'Waiting to send' takes the same way
-    actor.send({ type: 'queued.resolve', id: 'queued-1' });
-    expect(read).toHaveBeenCalledTimes(2);
   });
 });
 

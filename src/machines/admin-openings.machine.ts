@@ -1,8 +1,9 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { JobOpeningRow, JobStatus, JobTypeRow } from '../api/contract/jobs';
 import { conflictIn } from './edit-conflict';
 import type { QueuedJobChange } from './job-form.machine';
 import { pagedList } from './paged-list.machine';
+import { queuedChanges } from './queued-changes.machine';
 
 /**
  * The admin 'Current Openings' screen: 'Loading jobs...', then the cards or the empty state; a
@@ -21,15 +22,13 @@ import { pagedList } from './paged-list.machine';
  * - `idle` -> `changingStatus` -> `idle`: Draft, Open or Closed, based on the version the card
  *   shows; a change that lost a race shows the opening as someone else left it (`notifyOvertaken`).
  *
- * - This person's changes made without a connection (the send queue, `queuedChanges`): one sent
- *   later reloads the page (`queued.sent`); one that met someone else's change is taken up in the
- *   job form's conflict view at once (`queued.conflict`), or from 'Waiting to send' with Resolve
- *   (`queued.resolve`): `takeUp` reads it from the queue (`queued.found`), `takingUp` holds it
- *   until the screen has handed it to the form (`queued.taken`).
+ * - `queued`: this person's changes made without a connection (queued-changes.machine.ts): one
+ *   sent later loads the page again (`queued.sent`); one that met someone else's change is held
+ *   for the job form to open in its conflict view.
  *
- * Effects the screen provides: the `list` (its `loadPage`, `showPage`), actors `deleteJob`,
- * `saveStatus`, `queuedChanges`; actions `notifyDeleted`, `notifyDeleteFailed`,
- * `notifyStatusChanged`, `notifyStatusFailed`, `notifyOvertaken`, `takeUp`.
+ * Effects the screen provides: the `list` (its `loadPage`, `showPage`), `queued` (its `listen`,
+ * `readChange`, `notifyGone`), actors `deleteJob`, `saveStatus`; actions `notifyDeleted`,
+ * `notifyDeleteFailed`, `notifyStatusChanged`, `notifyStatusFailed`, `notifyOvertaken`.
  */
 
 /** A page of openings with the job types the form offers. */
@@ -49,9 +48,10 @@ export interface AdminOpeningsContext {
   pendingDelete: JobOpeningRow | null;
   /** The opening whose status is being changed, and to what. */
   pendingStatus: { job: JobOpeningRow; status: JobStatus } | null;
-  /** A queued change that met someone else's, for the screen to hand to the job form. */
-  takingUp: QueuedJobChange | null;
 }
+
+/** This person's changes to openings kept in the send queue. */
+export const openingsQueued = queuedChanges<QueuedJobChange>();
 
 export type AdminOpeningsEvent =
   | { type: 'job.saved'; mode: 'create' | 'edit'; row: JobOpeningRow }
@@ -61,32 +61,25 @@ export type AdminOpeningsEvent =
   | { type: 'status.change'; job: JobOpeningRow; status: JobStatus }
   /** 'Close it instead' in the question of an opening with applications. */
   | { type: 'close.confirm' }
-  /** One of this person's changes kept in the send queue was sent, or met someone else's. */
-  | { type: 'queued.sent' }
-  | { type: 'queued.conflict'; id: string }
-  /** Resolve, beside such a change in 'Waiting to send'. */
-  | { type: 'queued.resolve'; id: string }
-  /** The change read from the send queue, for the job form to take up; then handed to it. */
-  | { type: 'queued.found'; change: QueuedJobChange }
-  | { type: 'queued.taken' };
+  /** From `queued`: one of this person's changes kept in the send queue was sent. */
+  | { type: 'queued.sent' };
 
 export const adminOpeningsMachine = setup({
   types: {
     context: {} as AdminOpeningsContext,
     events: {} as AdminOpeningsEvent,
     input: {} as AdminOpeningsInput,
-    children: {} as { list: 'list' },
+    children: {} as { list: 'list'; queued: 'queued' },
   },
   actors: {
     list: openingsList,
+    queued: openingsQueued,
     deleteJob: fromPromise<{ message: string }, { jobId: number }>(async () => {
       throw new Error('deleteJob is provided by the app');
     }),
     saveStatus: fromPromise<JobOpeningRow, { job: JobOpeningRow; status: JobStatus }>(async () => {
       throw new Error('saveStatus is provided by the app');
     }),
-    /** Sends queued.sent and queued.conflict for this person's changes in the send queue. */
-    queuedChanges: fromCallback(() => () => {}),
   },
   guards: {
     hasApplications: (_, params: { job: JobOpeningRow }) => (params.job.application_count ?? 0) > 0,
@@ -115,10 +108,6 @@ export const adminOpeningsMachine = setup({
     /** The change lost a race: the card shows the opening as someone else left it. */
     notifyOvertaken: (_, _params: { changedBy: string | null }) => {},
     reloadList: sendTo('list', { type: 'list.reload' as const }),
-    /** Reads a queued change that met someone else's and answers `queued.found` (or says it is gone). */
-    takeUp: (_, _params: { id: string }) => {},
-    holdTakeUp: assign({ takingUp: (_, params: { change: QueuedJobChange }) => params.change }),
-    dropTakeUp: assign({ takingUp: null }),
   },
 }).createMachine({
   id: 'adminOpenings',
@@ -128,7 +117,6 @@ export const adminOpeningsMachine = setup({
     firstPage: input.page ?? 1,
     pendingDelete: null,
     pendingStatus: null,
-    takingUp: null,
   }),
   invoke: [
     {
@@ -136,16 +124,11 @@ export const adminOpeningsMachine = setup({
       src: 'list',
       input: ({ context }) => ({ pageSize: context.pageSize, page: context.firstPage, query: null }),
     },
-    // a listener only: should it break, Resolve in 'Waiting to send' still takes a change up
-    { id: 'queuedChanges', src: 'queuedChanges', onError: { actions: [] } },
+    { id: 'queued', src: 'queued' },
   ],
   on: {
     'job.saved': { actions: { type: 'putRow', params: ({ event }) => ({ row: event.row }) } },
     'queued.sent': { actions: 'reloadList' },
-    'queued.conflict': { actions: { type: 'takeUp', params: ({ event }) => ({ id: event.id }) } },
-    'queued.resolve': { actions: { type: 'takeUp', params: ({ event }) => ({ id: event.id }) } },
-    'queued.found': { actions: { type: 'holdTakeUp', params: ({ event }) => ({ change: event.change }) } },
-    'queued.taken': { actions: 'dropTakeUp' },
   },
   states: {
     idle: {

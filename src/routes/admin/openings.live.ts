@@ -1,16 +1,13 @@
 import type { i18n as I18n } from 'i18next';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { JOB_FORM_FIELDS, type JobFormValues } from '../../api/contract/jobs-admin';
 import { loadJobTypes } from '../../api/jobs';
 import { loadAdminOpenings, manageJobOpening, saveOpeningStatus } from '../../api/jobs-admin';
 import { showToast } from '../../components/toasts';
-import {
-  adminOpeningsMachine,
-  openingsList,
-  type AdminOpeningsEvent,
-} from '../../machines/admin-openings.machine';
+import { adminOpeningsMachine, openingsList, openingsQueued } from '../../machines/admin-openings.machine';
 import type { QueuedJobChange } from '../../machines/job-form.machine';
-import { getOutboxItem, onOutboxMessage } from '../../offline/send-queue';
+import { getOutboxItem } from '../../offline/send-queue';
+import { notifyQueuedGone, queuedMessages } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
 
 /** The form values a queued change kept, when they are whole (an older build's may not be). */
@@ -53,27 +50,15 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, o
       }),
       deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
       saveStatus: fromPromise(({ input }) => saveOpeningStatus(input.job, input.status)),
-      queuedChanges: fromCallback(({ sendBack }) =>
-        onOutboxMessage((message) => {
-          if (message.type !== 'sent' && message.type !== 'conflict') return;
-          if (message.kind !== 'job-opening' || message.owner !== owner) return;
-          sendBack(
-            (message.type === 'sent'
-              ? { type: 'queued.sent' }
-              : { type: 'queued.conflict', id: message.id }) satisfies AdminOpeningsEvent,
-          );
-        }),
-      ),
+      queued: openingsQueued.provide({
+        actors: {
+          listen: queuedMessages('job-opening', owner),
+          readChange: fromPromise(({ input }) => queuedChange(input.id)),
+        },
+        actions: { notifyGone: () => notifyQueuedGone(i18n) },
+      }),
     },
     actions: {
-      takeUp: ({ self }, { id }) =>
-        void queuedChange(id).then((change) => {
-          if (change) self.send({ type: 'queued.found', change });
-          else
-            void i18n
-              .loadNamespaces('offline')
-              .then(() => showToast('error', { message: i18n.t('offline:outbox.gone') }));
-        }),
       notifyDeleted: () =>
         showToast('success', {
           title: i18n.t('admin:toast.success'),

@@ -48,14 +48,16 @@ export function OpeningsScreen() {
   const [state, send] = useMachine(machine, {
     input: { page: cleanPage(params.get('page')), pageSize: JOB_PAGE_SIZE },
   });
-  const { pendingDelete, pendingStatus, takingUp } = state.context;
+  const { pendingDelete, pendingStatus } = state.context;
   // a change made offline that met someone else's: the job form opens it in its conflict view
   // (a form in use keeps its work; the change stays in 'Waiting to send' with Resolve)
+  const queuedRef = state.children.queued;
+  const takingUp = useSelector(queuedRef, (snapshot) => snapshot?.context.takingUp ?? null);
   useEffect(() => {
     if (!takingUp) return;
     formRef.current?.resume(takingUp);
-    send({ type: 'queued.taken' });
-  }, [takingUp, send]);
+    queuedRef?.send({ type: 'queued.taken' });
+  }, [takingUp, queuedRef]);
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const jobs = list?.context.rows ?? NO_JOBS;
@@ -124,7 +126,7 @@ export function OpeningsScreen() {
       <OutboxList
         kind="job-opening"
         owner={user.user_id}
-        onResolve={(id) => send({ type: 'queued.resolve', id })}
+        onResolve={(id) => queuedRef?.send({ type: 'queued.resolve', id })}
       />
 
       <JobFormDialog

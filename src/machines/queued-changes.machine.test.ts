@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromCallback, fromPromise, waitFor } from 'xstate';
+import { queuedChanges, type QueuedChangesEvent } from './queued-changes.machine';
+
+interface Change {
+  id: string;
+  title: string;
+}
+const machine = queuedChanges<Change>();
+
+function start(kept: Record<string, Change> = { 'queued-1': { id: 'queued-1', title: 'Copy Editor' } }) {
+  let tell: ((e: QueuedChangesEvent) => void) | undefined;
+  const read = vi.fn();
+  const gone = vi.fn();
+  const actor = createActor(
+    machine.provide({
+      actors: {
+        listen: fromCallback(({ sendBack }) => {
+          tell = sendBack;
+        }),
+        readChange: fromPromise(async ({ input }) => {
+          read(input.id);
+          return kept[input.id] ?? null;
+        }),
+      },
+      actions: { notifyGone: gone },
+    }),
+  ).start();
+  return { actor, tell: (e: QueuedChangesEvent) => tell!(e), read, gone };
+}
+
+describe("a person's changes kept in the send queue", () => {
+  it("one that met someone else's is read from the queue and held until the screen hands it to its editor", async () => {
+    const { actor, tell, read } = start();
+    tell({ type: 'queued.conflict', id: 'queued-1' });
+    expect(actor.getSnapshot().value).toBe('reading');
+    await waitFor(actor, (s) => s.matches('holding'));
+    expect(read).toHaveBeenCalledWith('queued-1');
+    expect(actor.getSnapshot().context.takingUp).toEqual({ id: 'queued-1', title: 'Copy Editor' });
+    // another arrives while one is held: the first is handed over first
+    tell({ type: 'queued.conflict', id: 'queued-2' });
+    expect(read).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'queued.taken' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.takingUp).toBeNull();
+  });
+
+  it('Resolve in "Waiting to send" takes one up the same way', async () => {
+    const { actor } = start();
+    actor.send({ type: 'queued.resolve', id: 'queued-1' });
+    await waitFor(actor, (s) => s.matches('holding'));
+    expect(actor.getSnapshot().context.takingUp?.title).toBe('Copy Editor');
+  });
+
+  it('one no longer on the device says so and holds nothing', async () => {
+    const { actor, gone } = start({});
+    actor.send({ type: 'queued.resolve', id: 'queued-9' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(gone).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.takingUp).toBeNull();
+  });
+
+  it('tells its parent when one was sent, so the screen loads its list again', async () => {
+    const heard = vi.fn();
+    let tell: ((e: QueuedChangesEvent) => void) | undefined;
+    const parent = createActor(
+      createMachine({
+        invoke: {
+          id: 'queued',
+          src: machine.provide({
+            actors: {
+              listen: fromCallback(({ sendBack }) => {
+                tell = sendBack;
+              }),
+            },
+          }),
+        },
+        on: { 'queued.sent': { actions: heard } },
+      }),
+    ).start();
+    tell!({ type: 'queued.sent' });
+    expect(heard).toHaveBeenCalledTimes(1);
+    parent.stop();
+  });
+});
