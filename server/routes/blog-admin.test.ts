@@ -338,6 +338,39 @@ describe('versions (a change is based on the version it read)', () => {
     expect(JSON.parse(audit.detail!).changed).toEqual(['read_time']);
   });
 
+  it('stores a change sent twice from the send queue once, image and all: the repeat gets the first answer', async () => {
+    const row = saved(await post({ title: 'Sent twice' }));
+    const again = (key: string, version: number, read_time = '8 min read') => {
+      const { body, contentType } = multipart([
+        { name: 'mode', value: '2' },
+        { name: 'company_id', value: '2' },
+        { name: 'blog_id', value: String(row.blog_id) },
+        { name: 'read_time', value: read_time },
+        { name: 'featured_image', filename: 'cover.png', type: 'image/png', data: samplePng() },
+      ]);
+      return app.inject({
+        method: 'POST',
+        url: '/api/manage-company-blog',
+        headers: {
+          'content-type': contentType,
+          cookie: editor,
+          origin,
+          'if-match': `"${version}"`,
+          'idempotency-key': key,
+        },
+        payload: body,
+      });
+    };
+    const first = await again('blog-edit-key-1', 1);
+    const repeat = await again('blog-edit-key-1', 1);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual(first.json());
+    expect(await stored(row.blog_id)).toMatchObject({ read_time: '8 min read', version: 2 });
+    // the same key with other content is refused, not answered with the first answer
+    expect((await again('blog-edit-key-1', 1, '9 min read')).statusCode).toBe(422);
+  });
+
   it('a stale "Publish immediately" cannot put an unpublished post back online', async () => {
     // the owner and a colleague open the published post (version 1)
     const row = saved(await post({ title: 'Taken offline', status: 'Published' }));

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
+import type { z } from 'zod/mini';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,6 +14,7 @@ import {
   ManageBlogFields,
   ManageBlogResponse,
 } from '../../src/api/contract/blog';
+import { withIdempotency } from '../lib/idempotency';
 import { uploads } from '../lib/multipart';
 import { versionOfRequest } from '../lib/versions';
 import * as blog from '../services/blog';
@@ -26,7 +29,9 @@ import * as blog from '../services/blog';
  *   always 2. Answers `{ message, row }`.
  * A change (the PATCH, mode 2) sends `If-Match` with the version it is based on: 428 without,
  * 409 with the post as it is now when it is stale; mode 2 may send only the fields it changes
- * (docs/decisions/022-versions-and-conflicts.md).
+ * (docs/decisions/022-versions-and-conflicts.md). A create or an update may carry an
+ * `Idempotency-Key` (the back office's send queue): a repeat by the same person within 24 hours
+ * gets the first answer and changes nothing again.
  */
 
 /** The text fields may take this much of a request (content is the big one). */
@@ -90,6 +95,14 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     throw blog.refusedPost(errors);
   }
 
+  /** What an Idempotency-Key stands for: every field sent and the image's bytes. */
+  const fingerprintOf = (fields: object, upload: { bytes: Buffer; name: string } | undefined) =>
+    JSON.stringify([
+      Object.entries(fields).sort(([a], [b]) => a.localeCompare(b)),
+      upload?.name ?? null,
+      upload ? createHash('sha256').update(upload.bytes).digest('hex') : null,
+    ]);
+
   app.post(
     '/manage-company-blog',
     {
@@ -100,11 +113,27 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fields, upload } = await readForm(request);
       const ctx = app.services(request);
-      if (fields.mode === BLOG_MODES.create) return blog.savePost(ctx, undefined, fields, upload);
-      if (!fields.blog_id) throw blog.refusedPost({ blog_id: 'blogIdMissing' });
-      if (fields.mode === BLOG_MODES.delete) return blog.deletePost(ctx, fields.blog_id);
-      // a change sends the version it is based on, and only the fields it changes
-      return blog.savePost(ctx, fields.blog_id, fields, upload, versionOfRequest(request.headers));
+      if (fields.mode !== BLOG_MODES.create && !fields.blog_id)
+        throw blog.refusedPost({ blog_id: 'blogIdMissing' });
+      if (fields.mode === BLOG_MODES.delete) return blog.deletePost(ctx, fields.blog_id!);
+      // a save sent again from the send queue (the same Idempotency-Key) gets the first answer;
+      // each person's keys are their own
+      const answer = await withIdempotency(
+        app,
+        request,
+        `manage-company-blog:${ctx.actor?.user_id ?? 0}`,
+        async () => ({
+          status: 200,
+          body:
+            fields.mode === BLOG_MODES.create
+              ? await blog.savePost(ctx, undefined, fields, upload)
+              : // a change sends the version it is based on, and only the fields it changes
+                await blog.savePost(ctx, fields.blog_id, fields, upload, versionOfRequest(request.headers)),
+        }),
+        () => fingerprintOf(fields, upload),
+      );
+      // only 200 answers are kept; the response schema checks a replayed one like a new one
+      return answer.body as z.infer<typeof ManageBlogResponse>;
     },
   );
 };

@@ -73,6 +73,18 @@ function formData(fields: Record<string, string>, file?: File | null): FormData 
   return body;
 }
 
+/** Where the blog form goes (the send queue keeps it for a save made offline). */
+export const manageBlogUrl = () => `${config.websiteApi}/manage-company-blog`;
+
+/** The headers of a blog write: CSRF, the version a change is based on, the send queue's key. */
+export function blogHeaders(version?: number, idempotencyKey?: string): Record<string, string> {
+  return {
+    ...CSRF_HEADERS,
+    ...(version !== undefined && ifMatch(version)),
+    ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }),
+  };
+}
+
 /**
  * POST manage-company-blog through the one upload transport (progress for the editor's bar).
  * Answers `{ message, row }`; throws ApiError like fetchJson (status 0 for a network failure), and
@@ -84,12 +96,18 @@ export function sendBlogForm(
     onProgress,
     signal,
     version,
-  }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; version?: number } = {},
+    idempotencyKey,
+  }: {
+    onProgress?: (p: UploadProgress) => void;
+    signal?: AbortSignal;
+    version?: number;
+    idempotencyKey?: string;
+  } = {},
 ): Promise<ManageBlogAnswer> {
   return versioned(
     BlogPostRowSchema,
-    uploadForm(ManageBlogResponse, `${config.websiteApi}/manage-company-blog`, body, {
-      headers: { ...CSRF_HEADERS, ...(version !== undefined && ifMatch(version)) },
+    uploadForm(ManageBlogResponse, manageBlogUrl(), body, {
+      headers: blogHeaders(version, idempotencyKey),
       withCredentials: true,
       onProgress,
       signal,
@@ -104,13 +122,14 @@ export type BlogFormField = Exclude<
 >;
 
 /**
- * Create (mode 1) or update (mode 2) a post; a chosen file goes as `featured_image`. An update
- * sends the fields in `changed` only, with the version it is based on (If-Match).
+ * What a create (mode 1) or update (mode 2) sends: the text fields (an update only those in
+ * `changed`), the chosen image file, and the version an update is based on (If-Match).
  */
-export function saveBlogPost(
-  form: BlogPostForm,
-  options?: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
-): Promise<ManageBlogAnswer> {
+export function blogFormParts(form: BlogPostForm): {
+  fields: Record<string, string>;
+  file: File | null;
+  version?: number;
+} {
   const { featured_image, ...fields } = form;
   const all: Record<BlogFormField, string> = {
     title: fields.title,
@@ -129,18 +148,25 @@ export function saveBlogPost(
           .map((f) => [f, all[f]]),
       )
     : all;
-  return sendBlogForm(
-    formData(
-      {
-        mode: String(fields.mode),
-        company_id: String(BLOG_COMPANY_ID),
-        blog_id: String(update ? fields.blog_id : 0),
-        ...sent,
-      },
-      featured_image,
-    ),
-    { ...options, ...(update && { version: fields.version ?? 1 }) },
-  );
+  return {
+    fields: {
+      mode: String(fields.mode),
+      company_id: String(BLOG_COMPANY_ID),
+      blog_id: String(update ? fields.blog_id : 0),
+      ...sent,
+    },
+    file: featured_image ?? null,
+    ...(update && { version: fields.version ?? 1 }),
+  };
+}
+
+/** Create (mode 1) or update (mode 2) a post (blogFormParts); a chosen file goes as `featured_image`. */
+export function saveBlogPost(
+  form: BlogPostForm,
+  options?: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; idempotencyKey?: string },
+): Promise<ManageBlogAnswer> {
+  const { fields, file, version } = blogFormParts(form);
+  return sendBlogForm(formData(fields, file), { ...options, version });
 }
 
 /** Delete (mode 3). */

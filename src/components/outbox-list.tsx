@@ -34,7 +34,9 @@ export default function OutboxList({
       ? t('outbox.application', { title: e.label })
       : e.kind === 'job-opening'
         ? t('outbox.jobOpening', { title: e.label })
-        : t('outbox.contact', { name: e.label });
+        : e.kind === 'blog-post'
+          ? t('outbox.blogPost', { title: e.label })
+          : t('outbox.contact', { name: e.label });
   const stopped = (e: OutboxEntry) => e.status === 'failed' || e.status === 'conflict';
 
   return (

@@ -11,6 +11,7 @@ import {
   savingActor,
   type BlogEditorEvent,
   type SaveInput,
+  type SaveRequest,
   type TextField,
 } from './blog-editor.machine';
 import { createPathModel, timerEvent, everyTransition, withoutRegions } from './testing/test-model';
@@ -34,8 +35,10 @@ const POST: BlogPostRow = {
 function controlledSave() {
   const inputs: SaveInput[] = [];
   let sendBack: ((event: EventObject) => void) | null = null;
-  const actor = fromCallback<EventObject, SaveInput>(({ input, sendBack: back }) => {
-    inputs.push(input);
+  const actor = fromCallback<EventObject, SaveRequest>(({ input, sendBack: back }) => {
+    // the form the save sends (the dialog it came from goes with it, for a save kept offline)
+    const { context: _dialog, ...form } = input;
+    inputs.push(form);
     sendBack = back;
   });
   return { actor, inputs, reply: (event: BlogEditorEvent | EventObject) => sendBack!(event as EventObject) };
@@ -49,6 +52,8 @@ function setup() {
     failed: [] as unknown[],
     merged: [] as unknown[],
     forgotten: [] as number[],
+    queued: 0,
+    forgottenQueued: [] as (string | null)[],
   };
   const actor = createActor(
     blogEditorMachine.provide({
@@ -59,6 +64,8 @@ function setup() {
         notifyFailed: (_, { error }) => void effects.failed.push(error),
         notifyMerged: (_, { changedBy }) => void effects.merged.push(changedBy),
         forgetDraft: (_, { blogId }) => void effects.forgotten.push(blogId),
+        notifyQueued: () => void (effects.queued += 1),
+        forgetQueued: (_, { id }) => void effects.forgottenQueued.push(id),
       },
     }),
   ).start();
@@ -440,6 +447,56 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
     expect(ctx().conflict).toBeNull();
   });
 
+  describe('a save made without a connection', () => {
+    const change = {
+      id: 'queued-post-1',
+      post: OPENED,
+      base: fieldsOf(OPENED),
+      values: { ...fieldsOf(OPENED), title: 'My title' },
+      file: null,
+    };
+
+    it('is kept on the device: the dialog closes saying it waits, and its draft goes', () => {
+      const { actor, save, type, effects } = setup();
+      actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+      type('title', 'My title');
+      actor.send({ type: 'editor.submit' });
+      save.reply({ type: 'save.queued', id: 'k1' });
+      expect(actor.getSnapshot().matches('closed')).toBe(true);
+      expect(effects.queued).toBe(1);
+      expect(effects.saved).toEqual([]);
+      expect(effects.forgotten).toEqual([7]);
+    });
+
+    it('that met their change to the same field is taken up in the conflict view, and removed from the queue once saved', () => {
+      const { actor, save, effects, ctx } = setup();
+      actor.send({ type: 'editor.resume', change });
+      // sent again on the version it was based on, with only what it changed
+      expect(actor.getSnapshot().matches('submitting')).toBe(true);
+      expect(save.inputs.at(-1)).toMatchObject({ mode: 2, blog_id: 7, version: 3, changed: ['title'] });
+      save.reply({ type: 'save.failed', error: theirs({ title: 'Their title' }) });
+      expect(actor.getSnapshot().matches('conflict')).toBe(true);
+      expect(ctx().conflict).toMatchObject({ fields: ['title'], theirs: { title: 'Their title' } });
+      expect(ctx().fields.title).toBe('My title');
+      actor.send({ type: 'conflict.keepMine' });
+      expect(save.inputs.at(-1)).toMatchObject({ version: 4, title: 'My title' });
+      save.reply({
+        type: 'save.succeeded',
+        answer: { message: 'Post Updated', row: { ...OPENED, version: 5 } },
+      });
+      expect(effects.forgottenQueued).toEqual(['queued-post-1']);
+    });
+
+    it('cancelled in the conflict view stays in the queue for later', () => {
+      const { actor, save, effects } = setup();
+      actor.send({ type: 'editor.resume', change });
+      save.reply({ type: 'save.failed', error: theirs({ title: 'Their title' }) });
+      actor.send({ type: 'editor.cancel' });
+      expect(actor.getSnapshot().matches('closed')).toBe(true);
+      expect(effects.forgottenQueued).toEqual([]);
+    });
+  });
+
   it('Cancel in the conflict view closes the dialog', () => {
     const { actor, save, type } = setup();
     actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
@@ -478,6 +535,17 @@ describe('blog editor paths', () => {
     { type: 'conflict.keepMine' },
     { type: 'conflict.takeTheirs' },
     { type: 'conflict.keepBoth' },
+    {
+      type: 'editor.resume',
+      change: {
+        id: 'q1',
+        post: POST,
+        base: fieldsOf(POST),
+        values: { ...fieldsOf(POST), title: 'Mine' },
+        file: null,
+      },
+    },
+    { type: 'save.queued', id: 'q1' },
   ];
   // without the draft regions (restore, autosave): their actors and timer have their own tests
   const model = createPathModel(withoutRegions(blogEditorMachine, 'editing', ['restore', 'autosave']), {
@@ -531,6 +599,8 @@ describe('blog editor paths', () => {
           'conflict.keepMine': send,
           'conflict.takeTheirs': send,
           'conflict.keepBoth': send,
+          'editor.resume': send,
+          'save.queued': ({ event }) => save.reply(event as EventObject),
         },
         states: {
           closed: () => {

@@ -15,6 +15,7 @@ import {
   PUBLISHED,
 } from '../api/contract/blog';
 import { codesFor } from '../api/contract/form-rules';
+import { isQueued, type QueuedSubmission } from '../offline/queued';
 import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } from './edit-conflict';
 
 /**
@@ -41,6 +42,11 @@ import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } 
  *   their values and the save goes again at once (`notifyMerged`); when both changed a field,
  *   `conflict` shows theirs beside mine and waits: keep mine, take theirs, or keep both texts of
  *   the content to merge by hand.
+ * - Without a connection, the save is kept in the device's send queue with the version it is based
+ *   on (`save.queued`): the dialog closes saying it waits (`notifyQueued`). One that met someone
+ *   else's change before it could be sent is taken up again (`editor.resume`): the dialog opens on
+ *   the post as it was read, the fields as they were opened and as saved, and sends again, which
+ *   meets their change as above. Once saved, the queue's entry is removed (`forgetQueued`).
  */
 
 export type TextField =
@@ -75,13 +81,33 @@ export interface BlogEditorContext {
   version: number | null;
   /** Someone else's save that crossed this one on the same fields, while `conflict`. */
   conflict: EditConflict<BlogEditorFields> | null;
+  /** The send-queue entry this dialog took up (`editor.resume`), removed once the change is saved. */
+  queued: string | null;
+}
+
+/** A change kept in the send queue that met someone else's, taken up again by its author. */
+export interface QueuedPostChange {
+  /** The entry's id in the send queue. */
+  id: string;
+  /** The post as it was read when the change was made; its version is the change's base. */
+  post: BlogPostRow;
+  /** The dialog as it was opened, and as it was saved (with the image file chosen, if any). */
+  base: BlogEditorFields;
+  values: BlogEditorFields;
+  file: File | null;
 }
 
 /** What the save actor sends (mode 1 create, 2 update). */
 export type SaveInput = BlogPostForm;
+/** The save actor's input: the form, and the dialog it came from (kept with a save made offline). */
+export type SaveRequest = SaveInput & {
+  context: Pick<BlogEditorContext, 'opened' | 'fields' | 'original'>;
+};
 
 export type BlogEditorEvent =
   | { type: 'editor.open'; post?: BlogPostRow; today: string }
+  /** Takes up a change made offline that met someone else's (see QueuedPostChange). */
+  | { type: 'editor.resume'; change: QueuedPostChange }
   | { type: 'field.change'; field: TextField; value: string }
   | { type: 'publish.change'; publish: boolean }
   | { type: 'image.choose'; file: File | null }
@@ -100,6 +126,8 @@ export type BlogEditorEvent =
   | { type: 'upload.progress'; loaded: number; total: number }
   | { type: 'save.succeeded'; answer: ManageBlogResponse }
   | { type: 'save.failed'; error: unknown }
+  /** No connection: the save was kept in the send queue under this id. */
+  | { type: 'save.queued'; id: string }
   /** After a conflict: save mine over theirs, take theirs, or keep both texts of the content. */
   | { type: 'conflict.keepMine' }
   | { type: 'conflict.takeTheirs' }
@@ -220,17 +248,25 @@ export function savingActor(
     input: SaveInput,
     onProgress: (loaded: number, total: number) => void,
     signal: AbortSignal,
-  ) => Promise<ManageBlogResponse>,
+    /** The dialog as it was opened and as saved, and the post it is based on (kept with a queued save). */
+    context: SaveRequest['context'],
+  ) => Promise<ManageBlogResponse | QueuedSubmission>,
 ) {
-  return fromCallback<EventObject, SaveInput>(({ input, sendBack }) => {
+  return fromCallback<EventObject, SaveRequest>(({ input, sendBack }) => {
     const controller = new AbortController();
     let active = true;
+    const { context, ...form } = input;
     save(
-      input,
+      form,
       (loaded, total) => active && sendBack({ type: 'upload.progress', loaded, total }),
       controller.signal,
+      context,
     ).then(
-      (answer) => active && sendBack({ type: 'save.succeeded', answer }),
+      (answer) =>
+        active &&
+        sendBack(
+          isQueued(answer) ? { type: 'save.queued', id: answer.id } : { type: 'save.succeeded', answer },
+        ),
       (error: unknown) => active && sendBack({ type: 'save.failed', error }),
     );
     return () => {
@@ -246,7 +282,7 @@ export const blogEditorMachine = setup({
     events: {} as BlogEditorEvent,
   },
   actors: {
-    saveBlogPost: fromCallback<EventObject, SaveInput>(({ sendBack }) => {
+    saveBlogPost: fromCallback<EventObject, SaveRequest>(({ sendBack }) => {
       sendBack({ type: 'save.failed', error: new Error('saveBlogPost is provided by the app') });
     }),
     /** This post's draft on the device, or null. */
@@ -264,6 +300,7 @@ export const blogEditorMachine = setup({
       mode: 'create' as const,
       version: null,
       conflict: null,
+      queued: null,
       original: null,
       fields: { ...EMPTY, publication_date: params.today },
       opened: { ...EMPTY, publication_date: params.today },
@@ -276,6 +313,7 @@ export const blogEditorMachine = setup({
       mode: 'edit' as const,
       version: params.post.version ?? null,
       conflict: null,
+      queued: null,
       original: params.post,
       fields: fieldsOf(params.post),
       opened: fieldsOf(params.post),
@@ -284,10 +322,24 @@ export const blogEditorMachine = setup({
       errors: {},
       progress: null,
     })),
+    resume: assign((_, params: { change: QueuedPostChange }) => ({
+      mode: 'edit' as const,
+      version: params.change.post.version ?? null,
+      conflict: null,
+      queued: params.change.id,
+      original: params.change.post,
+      fields: params.change.values,
+      opened: params.change.base,
+      draft: null,
+      file: params.change.file,
+      errors: {},
+      progress: null,
+    })),
     reset: assign({
       mode: 'create' as const,
       version: null,
       conflict: null,
+      queued: null,
       original: null,
       fields: EMPTY,
       opened: EMPTY,
@@ -323,6 +375,10 @@ export const blogEditorMachine = setup({
     /** The post was saved: toast, and update the list. */
     notifySaved: (_, _params: { row: BlogPostRow | undefined; created: boolean; message: string }) => {},
     notifyFailed: (_, _params: { error: unknown }) => {},
+    /** Kept on the device, to be sent when the connection is back ('Waiting to send'). */
+    notifyQueued: () => {},
+    /** Removes the send-queue entry this dialog took up (saved, or kept again as a new entry). */
+    forgetQueued: (_, _params: { id: string | null }) => {},
     /** Removes this post's draft from the device (saved or discarded); supplied by the screen. */
     forgetDraft: (_, _params: BlogDraftRef) => {},
     offerDraft: assign({ draft: (_, params: { draft: BlogDraft }) => params.draft }),
@@ -404,6 +460,7 @@ export const blogEditorMachine = setup({
     mode: 'create',
     version: null,
     conflict: null,
+    queued: null,
     original: null,
     fields: EMPTY,
     opened: EMPTY,
@@ -426,6 +483,10 @@ export const blogEditorMachine = setup({
             actions: { type: 'openCreate', params: ({ event }) => ({ today: event.today }) },
           },
         ],
+        'editor.resume': {
+          target: 'submitting',
+          actions: { type: 'resume', params: ({ event }) => ({ change: event.change }) },
+        },
       },
     },
     /**
@@ -592,7 +653,10 @@ export const blogEditorMachine = setup({
       invoke: {
         id: 'saveBlogPost',
         src: 'saveBlogPost',
-        input: ({ context }) => saveInput(context),
+        input: ({ context }) => ({
+          ...saveInput(context),
+          context: { opened: context.opened, fields: context.fields, original: context.original },
+        }),
         onError: {
           target: 'editing',
           actions: { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
@@ -616,6 +680,17 @@ export const blogEditorMachine = setup({
                 message: event.answer.message,
               }),
             },
+            { type: 'forgetQueued', params: ({ context }) => ({ id: context.queued }) },
+            { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
+            'reset',
+          ],
+        },
+        // no connection: the send queue holds it now (and its draft is no longer needed)
+        'save.queued': {
+          target: 'closed',
+          actions: [
+            'notifyQueued',
+            { type: 'forgetQueued', params: ({ context }) => ({ id: context.queued }) },
             { type: 'forgetDraft', params: ({ context }) => ({ blogId: context.original?.blog_id ?? 0 }) },
             'reset',
           ],

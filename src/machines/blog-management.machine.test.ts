@@ -63,6 +63,18 @@ function setup(pageSize = 10) {
 }
 
 describe('blog management', () => {
+  it('loads the page again when one of this person\'s changes made offline was sent', async () => {
+    const { actor, ctl, rows } = setup();
+    ctl.settle('loadPage', page([12, 11], 2));
+    await flush();
+    actor.getSnapshot().children.queued!.send({ type: 'queued.sent' });
+    // the child tells its parent, which loads the page it shows again
+    expect(ctl.lastInput('loadPage')).toEqual({ query: { search: '' }, page: 1, pageSize: 10 });
+    ctl.settle('loadPage', page([13, 12], 2));
+    await flush();
+    expect(rows().map((r) => r.blog_id)).toEqual([13, 12]);
+  });
+
   it('loads the first page of every post, drafts included, with the pager', async () => {
     const { ctl, list, rows } = setup();
     expect(list().getSnapshot().value).toBe('loading');

@@ -1,7 +1,9 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { type BlogPostRow, type BlogStatus, blogStatusOf, DRAFT, PUBLISHED } from '../api/contract/blog';
 import { pagedList } from './paged-list.machine';
+import type { QueuedPostChange } from './blog-editor.machine';
 import { conflictIn } from './edit-conflict';
+import { queuedChanges } from './queued-changes.machine';
 
 /**
  * The admin Blog Management screen: every post, drafts included, 10 a page, with a search, the
@@ -16,7 +18,12 @@ import { conflictIn } from './edit-conflict';
  *   -> `deleting` -> the row goes and the page reloads; `post.saved` from the editor replaces a
  *   listed row, or reloads for a new post or one on another page.
  *
- * Effects the screen provides: the `list` (its `loadPage`), actors `saveStatus`, `deletePost`;
+ * - `queued`: this person's changes made without a connection (queued-changes.machine.ts): one
+ *   sent later loads the page again (`queued.sent`); one that met someone else's change is held
+ *   for the editor to open in its conflict view.
+ *
+ * Effects the screen provides: the `list` (its `loadPage`), `queued` (its `listen`, `readChange`,
+ * `notifyGone`), actors `saveStatus`, `deletePost`;
  * actions `notifyStatusUpdated`, `notifyStatusFailed`, `notifyDeleted`, `notifyDeleteFailed`.
  */
 
@@ -45,7 +52,12 @@ export type BlogManagementEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'post.saved'; row: BlogPostRow; created: boolean }
-  | { type: 'list.reload' };
+  | { type: 'list.reload' }
+  /** From `queued`: one of this person's changes kept in the send queue was sent. */
+  | { type: 'queued.sent' };
+
+/** This person's changes to posts kept in the send queue. */
+export const blogQueued = queuedChanges<QueuedPostChange>();
 
 /** The other status: the admin badge flips Draft and Published. */
 export const flipped = (status: string): BlogStatus =>
@@ -56,10 +68,11 @@ export const blogManagementMachine = setup({
     context: {} as BlogManagementContext,
     events: {} as BlogManagementEvent,
     input: {} as { pageSize: number },
-    children: {} as { list: 'list' },
+    children: {} as { list: 'list'; queued: 'queued' },
   },
   actors: {
     list: blogPostsList,
+    queued: blogQueued,
     saveStatus: fromPromise<BlogPostRow, { post: BlogPostRow; status: BlogStatus }>(async () => {
       throw new Error('saveStatus is provided by the app');
     }),
@@ -101,14 +114,18 @@ export const blogManagementMachine = setup({
 }).createMachine({
   id: 'blogManagement',
   context: ({ input }) => ({ pageSize: input.pageSize, searchText: '', search: '', target: null }),
-  invoke: {
-    id: 'list',
-    src: 'list',
-    input: ({ context }) => ({ pageSize: context.pageSize, query: { search: '' } }),
-  },
+  invoke: [
+    {
+      id: 'list',
+      src: 'list',
+      input: ({ context }) => ({ pageSize: context.pageSize, query: { search: '' } }),
+    },
+    { id: 'queued', src: 'queued' },
+  ],
   type: 'parallel',
   on: {
     'list.reload': { actions: 'reloadList' },
+    'queued.sent': { actions: 'reloadList' },
   },
   states: {
     search: {

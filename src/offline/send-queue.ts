@@ -16,9 +16,9 @@ import { OUTBOX_CHANNEL, OUTBOX_DB_NAME, OUTBOX_SYNC_TAG } from './outbox-names'
 
 /**
  * What an entry is: a public form (a contact message, a job application), or a change staff made
- * in the back office without a connection (`job-opening`: a new or changed opening).
+ * in the back office without a connection (a new or changed opening or blog post).
  */
-export type OutboxKind = 'contact' | 'application' | 'job-opening';
+export type OutboxKind = 'contact' | 'application' | 'job-opening' | 'blog-post';
 
 /** A file kept with a queued submission (a CV), as a Blob with its name. */
 export interface QueuedFile {
@@ -41,13 +41,15 @@ export type OutboxStatus = 'waiting' | 'sending' | 'failed' | 'conflict';
 /**
  * A back-office change kept with its entry, so its author can be shown the conflict view if the
  * record changed meanwhile: which record, the version the change is based on, the form as it was
- * opened (`base`) and as it was saved (`values`).
+ * opened (`base`) and as it was saved (`values`), and the record as it was read (`record`, where
+ * the editor needs it). The editor that takes it up checks their shape (an older build's may differ).
  */
 export interface QueuedEdit {
   recordId: number;
   version: number | null;
-  base: Record<string, string>;
-  values: Record<string, string>;
+  base: unknown;
+  values: unknown;
+  record?: unknown;
 }
 
 export interface OutboxItem {

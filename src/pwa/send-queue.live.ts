@@ -38,7 +38,7 @@ export const sendQueueLive = (i18n: I18n, owner?: number) => {
       i18n.loadNamespaces(OFFLINE_NS),
     ]);
     const t = i18n.getFixedT(null, OFFLINE_NS);
-    if (notice.kind === 'job-opening') {
+    if (notice.kind === 'job-opening' || notice.kind === 'blog-post') {
       showToast(kind, {
         message: t(kind === 'error' ? 'outbox.refusedChange' : 'outbox.sentChange', {
           title: notice.label,

@@ -2,17 +2,46 @@ import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { isSessionEnded } from '../../api/client';
 import { deleteBlogPost, loadAdminBlogPosts, saveBlogStatus, withImages } from '../../api/blog';
-import { BLOG_TOAST_MS, blogStatusOf } from '../../api/contract/blog';
+import { BLOG_TOAST_MS, BlogPostRow, blogStatusOf } from '../../api/contract/blog';
 import { showToast } from '../../components/toasts';
-import { blogManagementMachine, blogPostsList } from '../../machines/blog-management.machine';
+import {
+  EDITOR_FIELDS,
+  type BlogEditorFields,
+  type QueuedPostChange,
+} from '../../machines/blog-editor.machine';
+import { blogManagementMachine, blogPostsList, blogQueued } from '../../machines/blog-management.machine';
+import { getOutboxItem } from '../../offline/send-queue';
+import { notifyQueuedGone, queuedMessages } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
+
+/** The dialog's fields a queued change kept, when they are whole (an older build's may not be). */
+const editorFields = (value: unknown): BlogEditorFields | null => {
+  const v = value as Partial<BlogEditorFields> | null;
+  if (!v || typeof v !== 'object' || typeof v.publish !== 'boolean') return null;
+  return EDITOR_FIELDS.every((f) => f === 'publish' || typeof v[f] === 'string')
+    ? (v as BlogEditorFields)
+    : null;
+};
+
+/** The change kept in the send queue under `id`, as the blog dialog takes it up; null when gone. */
+async function queuedPost(id: string): Promise<QueuedPostChange | null> {
+  const item = await getOutboxItem(id).catch(() => undefined);
+  const post = BlogPostRow.safeParse(item?.edit?.record);
+  const base = editorFields(item?.edit?.base);
+  const values = editorFields(item?.edit?.values);
+  if (!item || !post.success || !base || !values) return null;
+  const kept = item.body.type === 'form' ? item.body.files.featured_image : undefined;
+  const file = kept ? new File([kept.blob], kept.name, { type: kept.blob.type }) : null;
+  return { id, post: post.data, base, values, file };
+}
 
 /**
  * Blog Management with its live effects: a page of every post (drafts included) with its image,
- * the badge's publish/unpublish, deletion, and the toasts, written in the language of the moment
- * they appear.
+ * the badge's publish/unpublish, deletion, the toasts, written in the language of the moment
+ * they appear, and this person's (`owner`) changes made offline: told when one is sent or meets
+ * someone else's, and read from the queue for the dialog to take up.
  */
-export const blogManagementLive = (i18n: I18n) => {
+export const blogManagementLive = (i18n: I18n, owner: number) => {
   const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, { ns: 'blog-admin', ...values });
   return blogManagementMachine.provide({
     actors: {
@@ -40,6 +69,13 @@ export const blogManagementLive = (i18n: I18n) => {
         return (await withImages([row]))[0];
       }),
       deletePost: fromPromise(({ input }) => deleteBlogPost(input.post.blog_id)),
+      queued: blogQueued.provide({
+        actors: {
+          listen: queuedMessages('blog-post', owner),
+          readChange: fromPromise(({ input }) => queuedPost(input.id)),
+        },
+        actions: { notifyGone: () => notifyQueuedGone(i18n) },
+      }),
     },
     actions: {
       notifyStatusUpdated: (_, { row }) =>

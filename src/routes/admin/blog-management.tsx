@@ -1,6 +1,6 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { showingFigures } from '../../api/contract/paging';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BLOG_PAGE_SIZE,
@@ -10,9 +10,11 @@ import {
   PUBLISHED,
 } from '../../api/contract/blog';
 import { BlogImage, PostDate } from '../../components/blog/blog-parts';
+import OutboxList from '../../components/outbox-list';
 import { PagePager } from '../../components/pagination';
 import { flipped } from '../../machines/blog-management.machine';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
+import { useAdminSession } from './admin-context';
 import { blogManagementLive } from './blog-management.live';
 import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
 import { ConfirmDelete } from './confirm-delete';
@@ -34,8 +36,18 @@ function BlogManagement() {
   // stable for the session (it only sends an event to the admin's auth machine)
   const dialog = useRef<BlogPostDialogHandle>(null);
 
-  const [machine] = useState(() => blogManagementLive(i18n));
+  const { user } = useAdminSession();
+  const [machine] = useState(() => blogManagementLive(i18n, user.user_id));
   const [state, send] = useMachine(machine, { input: { pageSize: BLOG_PAGE_SIZE } });
+  // a change made offline that met someone else's: the dialog opens it in its conflict view
+  // (a dialog in use keeps its work; the change stays in 'Waiting to send' with Resolve)
+  const queuedRef = state.children.queued;
+  const takingUp = useSelector(queuedRef, (snapshot) => snapshot?.context.takingUp ?? null);
+  useEffect(() => {
+    if (!takingUp) return;
+    dialog.current?.resume(takingUp);
+    queuedRef?.send({ type: 'queued.taken' });
+  }, [takingUp, queuedRef]);
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const { target, searchText, search } = state.context;
@@ -126,6 +138,13 @@ function BlogManagement() {
       )}
 
       <PagePager pagination={listRef} ns="blog-admin" disabled={!ready} />
+
+      {/* this person's changes made without a connection, sent when it is back */}
+      <OutboxList
+        kind="blog-post"
+        owner={user.user_id}
+        onResolve={(id) => queuedRef?.send({ type: 'queued.resolve', id })}
+      />
 
       <BlogPostDialog
         ref={dialog}

@@ -1,6 +1,8 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import { saveBlogPost } from '../../api/blog';
+import { blogFormParts, blogHeaders, manageBlogUrl, saveBlogPost } from '../../api/blog';
+import { cancelOutboxItem } from '../../offline/send-queue';
+import { asActorOutput, formSubmission, sendOrQueue } from '../../offline/submit';
 import { BLOG_TOAST_MS, type BlogField, type BlogPostRow } from '../../api/contract/blog';
 import { showToast } from '../../components/toasts';
 import {
@@ -24,7 +26,8 @@ const BLOG_FIELD_IDS: Record<BlogField, string> = {
 
 /**
  * The blog post dialog with its live effects: the draft kept on this device per user and post,
- * the save with upload progress, focus on the first invalid field, and the toasts. `onSaved`
+ * the save with upload progress (without a connection kept in the send queue for this user, with
+ * the version and the dialog it came from), focus on the first invalid field, and the toasts. `onSaved`
  * tells the list.
  */
 export const blogPostDialogLive = (
@@ -38,9 +41,29 @@ export const blogPostDialogLive = (
     actors: {
       readDraft: fromPromise(({ input }) => readDraft<BlogEditorFields>(draftOf(input))),
       writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
-      saveBlogPost: savingActor((input, onProgress, signal) =>
-        saveBlogPost(input, { onProgress: (p) => onProgress(p.loaded, p.total), signal }),
-      ),
+      saveBlogPost: savingActor(async (input, onProgress, signal, context) => {
+        // without a connection the save is kept on this device, sent later under this person's session
+        const { fields, file, version } = blogFormParts(input);
+        const outcome = await sendOrQueue({
+          kind: 'blog-post',
+          label: input.title,
+          url: manageBlogUrl(),
+          body: formSubmission(fields, { featured_image: file }),
+          headers: blogHeaders(version),
+          owner: userId,
+          edit: {
+            recordId: input.blog_id,
+            version: version ?? null,
+            base: context.opened,
+            values: context.fields,
+            record: context.original,
+          },
+          signal,
+          send: (idempotencyKey) =>
+            saveBlogPost(input, { onProgress: (p) => onProgress(p.loaded, p.total), signal, idempotencyKey }),
+        });
+        return asActorOutput(outcome);
+      }),
     },
     actions: {
       forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
@@ -56,6 +79,13 @@ export const blogPostDialogLive = (
         onSaved(row, created);
       },
       notifyMerged: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'merged'),
+      notifyQueued: () =>
+        void i18n
+          .loadNamespaces('offline')
+          .then(() => showToast('info', { message: i18n.t('offline:outbox.queuedChange'), duration: 6000 })),
+      forgetQueued: (_, { id }) => {
+        if (id) void cancelOutboxItem(id);
+      },
       notifyFailed: (_, { error }) =>
         // offline: the dialog keeps what was typed and says saving waits for the connection
         toastFailure(error, {

@@ -17,6 +17,7 @@ import {
   isChanged,
   type BlogEditorFields,
   type EditorField,
+  type QueuedPostChange,
   type TextField,
 } from '../../machines/blog-editor.machine';
 import { HistoryPanel } from './history-panel';
@@ -42,6 +43,8 @@ const RichTextEditor = lazy(() => import('../../components/rich-text-editor'));
 
 export interface BlogPostDialogHandle {
   open(post?: BlogPostRow): void;
+  /** Takes up a change made offline that met someone else's; false while the dialog is in use. */
+  resume(change: QueuedPostChange): boolean;
 }
 
 /** The 'Create New Blog Post' / 'Edit Blog Post' dialog. */
@@ -66,13 +69,19 @@ export function BlogPostDialog({
   );
   const [history, sendHistory] = useMachine(historyMachine);
   const { t: tAdmin } = useTranslation('admin');
+  const closed = state.matches('closed');
   useImperativeHandle(
     ref,
     () => ({
       open: (post) =>
         send({ type: 'editor.open', post, today: formatPublicationDate(new Date(), { local: true }) }),
+      resume: (change) => {
+        if (!closed) return false;
+        send({ type: 'editor.resume', change });
+        return true;
+      },
     }),
-    [send],
+    [send, closed],
   );
 
   const { fields, errors, file, mode, original, progress, conflict } = state.context;
