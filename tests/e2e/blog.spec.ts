@@ -632,6 +632,90 @@ test.describe('two colleagues on one post', () => {
   });
 });
 
+test.describe('changes made offline', () => {
+  test.use({
+    allowedConsoleErrors: [/status of 409|Failed to fetch|ERR_INTERNET_DISCONNECTED|Error fetching/],
+  });
+  const unique = () => Date.now().toString(36).replace(/\d/g, 'x');
+
+  test("a post saved without a connection waits on the device with its new image; on return it meets a colleague's change in the conflict view", async ({
+    page,
+    context,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const word = `Vellum${unique()}`;
+    const title = `${word} on the train`;
+    const api = await blogApi(request, baseURL!);
+    const post = await api.create({
+      title,
+      excerpt: 'Written before the tunnel.',
+      content: '<p>The signal comes and goes.</p>',
+      status: 'Draft',
+    });
+    const colleague = await makeUser(request, baseURL!, 'editor');
+    try {
+      await signIn(page, OWNER, '/admin/blog');
+      await page.getByLabel('Search blog posts').fill(word);
+      const card = page.getByRole('listitem').filter({ hasText: title });
+      // the search has been run (not only the first page, where a new post also shows)
+      await expect(page.getByText(/^Showing 1-1 of 1\b/)).toBeVisible();
+      await expect(card).toHaveCount(1);
+      const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
+      const waiting = page.getByRole('region', { name: 'Waiting to send' });
+      const entry = waiting.getByRole('listitem').filter({ hasText: `Post: ${title}` });
+
+      // offline: a new excerpt and a new image are kept on the device
+      await context.setOffline(true);
+      await card.getByRole('button', { name: `Edit “${title}”` }).click();
+      await dialog.getByLabel('Excerpt').fill('Written in the tunnel, sent after it.');
+      await page
+        .locator('#blog-image-file')
+        .setInputFiles({ name: 'tunnel.png', mimeType: 'image/png', buffer: samplePng() });
+      await dialog.getByRole('button', { name: 'Update Post' }).click();
+      await expect(page.getByText(/You're offline\. Your change is saved on this device/)).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await expect(entry).toContainText('Waiting to send');
+
+      // meanwhile a colleague changes the excerpt too
+      const other = await browser.newContext();
+      try {
+        const theirPage = await other.newPage();
+        await signIn(theirPage, colleague, '/admin/blog');
+        await theirPage.getByLabel('Search blog posts').fill(word);
+        await theirPage
+          .getByRole('listitem')
+          .filter({ hasText: title })
+          .getByRole('button', { name: `Edit “${title}”` })
+          .click();
+        const theirs = theirPage.getByRole('dialog', { name: 'Edit Blog Post' });
+        await theirs.getByLabel('Excerpt').fill('Their excerpt, from the office.');
+        await theirs.getByRole('button', { name: 'Update Post' }).click();
+        await expect(theirs).toHaveCount(0);
+      } finally {
+        await other.close();
+      }
+
+      // back online: the dialog opens beside their change, with mine and my image kept
+      await context.setOffline(false);
+      const conflict = dialog.getByRole('alert').filter({ hasText: 'while you were editing' });
+      await expect(conflict).toContainText(`${colleague.email} changed this at`, { timeout: 15_000 });
+      await expect(conflict).toContainText('Their excerpt, from the office.');
+      await expect(dialog.getByLabel('Excerpt')).toHaveValue('Written in the tunnel, sent after it.');
+      await expect(dialog.getByText('Chosen file: tunnel.png')).toBeVisible();
+      await expectNoAxeViolations(page, { include: ['dialog'] });
+      await conflict.getByRole('button', { name: 'Keep my changes' }).click();
+      await expect(page.getByText('Post Updated')).toBeVisible();
+      await expect(waiting).toHaveCount(0);
+      await expect(card).toContainText('Written in the tunnel, sent after it.');
+      await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/blog\/[0-9a-f-]{36}\.png$/);
+    } finally {
+      await api.remove(post.blog_id);
+    }
+  });
+});
+
 test.describe('history', () => {
   const unique = () => Date.now().toString(36).replace(/\d/g, 'x');
 

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BLOG_IMAGE_ACCEPT,
@@ -24,6 +24,7 @@ import { HistoryPanel } from './history-panel';
 import { OthersEditing } from './others-editing';
 import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
+import { preloadEditor, RichTextEditor } from './lazy-editor';
 import { blogPostDialogLive } from './blog-post-dialog.live';
 import s from './blog-management.module.css';
 
@@ -39,7 +40,6 @@ const LABELS: Record<EditorField, string> = {
 };
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
-const RichTextEditor = lazy(() => import('../../components/rich-text-editor'));
 
 export interface BlogPostDialogHandle {
   open(post?: BlogPostRow): void;
@@ -69,6 +69,8 @@ export function BlogPostDialog({
   );
   const [history, sendHistory] = useMachine(historyMachine);
   const { t: tAdmin } = useTranslation('admin');
+  // the editor's chunk comes with the screen: a dialog opened after the connection dropped has it
+  useEffect(() => void preloadEditor().catch(() => undefined), []);
   const closed = state.matches('closed');
   useImperativeHandle(
     ref,

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import { Suspense, useEffect, useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
 import { htmlToText } from '../../api/contract/rich-text';
@@ -25,11 +25,11 @@ import { HistoryPanel } from './history-panel';
 import { OthersEditing } from './others-editing';
 import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
+import { preloadEditor, RichTextEditor } from './lazy-editor';
 import { jobFormLive } from './job-form.live';
 import s from './openings.module.css';
 
 // The editor (quill) is its own chunk, loaded with the first form that needs it.
-const RichTextEditor = lazy(() => import('../../components/rich-text-editor'));
 
 export interface JobFormDialogHandle {
   open(job?: JobOpeningRow): void;
@@ -54,6 +54,8 @@ export function JobFormDialog({
 
   const [machine] = useState(() => jobFormLive(i18n, user.user_id, onSaved));
   const [state, send] = useMachine(machine);
+  // the editor's chunk comes with the screen: a dialog opened after the connection dropped has it
+  useEffect(() => void preloadEditor().catch(() => undefined), []);
   // the History view: a restore closes the form and shows the restored opening in the list
   const [historyMachine] = useState(() =>
     historyLive(i18n, (row) => {
