@@ -5,10 +5,11 @@ import { isOnline } from '../../offline/online-status';
 import { messageOf } from './admin-context';
 
 /**
- * Admin edits are never queued (they need a signed-in session and may conflict): when a save
- * fails for want of a connection, the dialog stays open with everything typed and this says that
- * saving will be possible when back online. Answers whether it handled the error (call it first
- * in a screen's save-failure action).
+ * Changes other than an opening's or a post's form (a status, a flag, users and roles) are not
+ * kept in the send queue: when one fails for want of a connection, the screen keeps it and this
+ * says that saving will be possible when back online. Answers whether it handled the error (call
+ * it first in a screen's save-failure action). The job and blog dialogs keep a save made offline
+ * in the send queue instead (docs/decisions/022).
  */
 export function notifyIfOffline(error: unknown, i18n: I18n): boolean {
   const status = (error as { status?: unknown } | null)?.status;
