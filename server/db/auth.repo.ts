@@ -506,34 +506,44 @@ export async function noticeRecipients(
     .map(({ user_id, email, lang }) => ({ user_id, email, lang }));
 }
 
-/** A user's choices: null for a kind their role may not read. */
+/** A user's choices (null for a kind their role may not read) and their version. */
 export async function noticePrefsOf(db: Db, user: { user_id: number; permissions: Permission[] }) {
   const row = await db
     .selectFrom('admin_user')
-    .select(['notify_applications', 'notify_messages'])
+    .select(['notify_applications', 'notify_messages', 'notice_version'])
     .where('user_id', '=', user.user_id)
     .executeTakeFirstOrThrow();
   const can = (kind: NoticeKind) => user.permissions.includes(NOTICE_PERMISSION[kind]);
   return {
     applications: can('applications') ? asChoice(row.notify_applications) : null,
     messages: can('messages') ? asChoice(row.notify_messages) : null,
+    version: row.notice_version,
   };
 }
 
+/**
+ * Sets a user's choices if they are still at `version` (counted on by one); false when they
+ * changed meanwhile. Only the language (no choice) changes no version.
+ */
 export async function setNoticePrefs(
   db: Db,
   userId: number,
   prefs: { applications?: NoticeChoice; messages?: NoticeChoice; lang?: string },
-): Promise<void> {
-  await db
+  version: number,
+): Promise<boolean> {
+  const choosing = !!(prefs.applications || prefs.messages);
+  const result = await db
     .updateTable('admin_user')
-    .set({
+    .set((eb) => ({
       ...(prefs.applications ? { notify_applications: prefs.applications } : {}),
       ...(prefs.messages ? { notify_messages: prefs.messages } : {}),
       ...(prefs.lang ? { notify_lang: prefs.lang } : {}),
-    })
+      ...(choosing && { notice_version: eb('notice_version', '+', 1) }),
+    }))
     .where('user_id', '=', userId)
-    .execute();
+    .where('notice_version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 // ---------------------------------------------------------------------------------------------

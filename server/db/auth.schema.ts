@@ -39,6 +39,8 @@ export interface AdminUserTable {
   notify_messages: string | null;
   /** The language of their notices (the back office's language when they last chose); null: English. */
   notify_lang: string | null;
+  /** One more at each change of their notice choices (migration 1900, docs/decisions/022). */
+  notice_version: Generated<number>;
 }
 
 export interface AdminSessionTable {

@@ -89,7 +89,7 @@ describe('mail through a real SMTP server', () => {
         await app.inject({
           method: 'PATCH',
           url: '/api/auth/notices',
-          headers: quiet.headers,
+          headers: { ...quiet.headers, 'if-match': '"1"' },
           payload: { messages: 'off' },
         })
       ).statusCode,
@@ -136,7 +136,7 @@ describe('mail through a real SMTP server', () => {
     await app.inject({
       method: 'PATCH',
       url: '/api/auth/notices',
-      headers: digest.headers,
+      headers: { ...digest.headers, 'if-match': '"1"' },
       payload: { applications: 'digest', messages: 'digest', lang: 'de' },
     });
     const jobId = await addOpening(app, 'Managing Editor');

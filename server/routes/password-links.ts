@@ -8,6 +8,7 @@ import {
   ResetPasswordBody,
 } from '../../src/api/contract/mail';
 import { whenLimited } from './auth';
+import { versionOfRequest } from '../lib/versions';
 import * as signIn from '../services/sign-in';
 
 /**
@@ -73,7 +74,14 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'signed-in' },
       schema: { body: NoticePrefsBody, response: { 200: NoticePrefs } },
     },
-    async (request) => signIn.setNotices(app.services(request), request.user!, request.body),
+    // based on the version of the choices the screen shows (If-Match; 428 without, 409 if stale)
+    async (request) =>
+      signIn.setNotices(
+        app.services(request),
+        request.user!,
+        request.body,
+        versionOfRequest(request.headers),
+      ),
   );
 };
 

@@ -2,7 +2,9 @@ import type { SessionUser } from '../../src/api/contract/auth';
 import { PASSWORD_LINK_MESSAGES as LINK, type NoticePrefsBody } from '../../src/api/contract/mail';
 import * as repo from '../db/auth.repo';
 import { deletePasswordTokens, peekPasswordToken, takePasswordToken } from '../db/password-token.repo';
+import { lastChangeOf } from '../db/audit.repo';
 import { HttpError } from '../http-error';
+import { staleVersion } from '../lib/versions';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib/passwords';
 import { hashToken, queuePasswordLink } from '../mail/mails';
 import { mailLang } from '../mail/templates';
@@ -201,19 +203,34 @@ export async function resetWithLink(
 
 export const noticesOf = (ctx: ServiceContext, user: SessionUser) => repo.noticePrefsOf(ctx.db, user);
 
-/** Sets which notices the user gets; refused (403) for a kind their role cannot read. */
-export async function setNotices(ctx: ServiceContext, user: SessionUser, body: NoticePrefsBody) {
+/**
+ * Sets which notices the user gets, based on the `version` of the choices their screen shows (409
+ * with the choices as they are now when another tab of theirs changed them); refused (403) for a
+ * kind their role cannot read.
+ */
+export async function setNotices(
+  ctx: ServiceContext,
+  user: SessionUser,
+  body: NoticePrefsBody,
+  version: number,
+) {
   const current = await repo.noticePrefsOf(ctx.db, user);
   const { applications, messages, lang } = body;
   if ((applications && current.applications === null) || (messages && current.messages === null)) {
     throw new HttpError(403, 'Your role cannot read these, so it gets no notices of them.');
   }
+  // 409: the choices as they are now, and who changed them (the person, in another tab)
+  const stale = async (db: ServiceContext['db']) =>
+    staleVersion(await repo.noticePrefsOf(db, user), await lastChangeOf(db, 'admin_user', user.user_id));
+  if (current.version !== version) throw await stale(ctx.db);
   await inTransaction(ctx, async (c) => {
-    await repo.setNoticePrefs(c.trx, user.user_id, {
-      applications,
-      messages,
-      ...(lang === undefined ? {} : { lang: mailLang(lang) }),
-    });
+    const saved = await repo.setNoticePrefs(
+      c.trx,
+      user.user_id,
+      { applications, messages, ...(lang === undefined ? {} : { lang: mailLang(lang) }) },
+      version,
+    );
+    if (!saved) throw await stale(c.trx);
     await c.audit({
       action: 'notices',
       entity: 'admin_user',

@@ -121,8 +121,9 @@ export const resetPasswordWithLink = (body: ResetPasswordBody): Promise<{ messag
 /** The signed-in user's email notices. */
 export const fetchNoticePrefs = (): Promise<NoticePrefsT> =>
   fetchJson(NoticePrefs, '/api/auth/notices', { cache: 'no-store' });
-export const saveNoticePrefs = (body: NoticePrefsBody): Promise<NoticePrefsT> =>
-  fetchJson(NoticePrefs, '/api/auth/notices', write(body, 'PATCH'));
+/** Saves them, based on the `version` the screen shows (a `VersionConflict` when it changed meanwhile). */
+export const saveNoticePrefs = (body: NoticePrefsBody, version: number): Promise<NoticePrefsT> =>
+  versioned(NoticePrefs, fetchJson(NoticePrefs, '/api/auth/notices', write(body, 'PATCH', version)));
 
 /** The mail outbox (the Mail screen). */
 export const listMail = (q: Partial<MailQuery>): Promise<MailRow[]> =>

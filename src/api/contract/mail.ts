@@ -14,11 +14,15 @@ export type NoticeChoice = z.infer<typeof NoticeChoice>;
 
 /**
  * GET/PATCH /api/auth/notices: the signed-in user's choices. A kind is null when the user may not
- * read what it is about (no applications.read / messages.read): there is nothing to choose.
+ * read what it is about (no applications.read / messages.read): there is nothing to choose. A
+ * PATCH sends the version it is based on (If-Match): 428 without, 409 with the choices as they
+ * are now when another tab of theirs changed them.
  */
 export const NoticePrefs = z.object({
   applications: z.nullable(NoticeChoice),
   messages: z.nullable(NoticeChoice),
+  /** The version of these choices: a change sends it back (If-Match; docs/decisions/022). */
+  version: z.optional(z.number()),
 });
 export type NoticePrefs = z.infer<typeof NoticePrefs>;
 export const NoticePrefsBody = z.object({

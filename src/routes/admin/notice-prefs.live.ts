@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { fetchNoticePrefs, saveNoticePrefs } from '../../api/auth';
 import { showToast } from '../../components/toasts';
 import { noticePrefsMachine } from '../../machines/notice-prefs.machine';
-import { toastFailure } from './admin-toasts';
+import { toastFailure, toastTheirs } from './admin-toasts';
 
 /**
  * Email notices with their live effects: the signed-in user's choices, saved with the back office's
@@ -14,12 +14,15 @@ export const noticePrefsLive = (i18n: I18n) => {
   return noticePrefsMachine.provide({
     actors: {
       loadPrefs: fromPromise(() => fetchNoticePrefs()),
-      savePrefs: fromPromise(({ input }) => saveNoticePrefs({ ...input, lang: i18n.language })),
+      savePrefs: fromPromise(({ input: { version, ...choices } }) =>
+        saveNoticePrefs({ ...choices, lang: i18n.language }, version),
+      ),
     },
     actions: {
       notifySaved: () => showToast('success', { title: say('toast.success'), message: say('notices.saved') }),
       notifyFailed: (_, { error }) =>
         toastFailure(error, { title: say('toast.error'), message: say('users.failed') }),
+      notifyOvertaken: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'overtaken'),
     },
   });
 };

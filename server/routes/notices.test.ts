@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signInAs } from '../lib/auth-testing';
+import { createTestApp } from '../testing';
+
+/** A person's notice choices (GET/PATCH /api/auth/notices) carry a version (docs/decisions/022). */
+describe('notice choices', () => {
+  let app: FastifyInstance;
+  let me: Awaited<ReturnType<typeof signInAs>>;
+  beforeEach(async () => {
+    app = await createTestApp();
+    me = await signInAs(app, { role: 'owner' });
+  });
+  afterEach(() => app.close());
+
+  const read = async () => (await app.inject({ url: '/api/auth/notices', headers: me.headers })).json();
+  const change = (payload: object, version?: number) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/api/auth/notices',
+      headers: version === undefined ? me.headers : { ...me.headers, 'if-match': `"${version}"` },
+      payload,
+    });
+
+  it('says its version; a change must name it (428 without) and counts it on', async () => {
+    expect(await read()).toEqual({ applications: 'each', messages: 'each', version: 1 });
+    expect((await change({ applications: 'digest' })).statusCode).toBe(428);
+    const saved = await change({ applications: 'digest' }, 1);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ applications: 'digest', messages: 'each', version: 2 });
+  });
+
+  it('refuses a choice made on a stale screen (another tab) with 409 and the choices as they are now', async () => {
+    await change({ messages: 'off' }, 1);
+    const late = await change({ applications: 'off' }, 1);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      current: { applications: 'each', messages: 'off', version: 2 },
+      changed_by: me.email,
+    });
+    expect(await read()).toMatchObject({ applications: 'each', messages: 'off' });
+  });
+
+  it('of two changes of the same version at once, one is saved and one gets 409', async () => {
+    const answers = await Promise.all([change({ messages: 'digest' }, 1), change({ messages: 'off' }, 1)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect((await read()).version).toBe(2);
+  });
+
+  it('a change of the language alone counts no version', async () => {
+    expect((await change({ lang: 'de' }, 1)).statusCode).toBe(200);
+    expect((await read()).version).toBe(1);
+  });
+});
