@@ -139,6 +139,104 @@ describe('users and roles screen', () => {
   });
 });
 
+describe("a role's editor meets someone else's change", () => {
+  const EDITORS: RoleRow = {
+    role_id: 9,
+    name: 'Copy desk',
+    permissions: ['blog.manage'],
+    built_in: false,
+    user_count: 2,
+    version: 1,
+  };
+  const theirs = (over: Partial<RoleRow>) =>
+    new VersionConflict<RoleRow>({
+      current: { ...EDITORS, ...over, version: 2 },
+      changedBy: 'sam@example.com',
+      changedAt: '2026-11-27T10:42:00.000Z',
+    });
+  const mine = (over: Partial<{ name: string; permissions: RoleRow['permissions'] }>): UserChange => ({
+    kind: 'updateRole',
+    id: 9,
+    name: EDITORS.name,
+    permissions: EDITORS.permissions,
+    ...over,
+    version: 1,
+    base: { name: EDITORS.name, permissions: EDITORS.permissions },
+  });
+
+  function start(apply: (change: UserChange) => Promise<unknown>) {
+    const merged = vi.fn();
+    const actor = createActor(
+      adminUsersMachine.provide({
+        actors: {
+          loadAll: fromPromise(async () => ({ users: [USER], roles: [EDITORS] })),
+          applyChange: fromPromise(({ input }) => apply(input) as Promise<ChangeResult>),
+        },
+        actions: { notifyMerged: (_, { changedBy }) => merged(changedBy) },
+      }),
+    ).start();
+    return { actor, merged };
+  }
+
+  it('they changed the permissions, I the name: both are saved together at once, on their version', async () => {
+    const apply = vi
+      .fn()
+      .mockRejectedValueOnce(theirs({ permissions: ['blog.manage', 'audit.read'] }))
+      .mockResolvedValueOnce({ message: 'Role saved' });
+    const { actor, merged } = start(apply);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'change.run', change: mine({ name: 'Copy and web desk' }) });
+    await waitFor(actor, (s) => s.matches('ready') && apply.mock.calls.length === 2);
+    expect(apply.mock.calls[1][0]).toMatchObject({
+      name: 'Copy and web desk',
+      permissions: ['blog.manage', 'audit.read'],
+      version: 2,
+    });
+    expect(merged).toHaveBeenCalledWith('sam@example.com');
+  });
+
+  it('both changed the permissions: theirs beside mine in that editor, then keep mine saves over theirs', async () => {
+    const apply = vi
+      .fn()
+      .mockRejectedValueOnce(theirs({ permissions: ['audit.read'] }))
+      .mockResolvedValueOnce({ message: 'Role saved' });
+    const { actor } = start(apply);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'change.run', change: mine({ permissions: ['blog.manage', 'jobs.manage'] }) });
+    await waitFor(actor, (s) => s.matches('roleConflict'));
+    expect(actor.getSnapshot().context.roleConflict).toMatchObject({
+      roleId: 9,
+      mine: { permissions: ['blog.manage', 'jobs.manage'] },
+      conflict: {
+        fields: ['permissions'],
+        theirs: { permissions: ['audit.read'] },
+        changedBy: 'sam@example.com',
+      },
+    });
+    actor.send({ type: 'conflict.keepMine' });
+    await waitFor(actor, (s) => s.matches('ready') && apply.mock.calls.length === 2);
+    expect(apply.mock.calls[1][0]).toMatchObject({ permissions: ['blog.manage', 'jobs.manage'], version: 2 });
+    expect(actor.getSnapshot().context.roleConflict).toBeNull();
+  });
+
+  it('take theirs saves nothing and starts the editors again from the role as it is now', async () => {
+    const apply = vi.fn().mockRejectedValueOnce(theirs({ name: 'Web desk' }));
+    const { actor } = start(apply);
+    await waitFor(actor, (s) => s.matches('ready'));
+    const before = actor.getSnapshot().context.changes;
+    actor.send({ type: 'change.run', change: mine({ name: 'Print desk' }) });
+    await waitFor(actor, (s) => s.matches('roleConflict'));
+    actor.send({ type: 'conflict.takeTheirs' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(apply).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toMatchObject({
+      roleConflict: null,
+      pending: null,
+      changes: before + 1,
+    });
+  });
+});
+
 describe('users and roles paths', () => {
   const events = [
     { type: 'list.retry' },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Permission, RoleRow, UserRow } from '../api/contract/auth';
-import { conflictIn } from './edit-conflict';
+import { conflictIn, meetTheirs, type EditConflict, type ReadField } from './edit-conflict';
 
 /**
  * Users & Roles: loads users and roles; runs one change at a time (create, change role,
@@ -9,19 +9,48 @@ import { conflictIn } from './edit-conflict';
  * dismisses it (it is shown once, never stored elsewhere).
  *
  * A change of a user's access or of a role is based on the version the screen shows
- * (docs/decisions/022): when someone changed it meanwhile, the lists load again to show theirs
- * and `notifyOvertaken` says who.
+ * (docs/decisions/022): when someone changed a user meanwhile, the lists load again to show theirs
+ * and `notifyOvertaken` says who. A role's editor is an editor like the job form: when only they
+ * changed the other field (the name, or the permissions), both are saved together at once
+ * (`notifyMerged`); when both changed the same field, `roleConflict` shows theirs beside mine in
+ * that role's editor and waits: keep mine (saved over theirs, on their version) or take theirs.
  *
  * Effects the screen provides: `loadAll`, `applyChange`, `notifyChanged`, `notifyFailed`,
- * `notifyOvertaken`.
+ * `notifyOvertaken`, `notifyMerged`.
  */
+
+/** What a role's editor holds. */
+export interface RoleFields {
+  name: string;
+  permissions: Permission[];
+}
+export const ROLE_FIELDS = ['name', 'permissions'] as const satisfies readonly (keyof RoleFields)[];
+/** How a person reads a role: its name trimmed, its permissions as a set. */
+export const readRoleField: ReadField<RoleFields> = (field, value) =>
+  field === 'name' ? String(value).trim() : [...(value as Permission[])].sort().join(',');
+const roleFieldsOf = (role: RoleRow): RoleFields => ({ name: role.name, permissions: role.permissions });
+
+/** Their role beside what the editor of role `roleId` holds (`mine`), while `roleConflict`. */
+export interface RoleConflict {
+  roleId: number;
+  mine: RoleFields;
+  conflict: EditConflict<RoleFields>;
+}
 export type UserChange =
   | { kind: 'createUser'; email: string; role: string; password?: string }
   | { kind: 'updateUser'; id: number; email: string; role?: string; disabled?: boolean; version: number }
   | { kind: 'resetPassword'; id: number; email: string }
   | { kind: 'deleteUser'; id: number; email: string }
   | { kind: 'createRole'; name: string; permissions: Permission[] }
-  | { kind: 'updateRole'; id: number; name: string; permissions: Permission[]; version: number }
+  | {
+      kind: 'updateRole';
+      id: number;
+      name: string;
+      permissions: Permission[];
+      /** The version the editor opened, and the role as it was then. */
+      version: number;
+      base: RoleFields;
+    }
   | { kind: 'deleteRole'; id: number; name: string };
 
 export interface ChangeResult {
@@ -37,6 +66,7 @@ export interface AdminUsersContext {
   oneTime: { email: string; password: string } | null;
   /** Bumped after each successful change, so forms can reset themselves. */
   changes: number;
+  roleConflict: RoleConflict | null;
 }
 
 export type AdminUsersEvent =
@@ -44,7 +74,26 @@ export type AdminUsersEvent =
   | { type: 'change.run'; change: UserChange }
   | { type: 'change.confirm' }
   | { type: 'change.cancel' }
-  | { type: 'oneTime.dismiss' };
+  | { type: 'oneTime.dismiss' }
+  /** In a role's editor, after a conflict: save mine over theirs, or take theirs. */
+  | { type: 'conflict.keepMine' }
+  | { type: 'conflict.takeTheirs' };
+
+type RoleChange = Extract<UserChange, { kind: 'updateRole' }>;
+/** The pending role change and the role as someone else left it, when a save met theirs. */
+function roleMet(pending: UserChange | null, error: unknown) {
+  const met = conflictIn<RoleRow>(error);
+  if (pending?.kind !== 'updateRole' || !met) return null;
+  const theirs = roleFieldsOf(met.current);
+  const mine = { name: pending.name, permissions: pending.permissions };
+  return {
+    pending,
+    met,
+    theirs,
+    mine,
+    ...meetTheirs(ROLE_FIELDS, readRoleField, mine, pending.base, theirs),
+  };
+}
 
 const needsConfirmation = (change: UserChange) =>
   change.kind === 'deleteUser' || change.kind === 'deleteRole' || change.kind === 'resetPassword';
@@ -72,18 +121,66 @@ export const adminUsersMachine = setup({
       pending: null,
     }),
     dropOneTime: assign({ oneTime: null }),
+    /** Mine saved together with their change to the other field, on their version. */
+    mergeRole: assign({
+      pending: ({ context }, p: { error: unknown }) => {
+        const m = roleMet(context.pending, p.error)!;
+        return {
+          ...m.pending,
+          ...m.merged,
+          version: m.met.current.version ?? m.pending.version,
+          base: m.theirs,
+        } satisfies RoleChange;
+      },
+    }),
+    holdRoleConflict: assign({
+      roleConflict: ({ context }, p: { error: unknown }) => {
+        const m = roleMet(context.pending, p.error)!;
+        return {
+          roleId: m.pending.id,
+          mine: m.mine,
+          conflict: {
+            theirs: m.theirs,
+            version: m.met.current.version ?? m.pending.version,
+            changedBy: m.met.changedBy,
+            changedAt: m.met.changedAt,
+            fields: m.both,
+          },
+        };
+      },
+    }),
+    keepMine: assign({
+      pending: ({ context }) => {
+        const { roleId, mine, conflict } = context.roleConflict!;
+        return {
+          kind: 'updateRole' as const,
+          id: roleId,
+          ...mine,
+          version: conflict.version,
+          base: conflict.theirs,
+        };
+      },
+      roleConflict: null,
+    }),
+    /** Their role in the editor: the lists load again and the editors start from them. */
+    takeTheirs: assign({ roleConflict: null, pending: null, changes: ({ context }) => context.changes + 1 }),
     notifyChanged: (_, _p: { message: string }) => {},
     notifyFailed: (_, _p: { error: unknown }) => {},
     notifyOvertaken: (_, _p: { changedBy: string | null }) => {},
+    notifyMerged: (_, _p: { changedBy: string | null }) => {},
   },
   guards: {
     needsConfirmation: (_, p: { change: UserChange }) => needsConfirmation(p.change),
     isConflict: (_, p: { error: unknown }) => conflictIn(p.error) !== null,
+    /** A role change that met theirs on the other field only: saved together. */
+    isMergeableRole: ({ context }, p: { error: unknown }) =>
+      roleMet(context.pending, p.error)?.both.length === 0,
+    isRoleConflict: ({ context }, p: { error: unknown }) => roleMet(context.pending, p.error) !== null,
   },
 }).createMachine({
   id: 'adminUsers',
   initial: 'loading',
-  context: { users: [], roles: [], pending: null, oneTime: null, changes: 0 },
+  context: { users: [], roles: [], pending: null, oneTime: null, changes: 0, roleConflict: null },
   on: { 'oneTime.dismiss': { actions: 'dropOneTime' } },
   states: {
     loading: {
@@ -133,6 +230,23 @@ export const adminUsersMachine = setup({
         },
         onError: [
           {
+            guard: { type: 'isMergeableRole', params: ({ event }) => ({ error: event.error }) },
+            target: 'saving',
+            reenter: true,
+            actions: [
+              { type: 'mergeRole', params: ({ event }) => ({ error: event.error }) },
+              {
+                type: 'notifyMerged',
+                params: ({ event }) => ({ changedBy: conflictIn(event.error)!.changedBy }),
+              },
+            ],
+          },
+          {
+            guard: { type: 'isRoleConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'roleConflict',
+            actions: { type: 'holdRoleConflict', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
             // changed by someone else meanwhile: show the lists as they are now
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'loading',
@@ -149,6 +263,16 @@ export const adminUsersMachine = setup({
             actions: ['forget', { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) }],
           },
         ],
+      },
+    },
+    /**
+     * '<name> changed this at 10:42 while you were editing', in that role's editor: theirs beside
+     * mine for the fields both changed; what was chosen stays until the person decides.
+     */
+    roleConflict: {
+      on: {
+        'conflict.keepMine': { target: 'saving', actions: 'keepMine' },
+        'conflict.takeTheirs': { target: 'loading', actions: 'takeTheirs' },
       },
     },
   },

@@ -194,3 +194,52 @@ test.describe('admin roles and layout', () => {
     await expectNoAxeViolations(page, { label: 'users as a user manager' });
   });
 });
+
+test.describe('two managers on one role', () => {
+  test.use({ allowedConsoleErrors: [/status of 409/] });
+
+  test("a role's editor meets a colleague's change: the same permission field shows theirs beside mine, and keep mine saves", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin;
+    const api = await ownerApi(request, baseURL!);
+    const name = `Desk ${Date.now().toString(36)}`;
+    const created = await api.post('/api/admin/roles', { name, permissions: ['blog.manage'] });
+    expect(created.status()).toBe(200);
+    const { role } = (await created.json()) as { role: { role_id: number; version: number } };
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, OWNER, '/admin/users');
+    const editor = page.getByRole('group', { name: new RegExp(`^${name}`) });
+    await expect(editor).toBeVisible();
+    // a colleague gives the role the activity log meanwhile
+    const theirs = await request.patch(`/api/admin/roles/${role.role_id}`, {
+      headers: { origin, 'if-match': `"${role.version}"` },
+      data: { name, permissions: ['blog.manage', 'audit.read'] },
+    });
+    expect(theirs.status()).toBe(200);
+    // I, on the screen as it was, give it job openings instead
+    await editor.getByRole('checkbox', { name: 'Manage job openings' }).check();
+    await editor.getByRole('button', { name: 'Save role' }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: 'while you were editing' });
+    await expect(conflict).toContainText(`${OWNER.email} changed this at`);
+    await expect(conflict).toContainText('Manage blog posts, Read the activity log');
+    await expect(conflict).toContainText('Manage blog posts, Manage job openings');
+    await expect(conflict.getByRole('button', { name: 'Keep my changes' })).toBeFocused();
+    await expectNoAxeViolations(page, { label: 'role conflict (phone)' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await conflict.getByRole('button', { name: 'Keep my changes' }).click();
+    await expect(conflict).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const roles = (await (await request.get('/api/admin/roles')).json()) as {
+          role_id: number;
+          permissions: string[];
+        }[];
+        return roles.find((r) => r.role_id === role.role_id)?.permissions.sort();
+      })
+      .toEqual(['blog.manage', 'jobs.manage']);
+  });
+});

@@ -69,6 +69,7 @@ export const usersLive = (i18n: I18n) =>
       notifyChanged: (_, { message }) =>
         showToast('success', { title: i18n.t('admin:toast.success'), message }),
       notifyOvertaken: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'overtaken'),
+      notifyMerged: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'merged'),
       notifyFailed: (_, { error }) =>
         toastFailure(error, { title: i18n.t('admin:toast.error'), message: i18n.t('admin:users.failed') }),
     },

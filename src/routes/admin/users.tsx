@@ -13,7 +13,8 @@ import {
   type UserRow,
 } from '../../api/contract/auth';
 import { Modal } from '../../components/modal';
-import type { UserChange } from '../../machines/admin-users.machine';
+import { ConflictPrompt } from '../../components/conflict-prompt';
+import type { RoleConflict, RoleFields, UserChange } from '../../machines/admin-users.machine';
 import { useAdminSession } from './admin-context';
 import { usersLive } from './users.live';
 import { leastPrivilegedRole } from './role-default';
@@ -25,7 +26,7 @@ export function UsersScreen() {
   const { user: me } = useAdminSession();
   const [machine] = useState(() => usersLive(i18n));
   const [state, send] = useMachine(machine);
-  const { users, roles, pending, oneTime, changes } = state.context;
+  const { users, roles, pending, oneTime, changes, roleConflict } = state.context;
   const busy = !state.matches('ready');
   const run = (change: UserChange) => send({ type: 'change.run', change });
   // The server's rules decide; the screen only hides what they would refuse.
@@ -186,10 +187,14 @@ export function UsersScreen() {
               role={r}
               me={me}
               busy={busy}
-              onSave={(name, permissions) =>
-                run({ kind: 'updateRole', id: r.role_id, name, permissions, version: r.version ?? 1 })
+              // based on the role as the editor opened it: a reload meanwhile never hides a change
+              onSave={(name, permissions, opened) =>
+                run({ kind: 'updateRole', id: r.role_id, name, permissions, ...opened })
               }
               onDelete={() => run({ kind: 'deleteRole', id: r.role_id, name: r.name })}
+              conflict={roleConflict?.roleId === r.role_id ? roleConflict : null}
+              onKeepMine={() => send({ type: 'conflict.keepMine' })}
+              onTakeTheirs={() => send({ type: 'conflict.takeTheirs' })}
             />
           ))}
           <RoleEditor
@@ -329,16 +334,32 @@ function RoleEditor({
   busy,
   onSave,
   onDelete,
+  conflict = null,
+  onKeepMine,
+  onTakeTheirs,
 }: {
   role?: RoleRow;
   me: Actor;
   busy: boolean;
-  onSave(name: string, permissions: Permission[]): void;
+  onSave(name: string, permissions: Permission[], opened: { version: number; base: RoleFields }): void;
   onDelete?(): void;
+  /** Someone else's change to this role met mine on the same field. */
+  conflict?: RoleConflict | null;
+  onKeepMine?(): void;
+  onTakeTheirs?(): void;
 }) {
   const { t } = useTranslation('admin');
   const [name, setName] = useState(role?.name ?? '');
   const [permissions, setPermissions] = useState<Permission[]>(role?.permissions ?? []);
+  // the role as this editor opened it: what its changes are based on
+  const [opened] = useState(() => ({
+    version: role?.version ?? 1,
+    base: { name: role?.name ?? '', permissions: role?.permissions ?? [] },
+  }));
+  const readable = (field: keyof RoleFields, fields: RoleFields) =>
+    field === 'name'
+      ? fields.name
+      : fields.permissions.map((p) => t(`permissions.${p.replace('.', '_')}`)).join(', ') || '—';
   // built-in roles never change; a role the rules would refuse is shown read-only
   const fixed = (role?.built_in ?? false) || (role !== undefined && roleChangeRefusal(me, role) !== null);
   const idBase = role ? `role-${role.role_id}` : 'role-new';
@@ -347,9 +368,24 @@ function RoleEditor({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          onSave(name.trim(), permissions);
+          onSave(name.trim(), permissions, opened);
         }}
       >
+        {conflict && (
+          <ConflictPrompt
+            changedBy={conflict.conflict.changedBy}
+            changedAt={conflict.conflict.changedAt}
+            fields={conflict.conflict.fields.map((field) => ({
+              label: t(field === 'name' ? 'roles.name' : 'roles.permissions'),
+              theirs: readable(field, conflict.conflict.theirs),
+              yours: readable(field, conflict.mine),
+            }))}
+            canKeepBoth={false}
+            onKeepMine={() => onKeepMine?.()}
+            onTakeTheirs={() => onTakeTheirs?.()}
+            onKeepBoth={() => {}}
+          />
+        )}
         <fieldset disabled={fixed}>
           <legend>
             {role ? (
