@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
-import type { Permission } from '../../src/api/contract/auth';
-import { ID_MAX, whole } from '../../src/api/contract/ids';
+import { IdParams } from '../../src/api/contract/ids';
 import {
+  EDITING_PERMISSION,
   REVISION_ENTITIES,
   RestoreAnswer,
   RevisionDetail,
+  RevisionParams,
   RevisionRows,
 } from '../../src/api/contract/revisions';
 import { versionOfRequest } from '../lib/versions';
@@ -19,20 +19,12 @@ import * as revisions from '../services/revisions';
  * - POST /api/admin/revisions/{entity}/{id}/{revision_id}/restore with If-Match (428 without, 409
  *   with the record as it is now when it changed since the editor read it).
  */
-const PERMISSION: Record<(typeof REVISION_ENTITIES)[number], Permission> = {
-  blog_post: 'blog.manage',
-  job_opening: 'jobs.manage',
-};
-
-const RecordParams = z.object({ id: whole(1, ID_MAX) });
-const RevisionParams = z.object({ id: whole(1, ID_MAX), revision_id: whole(1, ID_MAX) });
-
 const adminRevisions: FastifyPluginAsyncZod = async (app) => {
   for (const entity of REVISION_ENTITIES) {
-    const config = { permission: PERMISSION[entity] };
+    const config = { permission: EDITING_PERMISSION[entity] };
     app.get(
       `/admin/revisions/${entity}/:id`,
-      { config, schema: { params: RecordParams, response: { 200: RevisionRows } } },
+      { config, schema: { params: IdParams, response: { 200: RevisionRows } } },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
         return revisions.listRevisions(app.services(request), entity, request.params.id);

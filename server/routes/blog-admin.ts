@@ -3,11 +3,11 @@ import { buffer } from 'node:stream/consumers';
 import type { z } from 'zod/mini';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams } from '../../src/api/contract/ids';
 import {
   BLOG_CONTENT_MAX,
   BLOG_IMAGE_MAX_BYTES,
   BLOG_MODES,
-  BlogIdParams,
   BlogListQuery,
   BlogPostRows,
   BlogStatusBody,
@@ -69,7 +69,7 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     '/admin/blog-posts/:id',
     {
       config: { permission: 'blog.manage' },
-      schema: { params: BlogIdParams, body: BlogStatusBody, response: { 200: ManageBlogResponse } },
+      schema: { params: IdParams, body: BlogStatusBody, response: { 200: ManageBlogResponse } },
     },
     async (request) =>
       blog.setStatus(

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams } from '../../src/api/contract/ids';
 import type { z } from 'zod/mini';
 import { BindJobOpeningsQuery, JobOpeningRows } from '../../src/api/contract/jobs';
 import {
-  JobIdParams,
   JobStatusBody,
   ManageJobOpeningAnswer,
   ManageJobOpeningBody,
@@ -42,7 +42,7 @@ const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
     '/admin/job-openings/:id',
     {
       config: { permission: 'jobs.manage' },
-      schema: { params: JobIdParams, body: JobStatusBody, response: { 200: ManageJobOpeningAnswer } },
+      schema: { params: IdParams, body: JobStatusBody, response: { 200: ManageJobOpeningAnswer } },
     },
     async (request) =>
       openings.setStatus(

@@ -207,6 +207,24 @@ describe('openings closed, not erased', () => {
     expect(spies.statusFailed).not.toHaveBeenCalled();
   });
 
+  it('a deletion refused because applications came in meanwhile offers to close it instead', async () => {
+    const refused = Object.assign(new Error('This opening has applications'), {
+      status: 409,
+      body: { message: 'This opening has applications', applications: 2 },
+    });
+    const { actor, spies, ready } = start({
+      deleteJob: async () => {
+        throw refused;
+      },
+    });
+    await ready();
+    actor.send({ type: 'delete.ask', job: job(1) });
+    actor.send({ type: 'delete.confirm' });
+    await waitFor(actor, (s) => s.matches('offeringClose'));
+    expect(actor.getSnapshot().context.pendingDelete).toMatchObject({ job_id: 1, application_count: 2 });
+    expect(spies.failed).not.toHaveBeenCalled();
+  });
+
   it('offers to close an opening with applications instead of deleting it', async () => {
     const { actor, spies, list, ready } = start();
     await ready();

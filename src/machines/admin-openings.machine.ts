@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { JobOpeningRow, JobStatus, JobTypeRow } from '../api/contract/jobs';
+import { DeleteRefusedAnswer } from '../api/contract/jobs-admin';
 import { conflictIn } from './edit-conflict';
 import type { QueuedJobChange } from './job-form.machine';
 import { pagedList } from './paged-list.machine';
@@ -18,7 +19,8 @@ import { queuedChanges } from './queued-changes.machine';
  *   list moves to (its `showPage`).
  * - `idle` -> `confirmingDelete` -> `deleting` -> `idle`. An opening with applications is not
  *   deleted: Delete asks `offeringClose` instead ('It has 3 applications; close it?'), and Close
- *   changes its status.
+ *   changes its status; so does a deletion the server refused because applications came in since
+ *   the list was loaded.
  * - `idle` -> `changingStatus` -> `idle`: Draft, Open or Closed, based on the version the card
  *   shows; a change that lost a race shows the opening as someone else left it (`notifyOvertaken`).
  *
@@ -30,6 +32,13 @@ import { queuedChanges } from './queued-changes.machine';
  * `readChange`, `notifyGone`), actors `deleteJob`, `saveStatus`; actions `notifyDeleted`,
  * `notifyDeleteFailed`, `notifyStatusChanged`, `notifyStatusFailed`, `notifyOvertaken`.
  */
+
+/** The number of applications a refused deletion names (409, DeleteRefusedAnswer), or null. */
+const applicationsIn = (error: unknown): number | null => {
+  const e = error as { status?: unknown; body?: unknown } | null;
+  const refused = e?.status === 409 ? DeleteRefusedAnswer.safeParse(e.body) : null;
+  return refused?.success ? refused.data.applications : null;
+};
 
 /** A page of openings with the job types the form offers. */
 export const openingsList = pagedList<JobOpeningRow, null, { jobTypes: JobTypeRow[] }>({
@@ -84,6 +93,7 @@ export const adminOpeningsMachine = setup({
   guards: {
     hasApplications: (_, params: { job: JobOpeningRow }) => (params.job.application_count ?? 0) > 0,
     isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
+    refusedForApplications: (_, params: { error: unknown }) => applicationsIn(params.error) !== null,
   },
   actions: {
     putRow: sendTo('list', (_, params: { row: JobOpeningRow }) => ({
@@ -96,6 +106,10 @@ export const adminOpeningsMachine = setup({
       row: context.pendingDelete!,
     })),
     remember: assign({ pendingDelete: (_, params: { job: JobOpeningRow }) => params.job }),
+    countApplications: assign({
+      pendingDelete: ({ context }, params: { count: number }) =>
+        context.pendingDelete && { ...context.pendingDelete, application_count: params.count },
+    }),
     forget: assign({ pendingDelete: null }),
     notifyDeleted: (_, _params: { message: string }) => {},
     notifyDeleteFailed: (_, _params: { error: unknown }) => {},
@@ -228,13 +242,24 @@ export const adminOpeningsMachine = setup({
             { type: 'notifyDeleted', params: ({ event }) => ({ message: event.output.message }) },
           ],
         },
-        onError: {
-          target: 'idle',
-          actions: [
-            'forget',
-            { type: 'notifyDeleteFailed', params: ({ event }) => ({ error: event.error }) },
-          ],
-        },
+        onError: [
+          {
+            // applications came in since the list was loaded: it is offered to close it instead
+            guard: { type: 'refusedForApplications', params: ({ event }) => ({ error: event.error }) },
+            target: 'offeringClose',
+            actions: {
+              type: 'countApplications',
+              params: ({ event }) => ({ count: applicationsIn(event.error)! }),
+            },
+          },
+          {
+            target: 'idle',
+            actions: [
+              'forget',
+              { type: 'notifyDeleteFailed', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        ],
       },
     },
   },

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { ID_MAX, whole } from './ids';
 import { MailStatus } from './mail';
 
 /**
@@ -148,9 +147,7 @@ export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const UserAnswer = z.object({ message: z.string(), user: UserRow });
 
-export const IdParams = z.object({
-  id: whole(1, ID_MAX),
-});
+export { IdParams } from './ids';
 
 export const RoleRow = z.object({
   role_id: z.number().check(z.int()),
@@ -196,10 +193,17 @@ export const AUDIT_ACTIONS = [
   'restore',
   'delete',
   'login',
+  'logout',
   'login_failed',
   'password_change',
   'reset_password',
+  'password_link',
+  'password_reset_link',
+  'invitation_accepted',
+  'notices',
   'export',
+  'cv_link',
+  'retry',
   'retention_purge',
 ] as const;
 

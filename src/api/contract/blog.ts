@@ -134,7 +134,6 @@ export type ManageBlogFields = z.output<typeof ManageBlogFields>;
 
 /** PATCH /api/admin/blog-posts/:id: publish or unpublish a post, whatever its other fields hold. */
 export const BlogStatusBody = z.object({ status: BlogStatus });
-export const BlogIdParams = z.object({ id: whole(1, ID_MAX) });
 
 export const ManageBlogResponse = z.object({
   message: z.string(),

@@ -18,3 +18,6 @@ export const idText = (error: string) => z.string().check(z.refine(isIdText, { e
 /** A whole number from `min` to `max` in a query string or body, given as a number or text. */
 export const whole = (min: number, max: number) =>
   z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max));
+
+/** The address of one record (…/{id}), for every route that names one by its id. */
+export const IdParams = z.object({ id: whole(1, ID_MAX) });

@@ -168,7 +168,6 @@ export type ManageJobOpeningAnswer = z.infer<typeof ManageJobOpeningAnswer>;
 
 /** PATCH /api/admin/job-openings/:id: Draft, Open or Closed (with If-Match). */
 export const JobStatusBody = z.object({ status: JobStatus });
-export const JobIdParams = z.object({ id: whole(1, ID_MAX) });
 
 /** 409 of a deletion refused: the opening has applications, and may be closed instead. */
 export const DeleteRefusedAnswer = z.object({ message: z.string(), applications: z.number().check(z.int()) });

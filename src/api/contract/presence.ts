@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { RevisionEntity } from './revisions';
+import { ID_MAX, whole } from './ids';
 
 /**
  * Who else is editing (issue 29): an open editor says so every PRESENCE_BEAT_MS
@@ -10,9 +10,10 @@ export const PRESENCE_BEAT_MS = 20_000;
 /** An editor not heard from for this long has gone. */
 export const PRESENCE_GONE_MS = 60_000;
 
-export const PresenceEntity = RevisionEntity;
 export const EditorId = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/));
 export const PresenceBody = z.object({ editor_id: EditorId });
+/** DELETE …/{entity}/{id}/{editor_id}: one editor of a record closes. */
+export const LeaveParams = z.object({ id: whole(1, ID_MAX), editor_id: EditorId });
 
 export const OtherEditor = z.object({ email: z.string(), since: z.string() });
 export type OtherEditor = z.infer<typeof OtherEditor>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Permission } from './auth';
 import { ID_MAX, whole } from './ids';
 
 /**
@@ -38,12 +39,14 @@ export const RevisionDetail = z.object({
 });
 export type RevisionDetail = z.infer<typeof RevisionDetail>;
 
-export const RevisionListParams = z.object({ entity: RevisionEntity, id: whole(1, ID_MAX) });
-export const RevisionParams = z.object({
-  entity: RevisionEntity,
-  id: whole(1, ID_MAX),
-  revision_id: whole(1, ID_MAX),
-});
+/** The permission that edits each kind of record: its History and who is editing it need it too. */
+export const EDITING_PERMISSION = {
+  blog_post: 'blog.manage',
+  job_opening: 'jobs.manage',
+} as const satisfies Record<RevisionEntity, Permission>;
+
+/** The address of a record (…/{entity}/{id}), and of one of its revisions (…/{revision_id}). */
+export const RevisionParams = z.object({ id: whole(1, ID_MAX), revision_id: whole(1, ID_MAX) });
 
 /** The fields a restore brings back (the status stays as the record has it now). */
 export const RESTORED_FIELDS: Record<RevisionEntity, readonly string[]> = {
