@@ -108,14 +108,14 @@ export async function lastChangeOf(
   db: Kysely<Database>,
   entity: string,
   entityId: string | number,
+  /** Only changes of this kind (a person's notice choices live on their user record too). */
+  action?: string,
 ): Promise<{ actor_email: string | null; at: string } | undefined> {
-  return db
+  let query = db
     .selectFrom('audit_log')
     .select(['actor_email', 'at'])
     .where('entity', '=', entity)
-    .where('entity_id', '=', String(entityId))
-    .orderBy('at', 'desc')
-    .orderBy('audit_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .where('entity_id', '=', String(entityId));
+  if (action) query = query.where('action', '=', action);
+  return query.orderBy('at', 'desc').orderBy('audit_id', 'desc').limit(1).executeTakeFirst();
 }

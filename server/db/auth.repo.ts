@@ -532,6 +532,15 @@ export async function setNoticePrefs(
   version: number,
 ): Promise<boolean> {
   const choosing = !!(prefs.applications || prefs.messages);
+  if (!choosing && !prefs.lang) {
+    // nothing to set: only whether the version is still the one named
+    const row = await db
+      .selectFrom('admin_user')
+      .select('notice_version')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.notice_version === version;
+  }
   const result = await db
     .updateTable('admin_user')
     .set((eb) => ({

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACTING_USER_HEADER, NOT_THE_AUTHOR } from '../../src/api/contract/acting-user';
 import { isPermission, type Permission, type SessionUser } from '../../src/api/contract/auth';
 import { deleteSession, findSession, insertSession, purgeSessions, touchSession } from '../db/auth.repo';
 import { HttpError } from '../http-error';
@@ -20,7 +21,9 @@ import { global } from './global';
  * PATCH, DELETE) without a same-origin `Origin` header (or, when a client sends no Origin, the
  * `X-Manna-CSRF: 1` header) gets 403 before anything else. In the handler `request.user` is the
  * signed-in user. Every `/api/admin/*` route must declare a permission; one that does not is
- * refused to everyone (403) and the route-table test fails.
+ * refused to everyone (403) and the route-table test fails. A request that names its author
+ * (`X-Manna-Acting-User`, a change the back office kept offline) is refused with 409 when another
+ * user is signed in: the device's send queue keeps it for its author.
  *
  * Session ids are 256 random bits in an HttpOnly, SameSite=Strict cookie (`__Host-manna_session`
  * with Secure over https, `manna_session` over http); the database keeps only their SHA-256.
@@ -135,6 +138,10 @@ export const auth = global<Options>(async (app, { isHttps, publicUrl, now = () =
     if (permission !== 'signed-in' && !user.permissions.includes(permission)) {
       throw new HttpError(403, 'You do not have permission to do this.');
     }
+    // a change made offline is sent later under whoever is signed in then: it names its author,
+    // and waits (409) while someone else is signed in on that device
+    const author = request.headers[ACTING_USER_HEADER];
+    if (author !== undefined && author !== String(user.user_id)) throw new HttpError(409, NOT_THE_AUTHOR);
     return user;
   }
 

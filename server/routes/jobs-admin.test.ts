@@ -233,6 +233,27 @@ describe('POST /api/manage-job-openings', () => {
       expect(revisions.map((r) => r.version).sort()).toEqual([1, 2]);
     });
 
+    it("waits (409) while someone else is signed in on the device, and goes through under its author's session", async () => {
+      const row = (await send({ mode: 1, job_id: 0, ...valid() })).json().row;
+      const author = await signInAs(app, { role: 'recruiter' });
+      const change = { mode: 2, job_id: row.job_id, location: 'Remote' };
+      const asAuthor = { 'x-manna-acting-user': String(author.userId) };
+      // the device's session is someone else's now: the change is not theirs to make
+      const refused = await again(change, 'acting-key-01', 1, { ...headers, ...asAuthor });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().current).toBeUndefined();
+      const [unchanged] = await app.db.selectFrom('job_opening').selectAll().execute();
+      expect(unchanged).toMatchObject({ location: 'Kochi, India', version: 1 });
+      const sent = await again(change, 'acting-key-01', 1, { ...author.headers, ...asAuthor });
+      expect(sent.statusCode).toBe(200);
+      const audit = await app.db
+        .selectFrom('audit_log')
+        .select('actor_email')
+        .where('action', '=', 'update')
+        .executeTakeFirstOrThrow();
+      expect(audit.actor_email).toBe(author.email);
+    });
+
     it('creates one opening for a create sent twice at once', async () => {
       const body = { mode: 1, job_id: 0, ...valid() };
       const answers = await Promise.all([again(body, 'create-key-01'), again(body, 'create-key-01')]);

@@ -12,6 +12,14 @@ describe('notice choices', () => {
     me = await signInAs(app, { role: 'owner' });
   });
   afterEach(() => app.close());
+  const versionOfUser = async () =>
+    (
+      await app.db
+        .selectFrom('admin_user')
+        .select('version')
+        .where('user_id', '=', me.userId)
+        .executeTakeFirstOrThrow()
+    ).version;
 
   const read = async () => (await app.inject({ url: '/api/auth/notices', headers: me.headers })).json();
   const change = (payload: object, version?: number) =>
@@ -45,6 +53,28 @@ describe('notice choices', () => {
     const answers = await Promise.all([change({ messages: 'digest' }, 1), change({ messages: 'off' }, 1)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect((await read()).version).toBe(2);
+  });
+
+  it('names who changed the choices, not who last changed the account (an owner giving another role)', async () => {
+    await change({ messages: 'off' }, 1);
+    const owner = await signInAs(app, { role: 'owner' });
+    const role = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${me.userId}`,
+      headers: { ...owner.headers, 'if-match': `"${await versionOfUser()}"` },
+      payload: { role: 'recruiter' },
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const late = await change({ applications: 'off' }, 1);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().changed_by).toBe(me.email);
+  });
+
+  it('an empty change is no error: it answers the choices as they are', async () => {
+    const empty = await change({}, 1);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().version).toBe(1);
+    expect((await change({}, 7)).statusCode).toBe(409);
   });
 
   it('a change of the language alone counts no version', async () => {

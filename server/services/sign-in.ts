@@ -221,7 +221,7 @@ export async function setNotices(
   }
   // 409: the choices as they are now, and who changed them (the person, in another tab)
   const stale = async (db: ServiceContext['db']) =>
-    staleVersion(await repo.noticePrefsOf(db, user), await lastChangeOf(db, 'admin_user', user.user_id));
+    staleVersion(await repo.noticePrefsOf(db, user), await lastChangeOf(db, 'admin_user', user.user_id, 'notices'));
   if (current.version !== version) throw await stale(ctx.db);
   await inTransaction(ctx, async (c) => {
     const saved = await repo.setNoticePrefs(

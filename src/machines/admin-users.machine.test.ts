@@ -219,6 +219,42 @@ describe("a role's editor meets someone else's change", () => {
     expect(actor.getSnapshot().context.roleConflict).toBeNull();
   });
 
+  it('keep mine never undoes their change to a field only they changed', async () => {
+    const apply = vi
+      .fn()
+      .mockRejectedValueOnce(theirs({ name: 'Web desk', permissions: ['audit.read'] }))
+      .mockResolvedValueOnce({ message: 'Role saved' });
+    const { actor } = start(apply);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'change.run', change: mine({ permissions: ['jobs.manage'] }) });
+    await waitFor(actor, (s) => s.matches('roleConflict'));
+    actor.send({ type: 'conflict.keepMine' });
+    await waitFor(actor, (s) => s.matches('ready') && apply.mock.calls.length === 2);
+    expect(apply.mock.calls[1][0]).toMatchObject({
+      name: 'Web desk',
+      permissions: ['jobs.manage'],
+      version: 2,
+    });
+  });
+
+  it('take theirs keeps their permissions and still saves my new name', async () => {
+    const apply = vi
+      .fn()
+      .mockRejectedValueOnce(theirs({ permissions: ['audit.read'] }))
+      .mockResolvedValueOnce({ message: 'Role saved' });
+    const { actor } = start(apply);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'change.run', change: mine({ name: 'Print desk', permissions: ['jobs.manage'] }) });
+    await waitFor(actor, (s) => s.matches('roleConflict'));
+    actor.send({ type: 'conflict.takeTheirs' });
+    await waitFor(actor, (s) => s.matches('ready') && apply.mock.calls.length === 2);
+    expect(apply.mock.calls[1][0]).toMatchObject({
+      name: 'Print desk',
+      permissions: ['audit.read'],
+      version: 2,
+    });
+  });
+
   it('take theirs saves nothing and starts the editors again from the role as it is now', async () => {
     const apply = vi.fn().mockRejectedValueOnce(theirs({ name: 'Web desk' }));
     const { actor } = start(apply);

@@ -13,7 +13,8 @@ import { conflictIn, meetTheirs, type EditConflict, type ReadField } from './edi
  * and `notifyOvertaken` says who. A role's editor is an editor like the job form: when only they
  * changed the other field (the name, or the permissions), both are saved together at once
  * (`notifyMerged`); when both changed the same field, `roleConflict` shows theirs beside mine in
- * that role's editor and waits: keep mine (saved over theirs, on their version) or take theirs.
+ * that role's editor and waits: keep mine (saved over theirs, on their version) or take theirs
+ * (theirs in those fields; mine in a field only I changed is still saved).
  *
  * Effects the screen provides: `loadAll`, `applyChange`, `notifyChanged`, `notifyFailed`,
  * `notifyOvertaken`, `notifyMerged`.
@@ -136,9 +137,10 @@ export const adminUsersMachine = setup({
     holdRoleConflict: assign({
       roleConflict: ({ context }, p: { error: unknown }) => {
         const m = roleMet(context.pending, p.error)!;
+        // mine, with their change to a field only they changed: keeping mine must not undo it
         return {
           roleId: m.pending.id,
-          mine: m.mine,
+          mine: m.merged,
           conflict: {
             theirs: m.theirs,
             version: m.met.current.version ?? m.pending.version,
@@ -162,8 +164,28 @@ export const adminUsersMachine = setup({
       },
       roleConflict: null,
     }),
-    /** Their role in the editor: the lists load again and the editors start from them. */
-    takeTheirs: assign({ roleConflict: null, pending: null, changes: ({ context }) => context.changes + 1 }),
+    /** Theirs in the fields both changed, mine in the others: saved on their version. */
+    takeTheirs: assign({
+      pending: ({ context }) => {
+        const { roleId, mine, conflict } = context.roleConflict!;
+        const fields = { ...mine };
+        for (const f of conflict.fields) Object.assign(fields, { [f]: conflict.theirs[f] });
+        return {
+          kind: 'updateRole' as const,
+          id: roleId,
+          ...fields,
+          version: conflict.version,
+          base: conflict.theirs,
+        };
+      },
+      roleConflict: null,
+    }),
+    /** Taking theirs left nothing of mine: nothing to save; the editors start again from the role. */
+    dropRoleConflict: assign({
+      roleConflict: null,
+      pending: null,
+      changes: ({ context }) => context.changes + 1,
+    }),
     notifyChanged: (_, _p: { message: string }) => {},
     notifyFailed: (_, _p: { error: unknown }) => {},
     notifyOvertaken: (_, _p: { changedBy: string | null }) => {},
@@ -176,6 +198,18 @@ export const adminUsersMachine = setup({
     isMergeableRole: ({ context }, p: { error: unknown }) =>
       roleMet(context.pending, p.error)?.both.length === 0,
     isRoleConflict: ({ context }, p: { error: unknown }) => roleMet(context.pending, p.error) !== null,
+    /** Mine changed a field they did not: taking theirs for the others still saves that. */
+    keepsOtherChanges: ({ context }) => {
+      const c = context.roleConflict;
+      return (
+        !!c &&
+        ROLE_FIELDS.some(
+          (f) =>
+            !c.conflict.fields.includes(f) &&
+            readRoleField(f, c.mine[f]) !== readRoleField(f, c.conflict.theirs[f]),
+        )
+      );
+    },
   },
 }).createMachine({
   id: 'adminUsers',
@@ -272,7 +306,10 @@ export const adminUsersMachine = setup({
     roleConflict: {
       on: {
         'conflict.keepMine': { target: 'saving', actions: 'keepMine' },
-        'conflict.takeTheirs': { target: 'loading', actions: 'takeTheirs' },
+        'conflict.takeTheirs': [
+          { guard: 'keepsOtherChanges', target: 'saving', actions: 'takeTheirs' },
+          { target: 'loading', actions: 'dropRoleConflict' },
+        ],
       },
     },
   },

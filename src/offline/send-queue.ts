@@ -170,12 +170,14 @@ export async function enqueue(item: NewOutboxItem, now = Date.now()): Promise<Ou
 }
 
 /**
- * Every kept submission, oldest first, optionally of one kind; a back-office change only for its
- * `owner` (public entries have none).
+ * Every kept submission, oldest first (the senders filter them); or, with a kind or an owner, that
+ * person's entries (`owner` undefined: the public forms' entries, which have none).
  */
 export async function listOutbox(kind?: OutboxKind, owner?: number): Promise<OutboxItem[]> {
   const all = await (await db()).getAllFromIndex(STORE, 'createdAt');
-  return all.filter((i) => (!kind || i.kind === kind) && (!kind || i.owner === owner));
+  // with a kind or an owner, one person's entries (the public ones: no owner); with neither, all
+  const mine = kind !== undefined || owner !== undefined;
+  return all.filter((i) => (!kind || i.kind === kind) && (!mine || i.owner === owner));
 }
 
 /** Whether a sender for `owner` (undefined: the public pages and the worker) may send `item` now. */

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/client';
+import { ACTING_USER_HEADER } from '../api/contract/acting-user';
 import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import {
   enqueue,
@@ -71,7 +72,11 @@ export async function sendOrQueue<T>(submission: Submission<T>): Promise<SubmitO
     url: submission.url,
     body: submission.body,
     method: submission.method,
-    headers: submission.headers,
+    // a change sent later names its author: under anyone else's session the server refuses it (409)
+    headers:
+      submission.owner === undefined
+        ? submission.headers
+        : { ...submission.headers, [ACTING_USER_HEADER]: String(submission.owner) },
     owner: submission.owner,
     edit: submission.edit,
   });

@@ -386,7 +386,8 @@ function RoleEditor({
             onKeepBoth={() => {}}
           />
         )}
-        <fieldset disabled={fixed}>
+        {/* while theirs is shown beside mine, the choice comes first: nothing typed meanwhile is lost */}
+        <fieldset disabled={fixed || !!conflict}>
           <legend>
             {role ? (
               <>
