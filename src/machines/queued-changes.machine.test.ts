@@ -19,7 +19,7 @@ function start(kept: Record<string, Change> = { 'queued-1': { id: 'queued-1', ti
           tell = sendBack;
         }),
         readChange: fromPromise(async ({ input }) => {
-          read(input.id);
+          read(input.id, input.picked);
           return kept[input.id] ?? null;
         }),
       },
@@ -35,7 +35,7 @@ describe("a person's changes kept in the send queue", () => {
     tell({ type: 'queued.conflict', id: 'queued-1' });
     expect(actor.getSnapshot().value).toBe('reading');
     await waitFor(actor, (s) => s.matches('holding'));
-    expect(read).toHaveBeenCalledWith('queued-1');
+    expect(read).toHaveBeenCalledWith('queued-1', false);
     expect(actor.getSnapshot().context.takingUp).toEqual({ id: 'queued-1', title: 'Copy Editor' });
     // another arrives while one is held: the first is handed over first
     tell({ type: 'queued.conflict', id: 'queued-2' });
@@ -58,6 +58,14 @@ describe("a person's changes kept in the send queue", () => {
     await waitFor(actor, (s) => s.matches('idle'));
     expect(gone).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().context.takingUp).toBeNull();
+  });
+
+  it('one heard of that another tab took is left to it, quietly; the person picking it here takes it', async () => {
+    const { actor, tell, read, gone } = start({});
+    tell({ type: 'queued.conflict', id: 'queued-7' });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(read).toHaveBeenCalledWith('queued-7', false);
+    expect(gone).not.toHaveBeenCalled();
   });
 
   it('tells its parent when one was sent, so the screen loads its list again', async () => {

@@ -24,7 +24,9 @@ export type SendQueueEvent =
   | { type: 'connection.offline' }
   | { type: 'queue.added' }
   | ({ type: 'queue.sent' } & QueueNotice)
-  | ({ type: 'queue.refused' } & QueueNotice);
+  | ({ type: 'queue.refused' } & QueueNotice)
+  /** A back-office change met someone else's change to the same record: its author chooses. */
+  | ({ type: 'queue.conflict' } & QueueNotice);
 
 export const sendQueueMachine = setup({
   types: {
@@ -52,6 +54,7 @@ export const sendQueueMachine = setup({
     /** 'Your message was sent' and the like. */
     notifySent: (_, _params: QueueNotice) => {},
     notifyRefused: (_, _params: QueueNotice) => {},
+    notifyConflict: (_, _params: QueueNotice) => {},
     resetRetries: assign({ attempt: 0 }),
     countRetry: assign({ attempt: ({ context }) => context.attempt + 1 }),
   },
@@ -77,6 +80,12 @@ export const sendQueueMachine = setup({
     'queue.refused': {
       actions: {
         type: 'notifyRefused',
+        params: ({ event }) => ({ kind: event.kind, label: event.label, message: event.message }),
+      },
+    },
+    'queue.conflict': {
+      actions: {
+        type: 'notifyConflict',
         params: ({ event }) => ({ kind: event.kind, label: event.label, message: event.message }),
       },
     },

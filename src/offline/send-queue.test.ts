@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CLAIM_MS,
   cancelOutboxItem,
+  claimOutboxItem,
   closeOutbox,
   deliverWithFetch,
   enqueue,
@@ -305,6 +307,34 @@ describe('back-office changes in the send queue', () => {
     // the author resolves it in the editor, which then removes the entry
     expect(await cancelOutboxItem(kept.id)).toBe(true);
     expect(await listOutbox('job-opening', 1)).toEqual([]);
+  });
+});
+
+describe('a change taken up by one tab', () => {
+  beforeEach(reset);
+  afterEach(reset);
+  const change = {
+    kind: 'job-opening' as const,
+    label: 'Copy Editor',
+    url: '/api/manage-job-openings',
+    body: { type: 'json' as const, data: { mode: 2, job_id: 7 } },
+    owner: 1,
+  };
+
+  it("is the first tab's: another tab hearing the same conflict leaves it, unless the person picks it there", async () => {
+    const { id } = await enqueue(change);
+    const [first, second] = await Promise.all([
+      claimOutboxItem(id, 'tab-a', { now: 1_000 }),
+      claimOutboxItem(id, 'tab-b', { now: 1_000 }),
+    ]);
+    expect([first, second].sort()).toEqual([false, true]);
+    const holder = first ? 'tab-a' : 'tab-b';
+    const other = first ? 'tab-b' : 'tab-a';
+    expect(await claimOutboxItem(id, holder, { now: 2_000 })).toBe(true);
+    expect(await claimOutboxItem(id, other, { now: 2_000, force: true })).toBe(true);
+    // a claim left by a tab that closed lapses
+    expect(await claimOutboxItem(id, holder, { now: 2_000 + CLAIM_MS + 1 })).toBe(true);
+    expect(await claimOutboxItem('gone', 'tab-a')).toBe(false);
   });
 });
 

@@ -73,6 +73,9 @@ export interface OutboxItem {
   edit?: QueuedEdit;
   /** The server's 409 answer (status 'conflict'): the record as it is now, who changed it, when. */
   conflict?: unknown;
+  /** The tab whose editor took the conflict up, and when (claimOutboxItem). */
+  claimedBy?: string;
+  claimedAt?: number;
   status: OutboxStatus;
   createdAt: number;
   attempts: number;
@@ -186,6 +189,30 @@ const sendableBy = (item: OutboxItem, owner: number | undefined) =>
 
 export async function getOutboxItem(id: string): Promise<OutboxItem | undefined> {
   return (await db()).get(STORE, id);
+}
+
+/** How long a tab that took up a change (its editor open on it) keeps it from the other tabs. */
+export const CLAIM_MS = 10 * 60 * 1000;
+
+/**
+ * A tab takes up a change that met someone else's (its editor opens on it): true when it is this
+ * tab's now, false when another tab took it up in the last CLAIM_MS (unless `force`, the person's
+ * own Resolve in this tab) or it is gone. One transaction: two tabs hearing the same conflict
+ * cannot both open it.
+ */
+export async function claimOutboxItem(
+  id: string,
+  claimant: string,
+  { force = false, now = Date.now() }: { force?: boolean; now?: number } = {},
+): Promise<boolean> {
+  let mine = false;
+  await update(id, (item) => {
+    const taken = item.claimedBy && item.claimedBy !== claimant && now - (item.claimedAt ?? 0) < CLAIM_MS;
+    if (taken && !force) return item;
+    mine = true;
+    return { ...item, claimedBy: claimant, claimedAt: now };
+  });
+  return mine;
 }
 
 /**

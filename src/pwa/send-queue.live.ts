@@ -13,7 +13,14 @@ const queueEventsOf = (owner?: number) =>
   fromCallback(({ sendBack }) =>
     onOutboxMessage((message) => {
       if (message.type === 'added') sendBack({ type: 'queue.added' } satisfies SendQueueEvent);
-      else if ((message.type === 'sent' || message.type === 'failed') && message.owner === owner) {
+      else if (message.type === 'conflict' && message.owner === owner && owner !== undefined) {
+        sendBack({
+          type: 'queue.conflict',
+          kind: message.kind,
+          label: message.label,
+          message: '',
+        } satisfies SendQueueEvent);
+      } else if ((message.type === 'sent' || message.type === 'failed') && message.owner === owner) {
         sendBack({
           type: message.type === 'sent' ? 'queue.sent' : 'queue.refused',
           kind: message.kind,
@@ -68,6 +75,15 @@ export const sendQueueLive = (i18n: I18n, owner?: number) => {
     actions: {
       notifySent: (_, notice) => void announce('success', notice),
       notifyRefused: (_, notice) => void announce('error', notice),
+      // the screen of that record opens it beside theirs; from anywhere else, Resolve opens it
+      notifyConflict: (_, notice) =>
+        void i18n.loadNamespaces(OFFLINE_NS).then(async () => {
+          const { showToast } = await import('../components/toasts');
+          showToast('info', {
+            message: i18n.getFixedT(null, OFFLINE_NS)('outbox.conflictChange', { title: notice.label }),
+            duration: 8000,
+          });
+        }),
     },
   });
 };

@@ -10,8 +10,8 @@ import {
   type QueuedPostChange,
 } from '../../machines/blog-editor.machine';
 import { blogManagementMachine, blogPostsList, blogQueued } from '../../machines/blog-management.machine';
-import { getOutboxItem } from '../../offline/send-queue';
-import { notifyQueuedGone, queuedMessages } from './queued-changes.live';
+import type { OutboxItem } from '../../offline/send-queue';
+import { notifyQueuedGone, queuedMessages, takeQueued } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
 
 /** The dialog's fields a queued change kept, when they are whole (an older build's may not be). */
@@ -23,16 +23,15 @@ const editorFields = (value: unknown): BlogEditorFields | null => {
     : null;
 };
 
-/** The change kept in the send queue under `id`, as the blog dialog takes it up; null when gone. */
-async function queuedPost(id: string): Promise<QueuedPostChange | null> {
-  const item = await getOutboxItem(id).catch(() => undefined);
-  const post = BlogPostRow.safeParse(item?.edit?.record);
-  const base = editorFields(item?.edit?.base);
-  const values = editorFields(item?.edit?.values);
-  if (!item || !post.success || !base || !values) return null;
+/** A change kept in the send queue, as the blog dialog takes it up; null when it cannot be read. */
+function postChangeOf(item: OutboxItem): QueuedPostChange | null {
+  const post = BlogPostRow.safeParse(item.edit?.record);
+  const base = editorFields(item.edit?.base);
+  const values = editorFields(item.edit?.values);
+  if (!post.success || !base || !values) return null;
   const kept = item.body.type === 'form' ? item.body.files.featured_image : undefined;
   const file = kept ? new File([kept.blob], kept.name, { type: kept.blob.type }) : null;
-  return { id, post: post.data, base, values, file };
+  return { id: item.id, post: post.data, base, values, file };
 }
 
 /**
@@ -72,7 +71,7 @@ export const blogManagementLive = (i18n: I18n, owner: number) => {
       queued: blogQueued.provide({
         actors: {
           listen: queuedMessages('blog-post', owner),
-          readChange: fromPromise(({ input }) => queuedPost(input.id)),
+          readChange: fromPromise(({ input }) => takeQueued(input, postChangeOf)),
         },
         actions: { notifyGone: () => notifyQueuedGone(i18n) },
       }),

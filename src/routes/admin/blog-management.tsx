@@ -15,6 +15,7 @@ import { PagePager } from '../../components/pagination';
 import { flipped } from '../../machines/blog-management.machine';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { useAdminSession } from './admin-context';
+import { notifyFormInUse } from './queued-changes.live';
 import { blogManagementLive } from './blog-management.live';
 import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
 import { ConfirmDelete } from './confirm-delete';
@@ -45,9 +46,9 @@ function BlogManagement() {
   const takingUp = useSelector(queuedRef, (snapshot) => snapshot?.context.takingUp ?? null);
   useEffect(() => {
     if (!takingUp) return;
-    dialog.current?.resume(takingUp);
+    if (!dialog.current?.resume(takingUp)) notifyFormInUse(i18n);
     queuedRef?.send({ type: 'queued.taken' });
-  }, [takingUp, queuedRef]);
+  }, [takingUp, queuedRef, i18n]);
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const { target, searchText, search } = state.context;

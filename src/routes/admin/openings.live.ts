@@ -6,8 +6,8 @@ import { loadAdminOpenings, manageJobOpening, saveOpeningStatus } from '../../ap
 import { showToast } from '../../components/toasts';
 import { adminOpeningsMachine, openingsList, openingsQueued } from '../../machines/admin-openings.machine';
 import type { QueuedJobChange } from '../../machines/job-form.machine';
-import { getOutboxItem } from '../../offline/send-queue';
-import { notifyQueuedGone, queuedMessages } from './queued-changes.live';
+import type { OutboxItem } from '../../offline/send-queue';
+import { notifyQueuedGone, queuedMessages, takeQueued } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
 
 /** The form values a queued change kept, when they are whole (an older build's may not be). */
@@ -18,13 +18,12 @@ const formValues = (value: unknown): JobFormValues | null =>
     ? (value as JobFormValues)
     : null;
 
-/** The change kept in the send queue under `id`, as the job form takes it up; null when gone. */
-async function queuedChange(id: string): Promise<QueuedJobChange | null> {
-  const item = await getOutboxItem(id).catch(() => undefined);
-  const base = formValues(item?.edit?.base);
-  const values = formValues(item?.edit?.values);
-  if (!item?.edit || !base || !values) return null;
-  return { id, jobId: item.edit.recordId, version: item.edit.version, base, values };
+/** A change kept in the send queue, as the job form takes it up; null when it cannot be read. */
+function jobChangeOf(item: OutboxItem): QueuedJobChange | null {
+  const base = formValues(item.edit?.base);
+  const values = formValues(item.edit?.values);
+  if (!item.edit || !base || !values) return null;
+  return { id: item.id, jobId: item.edit.recordId, version: item.edit.version, base, values };
 }
 
 /**
@@ -53,7 +52,7 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, o
       queued: openingsQueued.provide({
         actors: {
           listen: queuedMessages('job-opening', owner),
-          readChange: fromPromise(({ input }) => queuedChange(input.id)),
+          readChange: fromPromise(({ input }) => takeQueued(input, jobChangeOf)),
         },
         actions: { notifyGone: () => notifyQueuedGone(i18n) },
       }),

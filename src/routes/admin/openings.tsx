@@ -16,6 +16,7 @@ import { htmlToText } from '../../api/contract/rich-text';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import OutboxList from '../../components/outbox-list';
 import { useAdminSession } from './admin-context';
+import { notifyFormInUse } from './queued-changes.live';
 import { ConfirmDelete } from './confirm-delete';
 import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
 import { openingsLive } from './openings.live';
@@ -55,9 +56,9 @@ export function OpeningsScreen() {
   const takingUp = useSelector(queuedRef, (snapshot) => snapshot?.context.takingUp ?? null);
   useEffect(() => {
     if (!takingUp) return;
-    formRef.current?.resume(takingUp);
+    if (!formRef.current?.resume(takingUp)) notifyFormInUse(i18n);
     queuedRef?.send({ type: 'queued.taken' });
-  }, [takingUp, queuedRef]);
+  }, [takingUp, queuedRef, i18n]);
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const jobs = list?.context.rows ?? NO_JOBS;

@@ -2,7 +2,14 @@ import type { i18n as I18n } from 'i18next';
 import { fromCallback } from 'xstate';
 import { showToast } from '../../components/toasts';
 import type { QueuedChangesEvent } from '../../machines/queued-changes.machine';
-import { onOutboxMessage, type OutboxKind } from '../../offline/send-queue';
+import { newIdempotencyKey } from '../../api/contract/idempotency-key';
+import {
+  claimOutboxItem,
+  getOutboxItem,
+  onOutboxMessage,
+  type OutboxItem,
+  type OutboxKind,
+} from '../../offline/send-queue';
 
 /**
  * The `listen` actor of a screen's queued changes (queued-changes.machine.ts): this person's
@@ -26,3 +33,26 @@ export const notifyQueuedGone = (i18n: I18n) =>
   void i18n
     .loadNamespaces('offline')
     .then(() => showToast('error', { message: i18n.t('offline:outbox.gone') }));
+
+/** This tab, as it takes up changes from the send queue (claimOutboxItem). */
+const THIS_TAB = newIdempotencyKey();
+
+/**
+ * The `readChange` of a screen's queued changes: the entry under `id`, taken by this tab (when
+ * the person picked it with Resolve, even from another tab), read by `read` into what the
+ * screen's editor takes up; null when it is gone, another tab has it, or `read` cannot read it.
+ */
+export async function takeQueued<C>(
+  { id, picked }: { id: string; picked: boolean },
+  read: (item: OutboxItem) => C | null,
+): Promise<C | null> {
+  if (!(await claimOutboxItem(id, THIS_TAB, { force: picked }).catch(() => false))) return null;
+  const item = await getOutboxItem(id).catch(() => undefined);
+  return item ? read(item) : null;
+}
+
+/** A change picked while the screen's form is in use: it waits in 'Waiting to send'. */
+export const notifyFormInUse = (i18n: I18n) =>
+  void i18n
+    .loadNamespaces('offline')
+    .then(() => showToast('info', { message: i18n.t('offline:outbox.finishFirst') }));
