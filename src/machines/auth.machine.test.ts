@@ -141,6 +141,11 @@ describe('admin sign-in paths', () => {
     { type: errorEvent('login'), error: apiError(401, 'Invalid email or password.') },
     { type: doneEvent('logout'), output: {} },
     { type: errorEvent('logout'), error: apiError(0, 'offline') },
+    { type: doneEvent('countWaiting'), output: 0 },
+    { type: doneEvent('countWaiting'), output: 2 },
+    { type: errorEvent('countWaiting'), error: new Error('no IndexedDB') },
+    { type: 'signout.confirm' },
+    { type: 'signout.cancel' },
   ];
   const model = createPathModel(authMachine, { events: events as never });
   const walk = everyTransition(model, 'auth.machine', events);
@@ -174,6 +179,8 @@ describe('admin sign-in paths', () => {
         'signedOut',
         'signingIn',
         'signingOut',
+        'leaving.counting',
+        'leaving.asking',
         'unreachable',
       ].sort(),
     );
@@ -181,10 +188,10 @@ describe('admin sign-in paths', () => {
 
   for (const path of paths) {
     it(`a user is known exactly while signed in: ${path.steps.map((s) => s.event.type).join(' → ')}`, async () => {
-      const control = controlledActors(['fetchMe', 'login', 'logout']);
+      const control = controlledActors(['fetchMe', 'login', 'logout', 'countWaiting']);
       const actor = createActor(authMachine.provide({ actors: control.actors as never })).start();
       const settle =
-        (id: 'fetchMe' | 'login' | 'logout', ok: boolean) =>
+        (id: 'fetchMe' | 'login' | 'logout' | 'countWaiting', ok: boolean) =>
         async ({ event }: { event: unknown }) => {
           const e = event as { output?: unknown; error?: unknown };
           if (ok) control.settle(id, e.output);
@@ -208,6 +215,10 @@ describe('admin sign-in paths', () => {
           [errorEvent('relogin')]: settle('login', false),
           [doneEvent('logout')]: settle('logout', true),
           [errorEvent('logout')]: settle('logout', false),
+          [doneEvent('countWaiting')]: settle('countWaiting', true),
+          [errorEvent('countWaiting')]: settle('countWaiting', false),
+          'signout.confirm': send,
+          'signout.cancel': send,
         },
         states: {
           signedIn: () => expect(actor.getSnapshot().context.user).not.toBeNull(),
@@ -216,6 +227,9 @@ describe('admin sign-in paths', () => {
           unreachable: () => expect(actor.getSnapshot().context.user).toBeNull(),
           signingIn: () => expect(actor.getSnapshot().context.error).toBeNull(),
           signingOut: () => expect(actor.getSnapshot().context.user).not.toBeNull(),
+          // still signed in while it asks: the screens stay as they are
+          leaving: () => expect(actor.getSnapshot().context.user).not.toBeNull(),
+          'leaving.asking': () => expect(actor.getSnapshot().context.waiting).toBeGreaterThan(0),
         },
       });
       expect(actor.getSnapshot().value).toEqual(path.state.value);

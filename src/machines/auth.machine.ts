@@ -9,21 +9,29 @@ import type { LoginBody, SessionUser } from '../api/contract/auth';
  * Errors the sign-in form shows: the server's message (401 'Invalid email or password.', 429
  * 'Too many failed sign-in attempts...'), or a connection message.
  *
- * Signing out forgets the user on this device (`forgetOnDevice`: their drafts and last screen), and
- * `signedOutHere` tells the screen not to carry the address they left to whoever signs in next.
+ * Signing out forgets the user on this device (`forgetOnDevice`: their drafts, last screen and
+ * changes waiting in the send queue), and `signedOutHere` tells the screen not to carry the
+ * address they left to whoever signs in next. When changes of theirs still wait to be sent
+ * (`countWaiting`), signing out asks first (`leaving.asking`): stay, or sign out and remove them.
  *
- * Effects the screen provides: `fetchMe`, `login`, `logout`, `userSwitched`, `forgetOnDevice`.
+ * Effects the screen provides: `fetchMe`, `login`, `logout`, `countWaiting`, `userSwitched`,
+ * `forgetOnDevice`.
  */
 export interface AuthContext {
   user: SessionUser | null;
   error: string | null;
   /** Someone signed out on this screen (not an ended session): the next sign-in starts at home. */
   signedOutHere: boolean;
+  /** How many of the user's changes still wait to be sent, while signing out asks. */
+  waiting: number;
 }
 
 export type AuthEvent =
   | { type: 'login.submit'; email: string; password: string }
   | { type: 'logout' }
+  /** Signing out with changes still waiting to be sent: go on (they are removed), or stay. */
+  | { type: 'signout.confirm' }
+  | { type: 'signout.cancel' }
   | { type: 'session.expired' }
   | { type: 'user.updated'; user: SessionUser }
   /** Signed in by another way than the sign-in form: the first-run setup page. */
@@ -63,6 +71,8 @@ export const authMachine = setup({
     logout: fromPromise<unknown>(async () => {
       throw new Error('logout is provided by the app');
     }),
+    /** How many of the user's changes wait in the device's send queue. */
+    countWaiting: fromPromise<number, { userId: number }>(async () => 0),
   },
   actions: {
     setUser: assign({
@@ -77,10 +87,12 @@ export const authMachine = setup({
     /** The user signed out: what this device keeps of theirs (drafts, last screen) goes. */
     forgetOnDevice: (_, _params: { userId: number }) => {},
     markSignedOutHere: assign({ signedOutHere: true }),
+    setWaiting: assign({ waiting: (_, params: { count: number }) => params.count }),
     clearError: assign({ error: null }),
   },
   guards: {
     isUnauthorised: (_, params: { error: unknown }) => isUnauthorised(params.error),
+    hasWaiting: (_, params: { count: number }) => params.count > 0,
     hasEmail: ({ event }) => event.type === 'login.submit' && event.email.trim().length > 0,
     isComplete: ({ event }) =>
       event.type === 'login.submit' && event.email.trim().length > 0 && event.password.length > 0,
@@ -90,7 +102,7 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   initial: 'checking',
-  context: { user: null, error: null, signedOutHere: false },
+  context: { user: null, error: null, signedOutHere: false, waiting: 0 },
   states: {
     checking: {
       invoke: {
@@ -152,7 +164,7 @@ export const authMachine = setup({
     signedIn: {
       initial: 'active',
       on: {
-        logout: 'signingOut',
+        logout: 'leaving',
         'user.updated': { actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
       },
       states: {
@@ -201,6 +213,35 @@ export const authMachine = setup({
               target: 'expired',
               actions: { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
             },
+          },
+        },
+      },
+    },
+    /** Sign out was asked for: first, whether changes of theirs still wait to be sent. */
+    leaving: {
+      initial: 'counting',
+      states: {
+        counting: {
+          invoke: {
+            id: 'countWaiting',
+            src: 'countWaiting',
+            input: leavingUser,
+            onDone: [
+              {
+                guard: { type: 'hasWaiting', params: ({ event }) => ({ count: event.output }) },
+                target: 'asking',
+                actions: { type: 'setWaiting', params: ({ event }) => ({ count: event.output }) },
+              },
+              { target: '#auth.signingOut' },
+            ],
+            onError: '#auth.signingOut',
+          },
+        },
+        /** '2 of your changes are still waiting to be sent. Signing out removes them.' */
+        asking: {
+          on: {
+            'signout.confirm': '#auth.signingOut',
+            'signout.cancel': '#auth.signedIn',
           },
         },
       },

@@ -223,6 +223,20 @@ export async function pendingCount(owner?: number): Promise<number> {
   return (await listOutbox()).filter((i) => sendableBy(i, owner)).length;
 }
 
+/** How many of `owner`'s back-office changes this device keeps, whatever their state. */
+export async function countOutboxOf(owner: number): Promise<number> {
+  return (await listOutbox()).filter((i) => i.owner === owner).length;
+}
+
+/** Removes every change of `owner` (they signed out and chose to): the next person gets none of it. */
+export async function removeOutboxOf(owner: number): Promise<void> {
+  const database = await db();
+  const tx = database.transaction(STORE, 'readwrite');
+  for (const item of await tx.store.getAll()) if (item.owner === owner) await tx.store.delete(item.id);
+  await tx.done;
+  announce({ type: 'changed' });
+}
+
 /**
  * Cancel: removes a waiting or refused entry. An entry that is being sent right now cannot be
  * taken back (it may already have reached the server); then this answers false.

@@ -468,6 +468,57 @@ test.describe('changes made offline', () => {
   });
 });
 
+test.describe('signing out with changes waiting', () => {
+  test.use({ allowedConsoleErrors: [/Failed to fetch|ERR_INTERNET_DISCONNECTED/] });
+
+  test('asks first: Stay keeps them; signing out removes them, and the next sign-in finds none', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const recruiter = await makeUser(request, baseURL!, 'recruiter');
+    const title = uniqueTitle('Waiting');
+    await signIn(page, recruiter);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await fillJob(page, title);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    const waiting = page.getByRole('region', { name: 'Waiting to send' });
+    await expect(waiting).toContainText(`Opening: ${title}`);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const ask = page.getByRole('dialog', { name: 'Changes still waiting' });
+    await expect(ask).toContainText(
+      '1 of your changes made without a connection is still waiting to be sent.',
+    );
+    await expectNoAxeViolations(page, { include: ['dialog'], label: 'sign out with changes waiting' });
+    await ask.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(waiting).toContainText(`Opening: ${title}`);
+
+    await context.setOffline(false);
+    // sent as soon as the connection is back, so sign out again offline to find it still waiting
+    await expect(waiting).toHaveCount(0, { timeout: 15_000 });
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Add Job' }).click();
+    await fillJob(page, `${title} 2`);
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(waiting).toContainText(`Opening: ${title} 2`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await ask.getByRole('button', { name: 'Sign out and remove them' }).click();
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await context.setOffline(false);
+    await page.getByLabel('Email').fill(recruiter.email);
+    await page.getByLabel('Password').fill(recruiter.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `${title} 2` })).toHaveCount(0);
+    await expect(waiting).toHaveCount(0);
+  });
+});
+
 test.describe('closed, not erased', () => {
   test('an opening with applications is closed instead of deleted: it leaves /careers, keeps its applications, and opens again', async ({
     page,

@@ -21,6 +21,7 @@ import { ApplicationsScreen } from './applications';
 import { MessagesScreen } from './messages';
 import { PasswordScreen } from './password';
 import { NoAccess } from './status-screens';
+import { Modal } from '../../components/modal';
 import s from './admin-app.module.css';
 
 // The sender of the send queue for the signed-in person's own changes (src/pwa).
@@ -249,6 +250,21 @@ export default function AdminApp() {
           onSubmit={(email, password) => send({ type: 'login.submit', email, password })}
         />
       )}
+      <Modal
+        open={state.matches({ leaving: 'asking' })}
+        title={t('auth.waitingTitle')}
+        onClose={() => send({ type: 'signout.cancel' })}
+      >
+        <p>{t('auth.waiting', { count: state.context.waiting })}</p>
+        <div className={s.dialogActions}>
+          <button type="button" className={s.primary} onClick={() => send({ type: 'signout.cancel' })}>
+            {t('auth.stay')}
+          </button>
+          <button type="button" className={s.danger} onClick={() => send({ type: 'signout.confirm' })}>
+            {t('auth.signOutAnyway')}
+          </button>
+        </div>
+      </Modal>
     </AdminSessionContext.Provider>
   );
 }
