@@ -1,6 +1,6 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { showingFigures } from '../../api/contract/paging';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BLOG_PAGE_SIZE,
@@ -15,7 +15,7 @@ import { PagePager } from '../../components/pagination';
 import { flipped } from '../../machines/blog-management.machine';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import { useAdminSession } from './admin-context';
-import { notifyFormInUse } from './queued-changes.live';
+import { useTakeUp } from './queued-changes.live';
 import { blogManagementLive } from './blog-management.live';
 import { BlogPostDialog, type BlogPostDialogHandle } from './blog-post-dialog';
 import { ConfirmDelete } from './confirm-delete';
@@ -43,12 +43,7 @@ function BlogManagement() {
   // a change made offline that met someone else's: the dialog opens it in its conflict view
   // (a dialog in use keeps its work; the change stays in 'Waiting to send' with Resolve)
   const queuedRef = state.children.queued;
-  const takingUp = useSelector(queuedRef, (snapshot) => snapshot?.context.takingUp ?? null);
-  useEffect(() => {
-    if (!takingUp) return;
-    if (!dialog.current?.resume(takingUp)) notifyFormInUse(i18n);
-    queuedRef?.send({ type: 'queued.taken' });
-  }, [takingUp, queuedRef, i18n]);
+  useTakeUp(queuedRef, dialog, i18n);
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const { target, searchText, search } = state.context;

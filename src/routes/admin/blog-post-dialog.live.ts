@@ -1,7 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { blogFormParts, blogHeaders, manageBlogUrl, saveBlogPost } from '../../api/blog';
-import { cancelOutboxItem } from '../../offline/send-queue';
 import { asActorOutput, formSubmission, sendOrQueue } from '../../offline/submit';
 import { BLOG_TOAST_MS, type BlogField, type BlogPostRow } from '../../api/contract/blog';
 import { showToast } from '../../components/toasts';
@@ -13,6 +12,7 @@ import {
 } from '../../machines/blog-editor.machine';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
 import { toastFailure, toastTheirs } from './admin-toasts';
+import { queuedSaveEffects } from './queued-changes.live';
 
 /** The element each field's error focuses. */
 const BLOG_FIELD_IDS: Record<BlogField, string> = {
@@ -79,13 +79,7 @@ export const blogPostDialogLive = (
         onSaved(row, created);
       },
       notifyMerged: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'merged'),
-      notifyQueued: () =>
-        void i18n
-          .loadNamespaces('offline')
-          .then(() => showToast('info', { message: i18n.t('offline:outbox.queuedChange'), duration: 6000 })),
-      forgetQueued: (_, { id }) => {
-        if (id) void cancelOutboxItem(id);
-      },
+      ...queuedSaveEffects(i18n),
       notifyFailed: (_, { error }) =>
         // offline: the dialog keeps what was typed and says saving waits for the connection
         toastFailure(error, {

@@ -6,12 +6,12 @@ import { CSRF_HEADERS } from '../../api/client';
 import type { ManageJobOpeningBody } from '../../api/contract/jobs-admin';
 import { ifMatch } from '../../api/contract/versions';
 import { manageJobOpening, manageJobOpeningsUrl } from '../../api/jobs-admin';
-import { cancelOutboxItem } from '../../offline/send-queue';
 import { asActorOutput, jsonSubmission, sendOrQueue } from '../../offline/submit';
 import { showToast } from '../../components/toasts';
 import { jobFormMachine, type DraftRef, type JobFormMode } from '../../machines/job-form.machine';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
 import { toastFailure, toastTheirs } from './admin-toasts';
+import { queuedSaveEffects } from './queued-changes.live';
 
 /**
  * The job form with its live effects: the draft kept on this device per user and opening, the
@@ -75,13 +75,7 @@ export const jobFormLive = (
           ...(mode === 'edit' && { duration: 500 }),
         }),
       notifyMerged: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'merged'),
-      notifyQueued: () =>
-        void i18n
-          .loadNamespaces('offline')
-          .then(() => showToast('info', { message: i18n.t('offline:outbox.queuedChange'), duration: 6000 })),
-      forgetQueued: (_, { id }) => {
-        if (id) void cancelOutboxItem(id);
-      },
+      ...queuedSaveEffects(i18n),
       notifySaveFailed: (_, { error }) =>
         // offline: the form keeps what was typed and says saving waits for the connection
         toastFailure(error, {

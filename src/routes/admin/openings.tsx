@@ -16,7 +16,7 @@ import { htmlToText } from '../../api/contract/rich-text';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
 import OutboxList from '../../components/outbox-list';
 import { useAdminSession } from './admin-context';
-import { notifyFormInUse } from './queued-changes.live';
+import { useTakeUp } from './queued-changes.live';
 import { ConfirmDelete } from './confirm-delete';
 import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
 import { openingsLive } from './openings.live';
@@ -53,12 +53,7 @@ export function OpeningsScreen() {
   // a change made offline that met someone else's: the job form opens it in its conflict view
   // (a form in use keeps its work; the change stays in 'Waiting to send' with Resolve)
   const queuedRef = state.children.queued;
-  const takingUp = useSelector(queuedRef, (snapshot) => snapshot?.context.takingUp ?? null);
-  useEffect(() => {
-    if (!takingUp) return;
-    if (!formRef.current?.resume(takingUp)) notifyFormInUse(i18n);
-    queuedRef?.send({ type: 'queued.taken' });
-  }, [takingUp, queuedRef, i18n]);
+  useTakeUp(queuedRef, formRef, i18n);
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const jobs = list?.context.rows ?? NO_JOBS;

@@ -1,9 +1,12 @@
+import { useSelector } from '@xstate/react';
 import type { i18n as I18n } from 'i18next';
-import { fromCallback } from 'xstate';
+import { useEffect, type RefObject } from 'react';
+import { fromCallback, type ActorRefFrom } from 'xstate';
 import { showToast } from '../../components/toasts';
-import type { QueuedChangesEvent } from '../../machines/queued-changes.machine';
+import type { queuedChanges, QueuedChangesEvent } from '../../machines/queued-changes.machine';
 import { newIdempotencyKey } from '../../api/contract/idempotency-key';
 import {
+  cancelOutboxItem,
   claimOutboxItem,
   getOutboxItem,
   onOutboxMessage,
@@ -52,7 +55,36 @@ export async function takeQueued<C>(
 }
 
 /** A change picked while the screen's form is in use: it waits in 'Waiting to send'. */
-export const notifyFormInUse = (i18n: I18n) =>
+const notifyFormInUse = (i18n: I18n) =>
   void i18n
     .loadNamespaces('offline')
     .then(() => showToast('info', { message: i18n.t('offline:outbox.finishFirst') }));
+
+/**
+ * The screen's half of its `queued` child: a change it holds goes to the editor (`resume`, which
+ * opens it in its conflict view), or, with the editor in use, waits in 'Waiting to send' with a
+ * word that says so; either way the child is told it was handed on.
+ */
+export function useTakeUp<C>(
+  queued: ActorRefFrom<ReturnType<typeof queuedChanges<C>>> | undefined,
+  editor: RefObject<{ resume(change: C): boolean } | null>,
+  i18n: I18n,
+) {
+  const takingUp = useSelector(queued, (snapshot) => snapshot?.context.takingUp ?? null);
+  useEffect(() => {
+    if (!takingUp) return;
+    if (!editor.current?.resume(takingUp)) notifyFormInUse(i18n);
+    queued?.send({ type: 'queued.taken' });
+  }, [takingUp, queued, editor, i18n]);
+}
+
+/** The editors' effects for a save kept offline: say so, and drop an entry the editor took up. */
+export const queuedSaveEffects = (i18n: I18n) => ({
+  notifyQueued: () =>
+    void i18n
+      .loadNamespaces('offline')
+      .then(() => showToast('info', { message: i18n.t('offline:outbox.queuedChange'), duration: 6000 })),
+  forgetQueued: (_: unknown, { id }: { id: string | null }) => {
+    if (id) void cancelOutboxItem(id);
+  },
+});
