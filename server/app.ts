@@ -29,6 +29,7 @@ import { metrics } from './plugins/metrics';
 import { rateLimits } from './plugins/rate-limit';
 import { publicReads } from './plugins/public-reads';
 import { unavailableMessage } from './lib/dependency-errors';
+import { versionTag } from './lib/versions';
 import { apiSecurityHeaders, security } from './plugins/security';
 import { scheduledTasks } from './plugins/scheduled-tasks';
 import { services } from './plugins/services';
@@ -220,6 +221,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    return payload;
+  });
+  // a versioned record in an answer says its version as an ETag too (docs/decisions/022)
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    const tag = reply.hasHeader('etag') ? null : versionTag(payload);
+    if (tag) reply.header('etag', tag);
     return payload;
   });
 

@@ -1,4 +1,4 @@
-import { versionOfEtag, VERSION_MESSAGES } from '../../src/api/contract/versions';
+import { etagOf, versionOfEtag, VERSION_MESSAGES } from '../../src/api/contract/versions';
 import { HttpError } from '../http-error';
 
 /**
@@ -23,4 +23,18 @@ export function staleVersion(
     changed_by: last?.actor_email ?? null,
     changed_at: last?.at ?? null,
   });
+}
+
+/**
+ * The ETag of the one versioned record an answer carries: its own `version` (a person's notice
+ * choices), or that of its `row`, `role`, `user` (a save's answer) or `current` (a 409). A list
+ * answers no ETag: each of its rows says its version as a field. app.ts sets it on every answer.
+ */
+export function versionTag(payload: unknown): string | null {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return null;
+  const p = payload as Record<string, unknown>;
+  const record = [p, p.row, p.role, p.user, p.current].find(
+    (r) => r && typeof r === 'object' && Number.isInteger((r as { version?: unknown }).version),
+  ) as { version: number } | undefined;
+  return record ? etagOf(record.version) : null;
 }

@@ -153,6 +153,9 @@ describe('POST /api/manage-job-openings', () => {
       });
       expect(answer.statusCode).toBe(200);
       expect(answer.json().row).toMatchObject({ ...valid(), location: 'Remote', version: 2 });
+      // the version as an ETag too; a list has none (each row says its own)
+      expect(answer.headers.etag).toBe('"2"');
+      expect((await app.inject({ url: '/api/admin/job-openings', headers })).headers.etag).toBeUndefined();
       const dept = await send({ mode: 2, job_id: row.job_id, department: 'Production' }, 2);
       expect(dept.json().row).toMatchObject({ location: 'Remote', department: 'Production', version: 3 });
     });
@@ -175,6 +178,7 @@ describe('POST /api/manage-job-openings', () => {
       await send({ mode: 2, job_id: row.job_id, location: 'Remote' }, 1);
       const late = await send({ mode: 2, job_id: row.job_id, department: 'Production' }, 1);
       expect(late.statusCode).toBe(409);
+      expect(late.headers.etag).toBe('"2"');
       const body = late.json();
       expect(body.current).toMatchObject({
         location: 'Remote',

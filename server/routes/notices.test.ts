@@ -30,12 +30,14 @@ describe('notice choices', () => {
       payload,
     });
 
-  it('says its version; a change must name it (428 without) and counts it on', async () => {
+  it('says its version (a field and an ETag); a change must name it (428 without) and counts it on', async () => {
     expect(await read()).toEqual({ applications: 'each', messages: 'each', version: 1 });
+    expect((await app.inject({ url: '/api/auth/notices', headers: me.headers })).headers.etag).toBe('"1"');
     expect((await change({ applications: 'digest' })).statusCode).toBe(428);
     const saved = await change({ applications: 'digest' }, 1);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ applications: 'digest', messages: 'each', version: 2 });
+    expect(saved.headers.etag).toBe('"2"');
   });
 
   it('refuses a choice made on a stale screen (another tab) with 409 and the choices as they are now', async () => {
