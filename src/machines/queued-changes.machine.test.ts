@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromCallback, fromPromise, waitFor } from 'xstate';
-import { queuedChanges, type QueuedChangesEvent } from './queued-changes.machine';
+import { queuedChanges, type QueuedChangesContext, type QueuedChangesEvent } from './queued-changes.machine';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  everyTransition,
+  flush,
+} from './testing/test-model';
 
 interface Change {
   id: string;
@@ -90,4 +98,75 @@ describe("a person's changes kept in the send queue", () => {
     expect(heard).toHaveBeenCalledTimes(1);
     parent.stop();
   });
+});
+
+describe('queued changes paths', () => {
+  const CHANGE = { id: 'queued-1', title: 'Copy Editor' };
+  const events = [
+    { type: 'queued.conflict', id: 'queued-1' },
+    { type: 'queued.resolve', id: 'queued-1' },
+    { type: 'queued.taken' },
+    { type: 'queued.sent' },
+    { type: doneEvent('readChange'), output: CHANGE },
+    { type: doneEvent('readChange'), output: null },
+    { type: errorEvent('readChange'), error: new Error('IndexedDB unavailable') },
+  ];
+  // the model has no parent: telling it of a sent change is checked above
+  const model = createPathModel(machine.provide({ actions: { tellParent: () => {} } }), {
+    events: events as never,
+    serializeState: (state: { value: unknown; context: QueuedChangesContext<Change> }) =>
+      JSON.stringify([state.value, state.context.asked?.picked ?? null, state.context.takingUp !== null]),
+  } as never);
+  const walk = everyTransition(model, 'queued-changes.machine', events);
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(0);
+  });
+
+  for (const path of walk.paths) {
+    it(`holds a change exactly until it is handed on, and says "gone" only when the person picked it: ${path.steps.map((s) => s.event.type).join(' → ')}`, async () => {
+      const control = controlledActors(['readChange']);
+      const gone = vi.fn();
+      const actor = createActor(
+        machine.provide({
+          actors: { readChange: control.actors.readChange as never },
+          actions: { notifyGone: gone },
+        }),
+      ).start();
+      let picked = false;
+      await path.test({
+        events: {
+          'queued.conflict': ({ event }) => {
+            picked = false;
+            actor.send(event as QueuedChangesEvent);
+          },
+          'queued.resolve': ({ event }) => {
+            picked = true;
+            actor.send(event as QueuedChangesEvent);
+          },
+          'queued.taken': ({ event }) => actor.send(event as QueuedChangesEvent),
+          'queued.sent': () => {},
+          [doneEvent('readChange')]: async ({ event }: { event: unknown }) => {
+            const output = (event as { output: unknown }).output;
+            const before = gone.mock.calls.length;
+            control.settle('readChange', output);
+            await flush();
+            expect(gone.mock.calls.length - before).toBe(output === null && picked ? 1 : 0);
+          },
+          [errorEvent('readChange')]: async () => {
+            control.fail('readChange', new Error('IndexedDB unavailable'));
+            await flush();
+          },
+        },
+        states: {
+          idle: () => expect(actor.getSnapshot().context.takingUp).toBeNull(),
+          holding: () => expect(actor.getSnapshot().context.takingUp).toEqual(CHANGE),
+          reading: () => expect(control.lastInput('readChange')).toEqual({ id: 'queued-1', picked }),
+        },
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+    });
+  }
 });
