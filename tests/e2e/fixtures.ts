@@ -163,6 +163,20 @@ export interface AxeOptions {
  * finds any violation. The full axe result is attached to the test as JSON.
  */
 export async function expectNoAxeViolations(page: Page, options: AxeOptions = {}): Promise<void> {
+  // what a person reads is the page at rest: a toast fading in is half transparent for a moment,
+  // which axe would measure as low contrast (seen on a busy CI machine). Finite animations are
+  // let finish (at most 2 s); endless ones (a spinner, a pulse) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   for (const sel of options.include ?? []) builder = builder.include(sel);
   for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
