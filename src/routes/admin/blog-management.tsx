@@ -67,6 +67,13 @@ function BlogManagement() {
         </button>
       </div>
 
+      {/* this person's changes made without a connection, sent when it is back */}
+      <OutboxList
+        kind="blog-post"
+        owner={user.user_id}
+        onResolve={(id) => queuedRef?.send({ type: 'queued.resolve', id })}
+      />
+
       <div className={s.toolbar}>
         <label htmlFor="blog-search" className="visually-hidden">
           {t('searchLabel')}
@@ -134,13 +141,6 @@ function BlogManagement() {
       )}
 
       <PagePager pagination={listRef} ns="blog-admin" disabled={!ready} />
-
-      {/* this person's changes made without a connection, sent when it is back */}
-      <OutboxList
-        kind="blog-post"
-        owner={user.user_id}
-        onResolve={(id) => queuedRef?.send({ type: 'queued.resolve', id })}
-      />
 
       <BlogPostDialog
         ref={dialog}

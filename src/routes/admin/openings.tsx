@@ -85,6 +85,13 @@ export function OpeningsScreen() {
         </button>
       </div>
 
+      {/* this person's changes made without a connection, sent when it is back */}
+      <OutboxList
+        kind="job-opening"
+        owner={user.user_id}
+        onResolve={(id) => queuedRef?.send({ type: 'queued.resolve', id })}
+      />
+
       {loading && <p role="status">{t('openings.loading')}</p>}
       {failed && (
         <div className={s.empty} role="alert">
@@ -118,12 +125,6 @@ export function OpeningsScreen() {
       )}
       <Pager pagination={listRef} label={t('openings.pages')} />
 
-      {/* this person's changes made without a connection, sent when it is back */}
-      <OutboxList
-        kind="job-opening"
-        owner={user.user_id}
-        onResolve={(id) => queuedRef?.send({ type: 'queued.resolve', id })}
-      />
 
       <JobFormDialog
         ref={formRef}
