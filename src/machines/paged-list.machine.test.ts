@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import {
   controlledActors,
   createPathModel,
@@ -258,6 +258,33 @@ describe('a paged list', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context).toMatchObject({ page: 2, loadError: null });
     expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([2]);
+  });
+
+  it('a page that failed without a connection loads again when the connection is back', async () => {
+    let online = false;
+    let tell: ((e: { type: 'connection.online' | 'connection.offline' }) => void) | undefined;
+    const actor = createActor(
+      list.provide({
+        actors: {
+          loadPage: fromPromise(async ({ input }) => {
+            if (!online) throw Object.assign(new Error('Failed to fetch'), { status: 0 });
+            return rows([input.page], 20);
+          }),
+          connectionEvents: fromCallback(({ sendBack }) => {
+            tell = sendBack;
+          }),
+        },
+      }),
+      { input: { pageSize: 10, query: { search: '' } } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ failed: 'settled' }));
+    // going offline again changes nothing; back online, the page loads by itself
+    tell!({ type: 'connection.offline' });
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    online = true;
+    tell!({ type: 'connection.online' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([1]);
   });
 
   it('keeps what a load answers besides the rows', async () => {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
 /**
  * One page of a list at a time, for every paged list of the product: the public blog, a blog
@@ -19,7 +19,8 @@ import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from
  * - What to show: `list.show` { query, page? } (a person's choice) loads the query's page (1 by
  *   default) unless it is what is shown; `list.follow` does the same for a view the address bar
  *   already holds (back/forward), without `showPage`; `list.reload` loads the same page again;
- *   `list.retry` after a failure.
+ *   `list.retry` after a failure, and so does the connection coming back (`connection.online`,
+ *   from `connectionEvents` where the screen supplies it): a list that failed offline fills again.
  * - Rows changed by the screen's machine: `row.saved` { row, absent } replaces a listed row in
  *   place (its `total_count` kept); a row not listed reloads the page (`absent: 'reload'`) or goes
  *   first (`'prepend'`); `row.removed` { row } takes it out and reloads, so the next row moves up.
@@ -95,6 +96,8 @@ export type PagedListEvent<Q, R> =
   | { type: 'list.follow'; query: Q; page?: number }
   | { type: 'list.reload' }
   | { type: 'list.retry' }
+  | { type: 'connection.online' }
+  | { type: 'connection.offline' }
   | { type: 'row.saved'; row: R; absent: 'reload' | 'prepend' }
   | { type: 'row.removed'; row: R };
 
@@ -168,6 +171,8 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
       }),
       /** This page's rows kept on the device by an earlier visit, or null. */
       loadKept: fromPromise<KeptRows<R> | null, { page: number; query: Q }>(async () => null),
+      /** Sends connection.online / connection.offline (none by default). */
+      connectionEvents: fromCallback(() => () => {}),
     },
     actions: {
       store: assign((_, params: { loaded: LoadedPage<R, M> }) => {
@@ -234,6 +239,8 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
       preloaded: input.rows !== undefined,
     }),
     initial: 'starting',
+    // a listener only: should it break, Retry still loads the page
+    invoke: { id: 'connectionEvents', src: 'connectionEvents', onError: { actions: [] } },
     on: {
       'page.select': {
         guard: { type: 'isPage', params: ({ event }) => ({ page: event.page }) },
@@ -370,7 +377,7 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
           /** `kept` holds the copy, or null: the screen says the load failed and offers Retry. */
           settled: {},
         },
-        on: { 'list.retry': 'loading' },
+        on: { 'list.retry': 'loading', 'connection.online': 'loading' },
       },
     },
   });

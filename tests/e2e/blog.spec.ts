@@ -638,6 +638,34 @@ test.describe('changes made offline', () => {
   });
   const unique = () => Date.now().toString(36).replace(/\d/g, 'x');
 
+  test('a list that could not load offline fills again by itself when the connection is back', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const word = `Tunnel${unique()}`;
+    const api = await blogApi(request, baseURL!);
+    const post = await api.create({
+      title: `${word} and back`,
+      excerpt: 'Found after the signal returned.',
+      content: '<p>No Retry needed.</p>',
+      status: 'Draft',
+    });
+    try {
+      await signIn(page, OWNER, '/admin/blog');
+      await expect(page.getByText(/^Showing 1-/)).toBeVisible();
+      await context.setOffline(true);
+      await page.getByLabel('Search blog posts').fill(word);
+      await expect(page.getByText('The blog posts could not be loaded.')).toBeVisible();
+      await context.setOffline(false);
+      await expect(page.getByRole('listitem').filter({ hasText: `${word} and back` })).toBeVisible();
+      await expect(page.getByText('The blog posts could not be loaded.')).toHaveCount(0);
+    } finally {
+      await api.remove(post.blog_id);
+    }
+  });
+
   test("a post saved without a connection waits on the device with its new image; on return it meets a colleague's change in the conflict view", async ({
     page,
     context,

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { listAudit, NO_AUDIT_FILTERS, type AuditFilters } from '../../api/auth';
 import type { AuditRow } from '../../api/contract/auth';
 import { pagedList } from '../../machines/paged-list.machine';
+import { connectionEvents } from '../../offline/online-status';
 
 /** Entries of the audit log a page. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -12,6 +13,8 @@ export const AUDIT_PAGE_SIZE = 50;
  */
 export const activityLive = pagedList<AuditRow, AuditFilters>({ keyOf: (r) => r.audit_id }).provide({
   actors: {
+    // a page that failed offline loads again when the connection is back
+    connectionEvents,
     loadPage: fromPromise(({ input }) =>
       listAudit(input.page, input.pageSize, input.query ?? NO_AUDIT_FILTERS),
     ),

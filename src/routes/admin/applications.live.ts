@@ -15,6 +15,7 @@ import {
   applicationsListMachine,
 } from '../../machines/applications-list.machine';
 import { toastFailure, toastTheirs } from './admin-toasts';
+import { connectionEvents } from '../../offline/online-status';
 
 /** The applications list with its live effects: a page from the server; the view written to the address. */
 export const applicationsListLive = (writeAddress: (query: string) => void) =>
@@ -22,6 +23,8 @@ export const applicationsListLive = (writeAddress: (query: string) => void) =>
     actors: {
       list: applicationsList.provide({
         actors: {
+          // a page that failed offline loads again when the connection is back
+          connectionEvents,
           loadPage: fromPromise(({ input, signal }) =>
             loadApplications({ ...input.query, page: input.page, pageSize: input.pageSize }, { signal }),
           ),

@@ -13,6 +13,7 @@ import { blogManagementMachine, blogPostsList, blogQueued } from '../../machines
 import type { OutboxItem } from '../../offline/send-queue';
 import { notifyQueuedGone, queuedMessages, takeQueued } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
+import { connectionEvents } from '../../offline/online-status';
 
 /** The dialog's fields a queued change kept, when they are whole (an older build's may not be). */
 const editorFields = (value: unknown): BlogEditorFields | null => {
@@ -46,6 +47,8 @@ export const blogManagementLive = (i18n: I18n, owner: number) => {
     actors: {
       list: blogPostsList.provide({
         actors: {
+          // a page that failed offline loads again when the connection is back
+          connectionEvents,
           loadPage: fromPromise(async ({ input }) =>
             withImages(
               await loadAdminBlogPosts({

@@ -4,6 +4,7 @@ import { fetchForgotPasswordStatus, listMail, retryMail } from '../../api/auth';
 import { showToast } from '../../components/toasts';
 import { mailList, mailListMachine } from '../../machines/mail-list.machine';
 import { toastFailure } from './admin-toasts';
+import { connectionEvents } from '../../offline/online-status';
 
 /**
  * The Mail screen's machine with its live effects: a page of the outbox and whether the server
@@ -16,6 +17,8 @@ export const mailListLive = (i18n: I18n) => {
     actors: {
       list: mailList.provide({
         actors: {
+          // a page that failed offline loads again when the connection is back
+          connectionEvents,
           loadPage: fromPromise(async ({ input }) => {
             const [rows, sending] = await Promise.all([
               listMail({

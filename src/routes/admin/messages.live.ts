@@ -4,6 +4,7 @@ import { loadMessages, saveMessageHandled } from '../../api/admin-messages';
 import { showToast } from '../../components/toasts';
 import { messagesList, messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
 import { toastFailure, toastTheirs } from './admin-toasts';
+import { connectionEvents } from '../../offline/online-status';
 
 const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open: 'false', handled: 'true' };
 
@@ -18,6 +19,8 @@ export const messagesLive = (i18n: I18n) => {
     actors: {
       list: messagesList.provide({
         actors: {
+          // a page that failed offline loads again when the connection is back
+          connectionEvents,
           loadPage: fromPromise(({ input, signal }) =>
             loadMessages(
               {

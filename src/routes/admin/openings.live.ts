@@ -9,6 +9,7 @@ import type { QueuedJobChange } from '../../machines/job-form.machine';
 import type { OutboxItem } from '../../offline/send-queue';
 import { notifyQueuedGone, queuedMessages, takeQueued } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
+import { connectionEvents } from '../../offline/online-status';
 
 /** The form values a queued change kept, when they are whole (an older build's may not be). */
 const formValues = (value: unknown): JobFormValues | null =>
@@ -37,6 +38,8 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, o
     actors: {
       list: openingsList.provide({
         actors: {
+          // a page that failed offline loads again when the connection is back
+          connectionEvents,
           loadPage: fromPromise(async ({ input, signal }) => {
             const [rows, jobTypes] = await Promise.all([
               loadAdminOpenings({ pagenum: input.page, pagesize: input.pageSize }, { signal }),
