@@ -68,3 +68,27 @@ export async function withIdempotency(
   else await releaseKey(db, scope, key);
   return answer;
 }
+
+/**
+ * A back-office change (a create or update staff make, which the device's send queue may send
+ * again) run at most once per signed-in person and `Idempotency-Key`: each person's keys are
+ * their own, so one cannot replay another's answer. Answers the change's own answer, or the one
+ * stored for a repeat (the route's response schema checks it like a new one).
+ */
+export async function idempotentChange<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  name: string,
+  run: () => Promise<T>,
+  fingerprint?: () => string | Promise<string>,
+): Promise<T> {
+  const scope = `${name}:${request.user?.user_id ?? 0}`;
+  const answer = await withIdempotency(
+    app,
+    request,
+    scope,
+    async () => ({ status: 200, body: await run() }),
+    fingerprint,
+  );
+  return answer.body as T;
+}

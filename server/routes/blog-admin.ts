@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import type { z } from 'zod/mini';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../src/api/contract/ids';
@@ -14,7 +13,7 @@ import {
   ManageBlogFields,
   ManageBlogResponse,
 } from '../../src/api/contract/blog';
-import { withIdempotency } from '../lib/idempotency';
+import { idempotentChange } from '../lib/idempotency';
 import { uploads } from '../lib/multipart';
 import { versionOfRequest } from '../lib/versions';
 import * as blog from '../services/blog';
@@ -118,22 +117,17 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       if (fields.mode === BLOG_MODES.delete) return blog.deletePost(ctx, fields.blog_id!);
       // a save sent again from the send queue (the same Idempotency-Key) gets the first answer;
       // each person's keys are their own
-      const answer = await withIdempotency(
+      return idempotentChange(
         app,
         request,
-        `manage-company-blog:${ctx.actor?.user_id ?? 0}`,
-        async () => ({
-          status: 200,
-          body:
-            fields.mode === BLOG_MODES.create
-              ? await blog.savePost(ctx, undefined, fields, upload)
-              : // a change sends the version it is based on, and only the fields it changes
-                await blog.savePost(ctx, fields.blog_id, fields, upload, versionOfRequest(request.headers)),
-        }),
+        'manage-company-blog',
+        () =>
+          fields.mode === BLOG_MODES.create
+            ? blog.savePost(ctx, undefined, fields, upload)
+            : // a change sends the version it is based on, and only the fields it changes
+              blog.savePost(ctx, fields.blog_id, fields, upload, versionOfRequest(request.headers)),
         () => fingerprintOf(fields, upload),
       );
-      // only 200 answers are kept; the response schema checks a replayed one like a new one
-      return answer.body as z.infer<typeof ManageBlogResponse>;
     },
   );
 };

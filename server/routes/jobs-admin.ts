@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../src/api/contract/ids';
-import type { z } from 'zod/mini';
 import { BindJobOpeningsQuery, JobOpeningRows } from '../../src/api/contract/jobs';
 import {
   JobStatusBody,
   ManageJobOpeningAnswer,
   ManageJobOpeningBody,
 } from '../../src/api/contract/jobs-admin';
-import { withIdempotency } from '../lib/idempotency';
+import { idempotentChange } from '../lib/idempotency';
 import { versionOfRequest } from '../lib/versions';
 import * as openings from '../services/openings';
 
@@ -63,18 +62,12 @@ const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const ctx = app.services(request);
       if (body.mode === 3) return openings.deleteOpening(ctx, body.job_id);
-      // each person's keys are their own: one cannot replay another's answer
-      const scope = `manage-job-openings:${ctx.actor?.user_id ?? 0}`;
-      const answer = await withIdempotency(app, request, scope, async () => ({
-        status: 200,
-        body:
-          body.mode === 1
-            ? await openings.createOpening(ctx, body)
-            : // a change sends the version it is based on, and only the fields it changes
-              await openings.updateOpening(ctx, body.job_id, body, versionOfRequest(request.headers)),
-      }));
-      // only 200 answers are kept; the response schema checks a replayed one like a new one
-      return answer.body as z.infer<typeof ManageJobOpeningAnswer>;
+      return idempotentChange<ManageJobOpeningAnswer>(app, request, 'manage-job-openings', () =>
+        body.mode === 1
+          ? openings.createOpening(ctx, body)
+          : // a change sends the version it is based on, and only the fields it changes
+            openings.updateOpening(ctx, body.job_id, body, versionOfRequest(request.headers)),
+      );
     },
   );
 };

@@ -225,7 +225,7 @@ export async function pendingCount(owner?: number): Promise<number> {
 
 /** How many of `owner`'s back-office changes this device keeps, whatever their state. */
 export async function countOutboxOf(owner: number): Promise<number> {
-  return (await listOutbox()).filter((i) => i.owner === owner).length;
+  return (await listOutbox(undefined, owner)).length;
 }
 
 /** Removes every change of `owner` (they signed out and chose to): the next person gets none of it. */

@@ -39,13 +39,16 @@ const queueEventsOf = (owner?: number) =>
  */
 export const sendQueueLive = (i18n: I18n, owner?: number) => {
   // The texts and the toasts are loaded when there is something to say, not with the page.
-  const announce = async (kind: 'success' | 'error', notice: QueueNotice) => {
+  const announce = async (kind: 'success' | 'error' | 'conflict', notice: QueueNotice) => {
     const [{ showToast }] = await Promise.all([
       import('../components/toasts'),
       i18n.loadNamespaces(OFFLINE_NS),
     ]);
     const t = i18n.getFixedT(null, OFFLINE_NS);
-    if (notice.kind === 'job-opening' || notice.kind === 'blog-post') {
+    if (kind === 'conflict') {
+      // the screen of that record opens it beside theirs; from anywhere else, Resolve opens it
+      showToast('info', { message: t('outbox.conflictChange', { title: notice.label }), duration: 8000 });
+    } else if (notice.kind === 'job-opening' || notice.kind === 'blog-post') {
       showToast(kind, {
         message: t(kind === 'error' ? 'outbox.refusedChange' : 'outbox.sentChange', {
           title: notice.label,
@@ -75,15 +78,7 @@ export const sendQueueLive = (i18n: I18n, owner?: number) => {
     actions: {
       notifySent: (_, notice) => void announce('success', notice),
       notifyRefused: (_, notice) => void announce('error', notice),
-      // the screen of that record opens it beside theirs; from anywhere else, Resolve opens it
-      notifyConflict: (_, notice) =>
-        void i18n.loadNamespaces(OFFLINE_NS).then(async () => {
-          const { showToast } = await import('../components/toasts');
-          showToast('info', {
-            message: i18n.getFixedT(null, OFFLINE_NS)('outbox.conflictChange', { title: notice.label }),
-            duration: 8000,
-          });
-        }),
+      notifyConflict: (_, notice) => void announce('conflict', notice),
     },
   });
 };

@@ -14,10 +14,17 @@ import { messageOf } from './admin-context';
 export function notifyIfOffline(error: unknown, i18n: I18n): boolean {
   const status = (error as { status?: unknown } | null)?.status;
   if (status !== 0 && isOnline()) return false;
+  toastOffline(i18n, 'error', 'adminOffline', 6000);
+  return true;
+}
+
+/** A toast in the `offline` texts (loaded when there is something to say, not with the screen). */
+export function toastOffline(i18n: I18n, kind: 'info' | 'error', key: string, duration?: number): void {
   void i18n
     .loadNamespaces('offline')
-    .then(() => showToast('error', { message: i18n.t('offline:adminOffline'), duration: 6000 }));
-  return true;
+    .then(() =>
+      showToast(kind, { message: i18n.t(`offline:${key}`), ...(duration !== undefined && { duration }) }),
+    );
 }
 
 export interface FailureToast {

@@ -11,7 +11,7 @@ import {
 } from '../../machines/blog-editor.machine';
 import { blogManagementMachine, blogPostsList, blogQueued } from '../../machines/blog-management.machine';
 import type { OutboxItem } from '../../offline/send-queue';
-import { notifyQueuedGone, queuedMessages, takeQueued } from './queued-changes.live';
+import { queuedLive } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
 
@@ -71,13 +71,7 @@ export const blogManagementLive = (i18n: I18n, owner: number) => {
         return (await withImages([row]))[0];
       }),
       deletePost: fromPromise(({ input }) => deleteBlogPost(input.post.blog_id)),
-      queued: blogQueued.provide({
-        actors: {
-          listen: queuedMessages('blog-post', owner),
-          readChange: fromPromise(({ input }) => takeQueued(input, postChangeOf)),
-        },
-        actions: { notifyGone: () => notifyQueuedGone(i18n) },
-      }),
+      queued: queuedLive(blogQueued, { kind: 'blog-post', owner, read: postChangeOf, i18n }),
     },
     actions: {
       notifyStatusUpdated: (_, { row }) =>

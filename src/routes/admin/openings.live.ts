@@ -7,7 +7,7 @@ import { showToast } from '../../components/toasts';
 import { adminOpeningsMachine, openingsList, openingsQueued } from '../../machines/admin-openings.machine';
 import type { QueuedJobChange } from '../../machines/job-form.machine';
 import type { OutboxItem } from '../../offline/send-queue';
-import { notifyQueuedGone, queuedMessages, takeQueued } from './queued-changes.live';
+import { queuedLive } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
 
@@ -52,13 +52,7 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, o
       }),
       deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
       saveStatus: fromPromise(({ input }) => saveOpeningStatus(input.job, input.status)),
-      queued: openingsQueued.provide({
-        actors: {
-          listen: queuedMessages('job-opening', owner),
-          readChange: fromPromise(({ input }) => takeQueued(input, jobChangeOf)),
-        },
-        actions: { notifyGone: () => notifyQueuedGone(i18n) },
-      }),
+      queued: queuedLive(openingsQueued, { kind: 'job-opening', owner, read: jobChangeOf, i18n }),
     },
     actions: {
       notifyDeleted: () =>

@@ -1,8 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { i18n as I18n } from 'i18next';
 import { useEffect, type RefObject } from 'react';
-import { fromCallback, type ActorRefFrom } from 'xstate';
-import { showToast } from '../../components/toasts';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { queuedChanges, QueuedChangesEvent } from '../../machines/queued-changes.machine';
 import { newIdempotencyKey } from '../../api/contract/idempotency-key';
 import {
@@ -13,12 +12,13 @@ import {
   type OutboxItem,
   type OutboxKind,
 } from '../../offline/send-queue';
+import { toastOffline } from './admin-toasts';
 
 /**
  * The `listen` actor of a screen's queued changes (queued-changes.machine.ts): this person's
  * (`owner`) changes of `kind` that the send queue sent, or kept because they met someone else's.
  */
-export const queuedMessages = (kind: OutboxKind, owner: number) =>
+const queuedMessages = (kind: OutboxKind, owner: number) =>
   fromCallback(({ sendBack }) =>
     onOutboxMessage((message) => {
       if (message.type !== 'sent' && message.type !== 'conflict') return;
@@ -31,12 +31,6 @@ export const queuedMessages = (kind: OutboxKind, owner: number) =>
     }),
   );
 
-/** A change picked in 'Waiting to send' that is no longer on this device (sent, removed elsewhere). */
-export const notifyQueuedGone = (i18n: I18n) =>
-  void i18n
-    .loadNamespaces('offline')
-    .then(() => showToast('error', { message: i18n.t('offline:outbox.gone') }));
-
 /** This tab, as it takes up changes from the send queue (claimOutboxItem). */
 const THIS_TAB = newIdempotencyKey();
 
@@ -45,7 +39,7 @@ const THIS_TAB = newIdempotencyKey();
  * the person picked it with Resolve, even from another tab), read by `read` into what the
  * screen's editor takes up; null when it is gone, another tab has it, or `read` cannot read it.
  */
-export async function takeQueued<C>(
+async function takeQueued<C>(
   { id, picked }: { id: string; picked: boolean },
   read: (item: OutboxItem) => C | null,
 ): Promise<C | null> {
@@ -54,11 +48,28 @@ export async function takeQueued<C>(
   return item ? read(item) : null;
 }
 
-/** A change picked while the screen's form is in use: it waits in 'Waiting to send'. */
-const notifyFormInUse = (i18n: I18n) =>
-  void i18n
-    .loadNamespaces('offline')
-    .then(() => showToast('info', { message: i18n.t('offline:outbox.finishFirst') }));
+/**
+ * A screen's `queued` child with its live effects: this person's (`owner`) changes of `kind`
+ * (`queuedMessages`), each taken by this tab and read by `read` into what the screen's editor
+ * takes up (`takeQueued`), and a change picked in 'Waiting to send' that is no longer on this
+ * device (sent, removed elsewhere) said so.
+ */
+export const queuedLive = <C>(
+  machine: ReturnType<typeof queuedChanges<C>>,
+  {
+    kind,
+    owner,
+    read,
+    i18n,
+  }: { kind: OutboxKind; owner: number; read: (item: OutboxItem) => C | null; i18n: I18n },
+) =>
+  machine.provide({
+    actors: {
+      listen: queuedMessages(kind, owner),
+      readChange: fromPromise(({ input }) => takeQueued(input, read)),
+    },
+    actions: { notifyGone: () => toastOffline(i18n, 'error', 'outbox.gone') },
+  });
 
 /**
  * The screen's half of its `queued` child: a change it holds goes to the editor (`resume`, which
@@ -73,17 +84,15 @@ export function useTakeUp<C>(
   const takingUp = useSelector(queued, (snapshot) => snapshot?.context.takingUp ?? null);
   useEffect(() => {
     if (!takingUp) return;
-    if (!editor.current?.resume(takingUp)) notifyFormInUse(i18n);
+    // a form in use keeps its work: the change waits in 'Waiting to send'
+    if (!editor.current?.resume(takingUp)) toastOffline(i18n, 'info', 'outbox.finishFirst');
     queued?.send({ type: 'queued.taken' });
   }, [takingUp, queued, editor, i18n]);
 }
 
 /** The editors' effects for a save kept offline: say so, and drop an entry the editor took up. */
 export const queuedSaveEffects = (i18n: I18n) => ({
-  notifyQueued: () =>
-    void i18n
-      .loadNamespaces('offline')
-      .then(() => showToast('info', { message: i18n.t('offline:outbox.queuedChange'), duration: 6000 })),
+  notifyQueued: () => toastOffline(i18n, 'info', 'outbox.queuedChange', 6000),
   forgetQueued: (_: unknown, { id }: { id: string | null }) => {
     if (id) void cancelOutboxItem(id);
   },
