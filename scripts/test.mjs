@@ -14,9 +14,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import {
   DEFAULT_CHROME,
+  aptInstall,
   ROOT,
   bin,
   c,
@@ -360,8 +360,7 @@ function countPlaywright(report, code) {
 async function ensureChromium() {
   const chrome = chromePath();
   if (fs.existsSync(chrome)) return chrome;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
+  if (!(typeof process.getuid === 'function' && process.getuid() === 0)) {
     console.error(
       c.red(`[test] Chromium not found at ${chrome}.`) +
         `\n  Install it with:  sudo apt-get install -y chromium` +
@@ -373,15 +372,8 @@ async function ensureChromium() {
     'test',
     `Chromium not found at ${chrome}: installing Debian's chromium package (apt-get install -y chromium) ...`,
   );
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { env, encoding: 'utf8' });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { env, encoding: 'utf8' });
-  if (install.status !== 0 || !fs.existsSync(DEFAULT_CHROME)) {
-    const output = `${update.stderr ?? ''}${install.stdout ?? ''}${install.stderr ?? ''}`
-      .trim()
-      .split('\n')
-      .slice(-15)
-      .join('\n');
+  const { ok, output } = aptInstall(['chromium']);
+  if (!ok || !fs.existsSync(DEFAULT_CHROME)) {
     console.error(
       c.red(`[test] apt-get install chromium failed; the Playwright step will fail.`) + `\n${output}`,
     );

@@ -59,14 +59,15 @@ export type BuildOptions = {
 export const routesDir = fileURLToPath(new URL('./routes', import.meta.url));
 
 /**
- * A route module: `server/routes/<area>.ts` default-exports a FastifyPluginAsyncZod. Its routes
+ * A route module: `server/routes/<area>.ts` (`.js` in the container image's compiled server, see
+ * scripts/container-server.mjs) default-exports a FastifyPluginAsyncZod. Its routes
  * live under `/api` unless the module also exports `prefix` (for example `'/media'`, or `''` for
  * addresses at the root such as `/feed.xml`).
  */
 type RouteModule = { default?: unknown; prefix?: unknown };
 
 async function loadRouteModules(dir: string) {
-  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.ts') && !/\.(test|d)\.ts$/.test(f)).sort();
+  const files = (await fs.readdir(dir)).filter((f) => /\.[tj]s$/.test(f) && !/\.(test|d)\.ts$/.test(f)).sort();
   return Promise.all(
     files.map(async (file) => {
       const module = (await import(pathToFileURL(path.join(dir, file)).href)) as RouteModule;

@@ -123,8 +123,12 @@ console.log(
   `Manna is running at ${local}${config.PUBLIC_URL !== local ? ` (public address ${config.PUBLIC_URL})` : ''}`,
 );
 if (setupToken) {
+  // the container image runs the compiled server (scripts/container-server.mjs), without npm
+  const createAdmin = import.meta.url.endsWith('.js')
+    ? 'node server/scripts/create-admin.js --email you@example.com (in the container)'
+    : 'npm run create-admin -- --email you@example.com';
   console.log(
     `No admin account exists yet. Create the owner account at\n\n  ${config.PUBLIC_URL}/admin/setup?token=${setupToken}\n\n` +
-      `(works once, for ${SETUP_TOKEN_HOURS} hours), or run: npm run create-admin -- --email you@example.com`,
+      `(works once, for ${SETUP_TOKEN_HOURS} hours), or run: ${createAdmin}`,
   );
 }

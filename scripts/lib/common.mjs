@@ -368,6 +368,24 @@ export function freePort() {
   });
 }
 
+/**
+ * Installs Debian packages (apt-get update, then install) when this process is root; answers
+ * `{ ok, output }` with the last lines apt printed. Not root: `{ ok: false }` with what to run.
+ */
+export function aptInstall(packages) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) return { ok: false, output: `not root: run  sudo apt-get install -y ${packages.join(' ')}` };
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { env, encoding: 'utf8' });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { env, encoding: 'utf8' });
+  const output = `${update.stderr ?? ''}${install.stdout ?? ''}${install.stderr ?? ''}`
+    .trim()
+    .split('\n')
+    .slice(-15)
+    .join('\n');
+  return { ok: install.status === 0, output };
+}
+
 /** Is `cmd` on PATH? */
 export function which(cmd) {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });

@@ -68,6 +68,22 @@ describe('migrations', () => {
     expect(await migrateToLatest(openSqlite(), dir)).toEqual(['0001-first', '0002-second']);
   });
 
+  it('compiled to .js (the container image) are the same migrations: nothing runs twice', async () => {
+    const migration = `export async function up(db) { await db.schema.createTable('first').addColumn('id', 'integer').execute() }`;
+    write('0001-first.ts', migration);
+    const db = openSqlite();
+    expect(await migrateToLatest(db, dir)).toEqual(['0001-first']);
+    const compiled = fs.mkdtempSync(path.join(dir, 'compiled-'));
+    fs.writeFileSync(path.join(compiled, 'package.json'), '{"type":"module"}');
+    fs.writeFileSync(path.join(compiled, '0001-first.js'), migration);
+    fs.writeFileSync(
+      path.join(compiled, '0002-second.js'),
+      `export async function up(db) { await db.schema.createTable('second').addColumn('id', 'integer').execute() }`,
+    );
+    expect(Object.keys(await new MigrationFolder(compiled).getMigrations())).toEqual(['0001-first', '0002-second']);
+    expect(await migrateToLatest(db, compiled)).toEqual(['0002-second']);
+  });
+
   it('stop with a message naming the migration that failed', async () => {
     write(
       '0001-broken.ts',

@@ -13,8 +13,12 @@ export type MigrationDb = Kysely<any>;
 
 export const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** A migration file: `NNNN-kebab-name.ts`; its tests (`.test.ts`) sit beside it and are skipped. */
-const MIGRATION_FILE = /^\d{4}-[a-z0-9-]+\.ts$/;
+/**
+ * A migration file: `NNNN-kebab-name.ts` (`.js` in the container image's compiled server); its
+ * tests (`.test.ts`) sit beside it and are skipped. The name without the extension is what the
+ * database records, so both forms are the same migration.
+ */
+const MIGRATION_FILE = /^\d{4}-[a-z0-9-]+\.[tj]s$/;
 
 /**
  * Kysely's FileMigrationProvider would also import `*.test.ts` files, so this small provider lists
@@ -29,7 +33,7 @@ export class MigrationFolder implements MigrationProvider {
     for (const file of files) {
       const module = (await import(pathToFileURL(path.join(this.dir, file)).href)) as Partial<Migration>;
       if (typeof module.up !== 'function') throw new Error(`Migration ${file} exports no up() function`);
-      migrations[file.replace(/\.ts$/, '')] = { up: module.up, down: module.down };
+      migrations[file.replace(/\.[tj]s$/, '')] = { up: module.up, down: module.down };
     }
     return migrations;
   }

@@ -13,9 +13,9 @@ export type Seeder = (db: Kysely<Database>, config: Config) => Promise<void>;
 
 export const seedDir = fileURLToPath(new URL('.', import.meta.url));
 
-/** Runs every `*.seed.ts` in file-name order; answers the names it ran. */
+/** Runs every `*.seed.ts` (`.seed.js` in the container image) in file-name order; answers the names it ran. */
 export async function runSeeders(db: Kysely<Database>, config: Config, dir = seedDir): Promise<string[]> {
-  const files = (await fs.readdir(dir)).filter((f) => f.endsWith('.seed.ts')).sort();
+  const files = (await fs.readdir(dir)).filter((f) => /\.seed\.[tj]s$/.test(f)).sort();
   for (const file of files) {
     const seeder = ((await import(pathToFileURL(path.join(dir, file)).href)) as { default?: unknown })
       .default;
