@@ -40,6 +40,7 @@ function filtered(db: Db, f: Filters, plan: SearchPlan) {
   let query = db.selectFrom('job_application as a');
   if (f.applicationid) query = query.where('a.application_id', '=', f.applicationid);
   if (f.status) query = query.where('a.status', '=', f.status);
+  if (f.job_id) query = query.where('a.job_id', '=', f.job_id);
   if (f.startdate) query = query.where('a.created_at', '>=', dayStart(f.startdate));
   if (f.enddate) query = query.where('a.created_at', '<', nextDayStart(f.enddate));
   if (plan.kind === 'postgres') {
@@ -64,6 +65,7 @@ function withColumns(query: Filtered) {
     'a.full_name',
     'a.email',
     'a.contact_number',
+    'a.address',
     // the opening's title while it exists; the one applied for once it is deleted
     sql<string | null>`coalesce(o.job_title, a.job_title)`.as('job_title'),
     'a.created_at',
@@ -81,6 +83,7 @@ type RawRow = {
   full_name: string;
   email: string;
   contact_number: string;
+  address: string;
   job_title: string | null;
   created_at: string;
   resume: string;
@@ -97,6 +100,7 @@ function toRow(r: RawRow): ApplicationListRow {
     full_name: r.full_name,
     email: r.email,
     contact_number: r.contact_number,
+    address: r.address,
     job_title: r.job_title,
     applied_date: r.created_at,
     resume: r.resume,
@@ -119,7 +123,7 @@ function ordered(query: Listed, sortAfterSearch: boolean): Listed {
 /** Matching applications, capped at COUNT_CAP (reads at most that many index entries). */
 export async function countApplications(db: Db, f: Filters, plan?: SearchPlan): Promise<number> {
   plan ??= await searchPlan(db, f.search, 'job_application_fts', COMMON_MATCHES);
-  if (plan.kind === 'sqlite' && !f.applicationid && !f.status && !f.startdate && !f.enddate) {
+  if (plan.kind === 'sqlite' && !f.applicationid && !f.status && !f.job_id && !f.startdate && !f.enddate) {
     // only a search: the index has one row per application (triggers keep it so), so its own
     // matches are the count, without visiting the applications
     return countMatches(db, 'job_application_fts', plan.match, COUNT_CAP);
@@ -217,6 +221,7 @@ export function csvRow(r: ApplicationListRow): string {
     r.full_name,
     r.email,
     r.contact_number,
+    r.address,
     r.job_title ?? 'N/A',
     r.applied_date,
     r.status,

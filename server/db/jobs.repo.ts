@@ -104,25 +104,39 @@ export async function listOpenings(
     : undefined;
   return page.map((row, i) => ({
     ...row,
-    ...(counts && { application_count: counts.get(row.job_id) ?? 0 }),
+    ...(counts && {
+      application_count: counts.get(row.job_id)?.total ?? 0,
+      application_statuses: counts.get(row.job_id)?.byStatus ?? {},
+    }),
     ...(i === 0 && { total_count: Number(n) }),
   }));
 }
 
-/** How many applications each of these openings has. */
-async function applicationCounts(db: Db, jobIds: number[]): Promise<Map<number, number>> {
+/** How many applications each of these openings has, in all and at each status. */
+async function applicationCounts(
+  db: Db,
+  jobIds: number[],
+): Promise<Map<number, { total: number; byStatus: Record<string, number> }>> {
   const rows = await db
     .selectFrom('job_application')
-    .select((eb) => ['job_id', eb.fn.countAll<number>().as('n')])
+    .select((eb) => ['job_id', 'status', eb.fn.countAll<number>().as('n')])
     .where('job_id', 'in', jobIds)
-    .groupBy('job_id')
+    .groupBy(['job_id', 'status'])
     .execute();
-  return new Map(rows.map((r) => [r.job_id!, Number(r.n)]));
+  const counts = new Map<number, { total: number; byStatus: Record<string, number> }>();
+  for (const r of rows) {
+    const id = Number(r.job_id);
+    const entry = counts.get(id) ?? { total: 0, byStatus: {} };
+    entry.total += Number(r.n);
+    entry.byStatus[r.status] = Number(r.n);
+    counts.set(id, entry);
+  }
+  return counts;
 }
 
 /** How many applications an opening has. */
 export async function countApplicationsOf(db: Db, jobId: number): Promise<number> {
-  return (await applicationCounts(db, [jobId])).get(jobId) ?? 0;
+  return (await applicationCounts(db, [jobId])).get(jobId)?.total ?? 0;
 }
 
 /**

@@ -72,6 +72,7 @@ describe('GET /api/bind-job-applications', () => {
       full_name: 'Asha Menon',
       email: 'asha.menon@example.com',
       contact_number: '9876543210',
+      address: '12 MG Road, Kochi',
       job_title: 'Copy Editor',
       applied_date: '2025-03-04T10:00:00.000Z',
       resume: keys.asha2,
@@ -228,6 +229,30 @@ describe('GET /api/bind-job-applications', () => {
     expect(missing.json()).toEqual({ message: 'Application not found' });
     for (const q of ['applicationid=-1', 'applicationid=abc', 'applicationid=1e12'])
       expect((await list(q)).statusCode, q).toBe(400);
+  });
+
+  it('filters by opening (job_id), alone and with the other filters; a malformed one is 400', async () => {
+    expect(idsOf((await list(`job_id=${editorJob}`)).json<ApplicationListRow[]>())).toEqual([
+      ids.asha2,
+      ids.meera,
+      ids.asha,
+    ]);
+    const editorRows = (await list(`job_id=${editorJob}&pagesize=1`)).json<ApplicationListRow[]>();
+    expect(editorRows[0].total_count).toBe(3);
+    expect(names((await list(`job_id=${editorJob}&search=meera`)).json())).toEqual(['Meera Nair']);
+    expect(idsOf((await list(`job_id=${engineerJob}&status=New`)).json())).toEqual([ids.ravi]);
+    expect((await list(`job_id=${engineerJob}&status=Hired`)).json()).toEqual([]);
+    expect(idsOf((await list('job_id=0')).json())).toHaveLength(5); // 0: every opening
+    for (const q of ['job_id=-1', 'job_id=abc', 'job_id=1.5', 'job_id=2147483648'])
+      expect((await list(q)).statusCode, q).toBe(400);
+    const exported = await app.inject({
+      method: 'GET',
+      url: `/api/admin/job-applications/export.csv?job_id=${engineerJob}`,
+      headers: reader,
+    });
+    const csv = exported.body.split('\r\n').filter(Boolean);
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^${ids.ravi},Ravi Kumar,`));
   });
 
   it('filters by status; an unknown status is 400', async () => {
@@ -392,16 +417,18 @@ describe('GET /api/admin/job-applications/export.csv', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const lines = csvRows(res.body);
     expect(lines[0]).toBe(
-      'application_id,full_name,email,contact_number,job_title,applied_date,status,is_duplicate,consent_at',
+      'application_id,full_name,email,contact_number,address,job_title,applied_date,status,is_duplicate,consent_at',
     );
     expect(lines).toHaveLength(6);
     expect(lines.at(-1)).toBe(
-      `${ids.old},Joseph Thomas,joseph@example.org,9988776655,Archivist,2025-02-10T12:00:00.000Z,New,no,2025-02-10T12:00:00.000Z`,
+      `${ids.old},Joseph Thomas,joseph@example.org,9988776655,"12 MG Road, Kochi",Archivist,2025-02-10T12:00:00.000Z,New,no,2025-02-10T12:00:00.000Z`,
     );
     const filtered = csvRows((await exportCsv('search=asha&startdate=2025-03-04&enddate=2025-03-04')).body);
     expect(filtered).toHaveLength(2);
     expect(filtered[1]).toMatch(
-      new RegExp(`^${ids.asha2},Asha Menon,asha.menon@example.com,9876543210,Copy Editor,.*,yes,`),
+      new RegExp(
+        `^${ids.asha2},Asha Menon,asha.menon@example.com,9876543210,"12 MG Road, Kochi",Copy Editor,.*,yes,`,
+      ),
     );
     const audit = await app.db
       .selectFrom('audit_log')

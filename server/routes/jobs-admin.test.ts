@@ -305,6 +305,7 @@ describe('POST /api/manage-job-openings', () => {
         job_id: number;
         status: string;
         application_count: number;
+        application_statuses: Record<string, number>;
       }[];
 
     it('creates an opening Open; Draft and Closed ones leave the public list but stay in the back office', async () => {
@@ -320,7 +321,7 @@ describe('POST /api/manage-job-openings', () => {
       const list = await app.inject({ url: '/api/admin/job-openings', headers });
       expect(list.headers['cache-control']).toBe('private, no-store');
       expect(await adminRows()).toMatchObject([
-        { job_id: row.job_id, status: 'Closed', application_count: 0 },
+        { job_id: row.job_id, status: 'Closed', application_count: 0, application_statuses: {} },
       ]);
       // a stale change of status is refused with the opening as it is now
       const late = await patch(row.job_id, 'Draft', 1);
@@ -358,7 +359,21 @@ describe('POST /api/manage-job-openings', () => {
         email: 'ravi@example.com',
         at: new Date(),
       });
-      expect((await adminRows()).find((r) => r.job_id === row.job_id)?.application_count).toBe(2);
+      expect((await adminRows()).find((r) => r.job_id === row.job_id)).toMatchObject({
+        application_count: 2,
+        application_statuses: { New: 2 },
+      });
+      // and at each status, as the recruiters move them
+      await app.db
+        .updateTable('job_application')
+        .set({ status: 'Interview' })
+        .where('email', '=', 'ravi@example.com')
+        .execute();
+      expect((await adminRows()).find((r) => r.job_id === row.job_id)?.application_statuses).toEqual({
+        New: 1,
+        Interview: 1,
+      });
+      expect((await adminRows()).find((r) => r.job_id === empty.job_id)?.application_statuses).toEqual({});
       const refused = await send({ mode: 3, job_id: row.job_id });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({

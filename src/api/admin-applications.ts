@@ -31,6 +31,7 @@ function filterQuery(f: ApplicationFilters) {
     startdate: f.startdate,
     enddate: f.enddate,
     ...(f.status ? { status: f.status } : {}),
+    ...(f.job_id ? { job_id: f.job_id } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ const ROW: ApplicationListRow = {
   full_name: 'Asha Menon',
   email: 'asha.menon@example.com',
   contact_number: '9876543210',
+  address: '12 MG Road, Kochi',
   job_title: 'Copy Editor',
   applied_date: '2025-03-01T09:00:00.000Z',
   resume: 'cv/00000000-0000-4000-8000-000000000007.pdf',

@@ -19,6 +19,7 @@ function row(id: number, over: Partial<ApplicationListRow> = {}): ApplicationLis
     full_name: `Applicant ${id}`,
     email: `a${id}@example.com`,
     contact_number: '9876543210',
+    address: '12 MG Road, Kochi',
     job_title: 'Copy Editor',
     applied_date: '2025-03-01T09:00:00.000Z',
     resume: `cv/00000000-0000-4000-8000-${String(id).padStart(12, '0')}.pdf`,
@@ -84,6 +85,7 @@ describe('the application list', () => {
       startdate: '',
       enddate: '',
       status: '',
+      job_id: '',
       page: 1,
       pageSize: 20,
     });
@@ -112,6 +114,7 @@ describe('the application list', () => {
       startdate: '2025-03-01',
       enddate: '2025-03-31',
       status: 'Interview',
+      job_id: '',
       page: 2,
       pageSize: 20,
     });
@@ -172,8 +175,21 @@ describe('the application list', () => {
     await load(twenty(41, 100));
     actor.send({ type: 'filter.clear' });
     expect(asked()).toMatchObject({ search: '', status: '', page: 1 });
-    expect(ctx().draft).toEqual({ search: '', startdate: '', enddate: '', status: '' });
+    expect(ctx().draft).toEqual({ search: '', startdate: '', enddate: '', status: '', job_id: '' });
     expect(calls.addresses).toEqual(['']);
+  });
+
+  it("shows one opening's applications from the address, and all openings again keeping the other filters", async () => {
+    const { actor, calls, load, asked, ctx } = setup({
+      pageSize: 20,
+      filters: { job_id: '12', status: 'New' },
+    });
+    expect(asked()).toMatchObject({ job_id: '12', status: 'New', page: 1 });
+    await load(page([3, 2], 2));
+    actor.send({ type: 'opening.all' });
+    expect(asked()).toMatchObject({ job_id: '', status: 'New', page: 1 });
+    expect(ctx().draft.job_id).toBe('');
+    expect(calls.addresses).toEqual(['status=New']);
   });
 
   it('follows the address on back/forward, and ignores an address that shows the same view', async () => {
@@ -270,7 +286,14 @@ describe('address helpers', () => {
       startdate: '',
       enddate: '',
       status: 'Hired',
+      job_id: '',
     });
+    // an opening: a whole number from 1 up to the largest id, without leading zeros
+    expect(
+      ['12', ' 007 ', '0', '-3', '1.5', 'abc', '2147483648', ''].map(
+        (job_id) => cleanFilters({ job_id }).job_id,
+      ),
+    ).toEqual(['12', '7', '', '', '', '', '', '']);
     expect(cleanFilters({ startdate: '2024-02-29', status: 'hired' })).toMatchObject({
       startdate: '2024-02-29',
       status: '',
@@ -287,9 +310,9 @@ describe('address helpers', () => {
   });
 
   it('write an address without empty filters and without page 1', () => {
-    expect(addressOf({ search: '', startdate: '', enddate: '', status: '' }, 1)).toBe('');
-    expect(addressOf({ search: 'a b&c', startdate: '2025-01-01', enddate: '', status: 'New' }, 4)).toBe(
-      'search=a+b%26c&startdate=2025-01-01&status=New&page=4',
-    );
+    expect(addressOf({ search: '', startdate: '', enddate: '', status: '', job_id: '' }, 1)).toBe('');
+    expect(
+      addressOf({ search: 'a b&c', startdate: '2025-01-01', enddate: '', status: 'New', job_id: '12' }, 4),
+    ).toBe('search=a+b%26c&startdate=2025-01-01&status=New&job_id=12&page=4');
   });
 });

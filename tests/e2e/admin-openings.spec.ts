@@ -292,6 +292,70 @@ test.describe('Current Openings', () => {
   });
 });
 
+test.describe("an opening's applications", () => {
+  for (const width of [1280, 390]) {
+    test(`each card counts its applications by status and opens them, with everything the candidate gave (${width} px)`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const api = await ownerApi(request, baseURL!);
+      const title = uniqueTitle('Counted');
+      const types = await (await request.get('/api/bind-job-types')).json();
+      const created = await api.post('/api/manage-job-openings', {
+        mode: 1,
+        job_id: 0,
+        job_title: title,
+        department: 'Editorial',
+        location: 'Kochi',
+        job_type_id: types[0].job_type_id,
+        description: '<p>Edit manuscripts for clarity and house style.</p>',
+        requirement: '<ul><li>Three years of copy editing.</li></ul>',
+        about_role: '<p>You work with journal editors every day.</p>',
+        responsibility: '<ul><li>Copy edit accepted papers on time.</li></ul>',
+      });
+      expect(created.status()).toBe(200);
+      const jobId = (await created.json()).row.job_id as number;
+      const tag = Date.now().toString(36);
+      await applyByApi(request, jobId, 'Lakshmi Pillai', `lakshmi.${tag}@example.com`);
+      await applyByApi(request, jobId, 'Arjun Das', `arjun.${tag}@example.com`);
+
+      await signIn(page);
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+      await expect(card).toContainText('2 applications');
+      await expect(card).toContainText('2 New');
+      await expectNoAxeViolations(page, { label: `openings with counts at ${width} px` });
+
+      await card.getByRole('link', { name: `View the 2 applications for ${title}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/job_applications\\?job_id=${jobId}$`));
+      await expect(page.getByText(`Applications for “${title}”`)).toBeVisible();
+      const rows = page.getByRole('region', { name: 'Applications', exact: true }).locator('tbody tr');
+      await expect(rows).toHaveCount(2);
+      await expect(page.getByText('Showing 1-2 of 2 applications')).toBeVisible();
+      await rows
+        .filter({ hasText: 'Lakshmi Pillai' })
+        .getByRole('button', { name: 'View the application of Lakshmi Pillai' })
+        .click();
+      const detail = page.getByRole('dialog', { name: 'Application Details' });
+      await expect(detail.getByText('12 MG Road, Kochi', { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, { label: `one opening's applications at ${width} px` });
+      // a status moved in the detail is counted on the card
+      await detail.getByLabel('Status').selectOption('Interview');
+      await expect(page.getByText('Status changed to Interview')).toBeVisible();
+      await detail.getByRole('button', { name: 'Close' }).click();
+
+      // every opening again, keeping the address shareable
+      await page.getByRole('button', { name: 'All openings' }).click();
+      await expect(page).toHaveURL(/\/admin\/job_applications$/);
+      await expect(page.getByText(`Applications for “${title}”`)).toHaveCount(0);
+
+      await page.goto('/admin/books');
+      await expect(card).toContainText('1 New · 1 Interview');
+    });
+  }
+});
+
 test.describe('Current Openings save failure', () => {
   // the refused request is logged by Chromium as a failed resource
   test.use({ allowedConsoleErrors: [/status of 503/] });

@@ -47,10 +47,12 @@ const filterShape = {
   enddate: z._default(day, ''),
   /** Our addition: '' for every status. */
   status: z._default(z.union([z.literal(''), ApplicationStatus]), ''),
+  /** Our addition: one opening's applications (0 for every opening). */
+  job_id: z._default(whole(0, ID_MAX), 0),
 };
 
 /**
- * GET bind-job-applications?search=&applicationid=&pagenum=&pagesize=&startdate=&enddate=&status=
+ * GET bind-job-applications?search=&applicationid=&pagenum=&pagesize=&startdate=&enddate=&status=&job_id=
  * Dates are inclusive days in UTC. A start after the end is refused by the server (400).
  */
 export const BindJobApplicationsQuery = z.object({
@@ -70,6 +72,8 @@ export interface ApplicationFilters {
   startdate: string;
   enddate: string;
   status: ApplicationStatus | '';
+  /** One opening's applications: its id as digits, or '' for every opening. */
+  job_id: string;
 }
 
 /** The field and message when the range is the wrong way round, else null. */
@@ -95,6 +99,8 @@ export const ApplicationListRow = z.object({
   full_name: z.string(),
   email: z.string(),
   contact_number: z.string(),
+  /** The postal address the candidate gave. */
+  address: z.string(),
   job_title: z.nullable(z.string()),
   applied_date: z.string(),
   resume: z.string(),
@@ -126,6 +132,7 @@ export const APPLICATION_CSV_COLUMNS = [
   'full_name',
   'email',
   'contact_number',
+  'address',
   'job_title',
   'applied_date',
   'status',

@@ -35,6 +35,8 @@ export const JobOpeningRow = z.object({
   status: z.optional(JobStatus),
   /** The back office's list: how many applications the opening has. */
   application_count: z.optional(z.number().check(z.int())),
+  /** The back office's list: how many of them are at each status (statuses with none left out). */
+  application_statuses: z.optional(z.record(z.string(), z.number().check(z.int()))),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type JobOpeningRow = z.infer<typeof JobOpeningRow>;

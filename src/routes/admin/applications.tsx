@@ -22,7 +22,7 @@ import s from './inbox.module.css';
 
 const NO_ROWS: ApplicationListRow[] = [];
 
-/** The filters and page of the address bar (?search=&startdate=&enddate=&status=&page=). */
+/** The filters and page of the address bar (?search=&startdate=&enddate=&status=&job_id=&page=). */
 function addressView(params: URLSearchParams) {
   return {
     filters: {
@@ -30,6 +30,7 @@ function addressView(params: URLSearchParams) {
       startdate: params.get('startdate') ?? '',
       enddate: params.get('enddate') ?? '',
       status: (params.get('status') ?? '') as ApplicationFilters['status'],
+      job_id: params.get('job_id') ?? '',
     },
     page: Number(params.get('page') ?? '1'),
   };
@@ -98,6 +99,19 @@ export function ApplicationsScreen() {
         onClear={() => send({ type: 'filter.clear' })}
       />
 
+      {filters.job_id && (
+        <div className={s.openingFilter}>
+          <p>
+            {rows[0]?.job_title
+              ? t('applications.opening', { title: rows[0].job_title })
+              : t('applications.openingById', { id: filters.job_id })}
+          </p>
+          <button type="button" className={s.secondary} onClick={() => send({ type: 'opening.all' })}>
+            {t('applications.allOpenings')}
+          </button>
+        </div>
+      )}
+
       {loading && (
         <p role="status" className={s.status}>
           {t('applications.loading')}
@@ -111,7 +125,9 @@ export function ApplicationsScreen() {
           </button>
         </div>
       )}
-      {list?.matches('ready') && rows.length === 0 && <p className={s.empty}>{t('applications.empty')}</p>}
+      {list?.matches('ready') && rows.length === 0 && (
+        <p className={s.empty}>{t(filters.job_id ? 'applications.emptyOpening' : 'applications.empty')}</p>
+      )}
       {list?.matches('ready') && rows.length > 0 && (
         <>
           <p className={s.showing} aria-live="polite">
@@ -341,6 +357,10 @@ function DetailModal({
               <dd>
                 <a href={`tel:${row.contact_number}`}>{row.contact_number}</a>
               </dd>
+            </div>
+            <div>
+              <dt>{t('detail.address')}</dt>
+              <dd className={s.address}>{row.address}</dd>
             </div>
             <div>
               <dt>{t('detail.jobRole')}</dt>

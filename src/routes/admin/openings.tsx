@@ -1,7 +1,7 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   JOB_PAGE_SIZE,
   JOB_STATUSES,
@@ -11,6 +11,7 @@ import {
 } from '../../api/contract/jobs';
 import { Modal } from '../../components/modal';
 import { cleanPage, pageQuery } from '../../api/contract/paging';
+import { APPLICATION_STATUSES } from '../../api/contract/admin-applications';
 import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
 import { htmlToText } from '../../api/contract/rich-text';
 import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
@@ -125,7 +126,6 @@ export function OpeningsScreen() {
       )}
       <Pager pagination={listRef} label={t('openings.pages')} />
 
-
       <JobFormDialog
         ref={formRef}
         jobTypes={jobTypes}
@@ -185,9 +185,15 @@ function JobCard({
   /** Another change of the list is under way: this card's controls wait. */
   busy: boolean;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'admin-inbox']);
+  const { can } = useAdminSession();
   const headingId = `job-${job.job_id}-title`;
   const status = job.status ?? 'Open';
+  // "2 New · 1 Interview", in the statuses' own order
+  const byStatus = job.application_statuses ?? {};
+  const breakdown = APPLICATION_STATUSES.filter((st) => (byStatus[st] ?? 0) > 0)
+    .map((st) => `${byStatus[st]} ${t(`status.${st}`, { ns: 'admin-inbox' })}`)
+    .join(' · ');
   return (
     <li
       className={s.card}
@@ -236,7 +242,22 @@ function JobCard({
         {job.application_count !== undefined && (
           <div>
             <dt className={s.hiddenTerm}>{t('nav.applications')}</dt>
-            <dd>{t('openings.applications', { count: job.application_count })}</dd>
+            <dd>
+              {can('applications.read') && job.application_count > 0 ? (
+                <Link
+                  to={`/admin/job_applications?job_id=${job.job_id}`}
+                  aria-label={t('openings.viewApplications', {
+                    count: job.application_count,
+                    title: job.job_title,
+                  })}
+                >
+                  {t('openings.applications', { count: job.application_count })}
+                </Link>
+              ) : (
+                t('openings.applications', { count: job.application_count })
+              )}
+              {breakdown && <span className={s.breakdown}>{breakdown}</span>}
+            </dd>
           </div>
         )}
       </dl>
