@@ -179,10 +179,10 @@ test.describe('Job Application Details', () => {
       .trim()
       .split('\r\n');
     expect(csv[0]).toBe(
-      'application_id,full_name,email,contact_number,job_title,applied_date,status,is_duplicate,consent_at',
+      'application_id,full_name,email,contact_number,address,job_title,applied_date,status,is_duplicate,consent_at',
     );
     expect(csv).toHaveLength(3);
-    expect(csv.find((l) => l.includes(email))).toContain(`,${name},${email},9123456780,`);
+    expect(csv.find((l) => l.includes(email))).toContain(`,${name},${email},9123456780,"4 Beach Road, Kochi",`);
     expect(csv.find((l) => l.includes(email))).toContain(',Interview,no,');
     expect(csv.find((l) => l.includes('formula.'))).toContain(
       `,"'=HYPERLINK(""http://evil.example"") ${t}",`,
