@@ -140,6 +140,13 @@ const Settings = z.object({
     )
     .optional(),
   /**
+   * The Reply-To of the acknowledgment a contact form's writer gets, and of the one a candidate
+   * gets: the mailbox a person reads, so an answer to "we received your message" reaches someone.
+   * Unset: no Reply-To (an answer goes to MAIL_FROM).
+   */
+  CONTACT_REPLY_TO: z.email({ error: 'expected an email address' }).optional(),
+  HIRING_REPLY_TO: z.email({ error: 'expected an email address' }).optional(),
+  /**
    * How long a process holds a mail it is sending; a process killed mid-send leaves it to another
    * (or to its restart) after this. Each SMTP step times out within a third of it.
    */

@@ -7,6 +7,7 @@ import { addOpening } from '../db/application-list.testing';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { runDigestTask } from '../plugins/mail';
 import { createTestApp } from '../testing';
+import { loadConfig } from '../config';
 import { sendDueMail, smtpTransport } from './sender';
 import { startTestSmtp, type TestSmtp } from './smtp-testing';
 
@@ -180,6 +181,66 @@ describe('mail through a real SMTP server', () => {
     expect(daily.parsed.text).toContain('Neue Bewerbungen: 1');
     expect(daily.parsed.text).toContain('- Jonas Weber für Managing Editor');
     expect(daily.parsed.text).not.toContain('Neue Nachrichten');
+  });
+
+  it('gives acknowledgments the Reply-To of a person (CONTACT_REPLY_TO, HIRING_REPLY_TO), and staff notices none', async () => {
+    const [ack] = await (async () => {
+      await contact(app, {
+        name: 'Ravi Nair',
+        email: 'ravi@press.example',
+        message: 'Hello there, a demo please?',
+      });
+      await smtp.waitFor(1);
+      return smtp.to('ravi@press.example');
+    })();
+    expect(ack.parsed.replyTo).toBeUndefined(); // unset: an answer goes to MAIL_FROM
+
+    const replying = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      MAIL_FROM: 'Manna <no-reply@manna.example>',
+      CONTACT_REPLY_TO: 'hello@manna.example',
+      HIRING_REPLY_TO: 'jobs@manna.example',
+    });
+    try {
+      await replying.ready();
+      const owner = await signInAs(replying, { role: 'owner' });
+      const before = smtp.received.length;
+      expect(
+        (
+          await contact(replying, {
+            name: 'Amélie Durand',
+            email: 'amelie@revue.example',
+            message: 'Bonjour, une démonstration ?',
+          })
+        ).statusCode,
+      ).toBe(201);
+      const jobId = await addOpening(replying, 'Managing Editor');
+      const applied = await apply(replying, {
+        job_id: String(jobId),
+        full_name: 'Jonas Weber',
+        email: 'jonas@verlag.example',
+        contact_number: '0301234567',
+        address: 'Hauptstraße 1, Berlin',
+        consent: 'true',
+      });
+      expect(applied.statusCode, applied.body).toBe(201);
+      await smtp.waitFor(before + 4); // two acknowledgments, two notices to the owner
+      expect(smtp.to('amelie@revue.example')[0].parsed.replyTo?.value).toEqual([
+        { name: '', address: 'hello@manna.example' },
+      ]);
+      expect(smtp.to('jonas@verlag.example')[0].parsed.replyTo?.value).toEqual([
+        { name: '', address: 'jobs@manna.example' },
+      ]);
+      const notices = smtp.to(owner.email);
+      expect(notices).toHaveLength(2);
+      for (const notice of notices) expect(notice.parsed.replyTo).toBeUndefined();
+    } finally {
+      await replying.close();
+    }
+    expect(() => loadConfig({ DATA_DIR: '/tmp/x', CONTACT_REPLY_TO: 'not an address' })).toThrow(
+      /CONTACT_REPLY_TO/,
+    );
   });
 
   it('keeps what a visitor types out of the headers (CR/LF in names and addresses)', async () => {

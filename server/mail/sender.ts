@@ -50,6 +50,8 @@ export interface SendOptions {
   /** True once the process is shutting down: the mail being sent is finished, no other is started. */
   stopped?: () => boolean;
   from: string;
+  /** The Reply-To of each kind of mail that has one ('message-ack': CONTACT_REPLY_TO, ...). */
+  replyTo?: Partial<Record<string, string>>;
   retryBaseMs: number;
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -93,6 +95,7 @@ export async function sendDueMail(
         await withDeadline(
           transport.sendMail({
             from: o.from,
+            ...(o.replyTo?.[mail.kind] && { replyTo: o.replyTo[mail.kind] }),
             to: mail.to_address,
             subject: mail.subject,
             text: mail.text_body,

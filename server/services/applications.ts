@@ -225,7 +225,7 @@ export async function exportApplications(ctx: ServiceContext, q: ExportApplicati
     c.audit({
       action: 'export',
       entity: 'job_application',
-      detail: { search: q.search, startdate: q.startdate, enddate: q.enddate, status: q.status },
+      detail: { search: q.search, startdate: q.startdate, enddate: q.enddate, status: q.status, job_id: q.job_id },
     }),
   );
   const db = ctx.db;
