@@ -112,6 +112,15 @@ export async function setMessageHandled(
   return row && { row, changed, stale: !changed && row.handled !== handled && row.version !== version };
 }
 
+/** Deletes one message (its search entry goes with it, by trigger); answers whether it was there. */
+export async function deleteMessage(trx: Db, messageId: number): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('contact_message')
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /**
  * Deletes up to `limit` messages received before `cutoff` (ISO), oldest first; answers how many
  * went. Call it inside the transaction that records the purge (services/retention.ts).

@@ -207,3 +207,69 @@ describe('PATCH /api/admin/contact-messages/{id}', () => {
     ).toBe(403);
   });
 });
+
+describe('DELETE /api/admin/contact-messages/{message_id}', () => {
+  const remove = (id: number | string, headers = manager) =>
+    app.inject({ method: 'DELETE', url: `/api/admin/contact-messages/${id}`, headers });
+
+  it('needs messages.manage and a same-origin request', async () => {
+    expect((await remove(ids.lena, { origin: manager.origin })).statusCode).toBe(401);
+    expect((await remove(ids.lena, reader)).statusCode).toBe(403);
+    expect((await remove(ids.lena, { ...manager, origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect(names(await list('search=vogel'))).toEqual(['Lena Vogel']); // nothing happened
+  });
+
+  it('deletes the message and its search entry for good; the audit keeps only that a message went', async () => {
+    const id = await insertContactMessage(
+      app.db,
+      {
+        name: 'Hana Suzuki',
+        email: 'hana@kaisha.example',
+        company: 'Kaisha Press',
+        message: 'Please delete everything you hold about me.',
+        lang: 'en',
+        idempotency_key: null,
+      },
+      new Date('2025-05-04T08:00:00.000Z'),
+    );
+    expect(names(await list('search=suzuki'))).toEqual(['Hana Suzuki']);
+    const res = await remove(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Message deleted' });
+    expect(await list('search=suzuki').then((r) => r.json())).toEqual([]);
+    expect(names(await list())).not.toContain('Hana Suzuki');
+    expect(
+      await app.db.selectFrom('contact_message').select('message_id').where('message_id', '=', id).execute(),
+    ).toEqual([]);
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'contact_message')
+      .where('action', '=', 'delete')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toMatch(/Hana|Suzuki|kaisha|delete everything/i);
+    // a second time, or an id that never was: 404; a malformed id: 400
+    expect((await remove(id)).statusCode).toBe(404);
+    expect((await remove(999_999)).json()).toEqual({ message: 'Message not found' });
+    expect((await remove('x1')).statusCode).toBe(400);
+    expect((await remove('2147483648')).statusCode).toBe(400);
+  });
+
+  it('two admins deleting the same message at once: one deletes it, the other is told it is gone', async () => {
+    const id = await insertContactMessage(
+      app.db,
+      {
+        name: 'Twin Delete',
+        email: 'twin@example.com',
+        company: '',
+        message: 'Twice at once.',
+        lang: 'en',
+        idempotency_key: null,
+      },
+      new Date('2025-05-05T08:00:00.000Z'),
+    );
+    const answers = await Promise.all([remove(id), remove(id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+  });
+});

@@ -3,6 +3,7 @@ import { versionOfRequest } from '../lib/versions';
 import {
   ContactMessageRows,
   ContactMessagesQuery,
+  MessageDeleteAnswer,
   MessageHandledAnswer,
   MessageHandledBody,
   MessageIdParams,
@@ -13,7 +14,9 @@ import * as messages from '../services/messages';
  * The contact messages inbox:
  * - GET   /api/admin/contact-messages?search=&pagenum=&pagesize=&handled= (messages.read);
  * - PATCH /api/admin/contact-messages/{message_id} with { handled } (messages.manage, audited) and
- *   If-Match (428 without; 409 with the message as it is now when it changed the other way).
+ *   If-Match (428 without; 409 with the message as it is now when it changed the other way);
+ * - DELETE /api/admin/contact-messages/{message_id} (messages.manage): the message for good, audited
+ *   without its content; 404 when it is already gone.
  */
 const adminMessages: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,6 +44,15 @@ const adminMessages: FastifyPluginAsyncZod = async (app) => {
         request.body.handled,
         versionOfRequest(request.headers),
       ),
+  );
+
+  app.delete(
+    '/admin/contact-messages/:message_id',
+    {
+      config: { permission: 'messages.manage' },
+      schema: { params: MessageIdParams, response: { 200: MessageDeleteAnswer } },
+    },
+    async (request) => messages.deleteMessage(app.services(request), Number(request.params.message_id)),
   );
 };
 

@@ -9,7 +9,11 @@ import {
   type ContactMessagesQuery,
 } from '../../src/api/contract/admin-messages';
 import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
-import { listContactMessages, setMessageHandled } from '../db/contact-admin.repo';
+import {
+  deleteMessage as removeMessage,
+  listContactMessages,
+  setMessageHandled,
+} from '../db/contact-admin.repo';
 import { findByIdempotencyKey, insertContactMessage } from '../db/contact.repo';
 import { HttpError } from '../http-error';
 import { queueMessageMails } from '../mail/mails';
@@ -112,4 +116,20 @@ export async function setHandled(ctx: ServiceContext, id: number, handled: boole
   });
   if (!row) throw new HttpError(404, ADMIN.notFound);
   return { message: handled ? ADMIN.markedHandled : ADMIN.markedOpen, row };
+}
+
+/**
+ * An admin deletes a message for good (a writer asked for it, or it is spam): the row and its
+ * search entry. The audit row keeps only that a message was deleted, not what it said or who
+ * wrote it.
+ */
+export async function deleteMessage(ctx: ServiceContext, id: number) {
+  const deleted = await inTransaction(ctx, async (c) => {
+    if (!(await removeMessage(c.trx, id))) return false;
+    await c.audit({ action: 'delete', entity: 'contact_message' });
+    return true;
+  });
+  if (!deleted) throw new HttpError(404, ADMIN.notFound);
+  ctx.log.info({}, 'Contact message deleted by an admin');
+  return { message: ADMIN.deleted };
 }

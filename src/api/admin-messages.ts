@@ -1,5 +1,10 @@
-import { adminWrite, fetchJson, toQuery, versioned } from './client';
-import { ContactMessageRow, ContactMessageRows, MessageHandledAnswer } from './contract/admin-messages';
+import { adminDelete, adminWrite, fetchJson, toQuery, versioned } from './client';
+import {
+  ContactMessageRow,
+  ContactMessageRows,
+  MessageDeleteAnswer,
+  MessageHandledAnswer,
+} from './contract/admin-messages';
 
 /** The contact messages inbox, on this server's /api/admin. Not cached. */
 
@@ -42,4 +47,9 @@ export function saveMessageHandled(
       adminWrite({ handled }, 'PATCH', version),
     ),
   ).then((a) => a.row);
+}
+
+/** Deletes a message for good (messages.manage). */
+export function deleteMessage(messageId: number): Promise<{ message: string }> {
+  return fetchJson(MessageDeleteAnswer, `/api/admin/contact-messages/${messageId}`, adminDelete());
 }

@@ -30,12 +30,14 @@ const page = (ids: number[], total: number) =>
   ids.map((id, i) => (i === 0 ? message(id, { total_count: total }) : message(id)));
 
 function setup() {
-  const ctl = controlledActors(['loadPage', 'saveHandled']);
+  const ctl = controlledActors(['loadPage', 'saveHandled', 'deleteMessage']);
   const calls = {
     failures: 0,
     saved: [] as ContactMessageRow[],
     saveFailed: 0,
     overtaken: [] as (string | null)[],
+    deleted: 0,
+    deleteFailed: 0,
   };
   const actor = createActor(
     messagesListMachine.provide({
@@ -45,8 +47,11 @@ function setup() {
           actions: { reportFailure: () => void calls.failures++ },
         }),
         saveHandled: ctl.actors.saveHandled as never,
+        deleteMessage: ctl.actors.deleteMessage as never,
       },
       actions: {
+        notifyDeleted: () => void calls.deleted++,
+        notifyDeleteFailed: () => void calls.deleteFailed++,
         notifyHandledSaved: (_, { row }) => void calls.saved.push(row),
         notifyHandledFailed: () => void calls.saveFailed++,
         notifyOvertaken: (_, { changedBy }) => void calls.overtaken.push(changedBy),
@@ -154,6 +159,49 @@ describe('the Messages screen', () => {
     expect(actor.getSnapshot().matches({ changes: 'idle' })).toBe(true);
   });
 
+  it('asks before deleting a message; Cancel keeps it, Delete removes it and reloads the page', async () => {
+    const { actor, ctl, load, rows, calls, listState } = setup();
+    await load(page([3, 2, 1], 3));
+    actor.send({ type: 'delete.ask', row: rows()[1] });
+    expect(actor.getSnapshot().matches({ changes: 'confirmingDelete' })).toBe(true);
+    expect(actor.getSnapshot().context.target?.message_id).toBe(2);
+    actor.send({ type: 'handled.toggle', row: rows()[0] }); // the question is open: nothing else starts
+    expect(actor.getSnapshot().matches({ changes: 'confirmingDelete' })).toBe(true);
+    actor.send({ type: 'delete.cancel' });
+    expect(actor.getSnapshot().matches({ changes: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.target).toBeNull();
+
+    actor.send({ type: 'delete.ask', row: rows()[1] });
+    actor.send({ type: 'delete.confirm' });
+    expect(actor.getSnapshot().matches({ changes: 'deleting' })).toBe(true);
+    expect(ctl.lastInput('deleteMessage')).toEqual({ messageId: 2 });
+    ctl.settle('deleteMessage', { message: 'Message deleted' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.deleted).toBe(1);
+    expect(listState()).toBe('loading'); // the page again, without it
+    await load(page([3, 1], 2));
+    expect(rows().map((r) => r.message_id)).toEqual([3, 1]);
+    expect(actor.getSnapshot().context.target).toBeNull();
+  });
+
+  it('a failed deletion leaves the message where it was; one a colleague deleted meanwhile is gone', async () => {
+    const { actor, ctl, load, rows, calls, listState } = setup();
+    await load(page([3, 2, 1], 3));
+    actor.send({ type: 'delete.ask', row: rows()[0] });
+    actor.send({ type: 'delete.confirm' });
+    ctl.fail('deleteMessage', Object.assign(new Error('down'), { status: 503 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.deleteFailed).toBe(1);
+    expect(listState()).toBe('ready');
+    expect(rows()).toHaveLength(3);
+    actor.send({ type: 'delete.ask', row: rows()[0] });
+    actor.send({ type: 'delete.confirm' });
+    ctl.fail('deleteMessage', Object.assign(new Error('Message not found'), { status: 404 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.deleted).toBe(1);
+    expect(listState()).toBe('loading');
+  });
+
   it('fails visibly and retries', async () => {
     const { ctl, list, listState, calls } = setup();
     ctl.fail('loadPage', new Error('down'));
@@ -174,9 +222,14 @@ describe('Messages paths', () => {
     { type: 'handled.toggle', row: message(1) },
     { type: doneEvent('saveHandled'), output: message(1, { handled: true }) },
     { type: errorEvent('saveHandled'), error: new Error('down') },
+    { type: 'delete.ask', row: message(2) },
+    { type: 'delete.cancel' },
+    { type: 'delete.confirm' },
+    { type: doneEvent('deleteMessage'), output: { message: 'Message deleted' } },
+    { type: errorEvent('deleteMessage'), error: new Error('down') },
   ];
   // the model has no list child: what is sent to it is checked by the tests above
-  const quiet = { showQuery: () => {}, putRow: () => {} };
+  const quiet = { showQuery: () => {}, putRow: () => {}, reloadList: () => {} };
   const model = createPathModel(messagesListMachine.provide({ actions: quiet }), {
     events: events as never,
     input: { pageSize: 20 },
@@ -200,14 +253,14 @@ describe('Messages paths', () => {
   });
 
   for (const path of walk.paths) {
-    it(`a message is the target exactly while its flag is saved: ${path.description}`, async () => {
+    it(`a message is the target exactly while its flag is saved or it is deleted: ${path.description}`, async () => {
       const { actor, ctl } = setup();
       const settle =
-        (ok: boolean) =>
+        (name: 'saveHandled' | 'deleteMessage', ok: boolean) =>
         async ({ event }: { event: unknown }) => {
           const e = event as { output?: unknown; error?: unknown };
-          if (ok) ctl.settle('saveHandled', e.output);
-          else ctl.fail('saveHandled', e.error);
+          if (ok) ctl.settle(name, e.output);
+          else ctl.fail(name, e.error);
           await vi.advanceTimersByTimeAsync(0);
         };
       const send = ({ event }: { event: unknown }) => actor.send(event as never);
@@ -219,12 +272,14 @@ describe('Messages paths', () => {
               .map((e) => [e.type, send]),
           ),
           [timerEvent('searchDebounce')]: () => vi.advanceTimersByTimeAsync(300),
-          [doneEvent('saveHandled')]: settle(true),
-          [errorEvent('saveHandled')]: settle(false),
+          [doneEvent('saveHandled')]: settle('saveHandled', true),
+          [errorEvent('saveHandled')]: settle('saveHandled', false),
+          [doneEvent('deleteMessage')]: settle('deleteMessage', true),
+          [errorEvent('deleteMessage')]: settle('deleteMessage', false),
         },
       });
       const changes = (actor.getSnapshot().value as { changes: string }).changes;
-      expect(actor.getSnapshot().context.target !== null).toBe(changes === 'saving');
+      expect(actor.getSnapshot().context.target !== null).toBe(changes !== 'idle');
       expect(actor.getSnapshot().value).toEqual(path.state.value);
     });
   }

@@ -12,10 +12,14 @@ import { pagedList } from './paged-list.machine';
  *   shows page 1 of the search; `search.clear` shows every message at once. `show.change` picks
  *   every message, open ones or handled ones (page 1).
  * - `changes` (parallel): `handled.toggle` saves the other value of one message (`saving`; the
- *   row is replaced in place, or stays as it was on failure).
+ *   row is replaced in place, or stays as it was on failure). `delete.ask` asks before a message
+ *   is deleted for good (`confirmingDelete`: `delete.cancel`, `delete.confirm`); `deleting` then
+ *   reloads the page without it, or, when it failed, leaves it where it was (one a colleague
+ *   deleted meanwhile, 404, is gone: the page reloads too).
  *
- * Effects the screen provides: the `list` (its `loadPage`), actor `saveHandled`; actions
- * `notifyHandledSaved`, `notifyHandledFailed`.
+ * Effects the screen provides: the `list` (its `loadPage`), actors `saveHandled`, `deleteMessage`;
+ * actions `notifyHandledSaved`, `notifyHandledFailed`, `notifyOvertaken`, `notifyDeleted`,
+ * `notifyDeleteFailed`.
  */
 
 export type ShowFilter = 'all' | 'open' | 'handled';
@@ -35,7 +39,7 @@ export interface MessagesListContext {
   /** The search of the rows shown (searchText once debounced, trimmed). */
   search: string;
   show: ShowFilter;
-  /** The message whose handled flag is being saved. */
+  /** The message whose handled flag is being saved, or which is being deleted. */
   target: ContactMessageRow | null;
 }
 
@@ -43,7 +47,10 @@ export type MessagesListEvent =
   | { type: 'search.change'; text: string }
   | { type: 'search.clear' }
   | { type: 'show.change'; show: ShowFilter }
-  | { type: 'handled.toggle'; row: ContactMessageRow };
+  | { type: 'handled.toggle'; row: ContactMessageRow }
+  | { type: 'delete.ask'; row: ContactMessageRow }
+  | { type: 'delete.cancel' }
+  | { type: 'delete.confirm' };
 
 export const messagesListMachine = setup({
   types: {
@@ -59,6 +66,9 @@ export const messagesListMachine = setup({
         throw new Error('saveHandled is provided by the app');
       },
     ),
+    deleteMessage: fromPromise<unknown, { messageId: number }>(async () => {
+      throw new Error('deleteMessage is provided by the app');
+    }),
   },
   delays: {
     searchDebounce: 300,
@@ -83,9 +93,14 @@ export const messagesListMachine = setup({
     notifyHandledFailed: (_, _params: { error: unknown }) => {},
     /** The change lost a race: the message shows as someone else left it. */
     notifyOvertaken: (_, _params: { changedBy: string | null }) => {},
+    reloadList: sendTo('list', { type: 'list.reload' as const }),
+    notifyDeleted: () => {},
+    notifyDeleteFailed: (_, _params: { error: unknown }) => {},
   },
   guards: {
     isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
+    /** Deleted meanwhile by a colleague (404): gone all the same. */
+    isGone: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 404,
   },
 }).createMachine({
   id: 'messagesList',
@@ -144,6 +159,38 @@ export const messagesListMachine = setup({
               target: 'saving',
               actions: { type: 'setTarget', params: ({ event }) => ({ row: event.row }) },
             },
+            'delete.ask': {
+              target: 'confirmingDelete',
+              actions: { type: 'setTarget', params: ({ event }) => ({ row: event.row }) },
+            },
+          },
+        },
+        confirmingDelete: {
+          on: {
+            'delete.cancel': { target: 'idle', actions: 'clearTarget' },
+            'delete.confirm': 'deleting',
+          },
+        },
+        deleting: {
+          invoke: {
+            id: 'deleteMessage',
+            src: 'deleteMessage',
+            input: ({ context }) => ({ messageId: context.target!.message_id }),
+            onDone: { target: 'idle', actions: ['reloadList', 'notifyDeleted', 'clearTarget'] },
+            onError: [
+              {
+                guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: ['reloadList', 'notifyDeleted', 'clearTarget'],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'notifyDeleteFailed', params: ({ event }) => ({ error: event.error }) },
+                  'clearTarget',
+                ],
+              },
+            ],
           },
         },
         saving: {

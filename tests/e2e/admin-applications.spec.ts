@@ -182,7 +182,9 @@ test.describe('Job Application Details', () => {
       'application_id,full_name,email,contact_number,address,job_title,applied_date,status,is_duplicate,consent_at',
     );
     expect(csv).toHaveLength(3);
-    expect(csv.find((l) => l.includes(email))).toContain(`,${name},${email},9123456780,"4 Beach Road, Kochi",`);
+    expect(csv.find((l) => l.includes(email))).toContain(
+      `,${name},${email},9123456780,"4 Beach Road, Kochi",`,
+    );
     expect(csv.find((l) => l.includes(email))).toContain(',Interview,no,');
     expect(csv.find((l) => l.includes('formula.'))).toContain(
       `,"'=HYPERLINK(""http://evil.example"") ${t}",`,
@@ -284,4 +286,44 @@ test.describe('Messages', () => {
     await expect(page.getByText('Marked as handled', { exact: true })).toHaveCount(0, { timeout: 10_000 });
     await expectNoAxeViolations(page, { label: 'messages, handled' });
   });
+
+  for (const width of [1280, 390]) {
+    test(`a message can be deleted for good, after a question (${width} px)`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const t = tag();
+      const sent = await request.post('/api/contact-messages', {
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        data: {
+          name: `Hana ${t}`,
+          email: `hana.${t}@kaisha.example`,
+          company: '',
+          message: `Please delete what you hold about me ${t}.`,
+        },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+
+      await signIn(page, OWNER, '/admin/messages');
+      await page.getByLabel('Search messages').fill(t);
+      const item = page.getByRole('listitem', { name: `Hana ${t}` });
+      await expect(item).toBeVisible();
+      await item.getByRole('button', { name: `Delete the message from Hana ${t}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete message' });
+      await expect(confirm).toContainText('Delete this message for good?');
+      await expect(confirm).toContainText(`hana.${t}@kaisha.example`);
+      await expectNoAxeViolations(page, { label: `delete a message at ${width} px` });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(item).toBeVisible();
+
+      await item.getByRole('button', { name: `Delete the message from Hana ${t}` }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Message deleted', { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('listitem', { name: `Hana ${t}` })).toHaveCount(0);
+      await expect(page.getByText('No messages found.')).toBeVisible();
+      // gone for good: not after a reload either
+      await page.reload();
+      await page.getByLabel('Search messages').fill(t);
+      await expect(page.getByText('No messages found.')).toBeVisible();
+    });
+  }
 });

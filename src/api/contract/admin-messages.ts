@@ -41,10 +41,13 @@ export const MessageIdParams = z.object({
 export const MessageHandledBody = z.object({ handled: z.boolean() });
 export type MessageHandledBody = z.infer<typeof MessageHandledBody>;
 export const MessageHandledAnswer = z.object({ message: z.string(), row: ContactMessageRow });
+/** DELETE /api/admin/contact-messages/{message_id} (messages.manage): the message, for good. */
+export const MessageDeleteAnswer = z.object({ message: z.string() });
 export type MessageHandledAnswer = z.infer<typeof MessageHandledAnswer>;
 
 export const MESSAGE_ADMIN_TEXTS = {
   notFound: 'Message not found',
   markedHandled: 'Marked as handled',
   markedOpen: 'Marked as not handled',
+  deleted: 'Message deleted',
 } as const;

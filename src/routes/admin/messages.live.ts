@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import { loadMessages, saveMessageHandled } from '../../api/admin-messages';
+import { deleteMessage, loadMessages, saveMessageHandled } from '../../api/admin-messages';
 import { showToast } from '../../components/toasts';
 import { messagesList, messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
 import { toastFailure, toastTheirs } from './admin-toasts';
@@ -37,12 +37,16 @@ export const messagesLive = (i18n: I18n) => {
       saveHandled: fromPromise(({ input }) =>
         saveMessageHandled(input.messageId, input.handled, input.version),
       ),
+      deleteMessage: fromPromise(({ input }) => deleteMessage(input.messageId)),
     },
     actions: {
       notifyHandledSaved: (_, { row }) =>
         showToast('success', { message: say(row.handled ? 'messages.toastHandled' : 'messages.toastOpen') }),
       notifyOvertaken: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'overtaken'),
       notifyHandledFailed: (_, { error }) => toastFailure(error, { message: say('messages.toastFailed') }),
+      notifyDeleted: () => showToast('success', { message: say('messages.toastDeleted') }),
+      notifyDeleteFailed: (_, { error }) =>
+        toastFailure(error, { message: say('messages.toastDeleteFailed') }),
     },
   });
 };

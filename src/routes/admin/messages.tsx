@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_PAGE_SIZE, type ContactMessageRow } from '../../api/contract/admin-messages';
 import type { ShowFilter } from '../../machines/messages-list.machine';
 import { useAdminSession } from './admin-context';
+import { ConfirmDelete } from './confirm-delete';
 import { messagesLive } from './messages.live';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
 
 const NONE: ContactMessageRow[] = [];
 
-/** Messages: what people sent through the contact form, newest first; mark handled. */
+/** Messages: what people sent through the contact form, newest first; mark handled, delete. */
 export function MessagesScreen() {
   const { t, i18n } = useTranslation('admin-inbox');
   const { can } = useAdminSession();
@@ -32,6 +33,9 @@ export function MessagesScreen() {
   );
   const listed = (list?.matches('ready') ?? false) && !state.matches({ search: 'debouncing' });
   const savingAny = state.matches({ changes: 'saving' });
+  const deleting = state.matches({ changes: 'deleting' });
+  /** A change of a message is under way: the others' buttons wait. */
+  const busy = !state.matches({ changes: 'idle' });
   const canManage = can('messages.manage');
 
   return (
@@ -129,7 +133,7 @@ export function MessagesScreen() {
                       <button
                         type="button"
                         className={s.small}
-                        disabled={savingAny}
+                        disabled={busy}
                         aria-describedby={headingId}
                         onClick={() => send({ type: 'handled.toggle', row: m })}
                       >
@@ -141,6 +145,15 @@ export function MessagesScreen() {
                               : 'messages.markHandled',
                         )}
                       </button>
+                      <button
+                        type="button"
+                        className={s.smallDanger}
+                        disabled={busy}
+                        aria-label={t('messages.deleteOf', { name: m.name })}
+                        onClick={() => send({ type: 'delete.ask', row: m })}
+                      >
+                        {t('messages.delete')}
+                      </button>
                     </div>
                   )}
                 </li>
@@ -150,6 +163,19 @@ export function MessagesScreen() {
         </>
       )}
       <Pager pagination={listRef} label={t('pager.messages')} />
+      <ConfirmDelete
+        open={state.matches({ changes: 'confirmingDelete' }) || deleting}
+        deleting={deleting}
+        title={t('messages.deleteTitle')}
+        question={t('messages.deleteQuestion')}
+        which={target ? `${target.name} <${target.email}>` : undefined}
+        labels={{
+          cancel: t('actions.cancel'),
+          delete: t('messages.delete'),
+          deleting: t('messages.deleting'),
+        }}
+        send={send}
+      />
     </section>
   );
 }
