@@ -15,6 +15,8 @@
 #   NODE24_VERSION=24.9.0 scripts/container-base.sh     # another 24.x (default: the newest 24)
 # Needs root, debootstrap and podman (scripts/test-container.mjs installs them when missing).
 set -euo pipefail
+# debootstrap lives in /usr/sbin, which a PATH may lack
+export PATH="$PATH:/usr/sbin:/sbin"
 PODMAN=(podman --runtime "${PODMAN_RUNTIME:-runc}")
 RUNTIME_TAG=localhost/manna-base:24-bookworm
 BUILD_TAG=localhost/manna-base:24-bookworm-build

@@ -243,3 +243,33 @@ test.describe('two managers on one role', () => {
       .toEqual(['blog.manage', 'jobs.manage']);
   });
 });
+
+test.describe('the back office on a phone', () => {
+  test('Users & Roles and Activity fit a 390-px screen: each row is a card, nothing hides to the right', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, OWNER, '/admin/users');
+    const table = page.getByRole('region', { name: 'Users and their roles' }).locator('table');
+    await expect(table.getByRole('rowheader', { name: /owner@e2e\.example/ })).toBeVisible();
+    for (const label of ['Role', 'Status', 'Last sign-in', 'Actions'])
+      await expect(table.locator(`td[data-label="${label}"]`).first()).toBeVisible();
+    const fits = () =>
+      page.evaluate(() => {
+        const region = document.querySelector('[role="region"]')!;
+        return {
+          page: document.documentElement.scrollWidth <= window.innerWidth,
+          table: region.scrollWidth <= region.clientWidth,
+        };
+      });
+    expect(await fits()).toEqual({ page: true, table: true });
+    await expectNoAxeViolations(page, { label: 'users at 390 px' });
+
+    await page.goto('/admin/activity');
+    await expect(page.locator('table tbody tr').first()).toBeVisible();
+    for (const label of ['When', 'Who', 'Action', 'Record'])
+      await expect(page.locator(`table td[data-label="${label}"]`).first()).toBeVisible();
+    expect(await fits()).toEqual({ page: true, table: true });
+    await expectNoAxeViolations(page, { label: 'activity at 390 px' });
+  });
+});

@@ -107,7 +107,7 @@ export function ActivityScreen() {
             {t('activity.showing', showingFigures(page, pageSize, rows.length, total, i18n.language))}
           </p>
           <div className={s.tableWrap} tabIndex={0} role="region" aria-label={t('activity.tableLabel')}>
-            <table className={s.table}>
+            <table className={`${s.table} ${s.cards}`}>
               <thead>
                 <tr>
                   <th scope="col">{t('activity.when')}</th>
@@ -120,18 +120,20 @@ export function ActivityScreen() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.audit_id}>
-                    <td>
+                    <td data-label={t('activity.when')}>
                       <time dateTime={r.at}>{formatWhen(r.at, i18n.language)}</time>
                     </td>
-                    <td className={s.email}>{r.actor_email ?? t('activity.system')}</td>
-                    <td>
+                    <td className={s.email} data-label={t('activity.who')}>
+                      {r.actor_email ?? t('activity.system')}
+                    </td>
+                    <td data-label={t('activity.action')}>
                       {t(`activity.actions.${r.action}`, { defaultValue: r.action.replace(/_/g, ' ') })}
                     </td>
-                    <td>
+                    <td data-label={t('activity.record')}>
                       {r.entity.replace(/_/g, ' ')}
                       {r.entity_id ? ` #${r.entity_id}` : ''}
                     </td>
-                    <td>{summary(r.detail)}</td>
+                    <td data-label={t('activity.details')}>{summary(r.detail)}</td>
                   </tr>
                 ))}
               </tbody>

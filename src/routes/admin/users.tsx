@@ -54,7 +54,7 @@ export function UsersScreen() {
           <p role="status">{t('loading')}</p>
         ) : (
           <div className={s.tableWrap} tabIndex={0} role="region" aria-label={t('users.tableLabel')}>
-            <table className={s.table}>
+            <table className={`${s.table} ${s.cards}`}>
               <thead>
                 <tr>
                   <th scope="col">{t('users.email')}</th>
@@ -71,7 +71,7 @@ export function UsersScreen() {
                       {u.email}
                       {u.user_id === me.user_id && <span className={s.you}> {t('users.you')}</span>}
                     </th>
-                    <td>
+                    <td data-label={t('users.role')}>
                       {may(u, 'role') ? (
                         <select
                           aria-label={t('users.roleOf', { email: u.email })}
@@ -99,7 +99,7 @@ export function UsersScreen() {
                         u.role
                       )}
                     </td>
-                    <td>
+                    <td data-label={t('users.status')}>
                       <span className={u.disabled ? s.badgeOff : s.badgeOn}>
                         {t(
                           u.disabled
@@ -110,8 +110,10 @@ export function UsersScreen() {
                         )}
                       </span>
                     </td>
-                    <td>{u.last_login_at ? formatWhen(u.last_login_at, i18n.language) : t('users.never')}</td>
-                    <td className={s.rowActions}>
+                    <td data-label={t('users.lastLogin')}>
+                      {u.last_login_at ? formatWhen(u.last_login_at, i18n.language) : t('users.never')}
+                    </td>
+                    <td className={s.rowActions} data-label={t('users.actions')}>
                       {!may(u, 'disable') && !may(u, 'reset') && !may(u, 'delete') ? (
                         <span className={s.none}>
                           <span aria-hidden="true">—</span>
