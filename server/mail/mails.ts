@@ -103,11 +103,9 @@ async function queueAck(
     await queue(db, config, kind, to, lang, mail, now, mailbox);
 }
 
-/** The back office's list of one day's applications: the newest is at its top. */
-const applicationsLink = (config: MailSettings, at: Date) => {
-  const day = at.toISOString().slice(0, 10);
-  return `${config.PUBLIC_URL}/admin/job_applications?startdate=${day}&enddate=${day}`;
-};
+/** The application itself in the back office: the list opens its detail. */
+const applicationLink = (config: MailSettings, applicationId: number) =>
+  `${config.PUBLIC_URL}/admin/job_applications?application=${applicationId}`;
 
 /** A notice to each user who chose one mail per new `kind`. */
 async function queueNotices(
@@ -135,7 +133,7 @@ async function queueNotices(
 export async function queueApplicationMails(
   db: Db,
   config: MailSettings,
-  a: { name: string; email: string; job: string; lang: string | undefined },
+  a: { applicationId: number; name: string; email: string; job: string; lang: string | undefined },
   now = new Date(),
 ): Promise<void> {
   const lang = mailLang(a.lang);
@@ -163,7 +161,7 @@ export async function queueApplicationMails(
     ),
     now,
   );
-  const link = applicationsLink(config, now);
+  const link = applicationLink(config, a.applicationId);
   await queueNotices(
     db,
     config,

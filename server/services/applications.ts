@@ -123,7 +123,13 @@ export async function receiveApplication(
       await queueApplicationMails(
         c.trx,
         ctx.config,
-        { name: data.full_name, email: data.email, job: opening.job_title, lang: fields.lang },
+        {
+          applicationId: stored.application_id,
+          name: data.full_name,
+          email: data.email,
+          job: opening.job_title,
+          lang: fields.lang,
+        },
         c.at,
       );
       c.mailQueued();
@@ -225,7 +231,13 @@ export async function exportApplications(ctx: ServiceContext, q: ExportApplicati
     c.audit({
       action: 'export',
       entity: 'job_application',
-      detail: { search: q.search, startdate: q.startdate, enddate: q.enddate, status: q.status, job_id: q.job_id },
+      detail: {
+        search: q.search,
+        startdate: q.startdate,
+        enddate: q.enddate,
+        status: q.status,
+        job_id: q.job_id,
+      },
     }),
   );
   const db = ctx.db;

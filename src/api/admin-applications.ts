@@ -32,6 +32,7 @@ function filterQuery(f: ApplicationFilters) {
     enddate: f.enddate,
     ...(f.status ? { status: f.status } : {}),
     ...(f.job_id ? { job_id: f.job_id } : {}),
+    ...(f.applicationid ? { applicationid: f.applicationid } : {}),
   };
 }
 
@@ -39,7 +40,7 @@ function filterQuery(f: ApplicationFilters) {
 export function loadApplications(q: ApplicationPageQuery, init?: RequestInit): Promise<ApplicationListRow[]> {
   const query = toQuery({
     ...filterQuery(q),
-    applicationid: q.applicationId ?? 0,
+    applicationid: q.applicationId ?? (Number(q.applicationid) || 0),
     pagenum: q.page,
     pagesize: q.pageSize,
   });

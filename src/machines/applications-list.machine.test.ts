@@ -86,6 +86,7 @@ describe('the application list', () => {
       enddate: '',
       status: '',
       job_id: '',
+      applicationid: '',
       page: 1,
       pageSize: 20,
     });
@@ -115,6 +116,7 @@ describe('the application list', () => {
       enddate: '2025-03-31',
       status: 'Interview',
       job_id: '',
+      applicationid: '',
       page: 2,
       pageSize: 20,
     });
@@ -175,7 +177,14 @@ describe('the application list', () => {
     await load(twenty(41, 100));
     actor.send({ type: 'filter.clear' });
     expect(asked()).toMatchObject({ search: '', status: '', page: 1 });
-    expect(ctx().draft).toEqual({ search: '', startdate: '', enddate: '', status: '', job_id: '' });
+    expect(ctx().draft).toEqual({
+      search: '',
+      startdate: '',
+      enddate: '',
+      status: '',
+      job_id: '',
+      applicationid: '',
+    });
     expect(calls.addresses).toEqual(['']);
   });
 
@@ -186,10 +195,19 @@ describe('the application list', () => {
     });
     expect(asked()).toMatchObject({ job_id: '12', status: 'New', page: 1 });
     await load(page([3, 2], 2));
-    actor.send({ type: 'opening.all' });
+    actor.send({ type: 'filter.drop', field: 'job_id' });
     expect(asked()).toMatchObject({ job_id: '', status: 'New', page: 1 });
     expect(ctx().draft.job_id).toBe('');
     expect(calls.addresses).toEqual(['status=New']);
+  });
+
+  it("shows one application from a notice's link, and every application again", async () => {
+    const { actor, calls, load, asked } = setup({ pageSize: 20, filters: { applicationid: '0042' } });
+    expect(asked()).toMatchObject({ applicationid: '42', page: 1 });
+    await load(page([42], 1));
+    actor.send({ type: 'filter.drop', field: 'applicationid' });
+    expect(asked()).toMatchObject({ applicationid: '', page: 1 });
+    expect(calls.addresses).toEqual(['']);
   });
 
   it('follows the address on back/forward, and ignores an address that shows the same view', async () => {
@@ -287,6 +305,7 @@ describe('address helpers', () => {
       enddate: '',
       status: 'Hired',
       job_id: '',
+      applicationid: '',
     });
     // an opening: a whole number from 1 up to the largest id, without leading zeros
     expect(
@@ -310,9 +329,21 @@ describe('address helpers', () => {
   });
 
   it('write an address without empty filters and without page 1', () => {
-    expect(addressOf({ search: '', startdate: '', enddate: '', status: '', job_id: '' }, 1)).toBe('');
     expect(
-      addressOf({ search: 'a b&c', startdate: '2025-01-01', enddate: '', status: 'New', job_id: '12' }, 4),
-    ).toBe('search=a+b%26c&startdate=2025-01-01&status=New&job_id=12&page=4');
+      addressOf({ search: '', startdate: '', enddate: '', status: '', job_id: '', applicationid: '' }, 1),
+    ).toBe('');
+    expect(
+      addressOf(
+        {
+          search: 'a b&c',
+          startdate: '2025-01-01',
+          enddate: '',
+          status: 'New',
+          job_id: '12',
+          applicationid: '7',
+        },
+        4,
+      ),
+    ).toBe('search=a+b%26c&startdate=2025-01-01&status=New&job_id=12&application=7&page=4');
   });
 });

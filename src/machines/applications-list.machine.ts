@@ -21,13 +21,15 @@ export { cleanPage };
  *   filters (its `query`); it loads, pages, steps back from a page past the end (the last row of
  *   the last page was deleted, an old address) and says why a load was refused (`loadError`).
  * - The address bar holds the applied filters and the page (`?search=&startdate=&enddate=&status=
- *   &job_id=&page=`; `job_id` is one opening's applications, set by Current Openings' link), so a filtered view can be bookmarked and shared. The screen reads the address into
+ *   &job_id=&application=&page=`; `job_id` is one opening's applications, set by Current Openings'
+ *   link; `application` one application, the link of a staff notice), so a filtered view can be bookmarked and shared. The screen reads the address into
  *   `input` at start, sends `address.change` when it changes (back/forward), and writes the view
  *   the list moves to (the list's `showPage`, with `addressOf`). An address equal to what is
  *   shown is ignored by the list, so the two never loop.
  * - The filter form edits a draft (`filter.change`); `filter.submit` applies it (page 1) unless the
  *   start date is after the end date, which shows 'Start Date must be on or before End Date' and
- *   loads nothing. `filter.clear` empties every filter; `opening.all` drops the opening only.
+ *   loads nothing. `filter.clear` empties every filter; `filter.drop` drops one (the opening, the
+ *   one application) and keeps the rest.
  * - The detail modal (application-detail.machine.ts) tells the list `row.updated` (status) and
  *   `row.deleted`, which reloads the page.
  *
@@ -54,7 +56,7 @@ export type ApplicationsListEvent =
   | { type: 'filter.change'; field: keyof ApplicationFilters; value: string }
   | { type: 'filter.submit' }
   | { type: 'filter.clear' }
-  | { type: 'opening.all' }
+  | { type: 'filter.drop'; field: 'job_id' | 'applicationid' }
   | { type: 'address.change'; filters: Partial<ApplicationFilters>; page: number }
   | { type: 'row.updated'; row: ApplicationListRow }
   | { type: 'row.deleted' };
@@ -65,12 +67,13 @@ export const EMPTY_FILTERS: ApplicationFilters = {
   enddate: '',
   status: '',
   job_id: '',
+  applicationid: '',
 };
 
 /**
  * Filters as they may come from an address someone typed: trimmed, at most 200 characters of
  * search, dates only when they are real days, a status only when it is one of the list, an
- * opening only as a whole number from 1 (written without leading zeros).
+ * opening or an application only as a whole number from 1 (written without leading zeros).
  */
 export function cleanFilters(
   f: Partial<Record<keyof ApplicationFilters, string | null | undefined>>,
@@ -83,11 +86,12 @@ export function cleanFilters(
     startdate: day(f.startdate),
     enddate: day(f.enddate),
     status: (APPLICATION_STATUSES as readonly string[]).includes(status) ? (status as ApplicationStatus) : '',
-    job_id: openingId(f.job_id),
+    job_id: wholeId(f.job_id),
+    applicationid: wholeId(f.applicationid),
   };
 }
 
-function openingId(value: string | null | undefined): string {
+function wholeId(value: string | null | undefined): string {
   const digits = (value ?? '').trim();
   return /^\d{1,10}$/.test(digits) && Number(digits) >= 1 && Number(digits) <= ID_MAX
     ? String(Number(digits))
@@ -102,6 +106,7 @@ export function addressOf(filters: ApplicationFilters, page: number): string {
   if (filters.enddate) q.set('enddate', filters.enddate);
   if (filters.status) q.set('status', filters.status);
   if (filters.job_id) q.set('job_id', filters.job_id);
+  if (filters.applicationid) q.set('application', filters.applicationid);
   if (page > 1) q.set('page', String(page));
   return q.toString();
 }
@@ -133,7 +138,12 @@ export const applicationsListMachine = setup({
       filterError: ({ context }) => dateRangeError(context.draft.startdate, context.draft.enddate),
     }),
     clearDraft: assign({ draft: EMPTY_FILTERS, filterError: null }),
-    dropOpening: assign({ draft: ({ context }) => ({ ...context.draft, job_id: '' }) }),
+    dropFilter: assign({
+      draft: ({ context }, params: { field: 'job_id' | 'applicationid' }) => ({
+        ...context.draft,
+        [params.field]: '',
+      }),
+    }),
     followAddress: assign((_, params: { filters: Partial<ApplicationFilters> }) => ({
       draft: cleanFilters(params.filters),
       filterError: null,
@@ -186,7 +196,9 @@ export const applicationsListMachine = setup({
         },
         'filter.submit': [{ guard: 'rangeIsValid', actions: 'showDraft' }, { actions: 'showRangeError' }],
         'filter.clear': { actions: ['clearDraft', 'showDraft'] },
-        'opening.all': { actions: ['dropOpening', 'showDraft'] },
+        'filter.drop': {
+          actions: [{ type: 'dropFilter', params: ({ event }) => ({ field: event.field }) }, 'showDraft'],
+        },
         'address.change': {
           actions: [
             { type: 'followAddress', params: ({ event }) => ({ filters: event.filters }) },

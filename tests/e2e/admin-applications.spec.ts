@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { applyByApi, OWNER, signIn } from './admin-helpers';
+import { applyByApi, OWNER, ownerApi, signIn } from './admin-helpers';
 import { samplePdf } from '../fixtures/files';
 
 /**
@@ -246,6 +246,32 @@ test.describe('Job Application Details', () => {
     await page.goBack();
     await expect(rows(page)).toHaveCount(3); // back to page 2
   });
+});
+
+test.describe("a staff notice's link", () => {
+  for (const width of [1280, 390]) {
+    test(`opens the application itself (${width} px)`, async ({ page, request, baseURL }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const opening = await firstOpening(request);
+      const t = tag();
+      const name = `Noor ${t}`;
+      await applyByApi(request, opening.job_id, name, `noor.${t}@example.com`);
+      await ownerApi(request, baseURL!); // the request context is signed in as the owner from here
+      const [row] = await (await request.get(`/api/bind-job-applications?search=${t}`)).json();
+      await signIn(page, OWNER, `/admin/job_applications?application=${row.application_id}`);
+      const detail = page.getByRole('dialog', { name: 'Application Details' });
+      await expect(detail).toBeVisible();
+      await expect(detail.getByText(name, { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, { label: `one application from a link at ${width} px` });
+      await detail.getByRole('button', { name: 'Close' }).click();
+      await expect(page.getByText(`Application ${row.application_id}`)).toBeVisible();
+      await expect(rows(page)).toHaveCount(1);
+      await page.getByRole('button', { name: 'All applications' }).click();
+      await expect(page).toHaveURL(/\/admin\/job_applications$/);
+      await expect(page.getByText(`Application ${row.application_id}`)).toHaveCount(0);
+      await expect(detail).toBeHidden();
+    });
+  }
 });
 
 test.describe('Messages', () => {

@@ -74,6 +74,8 @@ export interface ApplicationFilters {
   status: ApplicationStatus | '';
   /** One opening's applications: its id as digits, or '' for every opening. */
   job_id: string;
+  /** One application (a staff notice's link, `?application=`): its id as digits, or ''. */
+  applicationid: string;
 }
 
 /** The field and message when the range is the wrong way round, else null. */

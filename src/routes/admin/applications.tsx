@@ -22,7 +22,7 @@ import s from './inbox.module.css';
 
 const NO_ROWS: ApplicationListRow[] = [];
 
-/** The filters and page of the address bar (?search=&startdate=&enddate=&status=&job_id=&page=). */
+/** The filters and page of the address bar (?search=&startdate=&enddate=&status=&job_id=&application=&page=). */
 function addressView(params: URLSearchParams) {
   return {
     filters: {
@@ -31,6 +31,7 @@ function addressView(params: URLSearchParams) {
       enddate: params.get('enddate') ?? '',
       status: (params.get('status') ?? '') as ApplicationFilters['status'],
       job_id: params.get('job_id') ?? '',
+      applicationid: params.get('application') ?? '',
     },
     page: Number(params.get('page') ?? '1'),
   };
@@ -79,6 +80,16 @@ export function ApplicationsScreen() {
   const figures = showingFigures(page, pageSize, rows.length, list?.context.total ?? 0, i18n.language);
   const send = (event: ApplicationsListEvent) => sendList(event);
 
+  // A staff notice's link (?application=ID) opens that application's detail once it has loaded,
+  // once per address: closing it leaves the list showing it.
+  const openedFor = useRef('');
+  const only = list?.matches('ready') && filters.applicationid && rows.length === 1 ? rows[0] : undefined;
+  useEffect(() => {
+    if (!only || openedFor.current === String(only.application_id)) return;
+    openedFor.current = String(only.application_id);
+    sendDetail({ type: 'detail.open', row: only });
+  }, [only, sendDetail]);
+
   return (
     <section className={s.screen} aria-labelledby="applications-title">
       <div className={s.top}>
@@ -106,8 +117,24 @@ export function ApplicationsScreen() {
               ? t('applications.opening', { title: rows[0].job_title })
               : t('applications.openingById', { id: filters.job_id })}
           </p>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'opening.all' })}>
+          <button
+            type="button"
+            className={s.secondary}
+            onClick={() => send({ type: 'filter.drop', field: 'job_id' })}
+          >
             {t('applications.allOpenings')}
+          </button>
+        </div>
+      )}
+      {filters.applicationid && (
+        <div className={s.openingFilter}>
+          <p>{t('applications.oneApplication', { id: filters.applicationid })}</p>
+          <button
+            type="button"
+            className={s.secondary}
+            onClick={() => send({ type: 'filter.drop', field: 'applicationid' })}
+          >
+            {t('applications.allApplications')}
           </button>
         </div>
       )}
