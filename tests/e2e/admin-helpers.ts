@@ -66,6 +66,30 @@ export async function makeUser(
   return user;
 }
 
+/** An Open opening made through the owner's API (`ownerApi`), with valid texts; answers its id. */
+export async function createOpeningByApi(
+  api: Awaited<ReturnType<typeof ownerApi>>,
+  request: APIRequestContext,
+  title: string,
+  location = 'Kochi, India',
+): Promise<number> {
+  const types = await (await request.get('/api/bind-job-types')).json();
+  const res = await api.post('/api/manage-job-openings', {
+    mode: 1,
+    job_id: 0,
+    job_title: title,
+    department: 'Editorial',
+    location,
+    job_type_id: types[0].job_type_id,
+    description: '<p>Edit manuscripts for clarity and house style.</p>',
+    requirement: '<ul><li>Three years of copy editing.</li></ul>',
+    about_role: '<p>You work with journal editors every day.</p>',
+    responsibility: '<ul><li>Copy edit accepted papers on time.</li></ul>',
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()).row.job_id as number;
+}
+
 /** One application through the public API (the careers page's own call), with a real PDF. */
 export async function applyByApi(request: APIRequestContext, jobId: number, fullName: string, email: string) {
   const res = await request.post('/api/manage-job-applications', {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { OWNER, applyByApi, makeUser, ownerApi, signIn } from './admin-helpers';
+import { OWNER, applyByApi, createOpeningByApi, makeUser, ownerApi, signIn } from './admin-helpers';
 
 const uniqueTitle = (tag: string) =>
   `${tag} Editor ${Date.now().toString(36).toUpperCase().replace(/\d/g, '')}`;
@@ -302,21 +302,7 @@ test.describe("an opening's applications", () => {
       await page.setViewportSize({ width, height: 900 });
       const api = await ownerApi(request, baseURL!);
       const title = uniqueTitle('Counted');
-      const types = await (await request.get('/api/bind-job-types')).json();
-      const created = await api.post('/api/manage-job-openings', {
-        mode: 1,
-        job_id: 0,
-        job_title: title,
-        department: 'Editorial',
-        location: 'Kochi',
-        job_type_id: types[0].job_type_id,
-        description: '<p>Edit manuscripts for clarity and house style.</p>',
-        requirement: '<ul><li>Three years of copy editing.</li></ul>',
-        about_role: '<p>You work with journal editors every day.</p>',
-        responsibility: '<ul><li>Copy edit accepted papers on time.</li></ul>',
-      });
-      expect(created.status()).toBe(200);
-      const jobId = (await created.json()).row.job_id as number;
+      const jobId = await createOpeningByApi(api, request, title, 'Kochi');
       const tag = Date.now().toString(36);
       await applyByApi(request, jobId, 'Lakshmi Pillai', `lakshmi.${tag}@example.com`);
       await applyByApi(request, jobId, 'Arjun Das', `arjun.${tag}@example.com`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { fillApplication } from './apply-helpers';
-import { OWNER, ownerApi, signIn } from './admin-helpers';
+import { OWNER, createOpeningByApi, ownerApi, signIn } from './admin-helpers';
 import { freePort, OwnServer } from './own-server';
 
 // More than 20 openings: /careers and the admin's Current Openings page through them, 20 a page,
@@ -31,22 +31,8 @@ test.beforeAll(async () => {
   await server.start();
   const request = await playwrightRequest.newContext({ baseURL: server.origin });
   const api = await ownerApi(request, server.origin);
-  const types = await (await request.get('/api/bind-job-types')).json();
-  for (let i = 1; i <= COUNT; i++) {
-    const res = await api.post('/api/manage-job-openings', {
-      mode: 1,
-      job_id: 0,
-      job_title: `Paged Opening ${String(i).padStart(2, '0')}`,
-      department: 'Editorial',
-      location: 'Kochi, India',
-      job_type_id: types[0].job_type_id,
-      description: '<p>Edit manuscripts for clarity and house style.</p>',
-      requirement: '<ul><li>Three years of copy editing.</li></ul>',
-      about_role: '<p>You work with journal editors every day.</p>',
-      responsibility: '<ul><li>Copy edit accepted papers on time.</li></ul>',
-    });
-    expect(res.status()).toBe(200);
-  }
+  for (let i = 1; i <= COUNT; i++)
+    await createOpeningByApi(api, request, `Paged Opening ${String(i).padStart(2, '0')}`);
   const rows = await (await request.get('/api/bind-job-openings?pagesize=1')).json();
   total = rows[0].total_count;
   expect(total).toBeGreaterThanOrEqual(COUNT);
