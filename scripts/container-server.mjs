@@ -167,10 +167,7 @@ for (const name of [...needed].sort()) {
       if (dropped.test(src) || droppedFolders.test(rel)) return false;
       // better-sqlite3: the compiled addon, not SQLite's sources or the compiler's objects
       if (name === 'better-sqlite3')
-        return (
-          (!/^(deps|src)(\/|$)/.test(rel) && !/^build\/(?!Release(\/better_sqlite3\.node)?$)/.test(rel)) ||
-          rel === 'build'
-        );
+        return !/^(deps|src)(\/|$)/.test(rel) && !/^build\/(?!Release(\/better_sqlite3\.node)?$)/.test(rel);
       return true;
     },
   });

@@ -20,8 +20,6 @@ import { PresignedUrlResponse } from './contract/blog';
 export interface ApplicationPageQuery extends ApplicationFilters {
   page: number;
   pageSize: number;
-  /** 0 for all (the spec's default). */
-  applicationId?: number;
 }
 
 /** Query parameters of the list and the export, as the spec names them (empty ones are sent). */
@@ -39,8 +37,9 @@ function filterQuery(f: ApplicationFilters) {
 /** GET {website API}/bind-job-applications */
 export function loadApplications(q: ApplicationPageQuery, init?: RequestInit): Promise<ApplicationListRow[]> {
   const query = toQuery({
+    // the spec's default, 0 (every application), unless the filters name one
+    applicationid: 0,
     ...filterQuery(q),
-    applicationid: q.applicationId ?? (Number(q.applicationid) || 0),
     pagenum: q.page,
     pagesize: q.pageSize,
   });

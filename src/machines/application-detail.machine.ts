@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { conflictIn } from './edit-conflict';
+import { conflictIn, isGoneError } from './edit-conflict';
 import type { ApplicationListRow, ApplicationStatus } from '../api/contract/admin-applications';
 
 /**
@@ -92,7 +92,7 @@ export const applicationDetailMachine = setup({
     isOtherStatus: ({ context }, params: { status: ApplicationStatus }) =>
       context.row?.status !== params.status,
     /** The application is already gone (deleted elsewhere): as good as deleted here. */
-    isGone: (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 404,
+    isGone: (_, params: { error: unknown }) => isGoneError(params.error),
     isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
   },
 }).createMachine({

@@ -8,7 +8,7 @@ import {
   type ApplicationListRow,
   type ApplicationStatus,
 } from '../api/contract/admin-applications';
-import { ID_MAX } from '../api/contract/ids';
+import { isIdText } from '../api/contract/ids';
 import { cleanPage } from '../api/contract/paging';
 import { pagedList } from './paged-list.machine';
 
@@ -92,10 +92,11 @@ export function cleanFilters(
 }
 
 function wholeId(value: string | null | undefined): string {
-  const digits = (value ?? '').trim();
-  return /^\d{1,10}$/.test(digits) && Number(digits) >= 1 && Number(digits) <= ID_MAX
-    ? String(Number(digits))
-    : '';
+  // at most ten digits as typed, leading zeros dropped ("007" is 7); then the contract's one rule
+  // for an id's text
+  const typed = (value ?? '').trim();
+  const digits = typed.length <= 10 ? typed.replace(/^0+(?=\d)/, '') : '';
+  return isIdText(digits) ? digits : '';
 }
 
 /** The address query of a view: empty filters and page 1 are left out. */

@@ -51,3 +51,7 @@ export function meetTheirs<V>(
 /** The conflict a failed save carries (the transport's `VersionConflict`), or null. */
 export const conflictIn = <T>(error: unknown): Conflict<T> | null =>
   error instanceof VersionConflict ? (error as VersionConflict<T>).conflict : null;
+
+/** True when a failed change says its record is already gone (404): deleted elsewhere meanwhile. */
+export const isGoneError = (error: unknown): boolean =>
+  (error as { status?: unknown } | null)?.status === 404;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { conflictIn } from './edit-conflict';
+import { conflictIn, isGoneError } from './edit-conflict';
 import type { ContactMessageRow } from '../api/contract/admin-messages';
 import { pagedList } from './paged-list.machine';
 
@@ -100,7 +100,7 @@ export const messagesListMachine = setup({
   guards: {
     isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
     /** Deleted meanwhile by a colleague (404): gone all the same. */
-    isGone: (_, params: { error: unknown }) => (params.error as { status?: unknown } | null)?.status === 404,
+    isGone: (_, params: { error: unknown }) => isGoneError(params.error),
   },
 }).createMachine({
   id: 'messagesList',

@@ -111,32 +111,22 @@ export function ApplicationsScreen() {
       />
 
       {filters.job_id && (
-        <div className={s.openingFilter}>
-          <p>
-            {rows[0]?.job_title
+        <NarrowedTo
+          what={
+            rows[0]?.job_title
               ? t('applications.opening', { title: rows[0].job_title })
-              : t('applications.openingById', { id: filters.job_id })}
-          </p>
-          <button
-            type="button"
-            className={s.secondary}
-            onClick={() => send({ type: 'filter.drop', field: 'job_id' })}
-          >
-            {t('applications.allOpenings')}
-          </button>
-        </div>
+              : t('applications.openingById', { id: filters.job_id })
+          }
+          widen={t('applications.allOpenings')}
+          onWiden={() => send({ type: 'filter.drop', field: 'job_id' })}
+        />
       )}
       {filters.applicationid && (
-        <div className={s.openingFilter}>
-          <p>{t('applications.oneApplication', { id: filters.applicationid })}</p>
-          <button
-            type="button"
-            className={s.secondary}
-            onClick={() => send({ type: 'filter.drop', field: 'applicationid' })}
-          >
-            {t('applications.allApplications')}
-          </button>
-        </div>
+        <NarrowedTo
+          what={t('applications.oneApplication', { id: filters.applicationid })}
+          widen={t('applications.allApplications')}
+          onWiden={() => send({ type: 'filter.drop', field: 'applicationid' })}
+        />
       )}
 
       {loading && (
@@ -318,6 +308,18 @@ function Filters({
         </p>
       )}
     </form>
+  );
+}
+
+/** The list narrowed by an address (one opening, one application), and the way back to all. */
+function NarrowedTo({ what, widen, onWiden }: { what: string; widen: string; onWiden(): void }) {
+  return (
+    <div className={s.openingFilter}>
+      <p>{what}</p>
+      <button type="button" className={s.secondary} onClick={onWiden}>
+        {widen}
+      </button>
+    </div>
   );
 }
 
