@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import {
   BUILT_IN_ROLES,
   PERMISSIONS,
@@ -52,6 +52,8 @@ export async function ensureBuiltInRoles(db: Db, now = new Date()): Promise<void
           name,
           permissions: serialisePermissions(permissions),
           built_in: 1,
+          // a new install's owners sign in with a second factor (docs/decisions/024)
+          requires_second_factor: name === 'owner' ? 1 : 0,
           created_at: now.toISOString(),
         })
         .execute();
@@ -70,6 +72,7 @@ export async function listRoles(db: Db): Promise<RoleRow[]> {
       'admin_role.permissions',
       'admin_role.built_in',
       'admin_role.version',
+      'admin_role.requires_second_factor',
       eb.fn.count<number>('admin_user.user_id').as('user_count'),
     ])
     .groupBy([
@@ -78,6 +81,7 @@ export async function listRoles(db: Db): Promise<RoleRow[]> {
       'admin_role.permissions',
       'admin_role.built_in',
       'admin_role.version',
+      'admin_role.requires_second_factor',
     ])
     .orderBy('admin_role.built_in', 'desc')
     .orderBy('admin_role.role_id')
@@ -89,6 +93,7 @@ export async function listRoles(db: Db): Promise<RoleRow[]> {
     built_in: Number(r.built_in) === 1,
     user_count: Number(r.user_count),
     version: Number(r.version),
+    requires_second_factor: Number(r.requires_second_factor) === 1,
   }));
 }
 
@@ -112,6 +117,7 @@ export async function createRole(
   name: string,
   permissions: Permission[],
   now = new Date(),
+  requiresSecondFactor = false,
 ): Promise<number> {
   const { role_id } = await db
     .insertInto('admin_role')
@@ -119,6 +125,7 @@ export async function createRole(
       name,
       permissions: serialisePermissions(permissions),
       built_in: 0,
+      requires_second_factor: requiresSecondFactor ? 1 : 0,
       created_at: now.toISOString(),
     })
     .returning('role_id')
@@ -133,10 +140,16 @@ export async function updateRole(
   name: string,
   permissions: Permission[],
   version: number,
+  requiresSecondFactor?: boolean,
 ): Promise<boolean> {
   const result = await db
     .updateTable('admin_role')
-    .set((eb) => ({ name, permissions: serialisePermissions(permissions), version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      name,
+      permissions: serialisePermissions(permissions),
+      version: eb('version', '+', 1),
+      ...(requiresSecondFactor === undefined ? {} : { requires_second_factor: requiresSecondFactor ? 1 : 0 }),
+    }))
     .where('role_id', '=', roleId)
     .where('version', '=', version)
     .executeTakeFirst();
@@ -323,14 +336,40 @@ export async function insertSession(
   sessionHash: string,
   userId: number,
   now = new Date(),
+  o: { stage?: 'full' | 'verify'; publicId?: string; userAgent?: string; ip?: string } = {},
 ): Promise<void> {
   const at = now.toISOString();
+  const stage = o.stage ?? 'full';
   await db
     .insertInto('admin_session')
-    .values({ session_hash: sessionHash, user_id: userId, created_at: at, last_seen_at: at })
+    .values({
+      session_hash: sessionHash,
+      user_id: userId,
+      created_at: at,
+      last_seen_at: at,
+      stage,
+      // a finished sign-in is a full proof: the password, and the second factor when there is one
+      proved_at: stage === 'full' ? at : null,
+      public_id: o.publicId ?? sessionHash.slice(0, 16),
+      user_agent: o.userAgent?.slice(0, 300) ?? null,
+      ip: o.ip?.slice(0, 64) ?? null,
+    })
     .execute();
-  await db.updateTable('admin_user').set({ last_login_at: at }).where('user_id', '=', userId).execute();
+  if (stage === 'full')
+    await db.updateTable('admin_user').set({ last_login_at: at }).where('user_id', '=', userId).execute();
 }
+
+/** Whether the user has a confirmed second factor (an SQL expression over admin_user). */
+const hasFactor = (eb: ExpressionBuilder<Database, 'admin_user'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('admin_factor')
+        .select('admin_factor.factor_id')
+        .whereRef('admin_factor.user_id', '=', 'admin_user.user_id')
+        .where('admin_factor.confirmed', '=', 1),
+    )
+    .as('has_factor');
 
 /** The session with its user, role and permissions; the caller checks the time limits. */
 export async function findSession(db: Db, sessionHash: string) {
@@ -338,9 +377,12 @@ export async function findSession(db: Db, sessionHash: string) {
     .selectFrom('admin_session')
     .innerJoin('admin_user', 'admin_user.user_id', 'admin_session.user_id')
     .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
-    .select([
+    .select((eb) => [
       'admin_session.created_at',
       'admin_session.last_seen_at',
+      'admin_session.stage',
+      'admin_session.proved_at',
+      'admin_session.public_id',
       'admin_user.user_id',
       'admin_user.email',
       'admin_user.disabled',
@@ -348,23 +390,43 @@ export async function findSession(db: Db, sessionHash: string) {
       'admin_user.role_id',
       'admin_role.name as role',
       'admin_role.permissions',
+      'admin_role.requires_second_factor',
+      hasFactor(eb),
     ])
     .where('admin_session.session_hash', '=', sessionHash)
     .executeTakeFirst();
   if (!row) return undefined;
-  const user: SessionUser = {
+  return {
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    /** 'verify': the password was right and the second step is not done yet. */
+    stage: row.stage === 'verify' ? ('verify' as const) : ('full' as const),
+    provedAt: row.proved_at,
+    publicId: row.public_id,
+    disabled: Number(row.disabled) === 1,
+    hasFactor: Boolean(Number(row.has_factor)),
+    user: toSessionUser(row),
+  };
+}
+
+function toSessionUser(row: {
+  user_id: number;
+  email: string;
+  role_id: number;
+  role: string;
+  permissions: string;
+  must_change_password: number;
+  requires_second_factor: number;
+  has_factor: unknown;
+}): SessionUser {
+  return {
     user_id: row.user_id,
     email: row.email,
     role_id: row.role_id,
     role: row.role,
     permissions: parsePermissions(row.permissions),
     must_change_password: Number(row.must_change_password) === 1,
-  };
-  return {
-    createdAt: row.created_at,
-    lastSeenAt: row.last_seen_at,
-    disabled: Number(row.disabled) === 1,
-    user,
+    factor_setup_required: Number(row.requires_second_factor) === 1 && !Number(row.has_factor),
   };
 }
 
@@ -373,7 +435,7 @@ export async function sessionUserById(db: Db, userId: number): Promise<SessionUs
   const row = await db
     .selectFrom('admin_user')
     .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
-    .select([
+    .select((eb) => [
       'admin_user.user_id',
       'admin_user.email',
       'admin_user.disabled',
@@ -381,18 +443,13 @@ export async function sessionUserById(db: Db, userId: number): Promise<SessionUs
       'admin_user.role_id',
       'admin_role.name as role',
       'admin_role.permissions',
+      'admin_role.requires_second_factor',
+      hasFactor(eb),
     ])
     .where('admin_user.user_id', '=', userId)
     .executeTakeFirst();
   if (!row || Number(row.disabled) === 1) return undefined;
-  return {
-    user_id: row.user_id,
-    email: row.email,
-    role_id: row.role_id,
-    role: row.role,
-    permissions: parsePermissions(row.permissions),
-    must_change_password: Number(row.must_change_password) === 1,
-  };
+  return toSessionUser(row);
 }
 
 export async function touchSession(db: Db, sessionHash: string, now = new Date()): Promise<void> {

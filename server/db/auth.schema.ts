@@ -14,6 +14,8 @@ export interface AdminRoleTable {
   created_at: string;
   /** One more at each change of its name or permissions (docs/decisions/022). */
   version: Generated<number>;
+  /** 1: its members sign in with a second factor, and set one up first (migration 2000). */
+  requires_second_factor: Generated<number>;
 }
 
 export interface AdminUserTable {
@@ -49,6 +51,53 @@ export interface AdminSessionTable {
   user_id: number;
   created_at: string;
   last_seen_at: string;
+  /** 'full', or 'verify' while the password is checked and the second step is not (migration 2000). */
+  stage: Generated<string>;
+  /** When its person last gave their full proof (sign-in or a fresh proof); null: never. */
+  proved_at: string | null;
+  /** The id the "Your sessions" list shows and ends it by (never the cookie's id or its hash). */
+  public_id: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** A second factor of a user (migration 2000; services/factors.ts). */
+export interface AdminFactorTable {
+  factor_id: Generated<number>;
+  user_id: number;
+  /** 'totp' or 'passkey'. */
+  kind: string;
+  name: string;
+  /** 0 while an authenticator app waits for its first code. */
+  confirmed: Generated<number>;
+  /** TOTP: the secret, sealed (server/lib/secret-box.ts). */
+  secret: string | null;
+  /** TOTP: the last 30-second step a code was accepted for. */
+  last_step: number | null;
+  /** Passkey: the credential id and public key (base64url), signature counter, transports (JSON). */
+  credential_id: string | null;
+  public_key: string | null;
+  sign_count: number | null;
+  transports: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A passkey ceremony's challenge, usable once until it expires (migration 2000). */
+export interface WebauthnChallengeTable {
+  challenge: string;
+  /** 'register' or 'sign-in'. */
+  purpose: string;
+  user_id: number | null;
+  expires_at: string;
+}
+
+/** A recovery code, as its keyed hash (migration 2000). */
+export interface RecoveryCodeTable {
+  code_id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: string;
 }
 
 export interface LoginFailureTable {
@@ -117,6 +166,9 @@ export interface AuthTables {
   admin_role: AdminRoleTable;
   admin_user: AdminUserTable;
   admin_session: AdminSessionTable;
+  admin_factor: AdminFactorTable;
+  recovery_code: RecoveryCodeTable;
+  webauthn_challenge: WebauthnChallengeTable;
   login_failure: LoginFailureTable;
   audit_log: AuditLogTable;
   record_revision: RecordRevisionTable;

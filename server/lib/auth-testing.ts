@@ -10,10 +10,14 @@ import { hashPassword } from './passwords';
  *
  *   const { headers } = await signInAs(app, { permissions: ['blog.manage'] });
  *   await app.inject({ method: 'POST', url: '/api/manage-company-blog', headers, payload });
+ *
+ * The owner role requires a second factor on a new install (docs/decisions/024); tests of other
+ * rules sign in on a site whose owners turned that off, unless `keepFactorRule` is set (the
+ * second-factor tests: services/factors.test.ts).
  */
 export async function signInAs(
   app: FastifyInstance,
-  who: { role: 'owner' | 'editor' | 'recruiter' } | { permissions: Permission[] },
+  who: ({ role: 'owner' | 'editor' | 'recruiter' } | { permissions: Permission[] }) & { keepFactorRule?: boolean },
 ): Promise<{
   userId: number;
   email: string;
@@ -27,6 +31,8 @@ export async function signInAs(
     'role' in who
       ? (await roleIdByName(app.db, who.role))!
       : await createRole(app.db, `test-role-${tag}`, who.permissions);
+  if (!who.keepFactorRule)
+    await app.db.updateTable('admin_role').set({ requires_second_factor: 0 }).where('role_id', '=', roleId).execute();
   const email = `user-${tag}@example.test`;
   const password = `Test passphrase ${tag} with length`;
   const userId = await createUser(app.db, {

@@ -338,3 +338,38 @@ export async function queueDigest(
   );
   return true;
 }
+
+/**
+ * Tells a person that a second factor of theirs was added, removed or cleared by an owner (when
+ * mail is set up), and that their other sessions ended: a change they did not make is their
+ * account taken over.
+ */
+export async function queueFactorNotice(
+  db: Db,
+  config: MailSettings,
+  o: { email: string; lang: string | undefined; change: 'added' | 'removed' | 'cleared'; kind: string },
+  now = new Date(),
+): Promise<void> {
+  if (config.SMTP_URL === undefined) return;
+  const lang = mailLang(o.lang);
+  const what = o.change === 'cleared' ? 'cleared' : `${o.change}_${o.kind === 'passkey' ? 'passkey' : 'totp'}`;
+  const vars: Vars = { email: o.email, link: `${config.PUBLIC_URL}/admin/password#security` };
+  await queue(
+    db,
+    config,
+    'factor-notice',
+    o.email,
+    lang,
+    renderMail(
+      lang,
+      { key: 'factorNotice.subject' },
+      [
+        { key: `factorNotice.${what}`, vars },
+        { key: 'factorNotice.sessions', vars },
+        { key: 'factorNotice.notYou', vars },
+      ],
+      footer(config),
+    ),
+    now,
+  );
+}

@@ -43,6 +43,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, once a permission check or `app.currentUser` has run; else null. */
     user: SessionUser | null;
+    /** The signed-in session (its hash and last full proof), beside `user`. */
+    adminSession: { hash: string; provedAt: string | null } | null;
+    /** A session whose password was right and whose second step is not done (and not expired). */
+    pendingSignIn: { user: SessionUser; hash: string; createdAt: string } | null;
   }
   interface FastifyInstance {
     /** A hook (onRequest or preHandler): 401 signed out, 403 without the permission (and the same-origin check). */
@@ -51,8 +55,16 @@ declare module 'fastify' {
     checkPermission(request: FastifyRequest, permission: RouteAccess): Promise<SessionUser>;
     /** The signed-in user or null (reads the cookie once per request). */
     currentUser(request: FastifyRequest): Promise<SessionUser | null>;
-    /** Starts a new session for the user (a new id every time) and sets the cookie. */
-    startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
+    /**
+     * Starts a new session for the user (a new id every time) and sets the cookie; 'verify': the
+     * password was right and the session can only finish the second step (docs/decisions/024).
+     */
+    startSession(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: number,
+      stage?: 'full' | 'verify',
+    ): Promise<void>;
     /** Ends the request's session (if any) and clears the cookie. */
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** 403 unless a state-changing request is same-origin. */
@@ -81,6 +93,24 @@ const WHILE_PASSWORD_MUST_CHANGE = new Set([
   '/api/auth/logout',
 ]);
 export const MUST_CHANGE_PASSWORD = 'Choose your own password first.';
+/**
+ * While a person's role requires a second factor they do not have, these are all they may call:
+ * who am I, sign out, and adding a factor (docs/decisions/024-second-factors.md).
+ */
+const WHILE_FACTOR_SETUP = new Set([
+  '/api/auth/me',
+  '/api/auth/session',
+  '/api/auth/logout',
+  '/api/auth/factors',
+  '/api/auth/factors/totp',
+  '/api/auth/factors/totp/confirm',
+  '/api/auth/factors/passkey/options',
+  '/api/auth/factors/passkey',
+  '/api/auth/reauth',
+]);
+export const FACTOR_SETUP_REQUIRED = 'Your role requires a second factor: set one up first.';
+/** The second step of a sign-in has to be done this soon after the password (services/sign-in.ts). */
+const SECOND_STEP_MS = 5 * 60 * 1000;
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 const loaded = Symbol('manna.userLoaded');
 
@@ -93,6 +123,8 @@ export const auth = global<Options>(async (app, { isHttps, publicUrl, now = () =
   const accessTable: { method: string; url: string; permission: RouteAccess | null }[] = [];
   app.decorate('accessTable', accessTable);
   app.decorateRequest('user', null);
+  app.decorateRequest('adminSession', null);
+  app.decorateRequest('pendingSignIn', null);
 
   function checkSameOrigin(request: FastifyRequest) {
     if (SAFE_METHODS.has(request.method)) return;
@@ -118,13 +150,20 @@ export const auth = global<Options>(async (app, { isHttps, publicUrl, now = () =
     const expired =
       found.disabled ||
       t - Date.parse(found.lastSeenAt) > SESSION_IDLE_MS ||
-      t - Date.parse(found.createdAt) > SESSION_ABSOLUTE_MS;
+      t - Date.parse(found.createdAt) > SESSION_ABSOLUTE_MS ||
+      (found.stage === 'verify' && t - Date.parse(found.createdAt) > SECOND_STEP_MS);
     if (expired) {
       await deleteSession(app.db, hash);
       return null;
     }
+    // the password alone signs nobody in: this session can only finish its second step
+    if (found.stage === 'verify') {
+      request.pendingSignIn = { user: found.user, hash, createdAt: found.createdAt };
+      return null;
+    }
     if (t - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) await touchSession(app.db, hash, now());
     request.user = found.user;
+    request.adminSession = { hash, provedAt: found.provedAt };
     return found.user;
   }
 
@@ -134,6 +173,9 @@ export const auth = global<Options>(async (app, { isHttps, publicUrl, now = () =
     if (!user) throw new HttpError(401, 'Please sign in.');
     if (user.must_change_password && !WHILE_PASSWORD_MUST_CHANGE.has(request.routeOptions.url ?? '')) {
       throw new HttpError(403, MUST_CHANGE_PASSWORD);
+    }
+    if (user.factor_setup_required && !WHILE_FACTOR_SETUP.has(request.routeOptions.url ?? '')) {
+      throw new HttpError(403, FACTOR_SETUP_REQUIRED);
     }
     if (permission !== 'signed-in' && !user.permissions.includes(permission)) {
       throw new HttpError(403, 'You do not have permission to do this.');
@@ -156,30 +198,45 @@ export const auth = global<Options>(async (app, { isHttps, publicUrl, now = () =
     };
   });
 
-  app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-    const old = request.cookies[cookieName];
-    if (old) await deleteSession(app.db, hashSessionId(old));
-    const at = now();
-    await purgeSessions(
-      app.db,
-      new Date(at.getTime() - SESSION_IDLE_MS).toISOString(),
-      new Date(at.getTime() - SESSION_ABSOLUTE_MS).toISOString(),
-    );
-    const id = randomBytes(32).toString('base64url');
-    await insertSession(app.db, hashSessionId(id), userId, at);
-    reply.setCookie(cookieName, id, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: isHttps,
-      maxAge: SESSION_ABSOLUTE_MS / 1000,
-    });
-  });
+  app.decorate(
+    'startSession',
+    async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: number,
+      stage: 'full' | 'verify' = 'full',
+    ) => {
+      const old = request.cookies[cookieName];
+      if (old) await deleteSession(app.db, hashSessionId(old));
+      const at = now();
+      await purgeSessions(
+        app.db,
+        new Date(at.getTime() - SESSION_IDLE_MS).toISOString(),
+        new Date(at.getTime() - SESSION_ABSOLUTE_MS).toISOString(),
+      );
+      const id = randomBytes(32).toString('base64url');
+      await insertSession(app.db, hashSessionId(id), userId, at, {
+        stage,
+        publicId: randomBytes(12).toString('base64url'),
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      reply.setCookie(cookieName, id, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: isHttps,
+        maxAge: SESSION_ABSOLUTE_MS / 1000,
+      });
+    },
+  );
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const id = request.cookies[cookieName];
     if (id) await deleteSession(app.db, hashSessionId(id));
     request.user = null;
+    request.adminSession = null;
+    request.pendingSignIn = null;
     reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'strict', secure: isHttps });
   });
 

@@ -1,3 +1,4 @@
+import { clearUserFactors } from '../services/factors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { versionOfRequest } from '../lib/versions';
 import { z } from 'zod/mini';
@@ -66,6 +67,13 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
     '/admin/users/:id',
     { ...users, schema: { params: IdParams, response: { 200: MessageAnswer } } },
     async (request) => accounts.deleteUser(app.services(request), request.user!, request.params.id),
+  );
+
+  // a lost phone: an owner (only an owner for an owner) clears a colleague's second factors
+  app.delete(
+    '/admin/users/:id/factors',
+    { ...users, schema: { params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => clearUserFactors(app.services(request), request.user!, request.params.id),
   );
 
   app.get('/admin/roles', { ...users, schema: { response: { 200: RoleRows } } }, (request, reply) => {

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ChangePasswordBody,
+  CodeBody,
+  LoginAnswer,
   LoginBody,
   MessageAnswer,
+  PasskeyBody,
+  PasskeyOptions,
+  SecondStepAnswer,
   SessionAnswer,
   SessionUser,
   SetupBody,
@@ -10,6 +15,7 @@ import {
 } from '../../src/api/contract/auth';
 import { HttpError } from '../http-error';
 import { hashSessionId } from '../plugins/auth';
+import { passkeyOptions } from '../services/factors';
 import { ownerFromSetupToken, setupNeeded } from '../services/owner';
 import * as signIn from '../services/sign-in';
 
@@ -21,6 +27,10 @@ export const CONCURRENT_LOGINS_PER_EMAIL = 2;
  * POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me (401 when signed out),
  * GET /api/auth/session (`{ user }`, null when signed out), POST /api/auth/password (a signed-in
  * user changes their own password), GET/POST /api/auth/setup (the first owner, services/owner.ts).
+ * A right password of an account with a second factor starts a session that can only finish the
+ * second step (docs/decisions/024): POST /api/auth/second-step (a code), POST
+ * /api/auth/passkey/options and /api/auth/passkey (a passkey: the second step, or on its own from
+ * the sign-in page with no session at all).
  */
 /**
  * A refusal of the sign-in limits (429) tells when to come back (Retry-After); any error is given
@@ -38,7 +48,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { body: LoginBody, response: { 200: SessionUser } } },
+    { schema: { body: LoginBody, response: { 200: LoginAnswer } } },
     async (request, reply) => {
       app.checkSameOrigin(request);
       const { email, password } = request.body;
@@ -51,6 +61,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const userId = await signIn.checkSignIn(ctx, { email, password, ip: request.ip }).catch((err) => {
           throw whenLimited(reply, err);
         });
+        // a second factor: the password only opens the second step
+        const secondStep = await signIn.secondStepOf(ctx, userId);
+        if (secondStep) {
+          await app.startSession(request, reply, userId, 'verify');
+          return { second_step: secondStep };
+        }
         await app.startSession(request, reply, userId);
         const user = await signIn.sessionUser(ctx, userId);
         await signIn.recordSession({ ...ctx, actor: user }, 'login', { ip: request.ip });
@@ -60,6 +76,73 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (left > 0) inFlight.set(emailKey, left);
         else inFlight.delete(emailKey);
       }
+    },
+  );
+
+  app.post(
+    '/auth/second-step',
+    { schema: { body: CodeBody, response: { 200: SecondStepAnswer } } },
+    async (request, reply) => {
+      app.checkSameOrigin(request);
+      await app.currentUser(request);
+      const pending = request.pendingSignIn;
+      if (!pending) throw new HttpError(401, signIn.SECOND_STEP_EXPIRED);
+      const ctx = app.services(request);
+      const used = await signIn
+        .checkSecondStep(ctx, { user: pending.user, code: request.body.code, ip: request.ip })
+        .catch((err) => {
+          throw whenLimited(reply, err);
+        });
+      return finishSignIn(
+        request,
+        reply,
+        pending.user.user_id,
+        used.method === 'recovery' ? used.left : undefined,
+      );
+    },
+  );
+
+  /** The second step is done (or a passkey alone signed in): a full session, with a new id. */
+  async function finishSignIn(
+    request: Parameters<typeof app.startSession>[0],
+    reply: Parameters<typeof app.startSession>[1],
+    userId: number,
+    recoveryLeft?: number,
+  ) {
+    const ctx = app.services(request);
+    await app.startSession(request, reply, userId);
+    const user = await signIn.sessionUser(ctx, userId);
+    await signIn.recordSession({ ...ctx, actor: user }, 'login', { ip: request.ip });
+    return recoveryLeft === undefined ? user : { ...user, recovery_left: recoveryLeft };
+  }
+
+  app.post(
+    '/auth/passkey/options',
+    { config: { rateLimit: app.publicRateLimit }, schema: { response: { 200: PasskeyOptions } } },
+    async (request, reply) => {
+      app.checkSameOrigin(request);
+      reply.header('cache-control', 'no-store');
+      await app.currentUser(request);
+      return passkeyOptions(app.services(request), request.pendingSignIn?.user.user_id ?? null);
+    },
+  );
+
+  app.post(
+    '/auth/passkey',
+    { schema: { body: PasskeyBody, response: { 200: SessionUser } } },
+    async (request, reply) => {
+      app.checkSameOrigin(request);
+      await app.currentUser(request);
+      const userId = await signIn
+        .checkPasskey(app.services(request), {
+          response: request.body.response,
+          userId: request.pendingSignIn?.user.user_id ?? null,
+          ip: request.ip,
+        })
+        .catch((err) => {
+          throw whenLimited(reply, err);
+        });
+      return finishSignIn(request, reply, userId);
     },
   );
 
@@ -110,7 +193,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // request in the browser console: `{ user }` with the user or null.
   app.get('/auth/session', { schema: { response: { 200: SessionAnswer } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { user: await app.currentUser(request) };
+    const user = await app.currentUser(request);
+    const pending = request.pendingSignIn;
+    if (user || !pending) return { user };
+    // a reload in the middle of signing in: the second step goes on where it was
+    const step = await signIn.secondStepOf(app.services(request), pending.user.user_id);
+    return step
+      ? { user: null, second_step: { ...step, expires_at: signIn.secondStepEnds(pending.createdAt) } }
+      : { user: null };
   });
 
   app.post(

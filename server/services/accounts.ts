@@ -3,6 +3,7 @@ import {
   roleChangeRefusal,
   userChangeRefusal,
   type Actor,
+  OWNER_ROLE,
   type CreateUserBody,
   type Permission,
   type RoleBody,
@@ -241,13 +242,26 @@ export async function deleteUser(ctx: ServiceContext, by: Actor, id: number) {
   return { message: 'User deleted' };
 }
 
-export async function createRole(ctx: ServiceContext, by: Actor, { name, permissions }: RoleBody) {
+/** Whether a role requires a second factor is an owner's decision (docs/decisions/024). */
+export const FACTOR_RULE_OWNER_ONLY = 'Only an owner can decide whether a role requires a second factor.';
+
+export async function createRole(
+  ctx: ServiceContext,
+  by: Actor,
+  { name, permissions, requires_second_factor: requires = false }: RoleBody,
+) {
   const refusal = roleChangeRefusal(by, undefined, permissions as Permission[]);
   if (refusal) throw new HttpError(403, refusal, { permissions: refusal });
+  if (requires && by.role !== OWNER_ROLE) throw new HttpError(403, FACTOR_RULE_OWNER_ONLY);
   if (await repo.roleNameTaken(ctx.db, name)) throw new HttpError(409, ROLE_TAKEN, { name: ROLE_TAKEN });
   const roleId = await inTransaction(ctx, async (c) => {
-    const id = await repo.createRole(c.trx, name, permissions);
-    await c.audit({ action: 'create', entity: 'admin_role', entityId: id, detail: { name, permissions } });
+    const id = await repo.createRole(c.trx, name, permissions, c.at, requires);
+    await c.audit({
+      action: 'create',
+      entity: 'admin_role',
+      entityId: id,
+      detail: { name, permissions, ...(requires ? { requires_second_factor: true } : {}) },
+    });
     return id;
   });
   return { message: 'Role created', role: (await repo.getRole(ctx.db, roleId))! };
@@ -258,24 +272,42 @@ export async function updateRole(
   ctx: ServiceContext,
   by: Actor,
   id: number,
-  { name, permissions }: RoleBody,
+  { name, permissions, requires_second_factor: requires }: RoleBody,
   version: number,
 ) {
   const role = await repo.getRole(ctx.db, id);
   if (!role) throw new HttpError(404, 'Role not found');
   if (role.version !== version) throw await staleAccount(ctx.db, 'admin_role', id);
-  if (role.built_in) throw new HttpError(409, 'Built-in roles cannot be changed.');
-  const refusal = roleChangeRefusal(by, role, permissions as Permission[]);
-  if (refusal) throw new HttpError(403, refusal);
+  const ruleChanges = requires !== undefined && requires !== role.requires_second_factor;
+  const sameAccess =
+    name === role.name &&
+    permissions.length === role.permissions.length &&
+    permissions.every((p) => role.permissions.includes(p));
+  if (ruleChanges && by.role !== OWNER_ROLE) throw new HttpError(403, FACTOR_RULE_OWNER_ONLY);
+  // an owner may require a second factor of any role, built-in or their own, without changing it otherwise
+  if (!(ruleChanges && sameAccess)) {
+    if (role.built_in) throw new HttpError(409, 'Built-in roles cannot be changed.');
+    const refusal = roleChangeRefusal(by, role, permissions as Permission[]);
+    if (refusal) throw new HttpError(403, refusal);
+  }
   if (await repo.roleNameTaken(ctx.db, name, id)) throw new HttpError(409, ROLE_TAKEN, { name: ROLE_TAKEN });
   await keepingAManager(ctx, async (c) => {
-    if (!(await repo.updateRole(c.trx, id, name, permissions, version)))
+    if (!(await repo.updateRole(c.trx, id, name, permissions, version, requires)))
       throw await staleAccount(c.trx, 'admin_role', id);
     await c.audit({
       action: 'update',
       entity: 'admin_role',
       entityId: id,
-      detail: { name, permissions, before: { name: role.name, permissions: role.permissions } },
+      detail: {
+        name,
+        permissions,
+        ...(ruleChanges ? { requires_second_factor: requires } : {}),
+        before: {
+          name: role.name,
+          permissions: role.permissions,
+          ...(ruleChanges ? { requires_second_factor: role.requires_second_factor } : {}),
+        },
+      },
     });
   });
   return { message: 'Role updated', role: (await repo.getRole(ctx.db, id))! };

@@ -9,6 +9,7 @@ import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib
 import { hashToken, queuePasswordLink } from '../mail/mails';
 import { mailLang } from '../mail/templates';
 import { inTransaction, mailConfigured, type ServiceContext } from './context';
+import { FACTOR_MESSAGES, methodsOf, useCode, usePasskey } from './factors';
 
 /**
  * Signing in and everything a person does with their own password: the checked sign-in with its
@@ -79,6 +80,92 @@ export async function checkSignIn(
   }
   await repo.clearFailures(ctx.db, keys[1]);
   await repo.purgeFailures(ctx.db, since);
+  return account.user_id;
+}
+
+/** The second step has to be done this soon after the password. */
+export const SECOND_STEP_MS = 5 * 60 * 1000;
+export const SECOND_STEP_EXPIRED = 'The sign-in took too long. Sign in again with your password.';
+
+/** When the second step of a session started at `createdAt` stops working. */
+export const secondStepEnds = (createdAt: string) =>
+  new Date(Date.parse(createdAt) + SECOND_STEP_MS).toISOString();
+
+/**
+ * What a right password leads to: the second step with these methods (while it lasts), or none
+ * (empty) when the account has no second factor.
+ */
+export async function secondStepOf(ctx: ServiceContext, userId: number) {
+  const methods = await methodsOf(ctx, userId);
+  return methods.length === 0
+    ? null
+    : { methods, expires_at: new Date(ctx.now().getTime() + SECOND_STEP_MS).toISOString() };
+}
+
+/**
+ * The second step of sign-in, after the password: a code from an authenticator app or a recovery
+ * code, under the sign-in limits (a wrong code counts as a failed sign-in, audited). Answers what
+ * was used (a recovery code says how many are left).
+ */
+export async function checkSecondStep(
+  ctx: ServiceContext,
+  { user, code, ip }: { user: { user_id: number; email: string }; code: string; ip: string },
+) {
+  const keys = [`ip:${ip}`, `email:${user.email}`];
+  const now = ctx.now();
+  const ids = await reserve(ctx, keys, now);
+  const used = await useCode(ctx, user, code);
+  const audit = (action: string, detail: object) =>
+    inTransaction({ ...ctx, actor: user }, (c) =>
+      c.audit({ action, entity: 'admin_user', entityId: user.user_id, detail: { ip, ...detail } }),
+    );
+  if (!used) {
+    await repo.purgeFailures(ctx.db, windowStart(now));
+    await audit('factor_failed', {});
+    throw new HttpError(401, FACTOR_MESSAGES.wrongCode, { code: FACTOR_MESSAGES.wrongCode });
+  }
+  await repo.releaseAttempt(ctx.db, ids);
+  await repo.clearFailures(ctx.db, keys[1]);
+  if (used.method === 'recovery') await audit('recovery_code_used', { left: used.left });
+  else await audit('factor_used', { kind: 'totp', name: used.name });
+  return used;
+}
+
+/**
+ * A passkey's answer, for the second step (`userId`: only their passkeys) or on its own (null: any
+ * discoverable passkey signs its account in). Under the per-address sign-in limit; answers the
+ * account's id, 401 when the passkey is not one of ours or its check fails (audited).
+ */
+export async function checkPasskey(
+  ctx: ServiceContext,
+  { response, userId, ip }: { response: unknown; userId: number | null; ip: string },
+): Promise<number> {
+  const keys = [`ip:${ip}`];
+  const now = ctx.now();
+  const ids = await reserve(ctx, keys, now);
+  const used = await usePasskey(ctx, response, userId);
+  const account = used ? await repo.getUser(ctx.db, used.userId) : undefined;
+  if (!used || !account || account.disabled) {
+    await repo.purgeFailures(ctx.db, windowStart(now));
+    await inTransaction({ ...ctx, actor: null }, (c) =>
+      c.audit({
+        action: 'factor_failed',
+        entity: 'admin_user',
+        entityId: userId ?? account?.user_id ?? null,
+        detail: { kind: 'passkey', ip },
+      }),
+    );
+    throw new HttpError(401, FACTOR_MESSAGES.passkeyFailed, { form: FACTOR_MESSAGES.passkeyFailed });
+  }
+  await repo.releaseAttempt(ctx.db, ids);
+  await inTransaction({ ...ctx, actor: { user_id: account.user_id, email: account.email } }, (c) =>
+    c.audit({
+      action: 'factor_used',
+      entity: 'admin_user',
+      entityId: account.user_id,
+      detail: { kind: 'passkey', name: used.name, ip, alone: userId === null },
+    }),
+  );
   return account.user_id;
 }
 
@@ -221,7 +308,10 @@ export async function setNotices(
   }
   // 409: the choices as they are now, and who changed them (the person, in another tab)
   const stale = async (db: ServiceContext['db']) =>
-    staleVersion(await repo.noticePrefsOf(db, user), await lastChangeOf(db, 'admin_user', user.user_id, 'notices'));
+    staleVersion(
+      await repo.noticePrefsOf(db, user),
+      await lastChangeOf(db, 'admin_user', user.user_id, 'notices'),
+    );
   if (current.version !== version) throw await stale(ctx.db);
   await inTransaction(ctx, async (c) => {
     const saved = await repo.setNoticePrefs(

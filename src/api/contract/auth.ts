@@ -54,11 +54,141 @@ export const SessionUser = z.object({
   permissions: z.array(Permission),
   /** Set for an account made with a one-time password until its owner picks their own. */
   must_change_password: z.boolean(),
+  /** Their role requires a second factor and they have none: they set one up before anything else. */
+  factor_setup_required: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-/** GET /api/auth/session: the signed-in user, or null (always 200). */
-export const SessionAnswer = z.object({ user: z.nullable(SessionUser) });
+/** The ways a second step of sign-in can be given (docs/decisions/024-second-factors.md). */
+export const SECOND_STEP_METHODS = ['totp', 'passkey', 'recovery'] as const;
+export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number];
+
+/** The password was right and a second factor is asked for: which ones, and until when. */
+export const SecondStep = z.object({
+  methods: z.array(z.enum(SECOND_STEP_METHODS)),
+  /** The second step has to be done by then (5 minutes after the password), else sign in again. */
+  expires_at: z.string(),
+});
+export type SecondStep = z.infer<typeof SecondStep>;
+
+/** POST /api/auth/login: the signed-in user, or the second step it still needs. */
+export const LoginAnswer = z.union([SessionUser, z.object({ second_step: SecondStep })]);
+export type LoginAnswer = z.infer<typeof LoginAnswer>;
+
+/** GET /api/auth/session: the signed-in user, or null (always 200); `second_step` while one waits. */
+export const SessionAnswer = z.object({
+  user: z.nullable(SessionUser),
+  second_step: z.optional(SecondStep),
+});
+
+/** A code of the second step: six digits from an authenticator app, or a recovery code. */
+export const CodeBody = z.object({
+  code: z.string().check(z.trim(), z.minLength(1, { error: 'Enter the code' }), z.maxLength(40)),
+});
+export type CodeBody = z.infer<typeof CodeBody>;
+
+/** POST /api/auth/second-step: the signed-in user; `recovery_left` when a recovery code was used. */
+export const SecondStepAnswer = z.extend(SessionUser, {
+  recovery_left: z.optional(z.number().check(z.int())),
+});
+export type SecondStepAnswer = z.infer<typeof SecondStepAnswer>;
+
+/** A second factor as its owner sees it (never its secret). */
+export const FactorRow = z.object({
+  factor_id: z.number().check(z.int()),
+  kind: z.enum(['totp', 'passkey']),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.nullable(z.string()),
+});
+export type FactorRow = z.infer<typeof FactorRow>;
+
+/**
+ * GET /api/auth/factors: the person's factors, recovery codes left, whether their role requires a
+ * factor, and until when their last full proof lets them change factors (null: give one first).
+ */
+export const FactorsAnswer = z.object({
+  factors: z.array(FactorRow),
+  recovery_left: z.number().check(z.int()),
+  required: z.boolean(),
+  proof_until: z.nullable(z.string()),
+});
+export type FactorsAnswer = z.infer<typeof FactorsAnswer>;
+
+/** POST /api/auth/factors/totp: a new secret to put in an authenticator app, as text and as a QR code. */
+export const TotpSetupAnswer = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  /** An SVG image of the QR code of `uri`, made by the server. */
+  qr_svg: z.string(),
+});
+export type TotpSetupAnswer = z.infer<typeof TotpSetupAnswer>;
+
+/** A factor's name as its owner gives it ("Phone", "Work laptop"). */
+export const FactorName = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'Give it a name' }),
+    z.maxLength(60, { error: 'At most 60 characters' }),
+  );
+
+/** POST /api/auth/factors/totp/confirm: the first code from the app, and a name for it. */
+export const TotpConfirmBody = z.object({
+  code: CodeBody.shape.code,
+  name: z.optional(FactorName),
+});
+export type TotpConfirmBody = z.infer<typeof TotpConfirmBody>;
+
+/** A factor added (or recovery codes renewed): the factors now, and new recovery codes, shown once. */
+export const FactorAddedAnswer = z.object({
+  factors: FactorsAnswer,
+  recovery_codes: z.optional(z.array(z.string())),
+});
+export type FactorAddedAnswer = z.infer<typeof FactorAddedAnswer>;
+
+/** POST /api/auth/reauth: the fresh proof before factors change: the password, and a code when they have a factor. */
+export const ReauthBody = z.object({
+  password: z.string().check(z.minLength(1, { error: 'Password is required' }), z.maxLength(1024)),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+});
+export type ReauthBody = z.infer<typeof ReauthBody>;
+
+/**
+ * A passkey's answer from the browser (@simplewebauthn/browser's JSON), checked by the server
+ * (@simplewebauthn/server): bounded here, verified there.
+ */
+const b64url = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*={0,2}$/));
+export const PasskeyResponse = z.looseObject({
+  id: b64url(1400),
+  rawId: b64url(1400),
+  type: z.literal('public-key'),
+  response: z.record(z.string().check(z.maxLength(40)), z.unknown()),
+  clientExtensionResults: z.optional(z.record(z.string().check(z.maxLength(60)), z.unknown())),
+  authenticatorAttachment: z.optional(z.string().check(z.maxLength(40))),
+});
+export const PasskeyBody = z.object({ response: PasskeyResponse, name: z.optional(FactorName) });
+export type PasskeyBody = z.infer<typeof PasskeyBody>;
+/** The options a browser's passkey call takes (JSON from @simplewebauthn/server), passed on as they are. */
+export const PasskeyOptions = z.looseObject({ challenge: z.string() });
+
+/** GET /api/auth/sessions: the person's signed-in devices, this one marked. */
+export const SessionRow = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** "Chrome on Windows", from the browser's User-Agent; null when it sent none. */
+  browser: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
+});
+export type SessionRow = z.infer<typeof SessionRow>;
+export const SessionRows = z.array(SessionRow);
+export const SessionIdParams = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,32}$/)) });
+
+/** The codes of refusals the screens translate: a fresh proof is needed first. */
+export const REAUTH_NEEDED =
+  'Confirm it is you first: your password, and a code when you have a second factor.';
 
 export const ChangePasswordBody = z.object({
   current_password: z
@@ -155,6 +285,8 @@ export const RoleRow = z.object({
   permissions: z.array(Permission),
   built_in: z.boolean(),
   user_count: z.number().check(z.int()),
+  /** Its members sign in with a second factor (and set one up first). */
+  requires_second_factor: z.optional(z.boolean()),
   /** One more at each change (docs/decisions/022); sent back as If-Match. */
   version: z.optional(z.number().check(z.int())),
 });
@@ -171,6 +303,8 @@ export const RoleBody = z.object({
       z.regex(/^[\p{L}\p{N} ._-]+$/u, { error: 'Role name contains invalid characters.' }),
     ),
   permissions: z.array(Permission).check(z.maxLength(PERMISSIONS.length)),
+  /** Omitted: as it is (off for a new role). */
+  requires_second_factor: z.optional(z.boolean()),
 });
 export type RoleBody = z.infer<typeof RoleBody>;
 export const RoleAnswer = z.object({ message: z.string(), role: RoleRow });
@@ -195,6 +329,14 @@ export const AUDIT_ACTIONS = [
   'login',
   'logout',
   'login_failed',
+  'factor_added',
+  'factor_removed',
+  'factor_used',
+  'factor_failed',
+  'factors_cleared',
+  'recovery_code_used',
+  'recovery_codes',
+  'session_ended',
   'password_change',
   'reset_password',
   'password_link',

@@ -1,0 +1,325 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REAUTH_NEEDED } from '../../src/api/contract/auth';
+import { storePasswordToken } from '../db/password-token.repo';
+import { sameOrigin, signInAs } from '../lib/auth-testing';
+import { hashToken } from '../mail/mails';
+import { FACTOR_SETUP_REQUIRED } from '../plugins/auth';
+import { FACTOR_MESSAGES } from '../services/factors';
+import { createOwner } from '../services/owner';
+import { createTestApp } from '../testing';
+
+/**
+ * Second factors over HTTP (docs/decisions/024-second-factors.md), as a person and as an attacker
+ * meet them: the clock is faked (only Date), codes are computed from the secret the setup shows.
+ * Runs on SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+const PASSWORD = 'a long and unusual passphrase';
+const EMAIL = 'owner@example.com';
+const START = new Date('2026-11-27T10:00:00.000Z');
+
+const codeAt = (secret: string, at: Date) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: at.getTime(),
+  });
+
+describe('second factors', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: START });
+    app = await createTestApp();
+    origin = sameOrigin(app);
+    // a new install: the owner role requires a second factor
+    await createOwner(app.services(), EMAIL, PASSWORD, 'test');
+  });
+  afterEach(async () => {
+    await app.close();
+    vi.useRealTimers();
+  });
+
+  const cookieOf = (res: LightMyRequestResponse, before = '') => {
+    const c = res.cookies.find((k) => k.name === app.sessionCookieName);
+    return c ? `${c.name}=${c.value}` : before;
+  };
+  const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, cookie: string, payload?: object) =>
+    app.inject({ method, url, headers: { origin, cookie }, ...(payload ? { payload } : {}) });
+  const login = (email = EMAIL, password = PASSWORD) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin }, payload: { email, password } });
+  const advance = (ms: number) => vi.setSystemTime(new Date(Date.now() + ms));
+  const audit = async (action: string) =>
+    (await app.db.selectFrom('audit_log').select(['action', 'detail']).where('action', '=', action).execute()).length;
+
+  /** Signs in (the role requires a factor: setup), adds an authenticator app; answers its secret and codes. */
+  async function withAuthenticator() {
+    const first = await login();
+    expect(first.statusCode).toBe(200);
+    const cookie = cookieOf(first);
+    expect(first.json()).toMatchObject({ email: EMAIL, factor_setup_required: true });
+    const begin = await call('POST', '/api/auth/factors/totp', cookie);
+    expect(begin.statusCode).toBe(200);
+    const { secret, uri, qr_svg } = begin.json();
+    expect(uri).toMatch(/^otpauth:\/\/totp\/Manna:owner%40example\.com\?/);
+    expect(qr_svg).toMatch(/^<svg/);
+    // the secret is stored sealed, never as it is shown
+    const row = await app.db.selectFrom('admin_factor').select('secret').executeTakeFirstOrThrow();
+    expect(row.secret).not.toContain(secret);
+    const confirm = await call('POST', '/api/auth/factors/totp/confirm', cookie, {
+      code: codeAt(secret, new Date()),
+      name: 'My phone',
+    });
+    expect(confirm.statusCode).toBe(200);
+    const { recovery_codes, factors } = confirm.json();
+    expect(recovery_codes).toHaveLength(10);
+    expect(new Set(recovery_codes).size).toBe(10);
+    expect(factors).toMatchObject({ recovery_left: 10, required: true, factors: [{ kind: 'totp', name: 'My phone' }] });
+    return { secret, recoveryCodes: recovery_codes as string[], cookie };
+  }
+
+  it('a role that requires a factor: every admin call is refused until one is set up, then allowed', async () => {
+    const res = await login();
+    const cookie = cookieOf(res);
+    const reads = app.accessTable.filter(
+      (r) => r.method === 'GET' && r.permission && r.permission !== 'signed-in' && !r.url.includes(':'),
+    );
+    expect(reads.length).toBeGreaterThan(5);
+    for (const r of reads) {
+      const answer = await call('GET', r.url, cookie);
+      expect([r.url, answer.statusCode, answer.json().message]).toEqual([r.url, 403, FACTOR_SETUP_REQUIRED]);
+    }
+    expect((await call('GET', '/api/auth/me', cookie)).statusCode).toBe(200);
+    const { secret } = (await call('POST', '/api/auth/factors/totp', cookie)).json();
+    await call('POST', '/api/auth/factors/totp/confirm', cookie, { code: codeAt(secret, new Date()) });
+    for (const r of reads) expect([r.url, (await call('GET', r.url, cookie)).statusCode]).not.toEqual([r.url, 403]);
+  });
+
+  it('the password alone opens only the second step; a right code signs in, once per code', async () => {
+    const { secret } = await withAuthenticator();
+    advance(60_000);
+    const res = await login();
+    expect(res.json()).toEqual({ second_step: { methods: ['totp', 'recovery'], expires_at: expect.any(String) } });
+    const pending = cookieOf(res);
+    // nothing but the second step: the admin API and "who am I" see nobody signed in
+    expect((await call('GET', '/api/admin/users', pending)).statusCode).toBe(401);
+    expect((await call('GET', '/api/auth/me', pending)).statusCode).toBe(401);
+    const session = (await call('GET', '/api/auth/session', pending)).json();
+    expect(session).toMatchObject({ user: null, second_step: { methods: ['totp', 'recovery'] } });
+
+    const wrong = await call('POST', '/api/auth/second-step', pending, { code: '000000' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(FACTOR_MESSAGES.wrongCode);
+    const code = codeAt(secret, new Date());
+    const right = await call('POST', '/api/auth/second-step', pending, { code });
+    expect(right.statusCode).toBe(200);
+    const signedIn = cookieOf(right);
+    expect(signedIn).not.toBe(pending); // a new session id once signed in
+    expect((await call('GET', '/api/admin/users', signedIn)).statusCode).toBe(200);
+
+    // the same code again, in the same 30 seconds, from another sign-in: refused
+    const again = cookieOf(await login());
+    expect((await call('POST', '/api/auth/second-step', again, { code })).statusCode).toBe(401);
+    expect(await audit('factor_used')).toBeGreaterThanOrEqual(1);
+    expect(await audit('factor_failed')).toBe(2);
+  });
+
+  it('accepts one step of clock drift either way, not two', async () => {
+    const { secret } = await withAuthenticator();
+    advance(90_000);
+    for (const [offset, ok] of [
+      [-30_000, true],
+      [30_000, true],
+      [-60_000, false],
+      [60_000, false],
+    ] as const) {
+      advance(120_000); // a new step each round: codes are not replays of the last
+      const pending = cookieOf(await login());
+      const code = codeAt(secret, new Date(Date.now() + offset));
+      const res = await call('POST', '/api/auth/second-step', pending, { code });
+      expect([offset, res.statusCode]).toEqual([offset, ok ? 200 : 401]);
+      await app.db.deleteFrom('login_failure').execute();
+    }
+  });
+
+  it('wrong codes count against the sign-in limits: past them, 429 even for the right code', async () => {
+    const { secret } = await withAuthenticator();
+    advance(60_000);
+    const pending = cookieOf(await login());
+    const limit = app.config.RATE_LIMIT_LOGIN_FAILURES;
+    for (let i = 0; i < limit; i++)
+      expect((await call('POST', '/api/auth/second-step', pending, { code: `12345${i}` })).statusCode).toBe(401);
+    const res = await call('POST', '/api/auth/second-step', pending, { code: codeAt(secret, new Date()) });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('900');
+  });
+
+  it('the second step ends 5 minutes after the password', async () => {
+    const { secret } = await withAuthenticator();
+    const pending = cookieOf(await login());
+    advance(5 * 60_000 + 1000);
+    const res = await call('POST', '/api/auth/second-step', pending, { code: codeAt(secret, new Date()) });
+    expect(res.statusCode).toBe(401);
+    expect((await call('GET', '/api/auth/session', pending)).json()).toEqual({ user: null });
+  });
+
+  it('recovery codes: each works once, says how many are left; a new set replaces the old', async () => {
+    const { recoveryCodes, secret } = await withAuthenticator();
+    const use = async (code: string) => call('POST', '/api/auth/second-step', cookieOf(await login()), { code });
+    const first = await use(recoveryCodes[0].toUpperCase().replace('-', ' '));
+    expect(first.statusCode).toBe(200);
+    expect(first.json().recovery_left).toBe(9);
+    expect((await use(recoveryCodes[0])).statusCode).toBe(401);
+    expect(await audit('recovery_code_used')).toBe(1);
+    // stored as keyed hashes, never as they were shown
+    const stored = await app.db.selectFrom('recovery_code').select('code_hash').execute();
+    expect(stored).toHaveLength(9);
+    expect(stored.map((r) => r.code_hash)).not.toContain(recoveryCodes[1]);
+
+    const signedIn = cookieOf(first);
+    const renewed = await call('POST', '/api/auth/factors/recovery-codes', signedIn);
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().recovery_codes).toHaveLength(10);
+    expect((await use(recoveryCodes[1])).statusCode).toBe(401);
+    advance(60_000);
+    expect((await use(renewed.json().recovery_codes[3])).statusCode).toBe(200);
+    expect(secret).toBeTruthy();
+  });
+
+  it('a password reset link does not get around the second factor', async () => {
+    await withAuthenticator();
+    const user = await app.db.selectFrom('admin_user').select('user_id').executeTakeFirstOrThrow();
+    const token = 'a-reset-token-of-the-test-0123456789';
+    await storePasswordToken(app.db, {
+      tokenHash: hashToken(token),
+      userId: user.user_id,
+      purpose: 'reset',
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    const newPassword = 'another long passphrase of mine';
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin },
+      payload: { token, password: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+    const res = await login(EMAIL, newPassword);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveProperty('second_step');
+    expect((await call('GET', '/api/admin/users', cookieOf(res))).statusCode).toBe(401);
+  });
+
+  it('changing factors needs a fresh proof: refused 5 minutes after sign-in, allowed after password and code', async () => {
+    const { secret, cookie } = await withAuthenticator();
+    advance(5 * 60_000 + 1000);
+    const factorId = (await app.db.selectFrom('admin_factor').select('factor_id').executeTakeFirstOrThrow()).factor_id;
+    const refused = await call('POST', '/api/auth/factors/recovery-codes', cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: REAUTH_NEEDED, codes: { form: 'reauth' } });
+    expect((await call('DELETE', `/api/auth/factors/${factorId}`, cookie)).statusCode).toBe(403);
+
+    const noCode = await call('POST', '/api/auth/reauth', cookie, { password: PASSWORD });
+    expect(noCode.statusCode).toBe(400);
+    const wrongPassword = await call('POST', '/api/auth/reauth', cookie, {
+      password: 'not it at all',
+      code: codeAt(secret, new Date()),
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    const proof = await call('POST', '/api/auth/reauth', cookie, { password: PASSWORD, code: codeAt(secret, new Date()) });
+    expect(proof.statusCode).toBe(200);
+    expect(proof.json().proof_until).toBe(new Date(Date.now() + 5 * 60_000).toISOString());
+    // the last factor of a role that requires one stays
+    const last = await call('DELETE', `/api/auth/factors/${factorId}`, cookie);
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(FACTOR_MESSAGES.lastRequired);
+  });
+
+  it('adding a factor ends the other sessions; the sessions list shows devices and ends them', async () => {
+    const { secret, cookie } = await withAuthenticator();
+    const other = async (agent: string) => {
+      advance(31_000);
+      const pending = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin, 'user-agent': agent },
+        payload: { email: EMAIL, password: PASSWORD },
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/second-step',
+        headers: { origin, cookie: cookieOf(pending), 'user-agent': agent },
+        payload: { code: codeAt(secret, new Date()) },
+      });
+      expect(res.statusCode).toBe(200);
+      return cookieOf(res);
+    };
+    const phone = await other('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36');
+    const laptop = await other('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Gecko/20100101 Firefox/130.0');
+    const list = (await call('GET', '/api/auth/sessions', laptop)).json();
+    expect(list).toHaveLength(3);
+    expect(list.find((s: { current: boolean }) => s.current)).toMatchObject({ browser: 'Firefox on macOS' });
+    const phoneRow = list.find((s: { browser: string }) => s.browser === 'Chrome on Android');
+    expect(phoneRow.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+
+    const ended = await call('DELETE', `/api/auth/sessions/${phoneRow.id}`, laptop);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toHaveLength(2);
+    expect((await call('GET', '/api/auth/me', phone)).statusCode).toBe(401);
+    // another user's session id is not found for me
+    const someone = await signInAs(app, { role: 'editor' });
+    const theirs = (await call('GET', '/api/auth/sessions', someone.cookie)).json()[0].id;
+    expect((await call('DELETE', `/api/auth/sessions/${theirs}`, laptop)).statusCode).toBe(404);
+    expect((await call('GET', '/api/auth/me', someone.cookie)).statusCode).toBe(200);
+
+    const others = await call('DELETE', '/api/auth/sessions/others', laptop);
+    expect(others.json()).toHaveLength(1);
+    expect((await call('GET', '/api/auth/me', cookie)).statusCode).toBe(401);
+    expect((await call('GET', '/api/auth/me', laptop)).statusCode).toBe(200);
+    expect(await audit('session_ended')).toBe(2);
+  });
+
+  it('an owner clears a colleague’s factors (audited); only an owner clears an owner’s', async () => {
+    await withAuthenticator();
+    const owner = await app.db.selectFrom('admin_user').select('user_id').where('email', '=', EMAIL).executeTakeFirstOrThrow();
+    const manager = await signInAs(app, { permissions: ['users.manage'] });
+    const refused = await call('DELETE', `/api/admin/users/${owner.user_id}/factors`, manager.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(FACTOR_MESSAGES.ownerOnly);
+
+    const other = await signInAs(app, { role: 'owner', keepFactorRule: true });
+    // the second owner has no factor yet: their own calls wait for setup
+    expect((await call('DELETE', `/api/admin/users/${owner.user_id}/factors`, other.cookie)).statusCode).toBe(403);
+    await app.db.updateTable('admin_role').set({ requires_second_factor: 0 }).where('name', '=', 'owner').execute();
+    const cleared = await call('DELETE', `/api/admin/users/${owner.user_id}/factors`, other.cookie);
+    expect(cleared.statusCode).toBe(200);
+    expect(await app.db.selectFrom('admin_factor').select('factor_id').execute()).toHaveLength(0);
+    expect(await audit('factors_cleared')).toBe(1);
+    // the next sign-in has no second step (the rule is off now) and leads nowhere else
+    expect((await login()).json()).toMatchObject({ email: EMAIL, factor_setup_required: false });
+  });
+
+  it('only an owner decides whether a role requires a factor; built-in roles too', async () => {
+    const manager = await signInAs(app, { permissions: ['users.manage', 'blog.manage'] });
+    const roles = (await call('GET', '/api/admin/roles', manager.cookie)).json();
+    const editor = roles.find((r: { name: string }) => r.name === 'editor');
+    expect(roles.find((r: { name: string }) => r.name === 'owner').requires_second_factor).toBe(true);
+    expect(editor.requires_second_factor).toBe(false);
+    const change = (cookie: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/admin/roles/${editor.role_id}`,
+        headers: { origin, cookie, 'if-match': `"${editor.version}"` },
+        payload: { name: 'editor', permissions: ['blog.manage'], requires_second_factor: true },
+      });
+    expect((await change(manager.cookie)).statusCode).toBe(403);
+    const owner = await signInAs(app, { role: 'owner' });
+    const ok = await change(owner.cookie);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().role.requires_second_factor).toBe(true);
+    // an editor signed in now is taken to set one up
+    const editorUser = await signInAs(app, { role: 'editor', keepFactorRule: true });
+    expect((await call('GET', '/api/auth/me', editorUser.cookie)).json().factor_setup_required).toBe(true);
+    const blocked = await call('GET', '/api/admin/blog-posts', editorUser.cookie);
+    expect([blocked.statusCode, blocked.json().message]).toEqual([403, FACTOR_SETUP_REQUIRED]);
+  });
+});
