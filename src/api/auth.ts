@@ -1,6 +1,27 @@
 import { adminDelete, adminWrite, ApiError, fetchJson, toQuery, versioned } from './client';
 import {
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type { ZodMiniType } from 'zod/mini';
+import {
   AuditRows,
+  FactorAddedAnswer,
+  FactorsAnswer,
+  LoginAnswer,
+  PasskeyOptions,
+  SecondStepAnswer,
+  SessionRows,
+  TotpSetupAnswer,
+  type FactorAddedAnswer as FactorAddedAnswerT,
+  type FactorsAnswer as FactorsAnswerT,
+  type LoginAnswer as LoginAnswerT,
+  type ReauthBody,
+  type SecondStepAnswer as SecondStepAnswerT,
+  type SessionRow,
+  type TotpSetupAnswer as TotpSetupAnswerT,
   BackupStatus,
   CreateUserAnswer,
   MessageAnswer,
@@ -44,14 +65,86 @@ import {
 const write = adminWrite;
 const del = adminDelete;
 
-/** The signed-in user; rejects with status 401 when signed out (the session call itself answers 200). */
-export async function fetchMe(): Promise<SessionUserT> {
-  const { user } = await fetchJson(SessionAnswer, '/api/auth/session', { cache: 'no-store' });
-  if (!user) throw new ApiError(401, 'Please sign in.');
-  return user;
+/**
+ * The signed-in user, or the second step a half-done sign-in waits for; rejects with status 401
+ * when signed out (the session call itself answers 200).
+ */
+export async function fetchMe(): Promise<LoginAnswerT> {
+  const { user, second_step } = await fetchJson(SessionAnswer, '/api/auth/session', { cache: 'no-store' });
+  if (user) return user;
+  if (second_step) return { second_step };
+  throw new ApiError(401, 'Please sign in.');
 }
-export const login = (body: LoginBody): Promise<SessionUserT> =>
-  fetchJson(SessionUser, '/api/auth/login', write(body));
+/** The password: the signed-in user, or the second step it still needs. */
+export const login = (body: LoginBody): Promise<LoginAnswerT> =>
+  fetchJson(LoginAnswer, '/api/auth/login', write(body));
+/** The second step with a code (authenticator app or recovery code). */
+export const verifySecondStep = (code: string): Promise<SecondStepAnswerT> =>
+  fetchJson(SecondStepAnswer, '/api/auth/second-step', write({ code }));
+
+/** Options from the server, through the browser's passkey dialog, back to the server. */
+async function passkeyCeremony<T>(
+  kind: 'get' | 'create',
+  optionsUrl: string,
+  url: string,
+  answer: ZodMiniType<T>,
+  extra: object = {},
+): Promise<T> {
+  // the server's options are @simplewebauthn/server's JSON, checked there; here only their challenge
+  const options = await fetchJson(PasskeyOptions, optionsUrl, write({}));
+  const response =
+    kind === 'get'
+      ? await startAuthentication({
+          optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+        })
+      : await startRegistration({
+          optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+        });
+  return fetchJson(answer, url, write({ response, ...extra }));
+}
+/** Signs in with a passkey: the second step of a half-done sign-in, or on its own. */
+export const signInWithPasskey = (): Promise<SessionUserT> =>
+  passkeyCeremony('get', '/api/auth/passkey/options', '/api/auth/passkey', SessionUser);
+/** Whether this browser can use passkeys at all. */
+export const passkeysSupported = () =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
+/** The signed-in person's second factors (the account screen's "Sign-in security"). */
+export const fetchFactors = (): Promise<FactorsAnswerT> =>
+  fetchJson(FactorsAnswer, '/api/auth/factors', { cache: 'no-store' });
+/** A new authenticator-app secret (text and QR code) to confirm with its first code. */
+export const beginTotp = (): Promise<TotpSetupAnswerT> =>
+  fetchJson(TotpSetupAnswer, '/api/auth/factors/totp', write({}));
+export const confirmTotp = (code: string, name?: string): Promise<FactorAddedAnswerT> =>
+  fetchJson(FactorAddedAnswer, '/api/auth/factors/totp/confirm', write(name ? { code, name } : { code }));
+/** Adds a passkey of this device (or a security key). */
+export const addPasskey = (name?: string): Promise<FactorAddedAnswerT> =>
+  passkeyCeremony(
+    'create',
+    '/api/auth/factors/passkey/options',
+    '/api/auth/factors/passkey',
+    FactorAddedAnswer,
+    name ? { name } : {},
+  );
+export const removeFactor = (id: number): Promise<FactorsAnswerT> =>
+  fetchJson(FactorsAnswer, `/api/auth/factors/${id}`, del());
+export const newRecoveryCodes = (): Promise<FactorAddedAnswerT> =>
+  fetchJson(FactorAddedAnswer, '/api/auth/factors/recovery-codes', write({}));
+/** The fresh proof before factors change: the password and a code. */
+export const reauthenticate = (body: ReauthBody): Promise<FactorsAnswerT> =>
+  fetchJson(FactorsAnswer, '/api/auth/reauth', write(body));
+/** The fresh proof with a passkey. */
+export const reauthenticateWithPasskey = (): Promise<FactorsAnswerT> =>
+  passkeyCeremony('get', '/api/auth/reauth/passkey/options', '/api/auth/reauth/passkey', FactorsAnswer);
+/** The person's signed-in devices. */
+export const listSessions = (): Promise<SessionRow[]> =>
+  fetchJson(SessionRows, '/api/auth/sessions', { cache: 'no-store' });
+/** Ends one session, or every other one ('others'). */
+export const endSessions = (id: string): Promise<SessionRow[]> =>
+  fetchJson(SessionRows, `/api/auth/sessions/${encodeURIComponent(id)}`, del());
+/** An owner clears a colleague's second factors (a lost phone). */
+export const clearUserFactors = (id: number) =>
+  fetchJson(MessageAnswer, `/api/admin/users/${id}/factors`, del());
 /** The server's daily backups: set up or not, and the newest one (the Activity screen). */
 export const fetchBackupStatus = (): Promise<BackupStatusT> =>
   fetchJson(BackupStatus, '/api/admin/backup-status', { cache: 'no-store' });
@@ -85,7 +178,11 @@ export const listRoles = (): Promise<RoleRow[]> => fetchJson(RoleRows, '/api/adm
 export const createRole = (body: { name: string; permissions: Permission[] }) =>
   fetchJson(RoleAnswer, '/api/admin/roles', write(body));
 /** Renames a role and sets its permissions on the version the screen shows (a `VersionConflict` when stale). */
-export const updateRole = (id: number, body: { name: string; permissions: Permission[] }, version: number) =>
+export const updateRole = (
+  id: number,
+  body: { name: string; permissions: Permission[]; requires_second_factor?: boolean },
+  version: number,
+) =>
   versioned(RoleRow, fetchJson(RoleAnswer, `/api/admin/roles/${id}`, adminWrite(body, 'PATCH', version)));
 export const deleteRole = (id: number) => fetchJson(MessageAnswer, `/api/admin/roles/${id}`, del());
 

@@ -52,7 +52,18 @@ export type UserChange =
       version: number;
       base: RoleFields;
     }
-  | { kind: 'deleteRole'; id: number; name: string };
+  | { kind: 'deleteRole'; id: number; name: string }
+  /** An owner decides whether a role's members sign in with a second factor (the role otherwise as it is). */
+  | {
+      kind: 'roleFactorRule';
+      id: number;
+      name: string;
+      permissions: Permission[];
+      requires: boolean;
+      version: number;
+    }
+  /** A lost phone: an owner clears a colleague's second factors. */
+  | { kind: 'clearFactors'; id: number; email: string };
 
 export interface ChangeResult {
   message: string;
@@ -97,7 +108,10 @@ function roleMet(pending: UserChange | null, error: unknown) {
 }
 
 const needsConfirmation = (change: UserChange) =>
-  change.kind === 'deleteUser' || change.kind === 'deleteRole' || change.kind === 'resetPassword';
+  change.kind === 'deleteUser' ||
+  change.kind === 'deleteRole' ||
+  change.kind === 'resetPassword' ||
+  change.kind === 'clearFactors';
 
 export const adminUsersMachine = setup({
   types: { context: {} as AdminUsersContext, events: {} as AdminUsersEvent },

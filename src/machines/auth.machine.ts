@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { LoginBody, SessionUser } from '../api/contract/auth';
+import type { LoginAnswer, LoginBody, SecondStep, SecondStepAnswer, SessionUser } from '../api/contract/auth';
 
 /**
  * The back office's sign-in state: checking the session (GET /api/auth/me) after mount, then
@@ -14,8 +14,14 @@ import type { LoginBody, SessionUser } from '../api/contract/auth';
  * address they left to whoever signs in next. When changes of theirs still wait to be sent
  * (`countWaiting`), signing out asks first (`leaving.asking`): stay, or sign out and remove them.
  *
- * Effects the screen provides: `fetchMe`, `login`, `logout`, `countWaiting`, `userSwitched`,
- * `forgetOnDevice`.
+ * A right password of an account with a second factor leads to the second step (`secondStep`,
+ * docs/decisions/024-second-factors.md): a code from an authenticator app or a recovery code
+ * (`verifyingCode`), or a passkey (`verifyingPasskey`); cancelling drops the half-done sign-in. A
+ * passkey also signs in on its own from the sign-in page (`signingInWithPasskey`). Over an ended
+ * session the dialog asks for the second step too (`signedIn.expiredSecondStep`).
+ *
+ * Effects the screen provides: `fetchMe`, `login`, `logout`, `verifyCode`, `passkey`,
+ * `countWaiting`, `userSwitched`, `forgetOnDevice`, `notifyRecoveryLeft`.
  */
 export interface AuthContext {
   user: SessionUser | null;
@@ -24,6 +30,8 @@ export interface AuthContext {
   signedOutHere: boolean;
   /** How many of the user's changes still wait to be sent, while signing out asks. */
   waiting: number;
+  /** The second step a right password led to: its methods and when it ends. */
+  secondStep: SecondStep | null;
 }
 
 export type AuthEvent =
@@ -36,14 +44,40 @@ export type AuthEvent =
   | { type: 'user.updated'; user: SessionUser }
   /** Signed in by another way than the sign-in form: the first-run setup page. */
   | { type: 'session.started'; user: SessionUser }
-  | { type: 'check.retry' };
+  | { type: 'check.retry' }
+  /** The second step: a code (authenticator app or recovery code), or a passkey. */
+  | { type: 'code.submit'; code: string }
+  | { type: 'passkey.use' }
+  /** Back to the password: the half-done sign-in ends. */
+  | { type: 'secondStep.cancel' }
+  /** "Sign in with a passkey" on the sign-in page, without a password. */
+  | { type: 'passkey.signIn' };
 
 export const LOGIN_ERRORS = {
   email: 'Email is required',
   password: 'Password is required',
   network: 'Could not reach the server. Check your connection and try again.',
   unknown: 'Sign-in failed. Please try again.',
+  code: 'Enter the code',
+  passkeyCancelled: 'The passkey was not used. Try again, or use another way.',
 } as const;
+
+/** What a sign-in (or the session check) answered: the user, or a second step still to do. */
+const secondStepOf = (answer: unknown): SecondStep | null =>
+  (answer as { second_step?: SecondStep } | null)?.second_step ?? null;
+
+/** A refusal of the second step itself (the code field's), not the end of the half-done sign-in. */
+const isCodeRefusal = (error: unknown) => {
+  const e = error as { status?: number; errors?: Record<string, string> } | null;
+  return e?.status !== 401 || Boolean(e.errors?.code || e.errors?.form);
+};
+
+/** The message of a failed passkey ceremony: the browser's refusal (cancelled, timed out) or the server's. */
+function passkeyErrorOf(error: unknown): string {
+  const e = error as { name?: string; status?: number } | null;
+  if (e?.name === 'NotAllowedError' || e?.name === 'AbortError') return LOGIN_ERRORS.passkeyCancelled;
+  return e?.status === undefined ? LOGIN_ERRORS.passkeyCancelled : loginErrorOf(error);
+}
 
 /** The message for a failed sign-in (an ApiError-like value: status + message). */
 export function loginErrorOf(error: unknown): string {
@@ -59,14 +93,50 @@ const leavingUser = ({ context }: { context: AuthContext }) => ({ userId: contex
 
 const isUnauthorised = (error: unknown) => (error as { status?: number } | null)?.status === 401;
 
+/**
+ * Signed in again over an ended session: the same user goes on where they were; someone else
+ * starts afresh (what is on screen was the other user's).
+ */
+const backOver = [
+  {
+    guard: {
+      type: 'isSameUser' as const,
+      params: ({ event }: { event: { output: unknown } }) => ({ user: event.output as SessionUser }),
+    },
+    target: 'active',
+    actions: {
+      type: 'setUser' as const,
+      params: ({ event }: { event: { output: unknown } }) => ({ user: event.output as SessionUser }),
+    },
+  },
+  {
+    target: 'active',
+    actions: [
+      {
+        type: 'setUser' as const,
+        params: ({ event }: { event: { output: unknown } }) => ({ user: event.output as SessionUser }),
+      },
+      'userSwitched' as const,
+    ],
+  },
+];
+
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
   actors: {
-    fetchMe: fromPromise<SessionUser>(async () => {
+    /** The signed-in user, or the second step a half-done sign-in waits for (401 when neither). */
+    fetchMe: fromPromise<LoginAnswer>(async () => {
       throw new Error('fetchMe is provided by the app');
     }),
-    login: fromPromise<SessionUser, LoginBody>(async () => {
+    login: fromPromise<LoginAnswer, LoginBody>(async () => {
       throw new Error('login is provided by the app');
+    }),
+    verifyCode: fromPromise<SecondStepAnswer, { code: string }>(async () => {
+      throw new Error('verifyCode is provided by the app');
+    }),
+    /** A passkey ceremony: the second step of a half-done sign-in, or a sign-in on its own. */
+    passkey: fromPromise<SessionUser>(async () => {
+      throw new Error('passkey is provided by the app');
     }),
     logout: fromPromise<unknown>(async () => {
       throw new Error('logout is provided by the app');
@@ -79,8 +149,18 @@ export const authMachine = setup({
       user: (_, params: { user: SessionUser }) => params.user,
       error: null,
       signedOutHere: false,
+      secondStep: null,
     }),
+    setSecondStep: assign({
+      secondStep: (_, params: { answer: unknown }) => secondStepOf(params.answer),
+      error: null,
+    }),
+    clearSecondStep: assign({ secondStep: null }),
+    /** A recovery code was used: how many are left (the screen says it). */
+    notifyRecoveryLeft: (_, _params: { left: number | undefined }) => {},
     clearUser: assign({ user: null }),
+    /** The user as the server now sees them (a screen changed them): nothing else changes. */
+    updateUser: assign({ user: (_, params: { user: SessionUser }) => params.user }),
     setError: assign({ error: (_, params: { message: string }) => params.message }),
     /** Another user signed in over an ended session: the screen starts the back office afresh. */
     userSwitched: () => {},
@@ -94,6 +174,9 @@ export const authMachine = setup({
     isUnauthorised: (_, params: { error: unknown }) => isUnauthorised(params.error),
     hasWaiting: (_, params: { count: number }) => params.count > 0,
     hasEmail: ({ event }) => event.type === 'login.submit' && event.email.trim().length > 0,
+    hasCode: ({ event }) => event.type === 'code.submit' && event.code.trim().length > 0,
+    needsSecondStep: (_, params: { answer: unknown }) => secondStepOf(params.answer) !== null,
+    isCodeRefusal: (_, params: { error: unknown }) => isCodeRefusal(params.error),
     isComplete: ({ event }) =>
       event.type === 'login.submit' && event.email.trim().length > 0 && event.password.length > 0,
     isSameUser: ({ context }, params: { user: SessionUser | undefined }) =>
@@ -102,16 +185,24 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   initial: 'checking',
-  context: { user: null, error: null, signedOutHere: false, waiting: 0 },
+  context: { user: null, error: null, signedOutHere: false, waiting: 0, secondStep: null },
   states: {
     checking: {
       invoke: {
         id: 'fetchMe',
         src: 'fetchMe',
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-        },
+        onDone: [
+          // a reload in the middle of signing in: the second step goes on
+          {
+            guard: { type: 'needsSecondStep', params: ({ event }) => ({ answer: event.output }) },
+            target: 'secondStep',
+            actions: { type: 'setSecondStep', params: ({ event }) => ({ answer: event.output }) },
+          },
+          {
+            target: 'signedIn',
+            actions: { type: 'setUser', params: ({ event }) => ({ user: event.output as SessionUser }) },
+          },
+        ],
         onError: [
           {
             guard: { type: 'isUnauthorised', params: ({ event }) => ({ error: event.error }) },
@@ -123,8 +214,9 @@ export const authMachine = setup({
     },
     unreachable: { on: { 'check.retry': 'checking' } },
     signedOut: {
-      entry: 'clearUser',
+      entry: ['clearUser', 'clearSecondStep'],
       on: {
+        'passkey.signIn': 'signingInWithPasskey',
         'session.started': {
           target: 'signedIn',
           actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) },
@@ -151,21 +243,108 @@ export const authMachine = setup({
           const e = event as Extract<AuthEvent, { type: 'login.submit' }>;
           return { email: e.email, password: e.password };
         },
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-        },
+        onDone: [
+          {
+            guard: { type: 'needsSecondStep', params: ({ event }) => ({ answer: event.output }) },
+            target: 'secondStep',
+            actions: { type: 'setSecondStep', params: ({ event }) => ({ answer: event.output }) },
+          },
+          {
+            target: 'signedIn',
+            actions: { type: 'setUser', params: ({ event }) => ({ user: event.output as SessionUser }) },
+          },
+        ],
         onError: {
           target: 'signedOut',
           actions: { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
         },
       },
     },
+    /** A passkey alone, from the sign-in page (no password). */
+    signingInWithPasskey: {
+      entry: 'clearError',
+      invoke: {
+        id: 'passkeySignIn',
+        src: 'passkey',
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'setError', params: ({ event }) => ({ message: passkeyErrorOf(event.error) }) },
+        },
+      },
+    },
+    /** The password was right; the account has a second factor: a code or a passkey finishes it. */
+    secondStep: {
+      on: {
+        'code.submit': [
+          { guard: 'hasCode', target: 'verifyingCode' },
+          { actions: { type: 'setError', params: { message: LOGIN_ERRORS.code } } },
+        ],
+        'passkey.use': 'verifyingPasskey',
+        'secondStep.cancel': 'cancellingSecondStep',
+      },
+    },
+    verifyingCode: {
+      entry: 'clearError',
+      invoke: {
+        id: 'verifyCode',
+        src: 'verifyCode',
+        input: ({ event }) => ({ code: (event as Extract<AuthEvent, { type: 'code.submit' }>).code.trim() }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'notifyRecoveryLeft', params: ({ event }) => ({ left: event.output.recovery_left }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isCodeRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'secondStep',
+            actions: { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
+          },
+          // the half-done sign-in ended (5 minutes): the password again
+          {
+            target: 'signedOut',
+            actions: { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
+          },
+        ],
+      },
+    },
+    verifyingPasskey: {
+      entry: 'clearError',
+      invoke: {
+        id: 'passkeyStep',
+        src: 'passkey',
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isCodeRefusal', params: ({ event }) => ({ error: event.error }) },
+            target: 'secondStep',
+            actions: { type: 'setError', params: ({ event }) => ({ message: passkeyErrorOf(event.error) }) },
+          },
+          {
+            target: 'signedOut',
+            actions: { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
+          },
+        ],
+      },
+    },
+    /** Back to the password: the server forgets the half-done sign-in (whether or not it answers). */
+    cancellingSecondStep: {
+      invoke: { id: 'cancelSecondStep', src: 'logout', onDone: 'signedOut', onError: 'signedOut' },
+    },
     signedIn: {
       initial: 'active',
       on: {
         logout: 'leaving',
-        'user.updated': { actions: { type: 'setUser', params: ({ event }) => ({ user: event.user }) } },
+        'user.updated': { actions: { type: 'updateUser', params: ({ event }) => ({ user: event.user }) } },
       },
       states: {
         active: { on: { 'session.expired': 'expired' } },
@@ -196,22 +375,69 @@ export const authMachine = setup({
             },
             onDone: [
               {
-                guard: { type: 'isSameUser', params: ({ event }) => ({ user: event.output }) },
-                target: 'active',
-                actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
+                guard: { type: 'needsSecondStep', params: ({ event }) => ({ answer: event.output }) },
+                target: 'expiredSecondStep',
+                actions: { type: 'setSecondStep', params: ({ event }) => ({ answer: event.output }) },
               },
-              // someone else signed in: what is on screen was the other user's; start afresh
-              {
-                target: 'active',
-                actions: [
-                  { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
-                  'userSwitched',
-                ],
-              },
+              ...backOver,
             ],
             onError: {
               target: 'expired',
               actions: { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
+            },
+          },
+        },
+        /** Signing in again over an ended session, with a second factor: the dialog asks for it. */
+        expiredSecondStep: {
+          on: {
+            'code.submit': [
+              { guard: 'hasCode', target: 'reverifying' },
+              { actions: { type: 'setError', params: { message: LOGIN_ERRORS.code } } },
+            ],
+            'passkey.use': 'reverifyingPasskey',
+            'secondStep.cancel': { target: 'expired', actions: 'clearSecondStep' },
+          },
+        },
+        reverifying: {
+          entry: 'clearError',
+          invoke: {
+            id: 'reverifyCode',
+            src: 'verifyCode',
+            input: ({ event }) => ({
+              code: (event as Extract<AuthEvent, { type: 'code.submit' }>).code.trim(),
+            }),
+            onDone: backOver,
+            onError: [
+              {
+                guard: { type: 'isCodeRefusal', params: ({ event }) => ({ error: event.error }) },
+                target: 'expiredSecondStep',
+                actions: {
+                  type: 'setError',
+                  params: ({ event }) => ({ message: loginErrorOf(event.error) }),
+                },
+              },
+              {
+                target: 'expired',
+                actions: [
+                  'clearSecondStep',
+                  { type: 'setError', params: ({ event }) => ({ message: loginErrorOf(event.error) }) },
+                ],
+              },
+            ],
+          },
+        },
+        reverifyingPasskey: {
+          entry: 'clearError',
+          invoke: {
+            id: 'reverifyPasskey',
+            src: 'passkey',
+            onDone: backOver,
+            onError: {
+              target: 'expiredSecondStep',
+              actions: {
+                type: 'setError',
+                params: ({ event }) => ({ message: passkeyErrorOf(event.error) }),
+              },
             },
           },
         },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { SessionUser } from '../api/contract/auth';
+import type { LoginAnswer, SessionUser } from '../api/contract/auth';
 import { authMachine } from './auth.machine';
 import {
   SETUP_PASSWORD_MISMATCH,
@@ -91,7 +91,7 @@ describe('first run', () => {
     const actor = createActor(
       authMachine.provide({
         actors: {
-          fetchMe: fromPromise<SessionUser>(async () => {
+          fetchMe: fromPromise<LoginAnswer>(async () => {
             throw Object.assign(new Error('Please sign in.'), { status: 401 });
           }),
         },

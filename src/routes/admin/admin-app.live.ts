@@ -1,5 +1,7 @@
 import { fromPromise } from 'xstate';
-import { fetchMe, login, logout } from '../../api/auth';
+import type { i18n as I18n } from 'i18next';
+import { fetchMe, login, logout, signInWithPasskey, verifySecondStep } from '../../api/auth';
+import { showToast } from '../../components/toasts';
 import { authMachine } from '../../machines/auth.machine';
 import { removeDraftsOf } from '../../offline/drafts';
 import { countOutboxOf, removeOutboxOf } from '../../offline/send-queue';
@@ -32,16 +34,26 @@ const countWaiting = (userId: number): Promise<number> => countOutboxOf(userId).
  * were the other user's. Signing out removes the user's drafts, last screen and waiting changes
  * from the device (a session that merely ended keeps them for the same user).
  */
-export const authLive = () =>
+export const authLive = (i18n: I18n) =>
   authMachine.provide({
     actors: {
       fetchMe: fromPromise(() => fetchMe()),
       login: fromPromise(({ input }) => login(input)),
+      verifyCode: fromPromise(({ input }) => verifySecondStep(input.code)),
+      passkey: fromPromise(() => signInWithPasskey()),
       logout: fromPromise<unknown>(() => logout()),
       countWaiting: fromPromise(({ input }) => countWaiting(input.userId)),
     },
     actions: {
       userSwitched: () => window.location.assign('/admin'),
       forgetOnDevice: (_, { userId }) => void forgetOnDevice(userId),
+      // a recovery code was used up: say how many are left, so nobody runs out unawares
+      notifyRecoveryLeft: (_, { left }) => {
+        if (left === undefined) return;
+        showToast(left > 2 ? 'success' : 'error', {
+          title: i18n.t('admin:secondStep.recoveryUsedTitle'),
+          message: i18n.t('admin:secondStep.recoveryLeft', { count: left }),
+        });
+      },
     },
   });

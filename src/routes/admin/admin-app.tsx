@@ -9,7 +9,7 @@ import { authLive } from './admin-app.live';
 import { AdminSessionContext, useAdminSession, type AdminSession } from './admin-context';
 import { homeFor, isRestorableScreen, lastScreenKey, safeNext } from './admin-links';
 import { AdminLayout } from './layout';
-import { LoginScreen, SessionExpiredDialog } from './login';
+import { LoginScreen, SecondStepForm, SecondStepScreen, SessionExpiredDialog } from './login';
 import { SetupScreen } from './setup';
 import { ForgotPasswordScreen, ResetPasswordScreen } from './password-links';
 import { MailScreen } from './mail';
@@ -51,10 +51,10 @@ function readLastScreen(userId: number): string | null {
 }
 
 export default function AdminApp() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const location = useLocation();
   const [params] = useSearchParams();
-  const [machine] = useState(authLive);
+  const [machine] = useState(() => authLive(i18n));
   const [state, send] = useMachine(machine);
   const user = state.context.user;
 
@@ -128,11 +128,28 @@ export default function AdminApp() {
           replace
         />
       );
+    const step = state.context.secondStep;
+    if (step)
+      return (
+        <SecondStepScreen
+          step={step}
+          busy={
+            state.matches('verifyingCode') ||
+            state.matches('verifyingPasskey') ||
+            state.matches('cancellingSecondStep')
+          }
+          error={state.context.error}
+          onCode={(code) => send({ type: 'code.submit', code })}
+          onPasskey={() => send({ type: 'passkey.use' })}
+          onCancel={() => send({ type: 'secondStep.cancel' })}
+        />
+      );
     return (
       <LoginScreen
-        busy={state.matches('signingIn')}
+        busy={state.matches('signingIn') || state.matches('signingInWithPasskey')}
         error={state.context.error}
         onSubmit={(email, password) => send({ type: 'login.submit', email, password })}
+        onPasskey={() => send({ type: 'passkey.signIn' })}
       />
     );
   }
@@ -143,6 +160,10 @@ export default function AdminApp() {
   if (last) return <Navigate to={last} replace />;
   if (session.user.must_change_password && location.pathname !== '/admin/password') {
     return <Navigate to="/admin/password" replace />;
+  }
+  // their role requires a second factor and they have none: the account screen sets one up first
+  if (session.user.factor_setup_required && location.pathname !== '/admin/password') {
+    return <Navigate to="/admin/password#security" replace />;
   }
 
   const home = homeFor(session.user.permissions);
@@ -250,6 +271,23 @@ export default function AdminApp() {
           onSubmit={(email, password) => send({ type: 'login.submit', email, password })}
         />
       )}
+      {state.context.secondStep &&
+        (state.matches({ signedIn: 'expiredSecondStep' }) ||
+          state.matches({ signedIn: 'reverifying' }) ||
+          state.matches({ signedIn: 'reverifyingPasskey' })) && (
+          <Modal open title={t('reauth.title')} onClose={() => undefined} closeOnBackdrop={false}>
+            <SecondStepForm
+              idPrefix="reauth-step"
+              inDialog
+              step={state.context.secondStep}
+              busy={!state.matches({ signedIn: 'expiredSecondStep' })}
+              error={state.context.error}
+              onCode={(code) => send({ type: 'code.submit', code })}
+              onPasskey={() => send({ type: 'passkey.use' })}
+              onCancel={() => send({ type: 'secondStep.cancel' })}
+            />
+          </Modal>
+        )}
       <Modal
         open={state.matches({ leaving: 'asking' })}
         title={t('auth.waitingTitle')}

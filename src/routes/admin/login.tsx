@@ -1,4 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
+import { passkeysSupported } from '../../api/auth';
+import type { SecondStep } from '../../api/contract/auth';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Modal } from '../../components/modal';
@@ -83,13 +85,18 @@ function SignInForm({
   );
 }
 
-/** /admin/login: the sign-in page. */
-export function LoginScreen(props: {
+/** /admin/login: the sign-in page (with "Sign in with a passkey" where the browser has passkeys). */
+export function LoginScreen({
+  onPasskey,
+  ...props
+}: {
   busy: boolean;
   error: string | null;
   onSubmit(email: string, password: string): void;
+  onPasskey(): void;
 }) {
   const { t } = useTranslation('admin');
+  const [passkeys] = useState(passkeysSupported);
   return (
     <main id="main" className={s.page}>
       <SignInForm
@@ -105,11 +112,151 @@ export function LoginScreen(props: {
           </>
         }
         footer={
-          <Link className={s.link} to="/admin/forgot-password">
-            {t('login.forgot')}
-          </Link>
+          <>
+            {passkeys && (
+              <button type="button" className={s.secondary} disabled={props.busy} onClick={onPasskey}>
+                {t('login.passkey')}
+              </button>
+            )}
+            <Link className={s.link} to="/admin/forgot-password">
+              {t('login.forgot')}
+            </Link>
+          </>
         }
       />
+    </main>
+  );
+}
+
+type StepProps = {
+  step: SecondStep;
+  busy: boolean;
+  error: string | null;
+  onCode(code: string): void;
+  onPasskey(): void;
+  onCancel(): void;
+};
+
+/**
+ * The second step of sign-in (docs/decisions/024): a code from the authenticator app, a recovery
+ * code instead, or a passkey, whichever the account has; "Cancel" goes back to the password.
+ */
+export function SecondStepForm({
+  idPrefix,
+  inDialog = false,
+  step,
+  busy,
+  error,
+  onCode,
+  onPasskey,
+  onCancel,
+}: StepProps & { idPrefix: string; inDialog?: boolean }) {
+  const { t } = useTranslation('admin');
+  const has = (m: SecondStep['methods'][number]) => step.methods.includes(m);
+  const [mode, setMode] = useState<'totp' | 'recovery'>(
+    has('totp') || !has('recovery') ? 'totp' : 'recovery',
+  );
+  const [code, setCode] = useState('');
+  const errorId = useId();
+  const showCode = has('totp') || mode === 'recovery';
+  const passkeys = has('passkey') && passkeysSupported();
+  return (
+    <form
+      className={inDialog ? `${s.card} ${s.inDialog}` : s.card}
+      noValidate
+      aria-describedby={error ? errorId : undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onCode(code);
+      }}
+    >
+      {!inDialog && (
+        <>
+          <p className={s.brand}>{t('panel')}</p>
+          <h1>{t('secondStep.title')}</h1>
+        </>
+      )}
+      <p className={s.intro}>
+        {t(
+          mode === 'recovery'
+            ? 'secondStep.recoveryIntro'
+            : showCode
+              ? 'secondStep.totpIntro'
+              : 'secondStep.passkeyIntro',
+        )}
+      </p>
+      {error && (
+        <p id={errorId} role="alert" className={s.error}>
+          {error}
+        </p>
+      )}
+      {showCode && (
+        <>
+          <label htmlFor={`${idPrefix}-code`}>
+            {t(mode === 'recovery' ? 'secondStep.recoveryLabel' : 'secondStep.codeLabel')}
+          </label>
+          <input
+            key={mode}
+            id={`${idPrefix}-code`}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode={mode === 'totp' ? 'numeric' : 'text'}
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={mode === 'totp' ? 8 : 24}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            ref={(el) => el?.setAttribute('autofocus', '')}
+            autoFocus={!inDialog}
+            required
+          />
+          <button type="submit" disabled={busy}>
+            {t(busy ? 'secondStep.busy' : 'secondStep.submit')}
+          </button>
+        </>
+      )}
+      {passkeys && (
+        <button
+          type="button"
+          className={showCode ? s.secondary : undefined}
+          disabled={busy}
+          onClick={onPasskey}
+        >
+          {t('secondStep.passkey')}
+        </button>
+      )}
+      <div className={s.stepLinks}>
+        {has('recovery') && (
+          <button
+            type="button"
+            className={s.linkButton}
+            onClick={() => {
+              setMode(mode === 'recovery' ? 'totp' : 'recovery');
+              setCode('');
+            }}
+          >
+            {t(
+              mode === 'recovery'
+                ? has('totp')
+                  ? 'secondStep.useApp'
+                  : 'secondStep.usePasskey'
+                : 'secondStep.useRecovery',
+            )}
+          </button>
+        )}
+        <button type="button" className={s.linkButton} disabled={busy} onClick={onCancel}>
+          {t(inDialog ? 'secondStep.back' : 'secondStep.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The second step as its own page, after the password on the sign-in page. */
+export function SecondStepScreen(props: StepProps) {
+  return (
+    <main id="main" className={s.page}>
+      <SecondStepForm {...props} idPrefix="second-step" />
     </main>
   );
 }

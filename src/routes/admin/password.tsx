@@ -6,6 +6,7 @@ import type { NoticeKind } from '../../machines/notice-prefs.machine';
 import { useAdminSession } from './admin-context';
 import { noticePrefsLive } from './notice-prefs.live';
 import { passwordChangeLive } from './password.live';
+import { SecurityPanel } from './security';
 import s from './users.module.css';
 import f from './admin-controls.module.css';
 
@@ -47,6 +48,13 @@ export function PasswordScreen() {
       )}
     </div>
   );
+  // their role requires a second factor and they have none: that comes first, and alone
+  if (user.factor_setup_required && !user.must_change_password)
+    return (
+      <div className={s.screen}>
+        <SecurityPanel />
+      </div>
+    );
   return (
     <div className={s.screen}>
       <section className={s.panel} aria-labelledby="password-title">
@@ -88,6 +96,7 @@ export function PasswordScreen() {
           </div>
         </form>
       </section>
+      {!user.must_change_password && <SecurityPanel />}
       {!user.must_change_password && <NoticesPanel />}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import {
+  clearUserFactors,
   createRole,
   createUser,
   deleteRole,
@@ -47,6 +48,14 @@ async function apply(
       return updateRole(change.id, { name: change.name, permissions: change.permissions }, change.version);
     case 'deleteRole':
       return deleteRole(change.id);
+    case 'roleFactorRule':
+      return updateRole(
+        change.id,
+        { name: change.name, permissions: change.permissions, requires_second_factor: change.requires },
+        change.version,
+      );
+    case 'clearFactors':
+      return clearUserFactors(change.id);
   }
 }
 

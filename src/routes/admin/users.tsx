@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  OWNER_ROLE,
   PERMISSIONS,
   newUserRefusal,
   roleChangeRefusal,
@@ -151,6 +152,17 @@ export function UsersScreen() {
                               <span className={s.sr}> {u.email}</span>
                             </button>
                           )}
+                          {may(u, 'reset') && me.role === OWNER_ROLE && (
+                            <button
+                              type="button"
+                              className={s.small}
+                              disabled={busy}
+                              onClick={() => run({ kind: 'clearFactors', id: u.user_id, email: u.email })}
+                            >
+                              {t('users.clearFactors')}
+                              <span className={s.sr}> {u.email}</span>
+                            </button>
+                          )}
                           {may(u, 'delete') && (
                             <button
                               type="button"
@@ -194,6 +206,16 @@ export function UsersScreen() {
                 run({ kind: 'updateRole', id: r.role_id, name, permissions, ...opened })
               }
               onDelete={() => run({ kind: 'deleteRole', id: r.role_id, name: r.name })}
+              onFactorRule={(requires) =>
+                run({
+                  kind: 'roleFactorRule',
+                  id: r.role_id,
+                  name: r.name,
+                  permissions: r.permissions,
+                  requires,
+                  version: r.version ?? 1,
+                })
+              }
               conflict={roleConflict?.roleId === r.role_id ? roleConflict : null}
               onKeepMine={() => send({ type: 'conflict.keepMine' })}
               onTakeTheirs={() => send({ type: 'conflict.takeTheirs' })}
@@ -339,10 +361,13 @@ function RoleEditor({
   conflict = null,
   onKeepMine,
   onTakeTheirs,
+  onFactorRule,
 }: {
   role?: RoleRow;
   me: Actor;
   busy: boolean;
+  /** An owner turns the role's second-factor requirement on or off (saved at once). */
+  onFactorRule?(requires: boolean): void;
   onSave(name: string, permissions: Permission[], opened: { version: number; base: RoleFields }): void;
   onDelete?(): void;
   /** Someone else's change to this role met mine on the same field. */
@@ -449,6 +474,18 @@ function RoleEditor({
           )}
         </fieldset>
       </form>
+      {role && (
+        <label className={s.factorRule}>
+          <input
+            type="checkbox"
+            checked={role.requires_second_factor ?? false}
+            // whether a role requires a second factor is an owner's decision (docs/decisions/024)
+            disabled={busy || me.role !== OWNER_ROLE || !onFactorRule}
+            onChange={(e) => onFactorRule?.(e.target.checked)}
+          />
+          {t('roles.requiresFactor')}
+        </label>
+      )}
     </li>
   );
 }
