@@ -107,6 +107,9 @@ const WHILE_FACTOR_SETUP = new Set([
   '/api/auth/factors/passkey/options',
   '/api/auth/factors/passkey',
   '/api/auth/reauth',
+  // their own sessions: the setup screen shows them, and a stolen one can be ended right away
+  '/api/auth/sessions',
+  '/api/auth/sessions/:id',
 ]);
 export const FACTOR_SETUP_REQUIRED = 'Your role requires a second factor: set one up first.';
 /** The second step of a sign-in has to be done this soon after the password (services/sign-in.ts). */

@@ -107,7 +107,7 @@ describe('second factors', () => {
     expect(session).toMatchObject({ user: null, second_step: { methods: ['totp', 'recovery'] } });
 
     const wrong = await call('POST', '/api/auth/second-step', pending, { code: '000000' });
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(FACTOR_MESSAGES.wrongCode);
     const code = codeAt(secret, new Date());
     const right = await call('POST', '/api/auth/second-step', pending, { code });
@@ -118,7 +118,7 @@ describe('second factors', () => {
 
     // the same code again, in the same 30 seconds, from another sign-in: refused
     const again = cookieOf(await login());
-    expect((await call('POST', '/api/auth/second-step', again, { code })).statusCode).toBe(401);
+    expect((await call('POST', '/api/auth/second-step', again, { code })).statusCode).toBe(400);
     expect(await audit('factor_used')).toBeGreaterThanOrEqual(1);
     expect(await audit('factor_failed')).toBe(2);
   });
@@ -136,7 +136,7 @@ describe('second factors', () => {
       const pending = cookieOf(await login());
       const code = codeAt(secret, new Date(Date.now() + offset));
       const res = await call('POST', '/api/auth/second-step', pending, { code });
-      expect([offset, res.statusCode]).toEqual([offset, ok ? 200 : 401]);
+      expect([offset, res.statusCode]).toEqual([offset, ok ? 200 : 400]);
       await app.db.deleteFrom('login_failure').execute();
     }
   });
@@ -147,7 +147,7 @@ describe('second factors', () => {
     const pending = cookieOf(await login());
     const limit = app.config.RATE_LIMIT_LOGIN_FAILURES;
     for (let i = 0; i < limit; i++)
-      expect((await call('POST', '/api/auth/second-step', pending, { code: `12345${i}` })).statusCode).toBe(401);
+      expect((await call('POST', '/api/auth/second-step', pending, { code: `12345${i}` })).statusCode).toBe(400);
     const res = await call('POST', '/api/auth/second-step', pending, { code: codeAt(secret, new Date()) });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('900');
@@ -168,7 +168,7 @@ describe('second factors', () => {
     const first = await use(recoveryCodes[0].toUpperCase().replace('-', ' '));
     expect(first.statusCode).toBe(200);
     expect(first.json().recovery_left).toBe(9);
-    expect((await use(recoveryCodes[0])).statusCode).toBe(401);
+    expect((await use(recoveryCodes[0])).statusCode).toBe(400);
     expect(await audit('recovery_code_used')).toBe(1);
     // stored as keyed hashes, never as they were shown
     const stored = await app.db.selectFrom('recovery_code').select('code_hash').execute();
@@ -179,7 +179,7 @@ describe('second factors', () => {
     const renewed = await call('POST', '/api/auth/factors/recovery-codes', signedIn);
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().recovery_codes).toHaveLength(10);
-    expect((await use(recoveryCodes[1])).statusCode).toBe(401);
+    expect((await use(recoveryCodes[1])).statusCode).toBe(400);
     advance(60_000);
     expect((await use(renewed.json().recovery_codes[3])).statusCode).toBe(200);
     expect(secret).toBeTruthy();

@@ -122,7 +122,8 @@ export async function checkSecondStep(
   if (!used) {
     await repo.purgeFailures(ctx.db, windowStart(now));
     await audit('factor_failed', {});
-    throw new HttpError(401, FACTOR_MESSAGES.wrongCode, { code: FACTOR_MESSAGES.wrongCode });
+    // 400, not 401: the half-done sign-in still holds, only this code was wrong
+    throw new HttpError(400, FACTOR_MESSAGES.wrongCode, { code: FACTOR_MESSAGES.wrongCode });
   }
   await repo.releaseAttempt(ctx.db, ids);
   await repo.clearFailures(ctx.db, keys[1]);
@@ -134,7 +135,7 @@ export async function checkSecondStep(
 /**
  * A passkey's answer, for the second step (`userId`: only their passkeys) or on its own (null: any
  * discoverable passkey signs its account in). Under the per-address sign-in limit; answers the
- * account's id, 401 when the passkey is not one of ours or its check fails (audited).
+ * account's id, 400 when the passkey is not one of ours or its check fails (audited).
  */
 export async function checkPasskey(
   ctx: ServiceContext,
@@ -155,7 +156,7 @@ export async function checkPasskey(
         detail: { kind: 'passkey', ip },
       }),
     );
-    throw new HttpError(401, FACTOR_MESSAGES.passkeyFailed, { form: FACTOR_MESSAGES.passkeyFailed });
+    throw new HttpError(400, FACTOR_MESSAGES.passkeyFailed, { form: FACTOR_MESSAGES.passkeyFailed });
   }
   await repo.releaseAttempt(ctx.db, ids);
   await inTransaction({ ...ctx, actor: { user_id: account.user_id, email: account.email } }, (c) =>

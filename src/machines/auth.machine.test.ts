@@ -22,7 +22,7 @@ const USER: SessionUser = {
 const apiError = (status: number, message: string, errors?: Record<string, string>) =>
   Object.assign(new Error(message), { status, ...(errors ? { errors } : {}) });
 const STEP = { second_step: { methods: ['totp', 'recovery'], expires_at: '2026-11-27T10:05:00.000Z' } };
-const WRONG_CODE = apiError(401, 'That code is not right.', { code: 'That code is not right.' });
+const WRONG_CODE = apiError(400, 'That code is not right.', { code: 'That code is not right.' });
 const STEP_ENDED = apiError(401, 'The sign-in took too long. Sign in again with your password.');
 const PASSKEY_CANCELLED = Object.assign(new Error('The operation either timed out or was not allowed.'), {
   name: 'NotAllowedError',

@@ -19,7 +19,7 @@ async function signInAndOpenApplications(page: Page) {
   await expect(page).toHaveURL(/\/admin\/login\?next=/);
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/job_applications/);
 }

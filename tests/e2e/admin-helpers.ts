@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { samplePdf } from '../fixtures/files';
 import { expect } from './fixtures';
 
@@ -35,7 +36,7 @@ export async function signIn(
   await expect(page).toHaveURL(/\/admin\/login\?next=/);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
 }
 
@@ -47,6 +48,58 @@ export async function ownerApi(request: APIRequestContext, baseURL: string) {
   return {
     post: (url: string, data: unknown) => request.post(url, { headers: { origin }, data: data as object }),
   };
+}
+
+/** The code an authenticator app shows for `secret` at the 30-second step `step`. */
+export const totpCode = (secret: string, step: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), digits: 6, period: 30 }).generate({
+    timestamp: step * 30_000,
+  });
+
+/** The last step a code of each secret was given for: a code works once, so the next sign-in takes a later one. */
+const usedSteps = new Map<string, number>();
+/**
+ * A code of `secret` the server has not seen: this step's, or the next one's (the server allows one
+ * step of drift) when this step's was used, waiting for the next step only past that.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  let now = Math.floor(Date.now() / 30_000);
+  const last = usedSteps.get(secret) ?? -1;
+  if (last > now) {
+    await new Promise((resolve) => setTimeout(resolve, last * 30_000 - Date.now() + 1_000));
+    now = Math.floor(Date.now() / 30_000);
+  }
+  const step = Math.max(now, last + 1);
+  usedSteps.set(secret, step);
+  return totpCode(secret, step);
+}
+
+/**
+ * On Sign-in security (or the setup screen a role requiring a factor leads to): adds an
+ * authenticator app as a person does, reading its key off the screen; answers the key and the
+ * recovery codes shown once.
+ */
+export async function addAuthenticatorApp(page: Page, name?: string) {
+  await page.getByRole('button', { name: 'Add an authenticator app' }).click();
+  const secret = (await page.getByLabel('Key for the authenticator app').innerText()).replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Code from the app').fill(await freshTotpCode(secret));
+  if (name) await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Confirm and add' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
+  await expect(dialog).toBeVisible();
+  const codes = await dialog.locator('ol code').allInnerTexts();
+  expect(codes).toHaveLength(10);
+  await dialog.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(dialog).toBeHidden();
+  return { secret, codes };
+}
+
+/** The second step of sign-in with the authenticator app. */
+export async function enterTotp(page: Page, secret: string) {
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 let n = 0;

@@ -31,18 +31,18 @@ test.describe('admin sign-in', () => {
   }) => {
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fusers/);
-    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Email is required');
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByLabel('Password').fill('not the right passphrase');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
 
     await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Users & Roles' })).toBeVisible();
 
@@ -561,7 +561,7 @@ test.describe('signing out with changes waiting', () => {
     await context.setOffline(false);
     await page.getByLabel('Email').fill(recruiter.email);
     await page.getByLabel('Password').fill(recruiter.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: `${title} 2` })).toHaveCount(0);
@@ -657,10 +657,10 @@ test.describe('an ended session', () => {
     await expect(again.getByLabel('Password')).toBeFocused();
     await expectNoAxeViolations(page, { label: 'session ended dialog' });
     await again.getByLabel('Password').fill('not the passphrase');
-    await again.getByRole('button', { name: 'Sign in' }).click();
+    await again.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(again.getByRole('alert')).toHaveText('Invalid email or password.');
     await again.getByLabel('Password').fill(OWNER.password);
-    await again.getByRole('button', { name: 'Sign in' }).click();
+    await again.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(again).toHaveCount(0);
 
     // nothing typed was lost, and the same button now saves

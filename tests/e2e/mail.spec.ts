@@ -77,7 +77,7 @@ test.describe('a forgotten password', () => {
 
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByLabel('Password').fill(chosen);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Current Openings' }).first()).toBeVisible();
 
     // the same link again: refused, with the way to a new one
@@ -105,7 +105,7 @@ test('the owner reads the outbox on the Mail screen and chooses their notices', 
   await page.goto(`${server.origin}/admin/login`);
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('link', { name: 'Mail' }).click();
   await expect(page.getByRole('heading', { name: 'Mail', level: 2 })).toBeVisible();
   const table = page.getByRole('region', { name: 'Mail outbox' });
@@ -132,7 +132,7 @@ test('an owner invites a colleague, who chooses a password through the mailed li
   await page.goto(`${server.origin}/admin/login`);
   await page.getByLabel('Email').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('link', { name: 'Users & Roles' }).click();
   await page.locator('#new-user-email').fill('colleague@mail.example');
   await page.locator('#new-user-role').selectOption('editor');
@@ -159,7 +159,7 @@ test('an owner invites a colleague, who chooses a password through the mailed li
   await colleague.getByRole('link', { name: 'Go to sign in' }).click();
   await colleague.getByLabel('Email').fill('colleague@mail.example');
   await colleague.getByLabel('Password').fill('the colleague chose this');
-  await colleague.getByRole('button', { name: 'Sign in' }).click();
+  await colleague.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(colleague.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
   await colleague.close();
 });

@@ -687,7 +687,7 @@ test.describe('signing out on a shared device', () => {
     const editor = await makeUser(request, baseURL!, 'editor');
     await page.getByLabel('Email').fill(editor.email);
     await page.getByLabel('Password').fill(editor.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/admin(\/blog|\/password)?$/);
   });
 });
@@ -867,7 +867,7 @@ test.describe('installable', () => {
       // the installed app's start address: the back office, which asks a signed-out visitor to sign in
       await page.goto(`${server.origin}/admin/`);
       await expect(page).toHaveURL(/\/admin\/login/);
-      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sign in', exact: true })).toBeVisible();
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
         timeout: 30_000,
       });

@@ -43,7 +43,7 @@ export function AdminLayout() {
   const title = current
     ? t(current.label)
     : pathname.startsWith('/admin/password')
-      ? t('password.title')
+      ? t('account.title')
       : t('title');
 
   return (
@@ -90,11 +90,11 @@ export function AdminLayout() {
           </p>
           <NavLink
             to="/admin/password"
-            title={collapsed ? t('password.link') : undefined}
+            title={collapsed ? t('account.link') : undefined}
             onClick={closeOnPhone}
           >
             <KeyIcon />
-            <span className={s.linkLabel}>{t('password.link')}</span>
+            <span className={s.linkLabel}>{t('account.link')}</span>
           </NavLink>
           <button
             type="button"

@@ -48,56 +48,54 @@ export function PasswordScreen() {
       )}
     </div>
   );
-  // their role requires a second factor and they have none: that comes first, and alone
-  if (user.factor_setup_required && !user.must_change_password)
-    return (
-      <div className={s.screen}>
-        <SecurityPanel />
-      </div>
-    );
+  // their role requires a second factor and they have none: that comes first, and alone (the panel
+  // keeps its place in the tree, so its recovery codes stay on screen once the factor is added)
+  const setupOnly = user.factor_setup_required === true && !user.must_change_password;
   return (
     <div className={s.screen}>
-      <section className={s.panel} aria-labelledby="password-title">
-        <h2 id="password-title">{t('password.title')}</h2>
-        {user.must_change_password && (
-          <p role="status" className={s.help}>
-            {t('password.required')}
-          </p>
-        )}
-        <p className={s.help}>{t('password.rules')}</p>
-        <form
-          className={f.form}
-          noValidate
-          style={{ maxWidth: '28rem' }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            send({ type: 'form.submit', current, next, repeat });
-          }}
-        >
-          {errors.form && (
-            <p className={f.error} role="alert">
-              {errors.form}
+      {!setupOnly && (
+        <section className={s.panel} aria-labelledby="password-title">
+          <h2 id="password-title">{t('password.title')}</h2>
+          {user.must_change_password && (
+            <p role="status" className={s.help}>
+              {t('password.required')}
             </p>
           )}
-          {field(
-            'pw-current',
-            t('password.current'),
-            current,
-            setCurrent,
-            errors.current_password,
-            'current-password',
-          )}
-          {field('pw-new', t('password.new'), next, setNext, errors.new_password, 'new-password')}
-          {field('pw-repeat', t('password.repeat'), repeat, setRepeat, errors.repeat, 'new-password')}
-          <div className={f.actions}>
-            <button type="submit" className={f.primary} disabled={state.matches('saving')}>
-              {t(state.matches('saving') ? 'password.saving' : 'password.save')}
-            </button>
-          </div>
-        </form>
-      </section>
+          <p className={s.help}>{t('password.rules')}</p>
+          <form
+            className={f.form}
+            noValidate
+            style={{ maxWidth: '28rem' }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              send({ type: 'form.submit', current, next, repeat });
+            }}
+          >
+            {errors.form && (
+              <p className={f.error} role="alert">
+                {errors.form}
+              </p>
+            )}
+            {field(
+              'pw-current',
+              t('password.current'),
+              current,
+              setCurrent,
+              errors.current_password,
+              'current-password',
+            )}
+            {field('pw-new', t('password.new'), next, setNext, errors.new_password, 'new-password')}
+            {field('pw-repeat', t('password.repeat'), repeat, setRepeat, errors.repeat, 'new-password')}
+            <div className={f.actions}>
+              <button type="submit" className={f.primary} disabled={state.matches('saving')}>
+                {t(state.matches('saving') ? 'password.saving' : 'password.save')}
+              </button>
+            </div>
+          </form>
+        </section>
+      )}
       {!user.must_change_password && <SecurityPanel />}
-      {!user.must_change_password && <NoticesPanel />}
+      {!user.must_change_password && !setupOnly && <NoticesPanel />}
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function SecurityPanel() {
   const removing = state.context.pending?.type === 'remove' ? state.context.pending.id : null;
 
   return (
-    <section id="security" className={u.panel} aria-labelledby="security-title">
+    <section id="security" className={`${u.panel} ${s.panel}`} aria-labelledby="security-title">
       <h2 id="security-title">{t('security.title')}</h2>
       {state.matches('loading') && <p role="status">{t('loading')}</p>}
       {state.matches('failed') && (
@@ -67,7 +67,10 @@ export function SecurityPanel() {
               {factors.factors.map((x) => (
                 <li key={x.factor_id} className={s.item}>
                   <div>
-                    <strong>{x.name}</strong> <span className={s.kind}>{t(`security.kind.${x.kind}`)}</span>
+                    <strong>{x.name}</strong>{' '}
+                    {x.name !== t(`security.kind.${x.kind}`) && (
+                      <span className={s.kind}>{t(`security.kind.${x.kind}`)}</span>
+                    )}
                     <p className={s.meta}>
                       {t('security.added', { when: when(x.created_at) })} ·{' '}
                       {t('security.lastUsed', { when: when(x.last_used_at) })}
@@ -97,14 +100,16 @@ export function SecurityPanel() {
             />
           ) : (
             <div className={s.adders}>
-              <button
-                type="button"
-                className={f.primary}
-                disabled={busy || hasTotp}
-                onClick={() => send({ type: 'totp.add' })}
-              >
-                {t(state.matches('startingTotp') ? 'security.starting' : 'security.addTotp')}
-              </button>
+              {!hasTotp && (
+                <button
+                  type="button"
+                  className={f.primary}
+                  disabled={busy}
+                  onClick={() => send({ type: 'totp.add' })}
+                >
+                  {t(state.matches('startingTotp') ? 'security.starting' : 'security.addTotp')}
+                </button>
+              )}
               {passkeys && (
                 <form
                   className={s.passkeyForm}
