@@ -399,6 +399,8 @@ async function onPostgres() {
     CONTAINER_PHASE: phase,
     CONTAINER_OWNER_EMAIL: PG_OWNER.email,
     CONTAINER_OWNER_PASSWORD: PG_OWNER.password,
+    // the owner's authenticator app, set up in the first phase, signs them in again in the second
+    CONTAINER_FACTOR_FILE: path.join(work, 'owner-factor.json'),
   });
   const spec = ['playwright', 'test', '--config', 'tests/container/playwright.config.ts'];
 

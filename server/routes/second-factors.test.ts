@@ -49,7 +49,8 @@ describe('second factors', () => {
     app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin }, payload: { email, password } });
   const advance = (ms: number) => vi.setSystemTime(new Date(Date.now() + ms));
   const audit = async (action: string) =>
-    (await app.db.selectFrom('audit_log').select(['action', 'detail']).where('action', '=', action).execute()).length;
+    (await app.db.selectFrom('audit_log').select(['action', 'detail']).where('action', '=', action).execute())
+      .length;
 
   /** Signs in (the role requires a factor: setup), adds an authenticator app; answers its secret and codes. */
   async function withAuthenticator() {
@@ -73,7 +74,11 @@ describe('second factors', () => {
     const { recovery_codes, factors } = confirm.json();
     expect(recovery_codes).toHaveLength(10);
     expect(new Set(recovery_codes).size).toBe(10);
-    expect(factors).toMatchObject({ recovery_left: 10, required: true, factors: [{ kind: 'totp', name: 'My phone' }] });
+    expect(factors).toMatchObject({
+      recovery_left: 10,
+      required: true,
+      factors: [{ kind: 'totp', name: 'My phone' }],
+    });
     return { secret, recoveryCodes: recovery_codes as string[], cookie };
   }
 
@@ -91,14 +96,17 @@ describe('second factors', () => {
     expect((await call('GET', '/api/auth/me', cookie)).statusCode).toBe(200);
     const { secret } = (await call('POST', '/api/auth/factors/totp', cookie)).json();
     await call('POST', '/api/auth/factors/totp/confirm', cookie, { code: codeAt(secret, new Date()) });
-    for (const r of reads) expect([r.url, (await call('GET', r.url, cookie)).statusCode]).not.toEqual([r.url, 403]);
+    for (const r of reads)
+      expect([r.url, (await call('GET', r.url, cookie)).statusCode]).not.toEqual([r.url, 403]);
   });
 
   it('the password alone opens only the second step; a right code signs in, once per code', async () => {
     const { secret } = await withAuthenticator();
     advance(60_000);
     const res = await login();
-    expect(res.json()).toEqual({ second_step: { methods: ['totp', 'recovery'], expires_at: expect.any(String) } });
+    expect(res.json()).toEqual({
+      second_step: { methods: ['totp', 'recovery'], expires_at: expect.any(String) },
+    });
     const pending = cookieOf(res);
     // nothing but the second step: the admin API and "who am I" see nobody signed in
     expect((await call('GET', '/api/admin/users', pending)).statusCode).toBe(401);
@@ -121,6 +129,27 @@ describe('second factors', () => {
     expect((await call('POST', '/api/auth/second-step', again, { code })).statusCode).toBe(400);
     expect(await audit('factor_used')).toBeGreaterThanOrEqual(1);
     expect(await audit('factor_failed')).toBe(2);
+  });
+
+  it('one code sent from five half-done sign-ins at once signs in once; one recovery code too', async () => {
+    const { secret, recoveryCodes } = await withAuthenticator();
+    advance(60_000);
+    // the half-done sign-ins one after another (a process checks at most 2 passwords of one email at once)
+    const pendings: string[] = [];
+    for (let i = 0; i < 5; i++) pendings.push(cookieOf(await login()));
+    const code = codeAt(secret, new Date());
+    const answers = await Promise.all(
+      pendings.map((p) => call('POST', '/api/auth/second-step', p, { code })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+    await app.db.deleteFrom('login_failure').execute();
+    const again: string[] = [];
+    for (let i = 0; i < 4; i++) again.push(cookieOf(await login()));
+    const uses = await Promise.all(
+      again.map((p) => call('POST', '/api/auth/second-step', p, { code: recoveryCodes[5] })),
+    );
+    expect(uses.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    expect(uses.find((a) => a.statusCode === 200)!.json().recovery_left).toBe(9);
   });
 
   it('accepts one step of clock drift either way, not two', async () => {
@@ -147,7 +176,9 @@ describe('second factors', () => {
     const pending = cookieOf(await login());
     const limit = app.config.RATE_LIMIT_LOGIN_FAILURES;
     for (let i = 0; i < limit; i++)
-      expect((await call('POST', '/api/auth/second-step', pending, { code: `12345${i}` })).statusCode).toBe(400);
+      expect((await call('POST', '/api/auth/second-step', pending, { code: `12345${i}` })).statusCode).toBe(
+        400,
+      );
     const res = await call('POST', '/api/auth/second-step', pending, { code: codeAt(secret, new Date()) });
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBe('900');
@@ -164,7 +195,8 @@ describe('second factors', () => {
 
   it('recovery codes: each works once, says how many are left; a new set replaces the old', async () => {
     const { recoveryCodes, secret } = await withAuthenticator();
-    const use = async (code: string) => call('POST', '/api/auth/second-step', cookieOf(await login()), { code });
+    const use = async (code: string) =>
+      call('POST', '/api/auth/second-step', cookieOf(await login()), { code });
     const first = await use(recoveryCodes[0].toUpperCase().replace('-', ' '));
     expect(first.statusCode).toBe(200);
     expect(first.json().recovery_left).toBe(9);
@@ -212,7 +244,8 @@ describe('second factors', () => {
   it('changing factors needs a fresh proof: refused 5 minutes after sign-in, allowed after password and code', async () => {
     const { secret, cookie } = await withAuthenticator();
     advance(5 * 60_000 + 1000);
-    const factorId = (await app.db.selectFrom('admin_factor').select('factor_id').executeTakeFirstOrThrow()).factor_id;
+    const factorId = (await app.db.selectFrom('admin_factor').select('factor_id').executeTakeFirstOrThrow())
+      .factor_id;
     const refused = await call('POST', '/api/auth/factors/recovery-codes', cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: REAUTH_NEEDED, codes: { form: 'reauth' } });
@@ -225,7 +258,10 @@ describe('second factors', () => {
       code: codeAt(secret, new Date()),
     });
     expect(wrongPassword.statusCode).toBe(400);
-    const proof = await call('POST', '/api/auth/reauth', cookie, { password: PASSWORD, code: codeAt(secret, new Date()) });
+    const proof = await call('POST', '/api/auth/reauth', cookie, {
+      password: PASSWORD,
+      code: codeAt(secret, new Date()),
+    });
     expect(proof.statusCode).toBe(200);
     expect(proof.json().proof_until).toBe(new Date(Date.now() + 5 * 60_000).toISOString());
     // the last factor of a role that requires one stays
@@ -253,7 +289,9 @@ describe('second factors', () => {
       expect(res.statusCode).toBe(200);
       return cookieOf(res);
     };
-    const phone = await other('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36');
+    const phone = await other(
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36',
+    );
     const laptop = await other('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Gecko/20100101 Firefox/130.0');
     const list = (await call('GET', '/api/auth/sessions', laptop)).json();
     expect(list).toHaveLength(3);
@@ -278,9 +316,13 @@ describe('second factors', () => {
     expect(await audit('session_ended')).toBe(2);
   });
 
-  it('an owner clears a colleague’s factors (audited); only an owner clears an owner’s', async () => {
+  it('an owner clears a colleague’s factors (audited); nobody else, and not their own here', async () => {
     await withAuthenticator();
-    const owner = await app.db.selectFrom('admin_user').select('user_id').where('email', '=', EMAIL).executeTakeFirstOrThrow();
+    const owner = await app.db
+      .selectFrom('admin_user')
+      .select('user_id')
+      .where('email', '=', EMAIL)
+      .executeTakeFirstOrThrow();
     const manager = await signInAs(app, { permissions: ['users.manage'] });
     const refused = await call('DELETE', `/api/admin/users/${owner.user_id}/factors`, manager.cookie);
     expect(refused.statusCode).toBe(403);
@@ -288,8 +330,16 @@ describe('second factors', () => {
 
     const other = await signInAs(app, { role: 'owner', keepFactorRule: true });
     // the second owner has no factor yet: their own calls wait for setup
-    expect((await call('DELETE', `/api/admin/users/${owner.user_id}/factors`, other.cookie)).statusCode).toBe(403);
-    await app.db.updateTable('admin_role').set({ requires_second_factor: 0 }).where('name', '=', 'owner').execute();
+    expect((await call('DELETE', `/api/admin/users/${owner.user_id}/factors`, other.cookie)).statusCode).toBe(
+      403,
+    );
+    await app.db
+      .updateTable('admin_role')
+      .set({ requires_second_factor: 0 })
+      .where('name', '=', 'owner')
+      .execute();
+    const self = await call('DELETE', `/api/admin/users/${other.userId}/factors`, other.cookie);
+    expect([self.statusCode, self.json().message]).toEqual([403, FACTOR_MESSAGES.notYourself]);
     const cleared = await call('DELETE', `/api/admin/users/${owner.user_id}/factors`, other.cookie);
     expect(cleared.statusCode).toBe(200);
     expect(await app.db.selectFrom('admin_factor').select('factor_id').execute()).toHaveLength(0);

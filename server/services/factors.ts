@@ -50,7 +50,8 @@ export const FACTOR_MESSAGES = {
   noFactor: 'Add a second factor first: recovery codes come with it.',
   passkeyFailed: 'The passkey could not be checked. Try again.',
   sessionNotFound: 'That session has already ended.',
-  ownerOnly: 'Only an owner can clear the second factors of an owner.',
+  ownerOnly: 'Only an owner can clear a colleague’s second factors.',
+  notYourself: 'Remove your own second factors under Your account (it asks you to confirm it is you).',
   wrongPassword: 'That password is not right.',
 } as const;
 
@@ -367,13 +368,13 @@ export async function regenerateRecoveryCodes(
 /**
  * An owner clears a colleague's second factors (a lost phone): every factor, recovery code and
  * session of theirs goes, and their next sign-in sets one up when their role requires it. Only an
- * owner for an owner; audited (the route needs users.manage).
+ * owner, and not for themselves (their own go through the fresh proof); audited.
  */
 export async function clearUserFactors(ctx: ServiceContext, by: SessionUser, targetId: number) {
+  if (by.role !== OWNER_ROLE) throw new HttpError(403, FACTOR_MESSAGES.ownerOnly);
+  if (targetId === by.user_id) throw new HttpError(403, FACTOR_MESSAGES.notYourself);
   const target = await getUser(ctx.db, targetId);
   if (!target) throw new HttpError(404, 'User not found');
-  if (target.role === OWNER_ROLE && by.role !== OWNER_ROLE)
-    throw new HttpError(403, FACTOR_MESSAGES.ownerOnly);
   await inTransaction(ctx, async (c) => {
     const count = await repo.clearFactors(c.trx, targetId);
     await c.audit({ action: 'factors_cleared', entity: 'admin_user', entityId: targetId, detail: { count } });

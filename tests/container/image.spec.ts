@@ -1,11 +1,15 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { addAuthenticatorApp, enterTotp } from '../e2e/admin-helpers';
 import { test, expect, expectNoAxeViolations } from '../e2e/fixtures';
 import { samplePdf } from '../fixtures/files';
 
 // Run by scripts/test-container.mjs against the image running on PostgreSQL and Redis, twice:
 // CONTAINER_PHASE=first applies and finds the application; CONTAINER_PHASE=again (a new container
 // on the same volume and database) finds it and its CV again. The owner comes from ADMIN_EMAIL and
-// ADMIN_PASSWORD, which the script gives the container and this spec.
+// ADMIN_PASSWORD, which the script gives the container and this spec. A new install's owner signs in
+// with a second factor: the first phase sets up an authenticator app and keeps its key in
+// CONTAINER_FACTOR_FILE; the second phase signs in with a code from it.
 const phase = process.env.CONTAINER_PHASE ?? 'first';
 const owner = {
   email: process.env.CONTAINER_OWNER_EMAIL ?? '',
@@ -20,6 +24,15 @@ async function signInAndOpenApplications(page: Page) {
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Password').fill(owner.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const factorFile = process.env.CONTAINER_FACTOR_FILE ?? '';
+  if (phase === 'first') {
+    await expect(page.getByText('Your role requires a second factor.')).toBeVisible();
+    const { secret } = await addAuthenticatorApp(page);
+    fs.writeFileSync(factorFile, JSON.stringify({ secret }), { mode: 0o600 });
+    await page.goto('/admin/job_applications');
+  } else {
+    await enterTotp(page, (JSON.parse(fs.readFileSync(factorFile, 'utf8')) as { secret: string }).secret);
+  }
   await expect(page.getByRole('complementary', { name: 'Admin Panel' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/job_applications/);
 }
