@@ -102,6 +102,39 @@ export async function enterTotp(page: Page, secret: string) {
   await page.getByRole('button', { name: 'Verify' }).click();
 }
 
+/**
+ * For a spec's own server (own-server.ts) whose owner comes from ADMIN_EMAIL: a new install's owner
+ * role requires a second factor, so the owner adds an authenticator app through the API, turns
+ * the rule off and removes the app again, as tests/e2e/auth.setup.ts does through the pages for
+ * the suite's server; the spec's owner then signs in with a password alone.
+ */
+export async function passwordOnlyOwners(request: APIRequestContext, origin: string, who = OWNER) {
+  const headers = { origin };
+  const call = async (method: 'post' | 'patch' | 'delete', url: string, data?: object, more = {}) => {
+    const res = await request[method](`${origin}${url}`, { headers: { ...headers, ...more }, data });
+    expect(res.status(), `${method} ${url}: ${await res.text()}`).toBe(200);
+    return res.json();
+  };
+  await call('post', '/api/auth/login', who);
+  const { secret } = await call('post', '/api/auth/factors/totp');
+  const added = await call('post', '/api/auth/factors/totp/confirm', { code: await freshTotpCode(secret) });
+  const roles = (await (await request.get(`${origin}/api/admin/roles`)).json()) as {
+    role_id: number;
+    name: string;
+    permissions: string[];
+    version: number;
+  }[];
+  const owner = roles.find((r) => r.name === 'owner')!;
+  await call(
+    'patch',
+    `/api/admin/roles/${owner.role_id}`,
+    { name: owner.name, permissions: owner.permissions, requires_second_factor: false },
+    { 'if-match': `"${owner.version}"` },
+  );
+  await call('delete', `/api/auth/factors/${added.factors.factors[0].factor_id}`);
+  await call('post', '/api/auth/logout', {});
+}
+
 let n = 0;
 /** A new user with a built-in role and a known password (made through the owner's API). */
 export async function makeUser(

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestSmtp, type TestSmtp } from '../../server/mail/smtp-testing';
+import { request as playwrightRequest } from '@playwright/test';
+import { passwordOnlyOwners } from './admin-helpers';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { freePort, OwnServer } from './own-server';
 
@@ -28,6 +30,19 @@ test.beforeAll(async () => {
     MAIL_FROM: 'Manna <hello@mail.example>',
   });
   await server.start();
+  const request = await playwrightRequest.newContext();
+  await passwordOnlyOwners(request, server.origin, OWNER);
+  await request.dispose();
+  // the owner was told of the app added and removed (the notices of a change of factors)
+  const notices = await smtp.waitFor(2);
+  expect(notices.map((m) => [m.recipients, m.parsed.subject])).toEqual([
+    [[OWNER.email], 'A sign-in factor of your Manna account changed'],
+    [[OWNER.email], 'A sign-in factor of your Manna account changed'],
+  ]);
+  const texts = notices.map((m) => m.parsed.text ?? '').join('\n');
+  expect(texts).toContain('An authenticator app was added');
+  expect(texts).toContain('An authenticator app was removed');
+  smtp.received.splice(0);
 });
 
 test.afterAll(async () => {

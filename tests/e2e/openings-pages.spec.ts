@@ -4,7 +4,7 @@ import path from 'node:path';
 import { request as playwrightRequest } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { fillApplication } from './apply-helpers';
-import { OWNER, createOpeningByApi, ownerApi, signIn } from './admin-helpers';
+import { OWNER, createOpeningByApi, ownerApi, passwordOnlyOwners, signIn } from './admin-helpers';
 import { freePort, OwnServer } from './own-server';
 
 // More than 20 openings: /careers and the admin's Current Openings page through them, 20 a page,
@@ -30,6 +30,7 @@ test.beforeAll(async () => {
   });
   await server.start();
   const request = await playwrightRequest.newContext({ baseURL: server.origin });
+  await passwordOnlyOwners(request, server.origin);
   const api = await ownerApi(request, server.origin);
   for (let i = 1; i <= COUNT; i++)
     await createOpeningByApi(api, request, `Paged Opening ${String(i).padStart(2, '0')}`);

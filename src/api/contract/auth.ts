@@ -88,7 +88,8 @@ export const CodeBody = z.object({
 export type CodeBody = z.infer<typeof CodeBody>;
 
 /** POST /api/auth/second-step: the signed-in user; `recovery_left` when a recovery code was used. */
-export const SecondStepAnswer = z.extend(SessionUser, {
+export const SecondStepAnswer = z.object({
+  ...SessionUser.shape,
   recovery_left: z.optional(z.number().check(z.int())),
 });
 export type SecondStepAnswer = z.infer<typeof SecondStepAnswer>;
@@ -159,7 +160,7 @@ export type ReauthBody = z.infer<typeof ReauthBody>;
  * (@simplewebauthn/server): bounded here, verified there.
  */
 const b64url = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*={0,2}$/));
-export const PasskeyResponse = z.looseObject({
+export const PasskeyResponse = z.object({
   id: b64url(1400),
   rawId: b64url(1400),
   type: z.literal('public-key'),
@@ -169,8 +170,14 @@ export const PasskeyResponse = z.looseObject({
 });
 export const PasskeyBody = z.object({ response: PasskeyResponse, name: z.optional(FactorName) });
 export type PasskeyBody = z.infer<typeof PasskeyBody>;
-/** The options a browser's passkey call takes (JSON from @simplewebauthn/server), passed on as they are. */
-export const PasskeyOptions = z.looseObject({ challenge: z.string() });
+/**
+ * The options a browser's passkey call takes (JSON from @simplewebauthn/server), passed on as they
+ * are. (Only zod functions the public pages already load: a new one would grow every page's
+ * shared zod chunk.)
+ */
+export const PasskeyOptions = z
+  .record(z.string(), z.unknown())
+  .check(z.refine((o) => typeof o.challenge === 'string', 'A passkey challenge is missing'));
 
 /** GET /api/auth/sessions: the person's signed-in devices, this one marked. */
 export const SessionRow = z.object({
