@@ -58,6 +58,11 @@ export const totpCode = (secret: string, step: number) =>
 
 /** The last step a code of each secret was given for: a code works once, so the next sign-in takes a later one. */
 const usedSteps = new Map<string, number>();
+/** The last step a code of `secret` was given for here, and telling of one given in another process. */
+export const lastTotpStep = (secret: string) => usedSteps.get(secret) ?? -1;
+export const markTotpStepUsed = (secret: string, step: number) =>
+  usedSteps.set(secret, Math.max(step, lastTotpStep(secret)));
+
 /**
  * A code of `secret` the server has not seen: this step's, or the next one's (the server allows one
  * step of drift) when this step's was used, waiting for the next step only past that.
