@@ -304,20 +304,41 @@ export async function confirmTotp(
       .set({ name: factorName })
       .where('factor_id', '=', pending.factor_id)
       .execute();
-    await c.audit({
-      action: 'factor_added',
-      entity: 'admin_user',
-      entityId: user.user_id,
-      detail: { kind: 'totp', name: factorName },
-    });
-    await afterFactorChange(ctx, c, user, session.hash, 'added', 'totp');
-    return first ? renewRecoveryCodes(ctx, c, user.user_id) : undefined;
+    return factorAdded(ctx, c, user, session, { kind: 'totp', name: factorName, first });
   });
-  return {
-    factors: await factorsAnswer(ctx, user, session),
-    ...(codes ? { recovery_codes: codes } : {}),
-  };
+  return addedAnswer(ctx, user, session, codes);
 }
+
+/**
+ * What follows any factor added, in its change: the audit row, the other sessions ended and the
+ * notice mailed; a first factor's recovery codes (answered, to be shown once).
+ */
+async function factorAdded(
+  ctx: ServiceContext,
+  c: Change,
+  user: SessionUser,
+  session: SessionRef,
+  { kind, name, first }: { kind: 'totp' | 'passkey'; name: string; first: boolean },
+): Promise<string[] | undefined> {
+  await c.audit({
+    action: 'factor_added',
+    entity: 'admin_user',
+    entityId: user.user_id,
+    detail: { kind, name },
+  });
+  await afterFactorChange(ctx, c, user, session.hash, 'added', kind);
+  return first ? renewRecoveryCodes(ctx, c, user.user_id) : undefined;
+}
+
+const addedAnswer = async (
+  ctx: ServiceContext,
+  user: SessionUser,
+  session: SessionRef,
+  codes: string[] | undefined,
+): Promise<FactorAddedAnswer> => ({
+  factors: await factorsAnswer(ctx, user, session),
+  ...(codes ? { recovery_codes: codes } : {}),
+});
 
 /** Removes one of the user's factors (not the last one when their role requires one). */
 export async function removeFactor(
@@ -481,19 +502,9 @@ export async function finishPasskey(
       },
       c.at,
     );
-    await c.audit({
-      action: 'factor_added',
-      entity: 'admin_user',
-      entityId: user.user_id,
-      detail: { kind: 'passkey', name: factorName },
-    });
-    await afterFactorChange(ctx, c, user, session.hash, 'added', 'passkey');
-    return first ? renewRecoveryCodes(ctx, c, user.user_id) : undefined;
+    return factorAdded(ctx, c, user, session, { kind: 'passkey', name: factorName, first });
   });
-  return {
-    factors: await factorsAnswer(ctx, user, session),
-    ...(codes ? { recovery_codes: codes } : {}),
-  };
+  return addedAnswer(ctx, user, session, codes);
 }
 
 /**

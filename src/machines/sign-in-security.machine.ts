@@ -167,7 +167,7 @@ export const signInSecurityMachine = setup({
   guards: {
     proofIsFresh: ({ context }) => proofIsFresh(context.factors),
     needsProof: (_, p: { error: unknown }) => needsProof(p.error),
-    gotCodes: (_, p: { answer: FactorAddedAnswer }) => Boolean(p.answer.recovery_codes?.length),
+    hasCodes: ({ context }) => Boolean(context.codes?.length),
     pendingIs: ({ context }, p: { type: FactorChange['type'] }) => context.pending?.type === p.type,
     hasTotpCode: ({ event }) => event.type === 'totp.confirm' && event.code.trim().length > 0,
   },
@@ -316,23 +316,10 @@ export const signInSecurityMachine = setup({
           const e = event as Extract<SecurityEvent, { type: 'totp.confirm' }>;
           return { code: e.code.trim(), name: e.name.trim() };
         },
-        onDone: [
-          {
-            guard: { type: 'gotCodes', params: ({ event }) => ({ answer: event.output }) },
-            target: 'showingCodes',
-            actions: [
-              { type: 'setAdded', params: ({ event }) => ({ answer: event.output }) },
-              'factorsChanged',
-            ],
-          },
-          {
-            target: 'ready',
-            actions: [
-              { type: 'setAdded', params: ({ event }) => ({ answer: event.output }) },
-              'factorsChanged',
-            ],
-          },
-        ],
+        onDone: {
+          target: 'added',
+          actions: { type: 'setAdded', params: ({ event }) => ({ answer: event.output }) },
+        },
         onError: [
           {
             guard: { type: 'needsProof', params: ({ event }) => ({ error: event.error }) },
@@ -356,23 +343,10 @@ export const signInSecurityMachine = setup({
         input: ({ context }) => ({
           name: context.pending?.type === 'passkey.add' ? context.pending.name : '',
         }),
-        onDone: [
-          {
-            guard: { type: 'gotCodes', params: ({ event }) => ({ answer: event.output }) },
-            target: 'showingCodes',
-            actions: [
-              { type: 'setAdded', params: ({ event }) => ({ answer: event.output }) },
-              'factorsChanged',
-            ],
-          },
-          {
-            target: 'ready',
-            actions: [
-              { type: 'setAdded', params: ({ event }) => ({ answer: event.output }) },
-              'factorsChanged',
-            ],
-          },
-        ],
+        onDone: {
+          target: 'added',
+          actions: { type: 'setAdded', params: ({ event }) => ({ answer: event.output }) },
+        },
         onError: [
           {
             guard: { type: 'needsProof', params: ({ event }) => ({ error: event.error }) },
@@ -442,6 +416,11 @@ export const signInSecurityMachine = setup({
           },
         ],
       },
+    },
+    /** A factor was added: the app reads the user again; a first factor's recovery codes are shown. */
+    added: {
+      entry: 'factorsChanged',
+      always: [{ guard: 'hasCodes', target: 'showingCodes' }, { target: 'ready' }],
     },
     /** New recovery codes, shown once: saved, then gone from the screen. */
     showingCodes: { on: { 'codes.done': { target: 'ready', actions: 'clearCodes' } } },
