@@ -13,6 +13,7 @@ import {
 } from '../../src/api/contract/auth';
 import { z } from 'zod/mini';
 import * as factors from '../services/factors';
+import { whenLimited } from './auth';
 
 /**
  * A signed-in person's own second factors and sessions (services/factors.ts; the account screen's
@@ -88,10 +89,16 @@ const factorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // the fresh proof is a sign-in again: under the sign-in limits, a 429 says when to come back
   app.post(
     '/auth/reauth',
     { ...me, schema: { body: ReauthBody, response: { 200: FactorsAnswer } } },
-    (request) => factors.reauth(app.services(request), request.user!, session(request), request.body),
+    (request, reply) =>
+      factors
+        .reauth(app.services(request), request.user!, { ...session(request), ip: request.ip }, request.body)
+        .catch((err) => {
+          throw whenLimited(reply, err);
+        }),
   );
 
   app.post(
@@ -106,13 +113,17 @@ const factorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reauth/passkey',
     { ...me, schema: { body: PasskeyBody, response: { 200: FactorsAnswer } } },
-    (request) =>
-      factors.reauthWithPasskey(
-        app.services(request),
-        request.user!,
-        session(request),
-        request.body.response,
-      ),
+    (request, reply) =>
+      factors
+        .reauthWithPasskey(
+          app.services(request),
+          request.user!,
+          { ...session(request), ip: request.ip },
+          request.body.response,
+        )
+        .catch((err) => {
+          throw whenLimited(reply, err);
+        }),
   );
 
   app.get('/auth/sessions', { ...me, schema: { response: { 200: SessionRows } } }, (request, reply) => {

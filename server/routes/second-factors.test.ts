@@ -270,6 +270,24 @@ describe('second factors', () => {
     expect(last.json().message).toBe(FACTOR_MESSAGES.lastRequired);
   });
 
+  it('the fresh proof is under the sign-in limits: a stolen session cannot try passwords at will', async () => {
+    const { secret, cookie } = await withAuthenticator();
+    for (let i = 0; i < app.config.RATE_LIMIT_LOGIN_FAILURES; i++) {
+      const wrong = await call('POST', '/api/auth/reauth', cookie, {
+        password: `guess ${i}`,
+        code: '000000',
+      });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const limited = await call('POST', '/api/auth/reauth', cookie, {
+      password: PASSWORD,
+      code: codeAt(secret, new Date(Date.now() + 30_000)),
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('900');
+    expect(await audit('login_failed')).toBe(app.config.RATE_LIMIT_LOGIN_FAILURES);
+  });
+
   it('adding a factor ends the other sessions; the sessions list shows devices and ends them', async () => {
     const { secret, cookie } = await withAuthenticator();
     const other = async (agent: string) => {

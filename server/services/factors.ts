@@ -25,6 +25,7 @@ import { verifyPassword } from '../lib/passwords';
 import { keyedHash, open, seal } from '../lib/secret-box';
 import { queueFactorNotice } from '../mail/mails';
 import { inTransaction, type Change, type ServiceContext } from './context';
+import { release, reserve } from './sign-in-limits';
 
 /**
  * Second factors (docs/decisions/024-second-factors.md): authenticator apps (RFC 6238, 30-second
@@ -183,14 +184,16 @@ export function requireFreshProof(ctx: ServiceContext, session: SessionRef): voi
 
 /**
  * The fresh proof: the password, and a code when the user has an authenticator app or recovery
- * codes (a passkey proves itself: `reauthWithPasskey`). Wrong ones are 400, audited as failures.
+ * codes (a passkey proves itself: `reauthWithPasskey`). Under the sign-in limits (a stolen session
+ * cannot try passwords at will); wrong ones are 400, audited as failures.
  */
 export async function reauth(
   ctx: ServiceContext,
   user: SessionUser,
-  session: SessionRef,
+  session: SessionRef & { ip: string },
   { password, code }: { password: string; code?: string },
 ): Promise<FactorsAnswer> {
+  const ids = await reserve(ctx, [`ip:${session.ip}`, `email:${user.email}`], ctx.now());
   const hash = await passwordHashOf(ctx.db, user.user_id);
   const audit = (action: string, detail: object) =>
     inTransaction(ctx, (c) => c.audit({ action, entity: 'admin_user', entityId: user.user_id, detail }));
@@ -213,6 +216,7 @@ export async function reauth(
     // passkeys only: the password is not enough, the passkey gives the proof
     throw new HttpError(400, FACTOR_MESSAGES.passkeyFailed, { code: FACTOR_MESSAGES.passkeyFailed });
   }
+  await release(ctx, ids, ctx.now());
   await repo.markProved(ctx.db, session.hash, ctx.now());
   return factorsAnswer(ctx, user, { ...session, provedAt: ctx.now().toISOString() });
 }
@@ -574,9 +578,10 @@ export async function usePasskey(
 export async function reauthWithPasskey(
   ctx: ServiceContext,
   user: SessionUser,
-  session: SessionRef,
+  session: SessionRef & { ip: string },
   response: unknown,
 ): Promise<FactorsAnswer> {
+  const ids = await reserve(ctx, [`ip:${session.ip}`, `email:${user.email}`], ctx.now());
   const used = await usePasskey(ctx, response, user.user_id);
   await inTransaction(ctx, (c) =>
     c.audit({
@@ -587,6 +592,7 @@ export async function reauthWithPasskey(
     }),
   );
   if (!used) throw new HttpError(400, FACTOR_MESSAGES.passkeyFailed, { form: FACTOR_MESSAGES.passkeyFailed });
+  await release(ctx, ids, ctx.now());
   await repo.markProved(ctx.db, session.hash, ctx.now());
   return factorsAnswer(ctx, user, { ...session, provedAt: ctx.now().toISOString() });
 }

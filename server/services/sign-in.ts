@@ -10,6 +10,7 @@ import { hashToken, queuePasswordLink } from '../mail/mails';
 import { mailLang } from '../mail/templates';
 import { inTransaction, mailConfigured, type ServiceContext } from './context';
 import { FACTOR_MESSAGES, methodsOf, useCode, usePasskey } from './factors';
+import { release, reserve, windowStart } from './sign-in-limits';
 
 /**
  * Signing in and everything a person does with their own password: the checked sign-in with its
@@ -18,32 +19,9 @@ import { FACTOR_MESSAGES, methodsOf, useCode, usePasskey } from './factors';
  * docs/decisions/009-security-model.md, "Sign-in".
  */
 
-/** Failed sign-ins are counted per address and per account over this window. */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export { LOGIN_WINDOW_MS, TOO_MANY_LOGINS } from './sign-in-limits';
 export const INVALID_LOGIN = 'Invalid email or password.';
-export const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 export const EXPIRED_ONE_TIME = 'This one-time password has expired. Ask an administrator for a new one.';
-
-/** A refusal for too many attempts; the route adds Retry-After (LOGIN_WINDOW_MS). */
-const tooMany = () => new HttpError(429, TOO_MANY_LOGINS);
-
-/** The first instant the sign-in limits still count. */
-const windowStart = (now: Date) => new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-
-/**
- * Reserves one attempt against each key's limit before anything is checked (the last of parallel
- * attempts sees all the others); refuses (429) past the limit, releasing the reservation so that
- * a refused attempt does not count. Answers the reservation's ids.
- */
-async function reserve(ctx: ServiceContext, keys: string[], now: Date): Promise<number[]> {
-  const since = windowStart(now);
-  const attempt = await repo.reserveAttempt(ctx.db, keys, since, now);
-  if (keys.some((key) => (attempt.counts[key] ?? 0) > ctx.config.RATE_LIMIT_LOGIN_FAILURES)) {
-    await repo.releaseAttempt(ctx.db, attempt.ids);
-    throw tooMany();
-  }
-  return attempt.ids;
-}
 
 /**
  * Checks an email and password from `ip`: 429 past the limits, 401 for a wrong password, an unknown
@@ -125,7 +103,7 @@ export async function checkSecondStep(
     // 400, not 401: the half-done sign-in still holds, only this code was wrong
     throw new HttpError(400, FACTOR_MESSAGES.wrongCode, { code: FACTOR_MESSAGES.wrongCode });
   }
-  await repo.releaseAttempt(ctx.db, ids);
+  await release(ctx, ids, now);
   await repo.clearFailures(ctx.db, keys[1]);
   if (used.method === 'recovery') await audit('recovery_code_used', { left: used.left });
   else await audit('factor_used', { kind: 'totp', name: used.name });
@@ -158,7 +136,7 @@ export async function checkPasskey(
     );
     throw new HttpError(400, FACTOR_MESSAGES.passkeyFailed, { form: FACTOR_MESSAGES.passkeyFailed });
   }
-  await repo.releaseAttempt(ctx.db, ids);
+  await release(ctx, ids, now);
   await inTransaction({ ...ctx, actor: { user_id: account.user_id, email: account.email } }, (c) =>
     c.audit({
       action: 'factor_used',
