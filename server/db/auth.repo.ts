@@ -160,11 +160,23 @@ export async function deleteRole(db: Db, roleId: number): Promise<void> {
   await db.deleteFrom('admin_role').where('role_id', '=', roleId).execute();
 }
 
+/** Whether the user has a confirmed second factor (an SQL expression over admin_user). */
+const hasFactor = (eb: ExpressionBuilder<Database, 'admin_user'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('admin_factor')
+        .select('admin_factor.factor_id')
+        .whereRef('admin_factor.user_id', '=', 'admin_user.user_id')
+        .where('admin_factor.confirmed', '=', 1),
+    )
+    .as('has_factor');
+
 function userColumns(db: Db) {
   return db
     .selectFrom('admin_user')
     .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
-    .select([
+    .select((eb) => [
       'admin_user.user_id',
       'admin_user.email',
       'admin_user.role_id',
@@ -174,15 +186,17 @@ function userColumns(db: Db) {
       'admin_user.created_at',
       'admin_user.last_login_at',
       'admin_user.version',
+      hasFactor(eb),
     ]);
 }
 
 type UserSelect = Awaited<ReturnType<ReturnType<typeof userColumns>['executeTakeFirstOrThrow']>>;
-const toUserRow = (r: UserSelect): UserRow => ({
+const toUserRow = ({ has_factor, ...r }: UserSelect): UserRow => ({
   ...r,
   version: Number(r.version),
   disabled: Number(r.disabled) === 1,
   must_change_password: Number(r.must_change_password) === 1,
+  second_factor: Boolean(Number(has_factor)),
 });
 
 export async function listUsers(db: Db): Promise<UserRow[]> {
@@ -358,18 +372,6 @@ export async function insertSession(
   if (stage === 'full')
     await db.updateTable('admin_user').set({ last_login_at: at }).where('user_id', '=', userId).execute();
 }
-
-/** Whether the user has a confirmed second factor (an SQL expression over admin_user). */
-const hasFactor = (eb: ExpressionBuilder<Database, 'admin_user'>) =>
-  eb
-    .exists(
-      eb
-        .selectFrom('admin_factor')
-        .select('admin_factor.factor_id')
-        .whereRef('admin_factor.user_id', '=', 'admin_user.user_id')
-        .where('admin_factor.confirmed', '=', 1),
-    )
-    .as('has_factor');
 
 /** The session with its user, role and permissions; the caller checks the time limits. */
 export async function findSession(db: Db, sessionHash: string) {

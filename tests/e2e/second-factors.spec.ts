@@ -139,7 +139,7 @@ test.describe('an authenticator app', () => {
   });
 });
 
-test('an owner requires a second factor for a role; its member is taken to set one up', async ({
+test('an owner requires a second factor for a role, sees who has one, and clears a lost one', async ({
   page,
   browser,
   request,
@@ -154,12 +154,28 @@ test('an owner requires a second factor for a role; its member is taken to set o
   await expect(rule).not.toBeChecked();
   await rule.click();
   await expect(rule).toBeChecked();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: who.email }) });
+  await expect(row.getByText('Password only')).toBeVisible();
 
   const member = await browser.newContext();
   const theirs = await member.newPage();
   await signInWithPassword(theirs, who);
   await expect(theirs).toHaveURL(/\/admin\/password#security$/);
   await expect(theirs.getByText('Your role requires a second factor.')).toBeVisible();
+  await addAuthenticatorApp(theirs);
+
+  // the owner sees it, and clears it for them (a lost phone): they set one up again
+  await page.reload();
+  await expect(row.getByText('Second factor', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, { label: 'users with and without a second factor' });
+  await row.getByRole('button', { name: `Clear second factors ${who.email}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Please confirm' })
+    .getByRole('button', { name: 'Yes, continue' })
+    .click();
+  await expect(row.getByText('Password only')).toBeVisible();
+  await theirs.getByRole('link', { name: 'Blog' }).click();
+  await expect(theirs.getByRole('dialog', { name: 'Your session has ended' })).toBeVisible();
   await member.close();
 });
 

@@ -245,6 +245,8 @@ export const UserRow = z.object({
   must_change_password: z.boolean(),
   created_at: z.string(),
   last_login_at: z.nullable(z.string()),
+  /** They have a second factor (an owner sees who still signs in with a password alone). */
+  second_factor: z.optional(z.boolean()),
   /** One more at each change of the role or access (docs/decisions/022); sent back as If-Match. */
   version: z.optional(z.number().check(z.int())),
 });

@@ -109,6 +109,9 @@ export function UsersScreen() {
                               ? 'users.mustChange'
                               : 'users.active',
                         )}
+                      </span>{' '}
+                      <span className={u.second_factor ? s.badgeOn : s.badgeNone}>
+                        {t(u.second_factor ? 'users.factorOn' : 'users.factorOff')}
                       </span>
                     </td>
                     <td data-label={t('users.lastLogin')}>
