@@ -101,17 +101,20 @@ export function UsersScreen() {
                       )}
                     </td>
                     <td data-label={t('users.status')}>
-                      <span className={u.disabled ? s.badgeOff : s.badgeOn}>
-                        {t(
-                          u.disabled
-                            ? 'users.disabled'
-                            : u.must_change_password
-                              ? 'users.mustChange'
-                              : 'users.active',
-                        )}
-                      </span>{' '}
-                      <span className={u.second_factor ? s.badgeOn : s.badgeNone}>
-                        {t(u.second_factor ? 'users.factorOn' : 'users.factorOff')}
+                      {/* one grid cell on a phone's card: both badges side by side */}
+                      <span className={s.badges}>
+                        <span className={u.disabled ? s.badgeOff : s.badgeOn}>
+                          {t(
+                            u.disabled
+                              ? 'users.disabled'
+                              : u.must_change_password
+                                ? 'users.mustChange'
+                                : 'users.active',
+                          )}
+                        </span>{' '}
+                        <span className={u.second_factor ? s.badgeOn : s.badgeNone}>
+                          {t(u.second_factor ? 'users.factorOn' : 'users.factorOff')}
+                        </span>
                       </span>
                     </td>
                     <td data-label={t('users.lastLogin')}>
