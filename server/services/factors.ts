@@ -396,10 +396,11 @@ export async function regenerateRecoveryCodes(
  * owner, and not for themselves (their own go through the fresh proof); audited.
  */
 export async function clearUserFactors(ctx: ServiceContext, by: SessionUser, targetId: number) {
-  if (by.role !== OWNER_ROLE) throw new HttpError(403, FACTOR_MESSAGES.ownerOnly);
-  if (targetId === by.user_id) throw new HttpError(403, FACTOR_MESSAGES.notYourself);
+  // the route needs users.manage, who see every user: 404 first, as for the other changes of a user
   const target = await getUser(ctx.db, targetId);
   if (!target) throw new HttpError(404, 'User not found');
+  if (by.role !== OWNER_ROLE) throw new HttpError(403, FACTOR_MESSAGES.ownerOnly);
+  if (targetId === by.user_id) throw new HttpError(403, FACTOR_MESSAGES.notYourself);
   await inTransaction(ctx, async (c) => {
     const count = await repo.clearFactors(c.trx, targetId);
     await c.audit({ action: 'factors_cleared', entity: 'admin_user', entityId: targetId, detail: { count } });
