@@ -366,6 +366,46 @@ describe('second factors', () => {
     expect((await login()).json()).toMatchObject({ email: EMAIL, factor_setup_required: false });
   });
 
+  it('malformed passkey answers and codes are refused as bad input, never a 500', async () => {
+    const { cookie } = await withAuthenticator();
+    const pending = cookieOf(await login());
+    const bodies: unknown[] = [
+      {},
+      { response: 'x' },
+      { response: { id: 'not base64!', rawId: 'x', type: 'public-key', response: {} } },
+      { response: { id: 'AAAA', rawId: 'AAAA', type: 'password', response: {} } },
+      { response: { id: 'A'.repeat(5000), rawId: 'AAAA', type: 'public-key', response: {} } },
+      // well-formed but not a passkey of ours: checked, refused
+      { response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } } },
+    ];
+    for (const body of bodies) {
+      for (const [url, who] of [
+        ['/api/auth/passkey', pending],
+        ['/api/auth/passkey', ''],
+        ['/api/auth/factors/passkey', cookie],
+        ['/api/auth/reauth/passkey', cookie],
+      ] as const) {
+        const res = await call('POST', url, who, body as object);
+        expect([url, res.statusCode]).toEqual([url, 400]);
+      }
+      await app.db.deleteFrom('login_failure').execute();
+    }
+    for (const code of ['', ' ', 'x'.repeat(41), '12345678901234567890', '\u0000\u0000']) {
+      const res = await call('POST', '/api/auth/second-step', pending, { code });
+      expect([code, res.statusCode]).toEqual([code, 400]);
+    }
+  });
+
+  it('a secret sealed under another SECRET is not used: its codes are refused', async () => {
+    const { secret } = await withAuthenticator();
+    // as after SECRET changed: the sealed value no longer opens
+    await app.db.updateTable('admin_factor').set({ secret: 'v1.AAAA.AAAA.AAAA' }).execute();
+    advance(60_000);
+    const pending = cookieOf(await login());
+    const res = await call('POST', '/api/auth/second-step', pending, { code: codeAt(secret, new Date()) });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('only an owner decides whether a role requires a factor; built-in roles too', async () => {
     const manager = await signInAs(app, { permissions: ['users.manage', 'blog.manage'] });
     const roles = (await call('GET', '/api/admin/roles', manager.cookie)).json();
