@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateToLatest } from './db/migrate';
 import { runSeeders } from './db/seed';
-import { issueSetupToken, prepareAccounts, SETUP_TOKEN_HOURS } from './services/owner';
+import { createAdminCommand, issueSetupToken, prepareAccounts, SETUP_TOKEN_HOURS } from './services/owner';
 import { unavailableMessage } from './lib/dependency-errors';
 import { removeOrphanFiles } from './lib/orphan-files';
 import { holdDataDir, privateFiles, securePrivateFolder } from './lib/data-dir';
@@ -124,9 +124,7 @@ console.log(
 );
 if (setupToken) {
   // the container image runs the compiled server (scripts/container-server.mjs), without npm
-  const createAdmin = import.meta.url.endsWith('.js')
-    ? 'node server/scripts/create-admin.js --email you@example.com (in the container)'
-    : 'npm run create-admin -- --email you@example.com';
+  const createAdmin = createAdminCommand(import.meta.url);
   console.log(
     `No admin account exists yet. Create the owner account at\n\n  ${config.PUBLIC_URL}/admin/setup?token=${setupToken}\n\n` +
       `(works once, for ${SETUP_TOKEN_HOURS} hours), or run: ${createAdmin}`,

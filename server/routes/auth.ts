@@ -16,7 +16,7 @@ import {
 import { HttpError } from '../http-error';
 import { hashSessionId } from '../plugins/auth';
 import { passkeyOptions } from '../services/factors';
-import { ownerFromSetupToken, setupNeeded } from '../services/owner';
+import { createAdminCommand, ownerFromSetupToken, setupNeeded } from '../services/owner';
 import * as signIn from '../services/sign-in';
 
 /** Sign-ins of one email checked at the same moment by one process; more wait their turn as a 429. */
@@ -148,7 +148,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/auth/setup', { schema: { response: { 200: SetupStatus } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { needed: await setupNeeded(app.services(request)) };
+    const needed = await setupNeeded(app.services(request));
+    // this route module runs as .js in the container image (it keeps its own path there)
+    return needed ? { needed, create_admin: createAdminCommand(import.meta.url) } : { needed };
   });
 
   app.post(

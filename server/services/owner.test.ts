@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countUsers } from '../db/auth.repo';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
-import { issueSetupToken, SETUP_DONE, SETUP_REFUSED } from './owner';
+import { createAdminCommand, issueSetupToken, SETUP_DONE, SETUP_REFUSED } from './owner';
 
 const STRONG = 'Copper kettle on a winter morning';
 
@@ -18,7 +18,10 @@ describe('the first-run setup address', () => {
     app.inject({ method: 'POST', url: '/api/auth/setup', headers: { origin }, payload: body });
 
   it('creates the owner once, signs them in, and tells the sign-in page no account exists before', async () => {
-    expect((await app.inject('/api/auth/setup')).json()).toEqual({ needed: true });
+    expect((await app.inject('/api/auth/setup')).json()).toEqual({
+      needed: true,
+      create_admin: 'npm run create-admin -- --email you@example.com',
+    });
     const token = (await issueSetupToken(app.services()))!;
     expect(token).toMatch(/^[\w-]{43}$/);
     const res = await setup({ token, email: ' Owner@Example.com ', password: STRONG });
@@ -94,5 +97,26 @@ describe('the first-run setup address', () => {
     expect(
       (await setup({ token: 'x'.repeat(43), email: 'o@example.com', password: STRONG })).json().message,
     ).toBe(SETUP_DONE);
+  });
+});
+
+describe('the command the sign-in page names while no account exists', () => {
+  it('is npm from a checkout, and the compiled script in the container image', async () => {
+    expect(createAdminCommand('file:///srv/manna/server/routes/auth.ts')).toBe(
+      'npm run create-admin -- --email you@example.com',
+    );
+    expect(createAdminCommand('file:///app/server/routes/auth.js')).toBe(
+      'node server/scripts/create-admin.js --email you@example.com',
+    );
+    const app = await createTestApp();
+    try {
+      const status = (await app.inject({ method: 'GET', url: '/api/auth/setup' })).json();
+      expect(status).toEqual({
+        needed: true,
+        create_admin: 'npm run create-admin -- --email you@example.com',
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -119,6 +119,16 @@ export async function setupNeeded(ctx: ServiceContext): Promise<boolean> {
   return (await countUsers(ctx.db)) === 0;
 }
 
+/**
+ * The shell command that makes the owner on this server: `npm run create-admin` from a checkout;
+ * the compiled script in the container image (scripts/container-server.mjs runs this module as .js
+ * at its own path, without npm).
+ */
+export const createAdminCommand = (moduleUrl = import.meta.url) =>
+  moduleUrl.endsWith('.js')
+    ? 'node server/scripts/create-admin.js --email you@example.com'
+    : 'npm run create-admin -- --email you@example.com';
+
 export const SETUP_REFUSED =
   'This setup address is not valid any more. Ask whoever runs the server for a new one, or use npm run create-admin.';
 export const SETUP_DONE = 'The site already has an account: sign in instead.';

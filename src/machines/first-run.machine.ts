@@ -15,6 +15,8 @@ export const SETUP_UNREACHABLE = 'Could not reach the server. Check your connect
 
 export interface FirstRunContext {
   errors: Record<string, string>;
+  /** How this server makes an account from its shell (npm, or node in the container image). */
+  createAdmin: string | null;
 }
 
 export type FirstRunEvent = {
@@ -46,6 +48,7 @@ export const firstRunMachine = setup({
   actions: {
     setErrors: assign({ errors: (_, p: { errors: Record<string, string> }) => p.errors }),
     clearErrors: assign({ errors: {} }),
+    setCommand: assign({ createAdmin: (_, p: { status: SetupStatus }) => p.status.create_admin ?? null }),
     notifySignedIn: (_, _p: { user: SessionUser }) => {},
   },
   guards: {
@@ -55,7 +58,7 @@ export const firstRunMachine = setup({
 }).createMachine({
   id: 'firstRun',
   initial: 'asking',
-  context: { errors: {} },
+  context: { errors: {}, createAdmin: null },
   states: {
     asking: {
       invoke: {
@@ -65,6 +68,7 @@ export const firstRunMachine = setup({
           {
             guard: { type: 'isNeeded', params: ({ event }) => ({ status: event.output }) },
             target: 'needed',
+            actions: { type: 'setCommand', params: ({ event }) => ({ status: event.output }) },
           },
           { target: 'notNeeded' },
         ],

@@ -225,7 +225,11 @@ export const BackupStatus = z.object({
 export type BackupStatus = z.infer<typeof BackupStatus>;
 
 /** GET /api/auth/setup: whether the site has no account yet (the sign-in page then says how to make one). */
-export const SetupStatus = z.object({ needed: z.boolean() });
+export const SetupStatus = z.object({
+  needed: z.boolean(),
+  /** While needed: the shell command that makes the owner on this server (npm, or node in the container). */
+  create_admin: z.optional(z.string()),
+});
 export type SetupStatus = z.infer<typeof SetupStatus>;
 
 /** POST /api/auth/setup: the first owner, with the token of the printed setup address. */

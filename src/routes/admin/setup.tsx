@@ -18,7 +18,7 @@ export function FirstRunHint() {
   if (!state.matches('needed')) return null;
   return (
     <p className={s.hint} role="note">
-      {t('setup.hint')} <code>{CREATE_ADMIN_COMMAND}</code>
+      {t('setup.hint')} <code>{state.context.createAdmin ?? CREATE_ADMIN_COMMAND}</code>
     </p>
   );
 }
