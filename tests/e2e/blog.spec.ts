@@ -76,7 +76,10 @@ test.describe('public blog', () => {
     await expect(first.getByText('Six months from now you will not remember')).toBeVisible();
     const image = first.locator('img');
     await expect(image).toHaveAttribute('src', /^\/media\/blog\/[0-9a-f-]{36}\.svg$/);
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // loaded, as a reader sees it a moment later (behind the scale check's proxy it can take a moment)
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     // the 200-character preview, Read More / Show Less
     const preview = first.locator('p').filter({ hasText: 'Every researcher has lost an afternoon' });
