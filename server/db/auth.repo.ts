@@ -467,10 +467,10 @@ export async function deleteSession(db: Db, sessionHash: string): Promise<void> 
 }
 
 /** Ends every session of a user (password change, disabling), optionally keeping one. */
-export async function deleteUserSessions(db: Db, userId: number, exceptHash?: string): Promise<void> {
+export async function deleteUserSessions(db: Db, userId: number, exceptHash?: string): Promise<number> {
   let q = db.deleteFrom('admin_session').where('user_id', '=', userId);
   if (exceptHash) q = q.where('session_hash', '!=', exceptHash);
-  await q.execute();
+  return Number((await q.executeTakeFirst()).numDeletedRows);
 }
 
 /** Removes sessions past their idle or absolute limit. */
@@ -566,6 +566,16 @@ export async function noticeRecipients(
 }
 
 /** A user's choices (null for a kind their role may not read) and their version. */
+/** The language of a user's notices (null: English). */
+export async function noticeLangOf(db: Db, userId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('admin_user')
+    .select('notify_lang')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.notify_lang ?? null;
+}
+
 export async function noticePrefsOf(db: Db, user: { user_id: number; permissions: Permission[] }) {
   const row = await db
     .selectFrom('admin_user')

@@ -101,18 +101,22 @@ export async function deleteUnconfirmedTotp(db: Db, userId: number): Promise<voi
 /**
  * Records a use of an authenticator app at `step` when it is later than the last one (a code works
  * once: of two uses of one code, one updates the row and the other finds the step taken); answers
- * whether it did. `confirm` also makes a new app count.
+ * whether it did. `confirm` also makes a new app count, under the name its owner gave it.
  */
 export async function useTotpStep(
   db: Db,
   factorId: number,
   step: number,
   now: Date,
-  confirm = false,
+  confirm?: { name: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('admin_factor')
-    .set({ last_step: step, last_used_at: now.toISOString(), ...(confirm ? { confirmed: 1 } : {}) })
+    .set({
+      last_step: step,
+      last_used_at: now.toISOString(),
+      ...(confirm ? { confirmed: 1, name: confirm.name } : {}),
+    })
     .where('factor_id', '=', factorId)
     .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
     .executeTakeFirst();

@@ -18,7 +18,7 @@ import {
   type SessionRow,
   type SessionUser,
 } from '../../src/api/contract/auth';
-import { getUser, passwordHashOf } from '../db/auth.repo';
+import { deleteUserSessions, getUser, noticeLangOf, passwordHashOf } from '../db/auth.repo';
 import * as repo from '../db/factors.repo';
 import { HttpError } from '../http-error';
 import { verifyPassword } from '../lib/passwords';
@@ -235,16 +235,8 @@ async function afterFactorChange(
   change: 'added' | 'removed' | 'cleared',
   kind: string,
 ) {
-  let q = c.trx.deleteFrom('admin_session').where('user_id', '=', user.user_id);
-  if (keepSession) q = q.where('session_hash', '!=', keepSession);
-  await q.execute();
-  const lang = (
-    await c.trx
-      .selectFrom('admin_user')
-      .select('notify_lang')
-      .where('user_id', '=', user.user_id)
-      .executeTakeFirst()
-  )?.notify_lang;
+  await deleteUserSessions(c.trx, user.user_id, keepSession);
+  const lang = await noticeLangOf(c.trx, user.user_id);
   await queueFactorNotice(
     c.trx,
     ctx.config,
@@ -301,13 +293,8 @@ export async function confirmTotp(
   const first = !(await repo.hasConfirmedFactor(ctx.db, user.user_id));
   const factorName = name ?? 'Authenticator app';
   const codes = await inTransaction(ctx, async (c) => {
-    if (!(await repo.useTotpStep(c.trx, pending.factor_id, step, c.at, true)))
+    if (!(await repo.useTotpStep(c.trx, pending.factor_id, step, c.at, { name: factorName })))
       throw new HttpError(400, FACTOR_MESSAGES.wrongCode, { code: FACTOR_MESSAGES.wrongCode });
-    await c.trx
-      .updateTable('admin_factor')
-      .set({ name: factorName })
-      .where('factor_id', '=', pending.factor_id)
-      .execute();
     return factorAdded(ctx, c, user, session, { kind: 'totp', name: factorName, first });
   });
   return addedAnswer(ctx, user, session, codes);
@@ -655,16 +642,12 @@ export async function endSessions(
 ): Promise<SessionRow[]> {
   await inTransaction(ctx, async (c) => {
     if (which === 'others') {
-      const ended = await c.trx
-        .deleteFrom('admin_session')
-        .where('user_id', '=', user.user_id)
-        .where('session_hash', '!=', session.hash)
-        .executeTakeFirst();
+      const others = await deleteUserSessions(c.trx, user.user_id, session.hash);
       await c.audit({
         action: 'session_ended',
         entity: 'admin_user',
         entityId: user.user_id,
-        detail: { others: Number(ended.numDeletedRows) },
+        detail: { others },
       });
     } else {
       if (!(await repo.deleteSessionByPublicId(c.trx, user.user_id, which)))

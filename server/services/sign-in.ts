@@ -51,13 +51,12 @@ export async function checkSignIn(
     );
     throw new HttpError(401, INVALID_LOGIN);
   }
-  await repo.releaseAttempt(ctx.db, ids);
+  await release(ctx, ids, now);
   const expires = account.password_expires_at;
   if (Number(account.must_change_password) === 1 && expires && Date.parse(expires) < now.getTime()) {
     throw new HttpError(401, EXPIRED_ONE_TIME);
   }
   await repo.clearFailures(ctx.db, keys[1]);
-  await repo.purgeFailures(ctx.db, since);
   return account.user_id;
 }
 
