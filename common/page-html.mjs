@@ -100,7 +100,10 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
     const { css, preload } = assetsFor(keys.filter((k) => manifest[k]));
     const title = head?.title ?? 'Manna';
     const description = head?.description ?? '';
-    const canonical = `%PUBLIC_URL%${pagePath === '/' ? '/' : escapeHtml(pagePath)}`;
+    // a page may name another address as the original (a blog post's canonical override)
+    const canonical = head?.canonical
+      ? escapeHtml(head.canonical)
+      : `%PUBLIC_URL%${pagePath === '/' ? '/' : escapeHtml(pagePath)}`;
     const image = head?.image
       ? /^https?:\/\//.test(head.image)
         ? escapeHtml(head.image)

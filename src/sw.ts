@@ -120,8 +120,9 @@ async function chosenLanguage(): Promise<string> {
 
 async function keepPage(path: string, response: Response): Promise<void> {
   const lang = response.headers.get('content-language');
-  // Only pages that say their language (public pages); the admin shell is precached.
-  if (!lang || !isLang(lang)) return;
+  // Only pages that say their language (public pages); the admin shell is precached. A page the
+  // server says not to store (a post's preview) is not kept either.
+  if (!lang || !isLang(lang) || /no-store/i.test(response.headers.get('cache-control') ?? '')) return;
   const cache = await caches.open(PAGES_CACHE);
   await cache.put(pageKey(path, lang), response);
   await rememberLanguage(lang);

@@ -8,6 +8,7 @@ import {
   type BlogPostRow,
   type BlogStatus,
   PUBLISHED,
+  SCHEDULED,
 } from '../../src/api/contract/blog';
 import { htmlToText } from '../../src/api/contract/rich-text';
 import { sanitizeRichText } from '../lib/rich-text';
@@ -51,6 +52,12 @@ export function toRow(post: BlogPost): BlogPostRow {
     image_url: imageUrlOf(post.featured_image_url),
     updated_at: post.updated_at,
     version: post.version,
+    publish_at: post.publish_at,
+    cover_alt: post.cover_alt,
+    meta_title: post.meta_title,
+    meta_description: post.meta_description,
+    social_image_url: post.social_image_url,
+    canonical_url: post.canonical_url,
   };
 }
 
@@ -70,6 +77,12 @@ const COLUMNS = [
   'created_at',
   'updated_at',
   'version',
+  'publish_at',
+  'cover_alt',
+  'meta_title',
+  'meta_description',
+  'social_image_url',
+  'canonical_url',
 ] as const;
 
 export interface ListOptions {
@@ -86,12 +99,13 @@ const COMMON_MATCHES = 5_000;
 
 function filtered(
   db: Db,
-  q: Pick<BlogListQuery, 'blogid' | 'slug'>,
+  q: Pick<BlogListQuery, 'blogid' | 'slug' | 'status'>,
   plan: SearchPlan,
   { includeDrafts }: ListOptions,
 ) {
   let query = db.selectFrom('blog_post').where('company_id', '=', BLOG_COMPANY_ID);
   if (!includeDrafts) query = query.where('status', '=', PUBLISHED);
+  else if (q.status) query = query.where('status', '=', q.status);
   if (q.blogid) query = query.where('blog_id', '=', q.blogid);
   if (q.slug !== undefined) query = query.where('slug', '=', q.slug);
   if (plan.kind === 'postgres') {
@@ -129,7 +143,7 @@ export async function listPosts(db: Db, q: BlogListQuery, options: ListOptions):
 
 export async function countPosts(
   db: Db,
-  q: Pick<BlogListQuery, 'blogid' | 'search' | 'slug'>,
+  q: Pick<BlogListQuery, 'blogid' | 'search' | 'slug' | 'status'>,
   options: ListOptions,
   plan?: SearchPlan,
 ): Promise<number> {
@@ -255,6 +269,16 @@ export interface PostInput {
   read_time: string;
   featured_image_url: string;
   status: BlogStatus;
+  /** When a Scheduled post goes public; null otherwise (the service keeps the two in step). */
+  publish_at?: string | null;
+  /** The fields of issue 31; left out, a new post has none (''). */
+  cover_alt?: string;
+  meta_title?: string;
+  meta_description?: string;
+  social_image_url?: string;
+  canonical_url?: string;
+  /** An address the writer chose (checked and free); without it a new post's is made from the title. */
+  slug?: string;
 }
 
 /** A timestamp later than `previous`, so every change has its own `updated_at` (page caches key on it). */
@@ -264,7 +288,7 @@ function nextTimestamp(previous?: string): string {
   return new Date(Math.max(now, Number.isFinite(last) ? last + 1 : now)).toISOString();
 }
 
-const isUniqueViolation = (err: unknown) =>
+export const isUniqueViolation = (err: unknown) =>
   /unique|duplicate key/i.test(err instanceof Error ? err.message : String(err));
 
 /** The post as stored: its content sanitised (the one place rich text is cleaned, as for openings) and its search text. */
@@ -278,9 +302,10 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
   for (let attempt = 0; ; attempt++) {
     const base = slugify(input.title);
     const slug =
-      attempt < 3 ? await uniqueSlug(db, base) : `${base}-${Math.random().toString(36).slice(2, 8)}`;
+      input.slug ??
+      (attempt < 3 ? await uniqueSlug(db, base) : `${base}-${Math.random().toString(36).slice(2, 8)}`);
     try {
-      return await db
+      const created = await db
         .insertInto('blog_post')
         .values({
           company_id: BLOG_COMPANY_ID,
@@ -291,21 +316,30 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
         })
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
+      // a new post may take an address an edited post had: that redirect ends
+      await db.deleteFrom('blog_slug_redirect').where('old_slug', '=', slug).execute();
+      return created;
     } catch (err) {
       // two posts with the same title saved at once: take the next free slug
-      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+      if (input.slug !== undefined || !isUniqueViolation(err) || attempt >= 5) throw err;
     }
   }
 }
 
 /**
- * Saves a post. The slug follows the title only while the post has never been public (a draft
- * being written); once published, its permalink stays, so shared links keep working.
+ * Saves a post. The slug is the one the writer chose (`input.slug`), or else follows the title
+ * while the post is a Draft (being written); a Published or Scheduled post keeps its address.
+ * When a published post's address changes, the old one is kept as a redirect to the post.
  */
 export async function updatePost(db: Db, current: BlogPost, input: PostInput): Promise<BlogPost> {
-  const keepSlug = current.status === PUBLISHED || input.title.trim() === current.title.trim();
+  const chosen = input.slug !== undefined && input.slug !== current.slug ? input.slug : undefined;
+  const keepSlug =
+    chosen === undefined &&
+    (current.status !== 'Draft' || input.slug !== undefined || input.title.trim() === current.title.trim());
   for (let attempt = 0; ; attempt++) {
-    const slug = keepSlug ? current.slug : await uniqueSlug(db, slugify(input.title), current.blog_id);
+    const slug =
+      chosen ?? (keepSlug ? current.slug : await uniqueSlug(db, slugify(input.title), current.blog_id));
+    if (slug !== current.slug) await moveAddress(db, current, slug);
     try {
       const row = await db
         .updateTable('blog_post')
@@ -321,16 +355,90 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
       if (!row) throw new Error(`Blog post ${current.blog_id} vanished during the update`);
       return row;
     } catch (err) {
-      if (keepSlug || !isUniqueViolation(err) || attempt >= 5) throw err;
+      if (keepSlug || chosen !== undefined || !isUniqueViolation(err) || attempt >= 5) throw err;
     }
   }
 }
 
-/** Publishes or unpublishes a post; nothing else changes (its slug, its text). */
+/**
+ * A post's address changes to `slug`: a published post's old address becomes a redirect to it,
+ * and `slug` stops being a redirect (to this post or to another that had it before).
+ */
+async function moveAddress(db: Db, current: BlogPost, slug: string) {
+  await db.deleteFrom('blog_slug_redirect').where('old_slug', '=', slug).execute();
+  if (current.status !== PUBLISHED) return;
+  await db
+    .insertInto('blog_slug_redirect')
+    .values({ old_slug: current.slug, blog_id: current.blog_id, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('old_slug').doUpdateSet({ blog_id: current.blog_id }))
+    .execute();
+}
+
+/** Whether another post has this address now (a redirect does not hold it). */
+export async function slugTaken(db: Db, slug: string, exceptId = 0): Promise<boolean> {
+  const row = await db
+    .selectFrom('blog_post')
+    .select('blog_id')
+    .where('slug', '=', slug)
+    .where('blog_id', '!=', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Where an old address of a published post leads: the post's address now, if it is published. */
+export async function redirectedSlug(db: Db, oldSlug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('blog_slug_redirect as r')
+    .innerJoin('blog_post as p', 'p.blog_id', 'r.blog_id')
+    .select('p.slug')
+    .where('r.old_slug', '=', oldSlug)
+    .where('p.status', '=', PUBLISHED)
+    .executeTakeFirst();
+  return row?.slug;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled posts
+// ---------------------------------------------------------------------------------------------
+
+/** Scheduled posts whose time has come (`now`, ISO), the earliest first. */
+export async function duePosts(db: Db, now: string, limit: number) {
+  return db
+    .selectFrom('blog_post')
+    .select(['blog_id', 'version'])
+    .where('status', '=', SCHEDULED)
+    .where('publish_at', '<=', now)
+    .orderBy('publish_at')
+    .limit(limit)
+    .execute();
+}
+
+/** When the next Scheduled post goes public (ISO), or undefined when none waits. */
+export async function nextPublishAt(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('blog_post')
+    .select('publish_at')
+    .where('status', '=', SCHEDULED)
+    .where('publish_at', 'is not', null)
+    .orderBy('publish_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.publish_at ?? undefined;
+}
+
+/**
+ * Publishes or unpublishes a post (or publishes a Scheduled one); nothing else changes (its slug,
+ * its text). Only a Scheduled post has a publication time.
+ */
 export async function setPostStatus(db: Db, current: BlogPost, status: BlogStatus): Promise<BlogPost> {
   const row = await db
     .updateTable('blog_post')
-    .set({ status, updated_at: nextTimestamp(current.updated_at), version: current.version + 1 })
+    .set({
+      status,
+      publish_at: status === SCHEDULED ? current.publish_at : null,
+      updated_at: nextTimestamp(current.updated_at),
+      version: current.version + 1,
+    })
     .where('blog_id', '=', current.blog_id)
     .returning(COLUMNS)
     .executeTakeFirst();

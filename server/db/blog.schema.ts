@@ -25,12 +25,29 @@ export interface BlogPostTable {
   /** An http(s) address, or the storage key of an uploaded image (stored_file, kind 'blog-image'). */
   featured_image_url: string;
   status: BlogStatus;
+  /** When a Scheduled post goes public (ISO 8601, UTC); null for Draft and Published (migration 2100). */
+  publish_at: string | null;
+  /** The cover's alt text: required when a cover is set. */
+  cover_alt: Generated<string>;
+  /** Search and social fields; empty means the post's own (title, excerpt, cover, permalink). */
+  meta_title: Generated<string>;
+  meta_description: Generated<string>;
+  social_image_url: Generated<string>;
+  canonical_url: Generated<string>;
   created_at: string;
   updated_at: string;
   /** 1 when created, one more at each change (the conflict check, docs/decisions/022). */
   version: Generated<number>;
 }
 
+/** An address a published post had before its slug was edited: 301 to the post's address now. */
+export interface BlogSlugRedirectTable {
+  old_slug: string;
+  blog_id: number;
+  created_at: string;
+}
+
 export interface BlogTables {
   blog_post: BlogPostTable;
+  blog_slug_redirect: BlogSlugRedirectTable;
 }

@@ -22,6 +22,7 @@ describe('a NUL character in a form field', () => {
       { name: 'publication_date', value: 'December 31, 2099' },
       { name: 'read_time', value: '3 min read' },
       { name: 'featured_image_url', value: 'https://example.org/a.png' },
+      { name: 'cover_alt', value: 'A cover' },
       { name: 'status', value: 'Published' },
     ]);
     const res = await app.inject({

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { global } from './global';
 
 export type SecurityOptions = {
@@ -52,6 +53,18 @@ export function apiSecurityHeaders({ isHttps }: Pick<SecurityOptions, 'isHttps'>
   ];
   if (isHttps) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
   return headers;
+}
+
+/**
+ * Lets pages of this site frame the page being answered (the blog editor's live preview): the
+ * page policy's frame-ancestors becomes 'self', and X-Frame-Options SAMEORIGIN. Every other page
+ * stays unframeable.
+ */
+export function framedBySelf(reply: FastifyReply) {
+  const csp = String(reply.getHeader('content-security-policy') ?? '');
+  reply
+    .header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+    .header('x-frame-options', 'SAMEORIGIN');
 }
 
 const isApi = (url: string) => url.startsWith('/api/') || url === '/api';

@@ -26,6 +26,7 @@ const POST = {
   publication_date: 'August 6, 2025',
   read_time: '5 min read',
   featured_image_url: 'https://images.example.org/register.png',
+  cover_alt: 'A page of a parish register',
 };
 
 function sendPost(fields: Record<string, string>, version?: number) {
@@ -69,7 +70,25 @@ describe('blog post revisions', () => {
       [4, ['status']],
       [3, ['title', 'read_time']],
       [2, ['content']],
-      [1, ['title', 'excerpt', 'content', 'publication_date', 'read_time', 'featured_image_url', 'status']],
+      [
+        1,
+        [
+          'title',
+          'excerpt',
+          'content',
+          'publication_date',
+          'read_time',
+          'featured_image_url',
+          'status',
+          'publish_at',
+          'slug',
+          'cover_alt',
+          'meta_title',
+          'meta_description',
+          'social_image_url',
+          'canonical_url',
+        ],
+      ],
     ]);
     expect(list[0].actor_email).toMatch(/@/);
     const detail = RevisionDetail.parse(

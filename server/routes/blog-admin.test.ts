@@ -49,6 +49,7 @@ const VALID = {
   publication_date: 'August 6, 2025',
   read_time: '5 min read',
   featured_image_url: 'https://images.example.org/register.png',
+  cover_alt: 'A page of a parish register',
 };
 
 type Fields = Partial<Record<keyof typeof VALID | 'status', string>>;
@@ -548,7 +549,9 @@ describe('the rules of the blog form, at their edges', () => {
   });
 
   it('refuses an unknown status and another company', async () => {
-    expect((await errorsOf({ status: 'Archived' })).errors.status).toBe('Status must be Published or Draft');
+    expect((await errorsOf({ status: 'Archived' })).errors.status).toBe(
+      'Status must be Published, Draft or Scheduled',
+    );
     expect((await errorsOf({ company_id: '3' })).errors.company_id).toMatch(/company 2/);
   });
 

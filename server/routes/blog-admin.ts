@@ -9,6 +9,7 @@ import {
   BLOG_MODES,
   BlogListQuery,
   BlogPostRows,
+  BlogPreviewLink,
   BlogStatusBody,
   ManageBlogFields,
   ManageBlogResponse,
@@ -24,6 +25,7 @@ import * as blog from '../services/blog';
  * - GET /api/admin/blog-posts: the query and rows of bind-company-blog, drafts included,
  *   `Cache-Control: private, no-store`.
  * - PATCH /api/admin/blog-posts/{id} with { status }: the badge of a card, publish or unpublish.
+ * - POST /api/admin/blog-posts/{id}/preview-link: a share preview, a signed address for 7 days.
  * - POST /api/manage-company-blog: multipart; mode 1 create, 2 update, 3 delete; company_id is
  *   always 2. Answers `{ message, row }`.
  * A change (the PATCH, mode 2) sends `If-Match` with the version it is based on: 428 without,
@@ -77,6 +79,18 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
         request.body.status,
         versionOfRequest(request.headers),
       ),
+  );
+
+  app.post(
+    '/admin/blog-posts/:id/preview-link',
+    {
+      config: { permission: 'blog.manage' },
+      schema: { params: IdParams, response: { 200: BlogPreviewLink } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return blog.shareLink(app.services(request), request.params.id);
+    },
   );
 
   /** Reads the form (lib/multipart.ts), the image into memory; an empty file part is no image. */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, updatePost, getPost, type PostInput } from '../db/blog.repo';
 import seedBlog from '../db/seed/50-blog.seed';
+import { previewedPost, shareLink } from '../services/blog';
 import { createTestApp } from '../testing';
 import { BOOT_SCRIPT } from '../../common/page-html.mjs';
 
@@ -298,5 +299,60 @@ describe('sitemap', () => {
       .where('status', '=', 'Published')
       .execute();
     for (const { slug: s } of published) expect(res.body).toContain(`/blog/${encodeURI(s)}</loc>`);
+  });
+});
+
+describe('addresses and previews of issue 31', () => {
+  const draftInput: PostInput = {
+    ...POST,
+    title: 'A scheduled thought',
+    status: 'Scheduled',
+    publish_at: '2099-01-01T09:00:00.000Z',
+  };
+
+  it("answers 404 at a Scheduled post's address, and 301 from an edited address to the new one", async () => {
+    const scheduled = await createPost(app.db, draftInput);
+    expect((await app.inject(`/blog/${scheduled.slug}`)).statusCode).toBe(404);
+    const published = await createPost(app.db, { ...POST, title: 'An address that moves' });
+    await updatePost(app.db, published, { ...POST, title: 'An address that moves', slug: 'the-new-address' });
+    const res = await app.inject('/blog/an-address-that-moves');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/blog/the-new-address');
+    expect((await app.inject('/blog/the-new-address')).statusCode).toBe(200);
+  });
+
+  it('shows a post of any status at its share link, never kept or indexed; a changed or expired link is 404', async () => {
+    const scheduled = await createPost(app.db, { ...draftInput, title: 'Shared before it is out' });
+    const ctx = app.services();
+    const { url } = await shareLink(ctx, scheduled.blog_id);
+    const path = new URL(url).pathname;
+    const res = await app.inject(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Shared before it is out');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    const [id, expires, sig] = path.slice('/blog/preview/'.length).split('.');
+    // another post's number under this signature, a later expiry, a changed signature
+    for (const changed of [
+      `${id}1.${expires}.${sig}`,
+      `${id}.${Number(expires) + 60}.${sig}`,
+      `${id}.${expires}.${sig.slice(1)}x`,
+    ])
+      expect((await app.inject(`/blog/preview/${changed}`)).statusCode, changed).toBe(404);
+    // eight days later the link has expired
+    const later = { ...ctx, now: () => new Date(Date.now() + 8 * 24 * 3600_000) };
+    expect(await previewedPost(later, path.slice('/blog/preview/'.length))).toBeUndefined();
+  });
+
+  it("lets this site alone frame the editor's live preview, which holds no post of its own", async () => {
+    const res = await app.inject('/blog/preview/live');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(res.body).toContain('Blog post not found'); // the stand-in bundle's page without a post
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const other = await app.inject(`/blog/${slug}`);
+    expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 });

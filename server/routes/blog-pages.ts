@@ -5,8 +5,11 @@ import { SLUG_MAX, SLUG_PATTERN } from '../../src/api/contract/blog';
 import {
   imageUrlOf,
   latestPublished,
+  previewedPost,
+  previewPath,
   publishedBySlug,
   publishedPermalinks,
+  redirectedSlug,
   toRow,
   type BlogPost,
 } from '../services/blog';
@@ -16,6 +19,10 @@ import { addSitemapSource } from '../lib/sitemap';
 import { renderRss } from '../lib/rss';
 import { preferredEncoding } from '../lib/encoding';
 import { escapeHtml, safeJson } from '../../common/page-html.mjs';
+import { framedBySelf } from '../plugins/security';
+
+/** The editor's live preview (src/routes/blog-preview.tsx LIVE_PREVIEW). */
+const LIVE_PREVIEW = 'live';
 
 /**
  * Blog addresses outside /api:
@@ -25,6 +32,9 @@ import { escapeHtml, safeJson } from '../../common/page-html.mjs';
  *   parts, so every process of the site answers the same ETag for the same version and a
  *   revalidation is a 304 without rendering.
  * - `/blog/rss.xml`: RSS 2.0 of the newest published posts.
+ * - An address a published post had before its slug was edited: 301 to its address now.
+ * - `/blog/preview/{token}`: a share preview (services/blog.ts `shareLink`), the post whatever its
+ *   status, rendered like a permalink but never kept, cached or indexed; 404 once it expired.
  * An unknown or unpublished slug gets the blog's own 'not found' page (status 404), rendered by the
  * same route, so the browser hydrates what the server rendered. Any address can be asked for, so
  * that page is rendered once per language (with a placeholder slug) and each answer puts the
@@ -119,15 +129,15 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  /** Renders the permalink of `slug` with `post` (null: the blog's own 'not found' page). */
-  function renderPermalink(slug: string, lang: string, post: BlogPost | null) {
+  /** Renders the permalink of `slug` with `post` (null: the blog's own 'not found' page), or its share preview. */
+  function renderPermalink(slug: string, lang: string, post: BlogPost | null, preview?: string) {
     const image = post ? imageUrlOf(post.featured_image_url) : null;
     return renderer!.render({
-      url: permalinkPath(slug),
+      url: preview ? previewPath(preview) : permalinkPath(slug),
       lang,
-      moduleKey: 'src/routes/blog-post.tsx',
+      moduleKey: preview ? 'src/routes/blog-preview.tsx' : 'src/routes/blog-post.tsx',
       ns: ['blog', 'offline'],
-      data: { blogPost: post ? pageRow(post) : null, slug },
+      data: { blogPost: post ? pageRow(post) : null, slug, ...(preview && { preview }) },
       // the cover is the page's largest paint: fetch it with the page, not after the CSS
       // (only what the page's CSP lets it load: this site or https)
       preloadImages: image && /^(\/|https:\/\/)/i.test(image) ? [image] : [],
@@ -167,6 +177,8 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       return app.pages.notFound(request, reply);
     }
     if (/^[^/]+\/$/.test(rest)) return reply.redirect(permalinkPath(slug), 301); // one address
+    if (rest.startsWith('preview/') && app.pages.manifest && renderer)
+      return sendPreview(request, reply, slug);
     if (rest.includes('/') || !app.pages.manifest || !renderer) return app.pages.notFound(request, reply);
     const lang = app.pages.languageOf(request);
     const post =
@@ -174,8 +186,12 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
         ? await publishedBySlug(app.services(), slug)
         : undefined;
 
-    if (!post)
+    if (!post) {
+      // an address the post had before its slug was edited
+      const moved = SLUG_PATTERN.test(slug) ? await redirectedSlug(app.services(), slug) : undefined;
+      if (moved) return reply.redirect(permalinkPath(moved), 301);
       return sendHtml(request, reply.code(404), new HtmlEntry(await notFoundPage(slug, lang), ''), lang);
+    }
 
     const version = `${renderer.buildId}|${post.blog_id}|${post.updated_at}|${lang}`;
     const etag = `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
@@ -200,6 +216,28 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     }
     return sendHtml(request, reply, entry, lang);
   });
+
+  /**
+   * `/blog/preview/<token>` (`path` is 'preview/<token>'): the post of a valid share link, else
+   * 404; `/blog/preview/live`: the page the blog editor frames and fills with what it holds (no
+   * post from here), the one page this site lets itself frame.
+   */
+  async function sendPreview(request: FastifyRequest, reply: FastifyReply, path: string) {
+    const token = path.slice('preview/'.length);
+    const live = token === LIVE_PREVIEW;
+    const post =
+      !live && /^[\w.-]{1,300}$/.test(token) ? await previewedPost(app.services(), token) : undefined;
+    reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+    if (!post && !live) return app.pages.notFound(request, reply);
+    if (live) framedBySelf(reply);
+    const lang = app.pages.languageOf(request);
+    const page = await renderPermalink(post?.slug ?? '', lang, post ?? null, token);
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-language', lang);
+    return reply.send(page.html);
+  }
 };
 
 export default blogPages;

@@ -169,6 +169,7 @@ describe('changes at the same moment', () => {
       publication_date: 'August 6, 2025',
       read_time: '5 min read',
       featured_image_url: 'https://images.example.org/register.png',
+      cover_alt: 'A page of a parish register',
     };
     for (let round = 0; round < ROUNDS; round++) {
       const created = await send({

@@ -38,6 +38,7 @@ const seo: FastifyPluginAsyncZod = async (app) => {
       'Allow: /',
       'Disallow: /admin',
       'Disallow: /api/',
+      'Disallow: /blog/preview/',
       '',
       `Sitemap: ${app.config.PUBLIC_URL}/sitemap.xml`,
       '',

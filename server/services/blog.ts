@@ -4,6 +4,8 @@ import {
   BLOG_MESSAGES as M,
   BlogStatus,
   DRAFT,
+  PUBLISHED,
+  SCHEDULED,
   blogFormErrors,
   isHttpUrl,
   parsePublicationDate,
@@ -20,6 +22,7 @@ import { lastChangeOf, valuesOf } from '../db/audit.repo';
 import { htmlToText } from '../../src/api/contract/rich-text';
 import { deleteRevisions } from '../db/revisions.repo';
 import { staleVersion } from '../lib/versions';
+import { signedToken, verifiedToken } from '../lib/signed-url';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
@@ -41,11 +44,53 @@ export const publishedBySlug = (ctx: ServiceContext, slug: string) => repo.getPu
 export const latestPublished = (ctx: ServiceContext, limit: number) => repo.latestPublished(ctx.db, limit);
 export const publishedPermalinks = (ctx: ServiceContext, limit: number) =>
   repo.publishedPermalinks(ctx.db, limit);
+/** Where an address a published post had before leads now (its slug), or undefined. */
+export const redirectedSlug = (ctx: ServiceContext, oldSlug: string) => repo.redirectedSlug(ctx.db, oldSlug);
+
+// ---------------------------------------------------------------------------------------------
+// Share previews: a signed address that shows a post, whatever its status, for 7 days
+// ---------------------------------------------------------------------------------------------
+
+const PREVIEW_PURPOSE = 'blog-preview';
+export const PREVIEW_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const previewPath = (token: string) => `/blog/preview/${token}`;
+
+/**
+ * A share preview of a post (issue 31): `/blog/preview/<token>`, signed with SECRET and valid 7
+ * days, for someone without an account. It shows the post as it is when the link is opened (a
+ * later save shows too); a deleted post's link shows nothing. Audited, since it lets a draft out.
+ */
+export async function shareLink(ctx: ServiceContext, blogId: number) {
+  const post = await repo.getPost(ctx.db, blogId);
+  if (!post) throw new HttpError(404, M.notFound);
+  const { token, expires } = signedToken(ctx.config.SECRET, PREVIEW_PURPOSE, String(blogId), {
+    now: ctx.now().getTime(),
+    ttlSeconds: PREVIEW_TTL_SECONDS,
+  });
+  await inTransaction(ctx, (c) =>
+    c.audit({
+      action: 'preview_link',
+      entity: 'blog_post',
+      entityId: blogId,
+      detail: { ...summaryOf(post), expires_at: expires.toISOString() },
+    }),
+  );
+  return { url: `${ctx.config.PUBLIC_URL}${previewPath(token)}`, expires_at: expires.toISOString() };
+}
+
+/** The post a share preview shows, or undefined (a changed or expired link, a deleted post). */
+export async function previewedPost(ctx: ServiceContext, token: string) {
+  const subject = verifiedToken(ctx.config.SECRET, PREVIEW_PURPOSE, token, {
+    now: ctx.now().getTime(),
+    maxTtlSeconds: PREVIEW_TTL_SECONDS,
+  });
+  return subject === null ? undefined : repo.getPost(ctx.db, Number(subject));
+}
 
 /** The texts of every code a refusal may carry: the form's, and the request's own fields. */
 export const BLOG_REFUSALS: Record<string, string> = {
   ...M,
-  statusInvalid: 'Status must be Published or Draft',
+  statusInvalid: 'Status must be Published, Draft or Scheduled',
   companyInvalid: `Blog posts belong to company ${BLOG_COMPANY_ID}`,
   blogIdMissing: 'Choose a post',
 };
@@ -78,17 +123,20 @@ async function isBlogImageKey(ctx: ServiceContext, value: string): Promise<boole
   return (await storedFile(ctx.db, value, repo.BLOG_IMAGE_KIND)) !== undefined;
 }
 
-/** Every field of a post as a form gives it (the image apart). */
-type PostFields = Required<Pick<ManageBlogFields, (typeof POST_FIELDS)[number]>> &
-  Pick<ManageBlogFields, 'company_id'>;
+/** Every field of a post as a form gives it (the image apart; the slug only when sent). */
+type PostFields = Required<Pick<ManageBlogFields, Exclude<(typeof POST_FIELDS)[number], 'slug'>>> &
+  Pick<ManageBlogFields, 'company_id' | 'slug'>;
+
+/** The publication time as the form sends it: ISO 8601 of a Scheduled post, '' otherwise. */
+const publishAtOf = (post: repo.BlogPost) => post.publish_at ?? '';
 
 /**
  * The fields to check: those the request sends, and for the others the post's own (an update) or
  * the empty form's (a new post, a Draft).
  */
 function fieldsToCheck(fields: ManageBlogFields, before: repo.BlogPost | undefined): PostFields {
-  const base = before
-    ? { ...postInputOf(before) }
+  const base: Record<string, string> = before
+    ? { ...postInputOf(before), publish_at: publishAtOf(before) }
     : {
         title: '',
         excerpt: '',
@@ -97,20 +145,46 @@ function fieldsToCheck(fields: ManageBlogFields, before: repo.BlogPost | undefin
         read_time: '',
         featured_image_url: '',
         status: DRAFT,
+        publish_at: '',
+        cover_alt: '',
+        meta_title: '',
+        meta_description: '',
+        social_image_url: '',
+        canonical_url: '',
       };
-  const sent = Object.fromEntries(POST_FIELDS.map((f) => [f, fields[f] ?? base[f]]));
+  const sent = Object.fromEntries(
+    POST_FIELDS.filter((f) => f !== 'slug').map((f) => [f, fields[f] ?? base[f]]),
+  );
   return {
-    ...(sent as Required<Pick<ManageBlogFields, (typeof POST_FIELDS)[number]>>),
+    ...(sent as PostFields),
     company_id: fields.company_id,
+    slug: fields.slug,
   };
 }
 
-/** Checks the fields of a create or update; answers the post to save (the image not yet stored). */
-async function validatePost(ctx: ServiceContext, fields: PostFields, upload: Upload | undefined) {
+/** A slug as a person typed it: trimmed, in one Unicode form, lower case. */
+const cleanSlug = (slug: string) => slug.trim().normalize('NFC').toLowerCase();
+
+/**
+ * Checks the fields of a create or update; answers the post to save (the image not yet stored).
+ * `blogId` is the post an update changes (its own address is not "taken"); `scheduleSent` says
+ * whether the request sets the status or the time, the only case a Scheduled time must be ahead.
+ */
+async function validatePost(
+  ctx: ServiceContext,
+  fields: PostFields,
+  upload: Upload | undefined,
+  {
+    blogId = 0,
+    scheduleSent = true,
+    coverSent = true,
+  }: { blogId?: number; scheduleSent?: boolean; coverSent?: boolean } = {},
+) {
   const content = fields.content;
   const imageUrl = fields.featured_image_url.trim();
   const knownKey =
     !upload && imageUrl !== '' && !isHttpUrl(imageUrl) && (await isBlogImageKey(ctx, imageUrl));
+  const slug = fields.slug !== undefined && fields.slug.trim() !== '' ? cleanSlug(fields.slug) : undefined;
   const input = {
     title: cleanLine(fields.title),
     excerpt: cleanLine(fields.excerpt),
@@ -120,10 +194,24 @@ async function validatePost(ctx: ServiceContext, fields: PostFields, upload: Upl
     featured_image_url: imageUrl,
     // the declared type decides nothing: the bytes are checked below
     image: upload ? { type: 'image/png', size: upload.bytes.length } : null,
+    status: fields.status,
+    publish_at: fields.publish_at.trim(),
+    // a post saved before alt texts existed keeps saving until its cover (or its alt) changes
+    cover_alt: coverSent ? cleanLine(fields.cover_alt) : undefined,
+    meta_title: cleanLine(fields.meta_title),
+    meta_description: cleanLine(fields.meta_description),
+    social_image_url: fields.social_image_url.trim(),
+    canonical_url: fields.canonical_url.trim(),
+    // an update may send '' for "made from the title" only on a new post
+    slug: slug ?? (fields.slug !== undefined && blogId !== 0 ? '' : undefined),
   };
-  const errors: Record<string, string> = blogFormErrors(input, { isKnownImageKey: () => knownKey });
+  const errors: Record<string, string> = blogFormErrors(input, {
+    isKnownImageKey: () => knownKey,
+    now: scheduleSent ? ctx.now() : undefined,
+  });
   const status = BlogStatus.safeParse(fields.status);
   if (!status.success) errors.status = 'statusInvalid';
+  if (slug && !errors.slug && (await repo.slugTaken(ctx.db, slug, blogId))) errors.slug = 'slugTaken';
   if (fields.company_id !== undefined && fields.company_id.trim() !== String(BLOG_COMPANY_ID)) {
     errors.company_id = 'companyInvalid';
   }
@@ -147,6 +235,14 @@ async function validatePost(ctx: ServiceContext, fields: PostFields, upload: Upl
     read_time: input.read_time,
     featured_image_url: imageUrl,
     status: status.data!,
+    // only a Scheduled post has a time; stored in UTC whatever offset it was sent with
+    publish_at: status.data === SCHEDULED ? new Date(input.publish_at).toISOString() : null,
+    cover_alt: cleanLine(fields.cover_alt),
+    meta_title: input.meta_title,
+    meta_description: input.meta_description,
+    social_image_url: input.social_image_url,
+    canonical_url: input.canonical_url,
+    ...(slug !== undefined && { slug }),
   };
   return { post, image: image?.ok ? image.type : undefined };
 }
@@ -186,7 +282,10 @@ async function dropImageIfUnused(ctx: ServiceContext, key: string) {
 
 /** What a revision keeps of a post: its fields as the form shows them. */
 const revisionFieldsOf = (post: repo.BlogPost) =>
-  Object.fromEntries(POST_FIELDS.map((f) => [f, post[f]])) as Record<(typeof POST_FIELDS)[number], string>;
+  Object.fromEntries(POST_FIELDS.map((f) => [f, f === 'publish_at' ? publishAtOf(post) : post[f]])) as Record<
+    (typeof POST_FIELDS)[number],
+    string
+  >;
 
 /** What an audit row says of a post. */
 const summaryOf = (post: repo.BlogPost) => ({ title: post.title, slug: post.slug, status: post.status });
@@ -199,6 +298,13 @@ const POST_FIELDS = [
   'read_time',
   'featured_image_url',
   'status',
+  'publish_at',
+  'slug',
+  'cover_alt',
+  'meta_title',
+  'meta_description',
+  'social_image_url',
+  'canonical_url',
 ] as const;
 
 /** 409 with the post as it is now, and who changed it last (docs/decisions/022). */
@@ -226,6 +332,12 @@ async function changePost(
     if (!fresh) throw new HttpError(404, M.notFound);
     if (fresh.version !== version) throw await stale(c.trx, fresh);
     const changed = POST_FIELDS.filter((k) => change[k] !== undefined && fresh[k] !== change[k]);
+    if (
+      change.slug !== undefined &&
+      change.slug !== fresh.slug &&
+      (await repo.slugTaken(c.trx, change.slug, blogId))
+    )
+      throw refusedPost({ slug: 'slugTaken' });
     if (changed.length === 0) return fresh;
     const statusOnly = changed.length === 1 && changed[0] === 'status';
     const row = statusOnly
@@ -267,9 +379,18 @@ const postInputOf = (post: repo.BlogPost): repo.PostInput => ({
   read_time: post.read_time,
   featured_image_url: post.featured_image_url,
   status: post.status as repo.PostInput['status'],
+  publish_at: post.publish_at,
+  cover_alt: post.cover_alt,
+  meta_title: post.meta_title,
+  meta_description: post.meta_description,
+  social_image_url: post.social_image_url,
+  canonical_url: post.canonical_url,
 });
 
-/** Publishes or unpublishes a post (the badge of its card), if it is still at `version`. */
+/**
+ * Publishes or unpublishes a post (the badge of its card), if it is still at `version`: Published
+ * or Draft (a Scheduled post's badge makes it a Draft again, its time forgotten).
+ */
 export async function setStatus(ctx: ServiceContext, blogId: number, status: BlogStatus, version: number) {
   const row = await changePost(ctx, blogId, { status }, version);
   return { message: M.updated, row: repo.toRow(row) };
@@ -291,7 +412,12 @@ export async function savePost(
   const before = blogId !== undefined ? await repo.getPost(ctx.db, blogId) : undefined;
   if (blogId !== undefined && !before) throw new HttpError(404, M.notFound);
   if (before && before.version !== version) throw await stale(ctx.db, before);
-  const { post, image } = await validatePost(ctx, fieldsToCheck(fields, before), upload);
+  const { post, image } = await validatePost(ctx, fieldsToCheck(fields, before), upload, {
+    blogId: blogId ?? 0,
+    scheduleSent: !before || fields.status !== undefined || fields.publish_at !== undefined,
+    coverSent:
+      !before || !!upload || fields.featured_image_url !== undefined || fields.cover_alt !== undefined,
+  });
   const newKey = upload && image ? await storeImage(ctx, upload, image) : undefined;
   if (newKey) post.featured_image_url = newKey;
   try {
@@ -302,6 +428,12 @@ export async function savePost(
       );
       const change: Partial<repo.PostInput> = Object.fromEntries(sent.map((f) => [f, post[f]]));
       if (sent.includes('publication_date')) change.publication_day = post.publication_day;
+      // the status and its time go together: a Scheduled post has one, the others none
+      if (sent.includes('status') || sent.includes('publish_at')) {
+        change.status = post.status;
+        change.publish_at = post.publish_at;
+      }
+      if (change.slug === undefined) delete change.slug;
       return {
         message: M.updated,
         row: repo.toRow(await changePost(ctx, before.blog_id, change, before.version, restoredFrom)),
@@ -328,9 +460,43 @@ export async function savePost(
     return { message: M.created, row: repo.toRow(row) };
   } catch (err) {
     if (newKey) await dropImageIfUnused(ctx, newKey).catch(() => {});
+    // another post took the chosen address between the check and the write
+    if (post.slug !== undefined && repo.isUniqueViolation(err)) throw refusedPost({ slug: 'slugTaken' });
     throw err;
   }
 }
+
+/** How many due posts one run publishes at most (the rest wait for the next, a moment later). */
+const DUE_BATCH = 100;
+
+/**
+ * Publishes every Scheduled post whose time has come (`now`), each through `changePost` like a
+ * person's publication: audited (by the system), a revision, the public blog told. A post someone
+ * changed meanwhile (another version) is read again by the next run; a post someone unscheduled
+ * is no longer due. Two processes running this at once publish each post once: the change is
+ * conditional on the version. Answers the ids published.
+ */
+export async function publishDuePosts(ctx: ServiceContext, now = ctx.now()): Promise<number[]> {
+  const system = { ...ctx, actor: null };
+  const published: number[] = [];
+  for (const due of await repo.duePosts(ctx.db, now.toISOString(), DUE_BATCH)) {
+    try {
+      await changePost(system, due.blog_id, { status: PUBLISHED }, due.version);
+      published.push(due.blog_id);
+    } catch (err) {
+      if (err instanceof HttpError && (err.statusCode === 409 || err.statusCode === 404)) continue;
+      throw err;
+    }
+  }
+  if (published.length > 0) ctx.log.info({ published }, `Published ${published.length} scheduled post(s)`);
+  return published;
+}
+
+/** When the next Scheduled post goes public, or undefined. */
+export const nextScheduledAt = async (ctx: ServiceContext) => {
+  const at = await repo.nextPublishAt(ctx.db);
+  return at === undefined ? undefined : new Date(at);
+};
 
 /** Deletes a post, then its uploaded image when no other post shows it. */
 export async function deletePost(ctx: ServiceContext, blogId: number) {

@@ -6,6 +6,7 @@ import {
   BLOG_COMPANY_ID,
   BlogPostRow as BlogPostRowSchema,
   BlogPostRows,
+  BlogPreviewLink,
   isHttpUrl,
   ManageBlogResponse,
   PresignedUrlResponse,
@@ -26,6 +27,8 @@ export interface BlogListParams {
   page_number?: number;
   page_size?: number;
   slug?: string;
+  /** The admin list's filter. */
+  status?: BlogStatus;
 }
 
 const listQuery = (q: BlogListParams) =>
@@ -35,6 +38,7 @@ const listQuery = (q: BlogListParams) =>
     page_number: q.page_number ?? 1,
     page_size: q.page_size,
     slug: q.slug,
+    status: q.status,
   });
 
 /** GET bind-company-blog: published posts. */
@@ -139,6 +143,13 @@ export function blogFormParts(form: BlogPostForm): {
     read_time: fields.read_time,
     status: fields.status,
     featured_image_url: featured_image ? '' : fields.featured_image_url,
+    publish_at: fields.publish_at,
+    slug: fields.slug,
+    cover_alt: fields.cover_alt,
+    meta_title: fields.meta_title,
+    meta_description: fields.meta_description,
+    social_image_url: fields.social_image_url,
+    canonical_url: fields.canonical_url,
   };
   const update = fields.mode === 2;
   const sent = update
@@ -147,7 +158,8 @@ export function blogFormParts(form: BlogPostForm): {
           .filter((f) => fields.changed?.includes(f) || (f === 'featured_image_url' && featured_image))
           .map((f) => [f, all[f]]),
       )
-    : all;
+    : // a new post's address is made from its title unless one was typed
+      Object.fromEntries(Object.entries(all).filter(([f, v]) => f !== 'slug' || v !== ''));
   return {
     fields: {
       mode: String(fields.mode),
@@ -187,6 +199,11 @@ export function saveBlogStatus(row: BlogPostRow, status: BlogStatus): Promise<Ma
       adminWrite({ status }, 'PATCH', row.version ?? 1),
     ),
   );
+}
+
+/** POST /api/admin/blog-posts/:id/preview-link: a share preview of a saved post, valid 7 days. */
+export function makePreviewLink(blogId: number): Promise<BlogPreviewLink> {
+  return fetchJson(BlogPreviewLink, `/api/admin/blog-posts/${blogId}/preview-link`, adminWrite({}));
 }
 
 const resolved = new Map<string, Promise<string | null>>();

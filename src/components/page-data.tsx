@@ -12,6 +12,8 @@ export interface PageData {
   blogPost?: BlogPostRow | null;
   /** The permalink the data belongs to. */
   slug?: string;
+  /** A share preview (`/blog/preview/<token>`): the post whatever its status, never indexed. */
+  preview?: string;
 }
 
 export const PAGE_DATA_ID = 'page-data';

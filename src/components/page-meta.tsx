@@ -5,6 +5,8 @@ export interface HeadData {
   description: string;
   /** Path of the canonical address, e.g. '/about'. */
   path?: string;
+  /** An absolute http(s) address that replaces `path` as the canonical one (a post's override). */
+  canonical?: string;
   /** Absolute or site-relative image for link previews. */
   image?: string;
   type?: 'website' | 'article';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { BLOG_MESSAGES, type BlogPostRow } from '../api/contract/blog';
+import { BLOG_MESSAGES, MONTHS, type BlogPostRow } from '../api/contract/blog';
 import { VersionConflict } from '../api/contract/versions';
 import {
   blogEditorMachine,
@@ -29,6 +29,7 @@ const POST: BlogPostRow = {
   image_url: '/media/blog/0b7e1d8c-3c54-4a8e-9f0e-6a1b2c3d4e5f.svg',
   status: 'Published',
   slug: 'dating-an-undated-letter',
+  cover_alt: 'A letter without a year',
 };
 
 /** A save actor the test drives: `reply(event)` answers for it; `inputs` are the forms sent. */
@@ -76,6 +77,7 @@ function setup() {
     type('content', '<p>Registers record baptisms.</p>');
     type('read_time', '5 min read');
     type('featured_image_url', 'https://images.example.org/register.png');
+    type('cover_alt', 'A page of a parish register');
   };
   const ctx = () => actor.getSnapshot().context;
   /** The messages the dialog shows (in English) for the codes the machine holds. */
@@ -103,7 +105,62 @@ describe('blog editor', () => {
       read_time: '',
       featured_image_url: '',
       publish: false,
+      publish_at: '',
+      slug: '',
+      cover_alt: '',
+      meta_title: '',
+      meta_description: '',
+      social_image_url: '',
+      canonical_url: '',
     });
+  });
+
+  it('schedules a post: a time to publish at makes it Scheduled, sent in UTC, and dates it that day', () => {
+    const { actor, save, type, ctx, fillValid } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    const at = new Date(Date.now() + 3 * 24 * 3600_000);
+    const local = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}T09:30`;
+    type('publish_at', local);
+    expect(ctx().fields.publication_date).toBe(
+      `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`,
+    );
+    actor.send({ type: 'editor.submit' });
+    expect(save.inputs[0]).toMatchObject({ status: 'Scheduled', publish_at: new Date(local).toISOString() });
+  });
+
+  it('refuses a time to publish at that has passed, and publishes at once when the tick is checked', () => {
+    const { actor, save, type, ctx, fillValid } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    type('publish_at', '2020-01-01T09:00');
+    actor.send({ type: 'editor.submit' });
+    expect(ctx().errors).toEqual({ publish_at: 'schedulePast' });
+    expect(save.inputs).toHaveLength(0);
+    actor.send({ type: 'publish.change', publish: true });
+    actor.send({ type: 'editor.submit' });
+    expect(save.inputs[0]).toMatchObject({ status: 'Published', publish_at: '' });
+  });
+
+  it('counts the read time from the text until the person types their own', () => {
+    const { actor, type, ctx } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    type('content', `<p>${'word '.repeat(700)}</p>`);
+    expect(ctx().fields.read_time).toBe('3 min read');
+    type('content', `<p>${'word '.repeat(1200)}</p>`);
+    expect(ctx().fields.read_time).toBe('5 min read');
+    type('read_time', '9 min read');
+    type('content', `<p>${'word '.repeat(100)}</p>`);
+    expect(ctx().fields.read_time).toBe('9 min read');
+  });
+
+  it("asks for the cover's alt text when there is a cover", () => {
+    const { actor, type, ctx, fillValid } = setup();
+    actor.send({ type: 'editor.open', today: TODAY });
+    fillValid();
+    type('cover_alt', '  ');
+    actor.send({ type: 'editor.submit' });
+    expect(ctx().errors).toEqual({ cover_alt: 'coverAltRequired' });
   });
 
   it('opens "Edit Blog Post" with every field of the post', () => {
@@ -379,7 +436,12 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
     type('read_time', '7 min read');
     actor.send({ type: 'publish.change', publish: false });
     actor.send({ type: 'editor.submit' });
-    expect(save.inputs[0]).toMatchObject({ mode: 2, version: 3, changed: ['read_time', 'status'] });
+    // the status and its time go together (a Scheduled post has one, the others none)
+    expect(save.inputs[0]).toMatchObject({
+      mode: 2,
+      version: 3,
+      changed: ['read_time', 'status', 'publish_at'],
+    });
   });
 
   it('a stale "Publish immediately" tick is never sent: their unpublishing stays, my read time is saved with it', () => {

@@ -12,7 +12,10 @@ import {
   type BlogPostRow,
   type ManageBlogResponse,
   DRAFT,
+  formatPublicationDate,
   PUBLISHED,
+  readTimeOf,
+  SCHEDULED,
 } from '../api/contract/blog';
 import { codesFor } from '../api/contract/form-rules';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
@@ -47,10 +50,26 @@ import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } 
  *   else's change before it could be sent is taken up again (`editor.resume`): the dialog opens on
  *   the post as it was read, the fields as they were opened and as saved, and sends again, which
  *   meets their change as above. Once saved, the queue's entry is removed (`forgetQueued`).
+ * - Publishing (issue 31): 'Publish immediately', or a time to publish at (the editor's own time
+ *   zone in the form, UTC on the wire): the post is then Scheduled, and its publication date
+ *   follows the chosen day. The read time follows the text until the person types their own.
+ *   The address (slug), the cover's alt text and the search and social fields are fields too.
  */
 
 export type TextField =
-  'title' | 'excerpt' | 'content' | 'publication_date' | 'read_time' | 'featured_image_url';
+  | 'title'
+  | 'excerpt'
+  | 'content'
+  | 'publication_date'
+  | 'read_time'
+  | 'featured_image_url'
+  | 'cover_alt'
+  | 'publish_at'
+  | 'slug'
+  | 'meta_title'
+  | 'meta_description'
+  | 'social_image_url'
+  | 'canonical_url';
 
 export interface BlogEditorFields {
   title: string;
@@ -60,8 +79,17 @@ export interface BlogEditorFields {
   read_time: string;
   /** An http(s) address, or the storage key of the image the post already has. */
   featured_image_url: string;
-  /** 'Publish immediately': checked -> Published, unchecked -> Draft. */
+  /** 'Publish immediately': checked -> Published, unchecked -> Draft (or Scheduled, with a time). */
   publish: boolean;
+  /** When to publish, in the editor's time zone as a datetime-local input holds it ('2026-12-01T09:00'), or ''. */
+  publish_at: string;
+  /** The address after /blog/ ('' on a new post: made from the title). */
+  slug: string;
+  cover_alt: string;
+  meta_title: string;
+  meta_description: string;
+  social_image_url: string;
+  canonical_url: string;
 }
 
 export interface BlogEditorContext {
@@ -141,7 +169,30 @@ const EMPTY: BlogEditorFields = {
   read_time: '',
   featured_image_url: '',
   publish: false,
+  publish_at: '',
+  slug: '',
+  cover_alt: '',
+  meta_title: '',
+  meta_description: '',
+  social_image_url: '',
+  canonical_url: '',
 };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant (ISO 8601) as a datetime-local input shows it in this browser's time zone, or ''. */
+export function localDateTimeOf(iso: string | null | undefined): string {
+  const d = iso ? new Date(iso) : null;
+  if (!d || Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A datetime-local value ('2026-12-01T09:00', this browser's time zone) as ISO 8601 in UTC, or ''. */
+export function isoOfLocal(local: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return '';
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString();
+}
 
 export function fieldsOf(post: BlogPostRow): BlogEditorFields {
   return {
@@ -152,8 +203,19 @@ export function fieldsOf(post: BlogPostRow): BlogEditorFields {
     read_time: post.read_time,
     featured_image_url: post.featured_image_url ?? '',
     publish: post.status === PUBLISHED,
+    publish_at: post.status === SCHEDULED ? localDateTimeOf(post.publish_at) : '',
+    slug: post.slug ?? '',
+    cover_alt: post.cover_alt ?? '',
+    meta_title: post.meta_title ?? '',
+    meta_description: post.meta_description ?? '',
+    social_image_url: post.social_image_url ?? '',
+    canonical_url: post.canonical_url ?? '',
   };
 }
+
+/** The status the dialog gives the post: the tick, else a time, else a Draft. */
+export const statusOfFields = (f: Pick<BlogEditorFields, 'publish' | 'publish_at'>) =>
+  f.publish ? PUBLISHED : f.publish_at ? SCHEDULED : DRAFT;
 
 /** A post kept on the device as it was typed (its text fields; a chosen image file is not kept). */
 export interface BlogDraft {
@@ -173,7 +235,14 @@ export const EDITOR_FIELDS = [
   'publication_date',
   'read_time',
   'featured_image_url',
+  'cover_alt',
   'publish',
+  'publish_at',
+  'slug',
+  'meta_title',
+  'meta_description',
+  'social_image_url',
+  'canonical_url',
 ] as const satisfies readonly (keyof BlogEditorFields)[];
 export type EditorField = (typeof EDITOR_FIELDS)[number];
 
@@ -197,11 +266,27 @@ export function editorErrors(
   context: Pick<BlogEditorContext, 'fields' | 'file' | 'original'>,
 ): BlogFormErrors {
   const { fields, file, original } = context;
+  const status = statusOfFields(fields);
   return blogFormErrors(
-    { ...fields, image: file ? { type: file.type, size: file.size } : null },
+    {
+      ...fields,
+      image: file ? { type: file.type, size: file.size } : null,
+      status,
+      publish_at: status === SCHEDULED ? isoOfLocal(fields.publish_at) : '',
+      // a new post's address is made from the title unless one is typed
+      slug: original || fields.slug.trim() ? fields.slug : undefined,
+    },
     {
       isKnownImageKey: (value) =>
         !!original && value === (original.featured_image_url ?? '') && !isHttpUrl(value) && value !== '',
+      // an unchanged schedule is the server's to keep (its time may pass while the dialog is open)
+      now:
+        status === SCHEDULED &&
+        (!original ||
+          original.status !== SCHEDULED ||
+          fields.publish_at !== localDateTimeOf(original.publish_at))
+          ? new Date()
+          : undefined,
     },
   );
 }
@@ -211,9 +296,18 @@ export const firstError = (errors: BlogFormErrors): BlogField | undefined =>
 
 export function saveInput(context: BlogEditorContext): SaveInput {
   const f = context.fields;
-  // an update sends what the person changed: the tick is the post's status, a chosen file its image
-  const changed = changedFields(f, context.opened).map((field) => (field === 'publish' ? 'status' : field));
+  // an update sends what the person changed: the tick and the time are the post's status, a chosen
+  // file its image
+  const changed = [
+    ...new Set(
+      changedFields(f, context.opened).flatMap((field) =>
+        field === 'publish' ? ['status'] : field === 'publish_at' ? ['status', 'publish_at'] : [field],
+      ),
+    ),
+  ];
+  if (changed.includes('status') && !changed.includes('publish_at')) changed.push('publish_at');
   if (context.file && !changed.includes('featured_image_url')) changed.push('featured_image_url');
+  const status = statusOfFields(f);
   return {
     version: context.version ?? undefined,
     changed,
@@ -224,9 +318,16 @@ export function saveInput(context: BlogEditorContext): SaveInput {
     content: f.content,
     publication_date: f.publication_date.trim(),
     read_time: f.read_time.trim(),
-    status: f.publish ? PUBLISHED : DRAFT,
+    status,
     featured_image_url: context.file ? '' : f.featured_image_url.trim(),
     featured_image: context.file,
+    publish_at: status === SCHEDULED ? isoOfLocal(f.publish_at) : '',
+    slug: f.slug.trim(),
+    cover_alt: f.cover_alt.trim(),
+    meta_title: f.meta_title.trim(),
+    meta_description: f.meta_description.trim(),
+    social_image_url: f.social_image_url.trim(),
+    canonical_url: f.canonical_url.trim(),
   };
 }
 
@@ -348,11 +449,23 @@ export const blogEditorMachine = setup({
       errors: {},
       progress: null,
     }),
+    /**
+     * A field changes. The read time follows the text while it is empty or still the one the
+     * text gave; a time to publish at makes that day the publication date.
+     */
     setField: assign({
-      fields: ({ context }, params: { field: TextField; value: string }) => ({
-        ...context.fields,
-        [params.field]: params.value,
-      }),
+      fields: ({ context }, params: { field: TextField; value: string }) => {
+        const before = context.fields;
+        const next = { ...before, [params.field]: params.value };
+        if (
+          params.field === 'content' &&
+          (before.read_time.trim() === '' || before.read_time.trim() === readTimeOf(before.content))
+        )
+          next.read_time = htmlToText(params.value) ? readTimeOf(params.value) : before.read_time;
+        if (params.field === 'publish_at' && isoOfLocal(params.value))
+          next.publication_date = formatPublicationDate(new Date(isoOfLocal(params.value)), { local: true });
+        return next;
+      },
     }),
     setPublish: assign({
       fields: ({ context }, params: { publish: boolean }) => ({ ...context.fields, publish: params.publish }),

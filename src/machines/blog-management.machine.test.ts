@@ -63,13 +63,13 @@ function setup(pageSize = 10) {
 }
 
 describe('blog management', () => {
-  it('loads the page again when one of this person\'s changes made offline was sent', async () => {
+  it("loads the page again when one of this person's changes made offline was sent", async () => {
     const { actor, ctl, rows } = setup();
     ctl.settle('loadPage', page([12, 11], 2));
     await flush();
     actor.getSnapshot().children.queued!.send({ type: 'queued.sent' });
     // the child tells its parent, which loads the page it shows again
-    expect(ctl.lastInput('loadPage')).toEqual({ query: { search: '' }, page: 1, pageSize: 10 });
+    expect(ctl.lastInput('loadPage')).toEqual({ query: { search: '', status: '' }, page: 1, pageSize: 10 });
     ctl.settle('loadPage', page([13, 12], 2));
     await flush();
     expect(rows().map((r) => r.blog_id)).toEqual([13, 12]);
@@ -82,7 +82,7 @@ describe('blog management', () => {
     await flush();
     expect(rows().map((r) => r.blog_id)).toEqual([12, 11]);
     expect(paginationView(list().getSnapshot().context)).toMatchObject({ shown: true, pageCount: 3 });
-    expect(ctl.lastInput('loadPage')).toEqual({ query: { search: '' }, page: 1, pageSize: 10 });
+    expect(ctl.lastInput('loadPage')).toEqual({ query: { search: '', status: '' }, page: 1, pageSize: 10 });
   });
 
   describe('search', () => {
@@ -106,7 +106,11 @@ describe('blog management', () => {
       expect(actor.getSnapshot().matches({ search: 'debouncing' })).toBe(true);
       await vi.advanceTimersByTimeAsync(1);
       expect(list().getSnapshot().value).toBe('loading');
-      expect(ctl.lastInput('loadPage')).toEqual({ query: { search: 'arc' }, page: 1, pageSize: 10 });
+      expect(ctl.lastInput('loadPage')).toEqual({
+        query: { search: 'arc', status: '' },
+        page: 1,
+        pageSize: 10,
+      });
     });
 
     it('"Clear Search" loads everything again at once', async () => {
@@ -123,6 +127,31 @@ describe('blog management', () => {
       expect(actor.getSnapshot().context).toMatchObject({ search: '', searchText: '' });
       expect(ctl.lastInput('loadPage')).toMatchObject({ query: { search: '' } });
     });
+  });
+
+  it('shows page 1 of one status at once, keeping the search, and every post again', async () => {
+    const { actor, ctl, list } = setup();
+    ctl.settle('loadPage', page([9, 8], 40));
+    await flush();
+    list().send({ type: 'page.select', page: 2 });
+    ctl.settle('loadPage', page([7], 40));
+    await flush();
+    actor.send({ type: 'filter.change', status: 'Scheduled' });
+    expect(ctl.lastInput('loadPage')).toEqual({
+      query: { search: '', status: 'Scheduled' },
+      page: 1,
+      pageSize: 10,
+    });
+    ctl.settle('loadPage', page([5], 1));
+    await flush();
+    actor.send({ type: 'filter.change', status: '' });
+    expect(ctl.lastInput('loadPage')).toEqual({ query: { search: '', status: '' }, page: 1, pageSize: 10 });
+  });
+
+  it("a Scheduled post's badge makes it a Draft again; a Draft's publishes it", () => {
+    expect(flipped('Scheduled')).toBe('Draft');
+    expect(flipped('Draft')).toBe('Published');
+    expect(flipped('Published')).toBe('Draft');
   });
 
   it('flips a status, updates the card in place and says "Status Updated"', async () => {

@@ -1,5 +1,12 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { type BlogPostRow, type BlogStatus, blogStatusOf, DRAFT, PUBLISHED } from '../api/contract/blog';
+import {
+  type BadgeStatus,
+  type BlogPostRow,
+  type BlogStatus,
+  blogStatusOf,
+  DRAFT,
+  PUBLISHED,
+} from '../api/contract/blog';
 import { pagedList } from './paged-list.machine';
 import type { QueuedPostChange } from './blog-editor.machine';
 import { conflictIn } from './edit-conflict';
@@ -9,8 +16,9 @@ import { queuedChanges } from './queued-changes.machine';
  * The admin Blog Management screen: every post, drafts included, 10 a page, with a search, the
  * status badge that publishes or unpublishes, and deletion.
  *
- * - `list`: the shared paged list (paged-list.machine.ts) of posts, searched by `{ search }`; it
- *   loads, pages, steps back from an emptied page and keeps rows in place. The screen draws it.
+ * - `list`: the shared paged list (paged-list.machine.ts) of posts, searched by `{ search, status }`;
+ *   it loads, pages, steps back from an emptied page and keeps rows in place. The screen draws it.
+ * - `filter.change` shows page 1 of the posts of one status (Published, Draft, Scheduled) or all.
  * - `search` (parallel): `search.change` waits `searchDebounce` (300 ms) in `debouncing`, then
  *   shows page 1 of the search; typing again waits again; `search.clear` shows every post at once.
  * - `changes` (parallel): `status.toggle` re-saves a post with the other status (`toggling`; the
@@ -29,6 +37,8 @@ import { queuedChanges } from './queued-changes.machine';
 
 export interface PostSearch {
   search: string;
+  /** Only the posts of this status; '' for every post. */
+  status: BlogStatus | '';
 }
 
 /** The posts a page, searched (the list the screen draws). */
@@ -40,6 +50,8 @@ export interface BlogManagementContext {
   searchText: string;
   /** The search of the rows shown (searchText once debounced, trimmed). */
   search: string;
+  /** The status filter: '' for every post. */
+  status: BlogStatus | '';
   /** The post a toggle or delete is about. */
   target: BlogPostRow | null;
 }
@@ -47,6 +59,7 @@ export interface BlogManagementContext {
 export type BlogManagementEvent =
   | { type: 'search.change'; text: string }
   | { type: 'search.clear' }
+  | { type: 'filter.change'; status: BlogStatus | '' }
   | { type: 'status.toggle'; post: BlogPostRow }
   | { type: 'delete.ask'; post: BlogPostRow }
   | { type: 'delete.confirm' }
@@ -59,9 +72,11 @@ export type BlogManagementEvent =
 /** This person's changes to posts kept in the send queue. */
 export const blogQueued = queuedChanges<QueuedPostChange>();
 
-/** The other status: the admin badge flips Draft and Published. */
-export const flipped = (status: string): BlogStatus =>
-  blogStatusOf(status) === PUBLISHED ? DRAFT : PUBLISHED;
+/**
+ * What the admin badge makes of a status: it flips Draft and Published, and makes a Scheduled post
+ * a Draft again (publishing it early is the editor's 'Publish immediately', a deliberate choice).
+ */
+export const flipped = (status: string): BadgeStatus => (blogStatusOf(status) === DRAFT ? PUBLISHED : DRAFT);
 
 export const blogManagementMachine = setup({
   types: {
@@ -73,7 +88,7 @@ export const blogManagementMachine = setup({
   actors: {
     list: blogPostsList,
     queued: blogQueued,
-    saveStatus: fromPromise<BlogPostRow, { post: BlogPostRow; status: BlogStatus }>(async () => {
+    saveStatus: fromPromise<BlogPostRow, { post: BlogPostRow; status: BadgeStatus }>(async () => {
       throw new Error('saveStatus is provided by the app');
     }),
     deletePost: fromPromise<unknown, { post: BlogPostRow }>(async () => {
@@ -87,9 +102,10 @@ export const blogManagementMachine = setup({
     typeSearch: assign({ searchText: (_, params: { text: string }) => params.text }),
     applySearch: assign(({ context }) => ({ search: context.searchText.trim() })),
     clearSearch: assign({ searchText: '', search: '' }),
+    setFilter: assign({ status: (_, params: { status: BlogStatus | '' }) => params.status }),
     showSearch: sendTo('list', ({ context }) => ({
       type: 'list.show' as const,
-      query: { search: context.search },
+      query: { search: context.search, status: context.status },
     })),
     reloadList: sendTo('list', { type: 'list.reload' as const }),
     putRow: sendTo('list', (_, params: { row: BlogPostRow }) => ({
@@ -113,12 +129,18 @@ export const blogManagementMachine = setup({
   },
 }).createMachine({
   id: 'blogManagement',
-  context: ({ input }) => ({ pageSize: input.pageSize, searchText: '', search: '', target: null }),
+  context: ({ input }) => ({
+    pageSize: input.pageSize,
+    searchText: '',
+    search: '',
+    status: '',
+    target: null,
+  }),
   invoke: [
     {
       id: 'list',
       src: 'list',
-      input: ({ context }) => ({ pageSize: context.pageSize, query: { search: '' } }),
+      input: ({ context }) => ({ pageSize: context.pageSize, query: { search: '', status: '' } }),
     },
     { id: 'queued', src: 'queued' },
   ],
@@ -126,6 +148,9 @@ export const blogManagementMachine = setup({
   on: {
     'list.reload': { actions: 'reloadList' },
     'queued.sent': { actions: 'reloadList' },
+    'filter.change': {
+      actions: [{ type: 'setFilter', params: ({ event }) => ({ status: event.status }) }, 'showSearch'],
+    },
   },
   states: {
     search: {

@@ -1,20 +1,13 @@
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatSavedAt } from '../offline/format';
 import { parsePublicationDate, type BlogPostRow } from '../api/contract/blog';
-import { BlogImage, PostDate } from '../components/blog/blog-parts';
-import { ServerRichHtml } from '../components/blog/rich-html';
+import { PostArticle } from '../components/blog/post-article';
 import { usePageData } from '../components/page-data';
 import { PageMeta } from '../components/page-meta';
 import { blogPostLive } from './blog-post.live';
 import s from './blog-post.module.css';
-
-// A post loaded in the browser (in-app navigation) is sanitised there; the sanitiser loads then.
-const RichContent = lazy(() =>
-  import('../components/blog/rich-content').then((m) => ({ default: m.RichContent })),
-);
 
 /**
  * A post's permalink, /blog/{slug}. The server renders it on request with the post (page data),
@@ -30,14 +23,21 @@ export default function BlogPostRoute() {
 
 const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `%PUBLIC_URL%${url}`);
 
+/** The image of link previews: the social image, else the cover (raster only: an SVG gives way to the site's). */
+export const socialImageOf = (post: BlogPostRow) => {
+  const image = post.social_image_url || post.image_url;
+  return image && !/\.svg(\?|$)/i.test(image) ? image : undefined;
+};
+
 function articleJsonLd(post: BlogPostRow, path: string) {
   const day = parsePublicationDate(post.publication_date);
+  const image = socialImageOf(post);
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: post.title,
-    description: post.excerpt,
-    ...(post.image_url ? { image: [absolute(post.image_url)] } : {}),
+    description: post.meta_description || post.excerpt,
+    ...(image ? { image: [absolute(image)] } : {}),
     ...(day ? { datePublished: day } : {}),
     ...(post.updated_at ? { dateModified: post.updated_at } : {}),
     author: { '@type': 'Organization', name: 'Manna', url: '%PUBLIC_URL%/' },
@@ -46,7 +46,7 @@ function articleJsonLd(post: BlogPostRow, path: string) {
       name: 'Manna',
       logo: { '@type': 'ImageObject', url: '%PUBLIC_URL%/favicon.svg' },
     },
-    mainEntityOfPage: { '@type': 'WebPage', '@id': `%PUBLIC_URL%${path}` },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': post.canonical_url || `%PUBLIC_URL%${path}` },
   };
 }
 
@@ -69,42 +69,31 @@ function BlogPostPage({ slug }: { slug: string }) {
   let body: React.ReactNode;
   if (post) {
     body = (
-      <article className={s.article} aria-labelledby="post-title">
+      <>
         <PageMeta
-          title={t('post.metaTitle', { title: post.title })}
-          description={post.excerpt}
+          title={post.meta_title || t('post.metaTitle', { title: post.title })}
+          description={post.meta_description || post.excerpt}
           path={path}
-          // link previews take raster images only: an SVG gives way to the site image
-          image={post.image_url && !/\.svg(\?|$)/i.test(post.image_url) ? post.image_url : undefined}
+          canonical={post.canonical_url || undefined}
+          image={socialImageOf(post)}
           type="article"
           jsonLd={[articleJsonLd(post, path)]}
         />
-        {failed && keptAt && (
-          <p className={s.saved} role="status">
-            {i18n.t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
-          </p>
-        )}
-        <header className={s.header}>
-          <h1 id="post-title" className={s.title}>
-            {post.title}
-          </h1>
-          <p className={s.meta}>
-            <span>
-              <PostDate text={post.publication_date} lang={i18n.language} />
-            </span>
-            <span>{post.read_time}</span>
-          </p>
-          <p className={s.excerpt}>{post.excerpt}</p>
-        </header>
-        <BlogImage src={post.image_url} alt="" noImage={t('noImage')} priority className={s.image} />
-        {fromServer?.[0]?.blog_id === post.blog_id && fromServer[0].updated_at === post.updated_at ? (
-          <ServerRichHtml html={post.content} className={s.content} />
-        ) : (
-          <Suspense fallback={<div className={s.content} />}>
-            <RichContent html={post.content} className={s.content} />
-          </Suspense>
-        )}
-      </article>
+        <PostArticle
+          post={post}
+          serverHtml={
+            fromServer?.[0]?.blog_id === post.blog_id && fromServer[0].updated_at === post.updated_at
+          }
+          before={
+            failed &&
+            keptAt && (
+              <p className={s.saved} role="status">
+                {i18n.t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
+              </p>
+            )
+          }
+        />
+      </>
     );
   } else if (!state.matches('ready') && !failed) {
     body = (

@@ -2,9 +2,9 @@ import { useMachine } from '@xstate/react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { type BlogPostRow, blogStatusOf } from '../api/contract/blog';
+import type { BlogPostRow } from '../api/contract/blog';
 import { formatSavedAt } from '../offline/format';
-import { BlogImage, PostDate, PostPreview, StatusBadge } from '../components/blog/blog-parts';
+import { BlogImage, PostDate, PostPreview } from '../components/blog/blog-parts';
 import { PageMeta } from '../components/page-meta';
 import { PagePager } from '../components/pagination';
 import { blogListInput, liveBlogListMachine } from './blog.live';
@@ -90,12 +90,17 @@ function PostCard({ post, lang, priority }: { post: BlogPostRow; lang: string; p
   const headingId = `post-${post.blog_id}-title`;
   return (
     <li className={s.card} aria-labelledby={headingId}>
-      <BlogImage src={post.image_url} alt="" noImage={t('noImage')} priority={priority} className={s.cover} />
+      <BlogImage
+        src={post.image_url}
+        alt={post.cover_alt ?? ''}
+        noImage={t('noImage')}
+        priority={priority}
+        className={s.cover}
+      />
       <div className={s.cardHead}>
         <h2 id={headingId} className={s.cardTitle}>
           {post.slug ? <Link to={`/blog/${encodeURIComponent(post.slug)}`}>{post.title}</Link> : post.title}
         </h2>
-        <StatusBadge status={post.status} label={t(`status.${blogStatusOf(post.status)}`)} />
       </div>
       <p className={s.meta}>
         <span>

@@ -4,7 +4,7 @@ import { BLOG_COMPANY_ID, parsePublicationDate } from '../../../src/api/contract
 import { BLOG_IMAGE_KIND, withCleanContent } from '../blog.repo';
 import { createLocalStorage } from '../../storage/local';
 import type { Seeder } from './index';
-import { featuredImageSvg } from './blog-seed-art';
+import { featuredImageSvg, type Motif } from './blog-seed-art';
 import { SEED_POSTS } from './blog-seed-posts';
 import { recordStoredFile } from '../files.repo';
 
@@ -14,6 +14,22 @@ import { recordStoredFile } from '../files.repo';
  * `blog/<uuid>.svg` key, exactly like an uploaded image. Idempotent: a post whose slug exists is
  * left alone (and its image is not stored again).
  */
+/** What each drawn cover shows, for readers who cannot see it (blog-seed-art.ts). */
+const COVER_ALT: Record<Motif, string> = {
+  notebook: 'Drawing of an open notebook with dated lines',
+  manuscript: 'Drawing of a page of old handwriting',
+  draft: 'Drawing of a typed draft with corrections',
+  letter: 'Drawing of a folded letter and its envelope',
+  archive: 'Drawing of archive boxes on a shelf',
+  revision: 'Drawing of a page marked up for revision',
+  scales: 'Drawing of a pair of scales',
+  footnote: 'Drawing of a page with numbered footnotes',
+  interview: 'Drawing of a microphone and a notepad',
+  timeline: 'Drawing of a timeline with marked dates',
+  newspaper: 'Drawing of a folded newspaper',
+  desk: 'Drawing of a writing desk with a lamp',
+};
+
 const seedBlog: Seeder = async (db, config) => {
   const existing = new Set(
     (
@@ -69,6 +85,7 @@ const seedBlog: Seeder = async (db, config) => {
           publication_day: day,
           read_time: post.read_time,
           featured_image_url: key,
+          cover_alt: COVER_ALT[post.motif],
           status: post.status,
           created_at: at,
           updated_at: at,

@@ -358,6 +358,7 @@ export const AUDIT_ACTIONS = [
   'notices',
   'export',
   'cv_link',
+  'preview_link',
   'retry',
   'retention_purge',
 ] as const;

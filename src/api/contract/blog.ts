@@ -28,14 +28,23 @@ export const BLOG_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,imag
 export const BLOG_ERROR_DISPLAY_MS = 2500;
 export const BLOG_TOAST_MS = 2500;
 
-/** A post's status: the one place its two values are spelled (the spec's words, stored as is). */
+/**
+ * A post's status: the one place its values are spelled (the spec's two words, stored as is, and
+ * ours: Scheduled, a post that goes public by itself at its `publish_at`). Only Published posts
+ * leave the admin API.
+ */
 export const PUBLISHED = 'Published';
 export const DRAFT = 'Draft';
-export const BLOG_STATUSES = [PUBLISHED, DRAFT] as const;
+export const SCHEDULED = 'Scheduled';
+export const BLOG_STATUSES = [PUBLISHED, DRAFT, SCHEDULED] as const;
 export const BlogStatus = z.enum(BLOG_STATUSES);
 export type BlogStatus = z.infer<typeof BlogStatus>;
-/** Any stored or sent status read as one of the two: anything but Published is a draft. */
-export const blogStatusOf = (status: string): BlogStatus => (status === PUBLISHED ? PUBLISHED : DRAFT);
+/** Any stored or sent status read as one of the three: anything unknown is a draft. */
+export const blogStatusOf = (status: string): BlogStatus =>
+  status === PUBLISHED || status === SCHEDULED ? status : DRAFT;
+/** The badge of an admin card sets one of the spec's two (a Scheduled post's badge unschedules it). */
+export const BadgeStatus = z.enum([PUBLISHED, DRAFT]);
+export type BadgeStatus = z.infer<typeof BadgeStatus>;
 
 /** The blog's messages, in the spec's words exactly. */
 export const BLOG_MESSAGES = {
@@ -49,6 +58,13 @@ export const BLOG_MESSAGES = {
   dateInvalid: 'Publication date is not a valid date',
   readTimeRequired: 'Read time is required',
   readTimeFormat: "Format should be 'X min read' (e.g., '5 min read')",
+  scheduleRequired: 'Choose when to publish',
+  schedulePast: 'Choose a time in the future',
+  slugRequired: 'Address is required',
+  slugInvalid: 'Use lower-case letters, digits and single hyphens',
+  slugTaken: 'Another post has this address',
+  coverAltRequired: 'Describe the cover image for readers who cannot see it',
+  urlInvalid: 'Address must start with http:// or https://',
   imageRequired: 'Featured image is required',
   imageInvalidFile: 'Please upload a valid image file',
   imageTooLarge: 'Image too large (max 5MB)',
@@ -87,10 +103,25 @@ export const BlogPostRow = z.object({
   updated_at: z.optional(z.string()),
   /** How many times the post was saved (docs/decisions/022); sent back as If-Match to change it. */
   version: z.optional(z.number().check(z.int())),
+  /** Ours (issue 31): when a Scheduled post goes public (ISO 8601, UTC), else null. */
+  publish_at: z.optional(z.nullable(z.string())),
+  /** The cover's alt text, and the search and social fields (empty: the post's own). */
+  cover_alt: z.optional(z.string()),
+  meta_title: z.optional(z.string()),
+  meta_description: z.optional(z.string()),
+  social_image_url: z.optional(z.string()),
+  canonical_url: z.optional(z.string()),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type BlogPostRow = z.infer<typeof BlogPostRow>;
 export const BlogPostRows = z.array(BlogPostRow);
+
+/** Bounds of the fields of issue 31; search engines show about 60 and 160 characters of a title and description. */
+export const COVER_ALT_MAX = 250;
+export const META_TITLE_MAX = 200;
+export const META_DESCRIPTION_MAX = 400;
+export const META_TITLE_ADVISED = 60;
+export const META_DESCRIPTION_ADVISED = 160;
 
 /** Slugs are lower-case letters (any script), digits and single hyphens. */
 export const SLUG_PATTERN = /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+(-[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+)*$/u;
@@ -106,6 +137,8 @@ export const BlogListQuery = z.object({
   page_number: z._default(whole(1, 100_000), 1),
   page_size: z._default(whole(1, 100), BLOG_PAGE_SIZE),
   slug: z.optional(z.string().check(z.maxLength(SLUG_MAX * 4))),
+  /** The admin list's filter (ours); the public list is Published only, whatever this says. */
+  status: z.optional(BlogStatus),
 });
 export type BlogListQuery = z.output<typeof BlogListQuery>;
 
@@ -129,17 +162,29 @@ export const ManageBlogFields = z.object({
   read_time: z.optional(z.string().check(z.maxLength(200))),
   status: z.optional(z.string().check(z.maxLength(20))),
   featured_image_url: z.optional(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2))),
+  // ours (issue 31): the address, the schedule, the cover's alt text, search and social fields
+  slug: z.optional(z.string().check(z.maxLength(SLUG_MAX * 8))),
+  publish_at: z.optional(z.string().check(z.maxLength(100))),
+  cover_alt: z.optional(z.string().check(z.maxLength(COVER_ALT_MAX * 4))),
+  meta_title: z.optional(z.string().check(z.maxLength(META_TITLE_MAX * 4))),
+  meta_description: z.optional(z.string().check(z.maxLength(META_DESCRIPTION_MAX * 4))),
+  social_image_url: z.optional(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2))),
+  canonical_url: z.optional(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2))),
 });
 export type ManageBlogFields = z.output<typeof ManageBlogFields>;
 
 /** PATCH /api/admin/blog-posts/:id: publish or unpublish a post, whatever its other fields hold. */
-export const BlogStatusBody = z.object({ status: BlogStatus });
+export const BlogStatusBody = z.object({ status: BadgeStatus });
 
 export const ManageBlogResponse = z.object({
   message: z.string(),
   row: z.optional(BlogPostRow),
 });
 export type ManageBlogResponse = z.infer<typeof ManageBlogResponse>;
+
+/** POST /api/admin/blog-posts/:id/preview-link: a signed address showing the post for 7 days. */
+export const BlogPreviewLink = z.object({ url: z.string(), expires_at: z.string() });
+export type BlogPreviewLink = z.infer<typeof BlogPreviewLink>;
 
 /** GET GetPresignedUrl?s3_key= */
 export const PresignedUrlQuery = z.object({ s3_key: z.string().check(z.minLength(1), z.maxLength(500)) });
@@ -219,6 +264,14 @@ export interface BlogPostForm {
   /** An http(s) address, or the key of the image already stored (edit without a new file). */
   featured_image_url: string;
   featured_image?: File | null;
+  /** Ours (issue 31). `publish_at` is ISO 8601 (UTC), set when `status` is Scheduled. */
+  slug: string;
+  publish_at: string;
+  cover_alt: string;
+  meta_title: string;
+  meta_description: string;
+  social_image_url: string;
+  canonical_url: string;
   /** An update: the version it is based on, and the fields the person changed (the only ones sent). */
   version?: number;
   changed?: readonly string[];
@@ -234,9 +287,31 @@ export interface BlogFormInput {
   featured_image_url: string;
   /** A chosen file: its declared type and size (the server checks the bytes again). */
   image?: { type: string; size: number } | null;
+  /** Ours (issue 31); `publish_at` is checked when `status` is Scheduled. */
+  status?: string;
+  slug?: string;
+  publish_at?: string;
+  cover_alt?: string;
+  meta_title?: string;
+  meta_description?: string;
+  social_image_url?: string;
+  canonical_url?: string;
 }
 
-export type BlogField = 'title' | 'excerpt' | 'content' | 'publication_date' | 'read_time' | 'featured_image';
+export type BlogField =
+  | 'title'
+  | 'excerpt'
+  | 'content'
+  | 'publication_date'
+  | 'read_time'
+  | 'featured_image'
+  | 'cover_alt'
+  | 'publish_at'
+  | 'slug'
+  | 'meta_title'
+  | 'meta_description'
+  | 'social_image_url'
+  | 'canonical_url';
 /** Codes of the form's error texts (the dialog translates them; the English ones are BLOG_MESSAGES). */
 export const BLOG_ERROR_CODES = [
   'titleRequired',
@@ -253,6 +328,13 @@ export const BLOG_ERROR_CODES = [
   'imageInvalidFile',
   'imageTooLarge',
   'imageUrlInvalid',
+  'scheduleRequired',
+  'schedulePast',
+  'slugRequired',
+  'slugInvalid',
+  'slugTaken',
+  'coverAltRequired',
+  'urlInvalid',
   'tooLong',
   'invalid',
 ] as const satisfies readonly (keyof typeof BLOG_MESSAGES)[];
@@ -267,6 +349,13 @@ export const BLOG_FIELDS: BlogField[] = [
   'publication_date',
   'read_time',
   'featured_image',
+  'cover_alt',
+  'publish_at',
+  'slug',
+  'meta_title',
+  'meta_description',
+  'social_image_url',
+  'canonical_url',
 ];
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
@@ -278,7 +367,14 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'imag
  */
 export function blogFormErrors(
   input: BlogFormInput,
-  { isKnownImageKey = () => false }: { isKnownImageKey?: (value: string) => boolean } = {},
+  {
+    isKnownImageKey = () => false,
+    now,
+  }: {
+    isKnownImageKey?: (value: string) => boolean;
+    /** When given, a Scheduled post's time must be later (the server leaves an untouched schedule alone). */
+    now?: Date;
+  } = {},
 ): BlogFormErrors {
   const errors: BlogFormErrors = {};
   const title = input.title.trim();
@@ -307,5 +403,39 @@ export function blogFormErrors(
   } else if (!url) errors.featured_image = 'imageRequired';
   else if (url.length > BLOG_IMAGE_URL_MAX || (!isHttpUrl(url) && !isKnownImageKey(url)))
     errors.featured_image = 'imageUrlInvalid';
+
+  const hasCover = !!input.image || !!url;
+  const alt = (input.cover_alt ?? '').trim();
+  if (hasCover && input.cover_alt !== undefined && !alt) errors.cover_alt = 'coverAltRequired';
+  else if (charCount(alt) > COVER_ALT_MAX) errors.cover_alt = 'tooLong';
+
+  if (input.status === SCHEDULED) {
+    const at = Date.parse(input.publish_at ?? '');
+    if (!input.publish_at || !Number.isFinite(at)) errors.publish_at = 'scheduleRequired';
+    else if (now && at <= now.getTime()) errors.publish_at = 'schedulePast';
+  }
+
+  if (input.slug !== undefined) {
+    const slug = input.slug.trim();
+    if (!slug) errors.slug = 'slugRequired';
+    else if (Array.from(slug).length > SLUG_MAX) errors.slug = 'tooLong';
+    else if (!SLUG_PATTERN.test(slug)) errors.slug = 'slugInvalid';
+  }
+  if (charCount((input.meta_title ?? '').trim()) > META_TITLE_MAX) errors.meta_title = 'tooLong';
+  if (charCount((input.meta_description ?? '').trim()) > META_DESCRIPTION_MAX)
+    errors.meta_description = 'tooLong';
+  for (const field of ['social_image_url', 'canonical_url'] as const) {
+    const value = (input[field] ?? '').trim();
+    if (value && (value.length > BLOG_IMAGE_URL_MAX || !isHttpUrl(value))) errors[field] = 'urlInvalid';
+  }
   return errors;
+}
+
+/** Words a reader reads in a minute, for the read time computed from the text. */
+export const WORDS_PER_MINUTE = 230;
+
+/** The read time of a post's text, in the form the form asks for: '4 min read' (at least 1). */
+export function readTimeOf(html: string): string {
+  const words = htmlToText(html).split(/\s+/u).filter(Boolean).length;
+  return `${Math.max(1, Math.round(words / WORDS_PER_MINUTE))} min read`;
 }

@@ -50,7 +50,19 @@ export const RevisionParams = z.object({ id: whole(1, ID_MAX), revision_id: whol
 
 /** The fields a restore brings back (the status stays as the record has it now). */
 export const RESTORED_FIELDS: Record<RevisionEntity, readonly string[]> = {
-  blog_post: ['title', 'excerpt', 'content', 'publication_date', 'read_time', 'featured_image_url'],
+  blog_post: [
+    'title',
+    'excerpt',
+    'content',
+    'publication_date',
+    'read_time',
+    'featured_image_url',
+    'cover_alt',
+    'meta_title',
+    'meta_description',
+    'social_image_url',
+    'canonical_url',
+  ],
   job_opening: [
     'job_title',
     'department',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { parsePublicationDate, previewOf, PUBLISHED } from '../../api/contract/blog';
+import { parsePublicationDate, previewOf } from '../../api/contract/blog';
 import s from './blog-parts.module.css';
 
 // The sanitiser (DOMPurify) loads with the first 'Read More', not with the list.
@@ -7,8 +7,8 @@ const RichContent = lazy(() => import('./rich-content').then((m) => ({ default: 
 
 /**
  * Pieces of a blog post shared by the public blog, the permalink page and the admin screen:
- * the featured image (or the 'No Image' placeholder), the date in the reader's locale, the status
- * badge and the 200-character preview with 'Read More' / 'Show Less'.
+ * the featured image (or the 'No Image' placeholder), the date in the reader's locale, and the
+ * 200-character preview with 'Read More' / 'Show Less'. Readers never see a post's status.
  */
 
 const noop = () => () => {};
@@ -50,14 +50,6 @@ export function PostDate({ text, lang }: { text: string; lang: string }) {
   const locale = useReaderLocale(lang);
   const { day, label } = formatPostDate(text, locale);
   return day ? <time dateTime={day}>{label}</time> : <span>{label}</span>;
-}
-
-export function StatusBadge({ status, label }: { status: string; label: string }) {
-  return (
-    <span className={status === PUBLISHED ? `${s.badge} ${s.published}` : `${s.badge} ${s.draft}`}>
-      {label}
-    </span>
-  );
 }
 
 /**

@@ -53,6 +53,7 @@ export const blogManagementLive = (i18n: I18n, owner: number) => {
             withImages(
               await loadAdminBlogPosts({
                 search: input.query.search,
+                status: input.query.status || undefined,
                 page_number: input.page,
                 page_size: input.pageSize,
               }),

@@ -4,10 +4,14 @@ import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BLOG_PAGE_SIZE,
+  BLOG_STATUSES,
   previewOf,
   type BlogPostRow,
+  type BlogStatus,
   blogStatusOf,
+  DRAFT,
   PUBLISHED,
+  SCHEDULED,
 } from '../../api/contract/blog';
 import { BlogImage, PostDate } from '../../components/blog/blog-parts';
 import OutboxList from '../../components/outbox-list';
@@ -22,6 +26,12 @@ import { ConfirmDelete } from './confirm-delete';
 import s from './blog-management.module.css';
 
 const NONE: BlogPostRow[] = [];
+
+const BADGE_CLASS: Record<BlogStatus, string> = {
+  [PUBLISHED]: `${s.badge} ${s.published}`,
+  [DRAFT]: `${s.badge} ${s.draft}`,
+  [SCHEDULED]: `${s.badge} ${s.scheduled}`,
+};
 
 /** Admin: Blog Management, every post of company 2, drafts included. */
 export function BlogManagementScreen() {
@@ -46,7 +56,7 @@ function BlogManagement() {
   useTakeUp(queuedRef, dialog, i18n);
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
-  const { target, searchText, search } = state.context;
+  const { target, searchText, search, status: filter } = state.context;
   const rows = list?.context.rows ?? NONE;
   const total = list?.context.total ?? 0;
   const ready = list?.matches('ready') ?? false;
@@ -87,6 +97,22 @@ function BlogManagement() {
           maxLength={200}
           onChange={(e) => send({ type: 'search.change', text: e.target.value })}
         />
+        <label htmlFor="blog-filter" className="visually-hidden">
+          {t('filter.label')}
+        </label>
+        <select
+          id="blog-filter"
+          className={s.filter}
+          value={filter}
+          onChange={(e) => send({ type: 'filter.change', status: e.target.value as BlogStatus | '' })}
+        >
+          <option value="">{t('filter.all')}</option>
+          {BLOG_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`filter.${status}`)}
+            </option>
+          ))}
+        </select>
         {rows.length > 0 && (
           <p className={s.showing} aria-live="polite">
             {t(
@@ -106,7 +132,7 @@ function BlogManagement() {
           </button>
         </div>
       )}
-      {settled && !failed && rows.length === 0 && search === '' && (
+      {settled && !failed && rows.length === 0 && search === '' && filter === '' && (
         <div className={s.empty}>
           <p className={s.emptyTitle}>{t('emptyTitle')}</p>
           <button type="button" className={s.primary} onClick={() => dialog.current?.open()}>
@@ -114,10 +140,17 @@ function BlogManagement() {
           </button>
         </div>
       )}
-      {settled && !failed && rows.length === 0 && search !== '' && (
+      {settled && !failed && rows.length === 0 && (search !== '' || filter !== '') && (
         <div className={s.empty}>
           <p className={s.emptyTitle}>{t('noResults')}</p>
-          <button type="button" className={s.secondary} onClick={() => send({ type: 'search.clear' })}>
+          <button
+            type="button"
+            className={s.secondary}
+            onClick={() => {
+              send({ type: 'search.clear' });
+              send({ type: 'filter.change', status: '' });
+            }}
+          >
             {t('clearSearch')}
           </button>
         </div>
@@ -182,12 +215,16 @@ function PostCard({
   const { t } = useTranslation('blog-admin');
   const headingId = `admin-post-${post.blog_id}-title`;
   const status = blogStatusOf(post.status);
+  const goesLive =
+    status === SCHEDULED && post.publish_at
+      ? new Date(post.publish_at).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })
+      : null;
   return (
     <li className={s.card} aria-labelledby={headingId} aria-busy={busy || undefined}>
       <div className={s.cardTop}>
         <button
           type="button"
-          className={status === PUBLISHED ? `${s.badge} ${s.published}` : `${s.badge} ${s.draft}`}
+          className={BADGE_CLASS[status]}
           onClick={onToggle}
           disabled={!canChange}
           aria-label={t('statusButton', {
@@ -224,6 +261,11 @@ function PostCard({
       <h3 id={headingId} className={s.cardTitle}>
         {post.title}
       </h3>
+      {goesLive && (
+        <p className={s.goesLive}>
+          <time dateTime={post.publish_at ?? undefined}>{t('scheduledFor', { when: goesLive })}</time>
+        </p>
+      )}
       <p className={s.meta}>
         <span>
           <PostDate text={post.publication_date} lang={lang} />

@@ -22,6 +22,13 @@ const BLOG_FIELD_IDS: Record<BlogField, string> = {
   publication_date: 'blog-publication-date',
   read_time: 'blog-read-time',
   featured_image: 'blog-image-url',
+  cover_alt: 'blog-cover-alt',
+  publish_at: 'blog-publish-at',
+  slug: 'blog-slug',
+  meta_title: 'blog-meta-title',
+  meta_description: 'blog-meta-description',
+  social_image_url: 'blog-social-image',
+  canonical_url: 'blog-canonical',
 };
 
 /**
@@ -69,7 +76,13 @@ export const blogPostDialogLive = (
       forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),
       focusField: (_, { field }) => {
         // after React has shown the message, so the field's description is current
-        requestAnimationFrame(() => document.getElementById(BLOG_FIELD_IDS[field])?.focus());
+        requestAnimationFrame(() => {
+          const element = document.getElementById(BLOG_FIELD_IDS[field]);
+          // a field of the closed "Search and social" section: open it first
+          const details = element?.closest('details');
+          if (details) details.open = true;
+          element?.focus();
+        });
       },
       notifySaved: (_, { row, created }) => {
         showToast('success', {

@@ -15,18 +15,23 @@ import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import {
   isChanged,
+  isoOfLocal,
+  statusOfFields,
   type BlogEditorFields,
   type EditorField,
   type QueuedPostChange,
   type TextField,
 } from '../../machines/blog-editor.machine';
 import { HistoryPanel } from './history-panel';
+import { PostPreview, type PostPreviewHandle } from './post-preview';
+import { PostSeoFields } from './post-seo-fields';
 import { OthersEditing } from './others-editing';
 import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
 import { preloadEditor, RichTextEditor } from './lazy-editor';
 import { blogPostDialogLive } from './blog-post-dialog.live';
 import s from './blog-management.module.css';
+import { FieldError } from './field-error';
 
 /** Each field's label in the dialog. */
 const LABELS: Record<EditorField, string> = {
@@ -36,7 +41,14 @@ const LABELS: Record<EditorField, string> = {
   publication_date: 'dialog.publicationDate',
   read_time: 'dialog.readTime',
   featured_image_url: 'dialog.featuredImage',
+  cover_alt: 'dialog.coverAlt',
   publish: 'dialog.publish',
+  publish_at: 'dialog.publishAt',
+  slug: 'dialog.slug',
+  meta_title: 'dialog.metaTitle',
+  meta_description: 'dialog.metaDescription',
+  social_image_url: 'dialog.socialImage',
+  canonical_url: 'dialog.canonical',
 };
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
@@ -126,6 +138,26 @@ export function BlogPostDialog({
         ? (original?.image_url ?? null)
         : null);
   const urlValue = storedKey ? '' : fields.featured_image_url;
+  const preview = useRef<PostPreviewHandle | null>(null);
+  /** The post as the dialog holds it, as readers would see it (Preview). */
+  const previewPost = (): BlogPostRow => {
+    const status = statusOfFields(fields);
+    return {
+      ...(original ?? {}),
+      blog_id: original?.blog_id ?? 0,
+      title: fields.title,
+      excerpt: fields.excerpt,
+      content: fields.content,
+      publication_date: fields.publication_date,
+      read_time: fields.read_time,
+      featured_image_url: fields.featured_image_url,
+      image_url: previewSrc,
+      cover_alt: fields.cover_alt,
+      status,
+      publish_at: isoOfLocal(fields.publish_at) || null,
+    };
+  };
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
   return (
     <Modal
@@ -257,7 +289,11 @@ export function BlogPostDialog({
               disabled={saving}
               onChange={(e) => change('read_time', e.target.value)}
               {...invalid('read_time')}
+              aria-describedby={errors.read_time ? errorId('read_time') : 'blog-read-time-hint'}
             />
+            <p id="blog-read-time-hint" className={s.hint}>
+              {t('dialog.readTimeHint')}
+            </p>
             <FieldError id={errorId('read_time')} message={message('read_time')} />
           </div>
         </div>
@@ -304,17 +340,64 @@ export function BlogPostDialog({
           {storedKey && !file && <p className={s.fileName}>{t('dialog.storedImage')}</p>}
           {previewSrc && <ImagePreview src={previewSrc} alt={t('dialog.preview')} />}
           <FieldError id={errorId('featured_image')} message={message('featured_image')} />
+          <div className={s.field}>
+            <label htmlFor="blog-cover-alt">{t('dialog.coverAlt')}</label>
+            <input
+              id="blog-cover-alt"
+              value={fields.cover_alt}
+              placeholder={t('dialog.placeholder.coverAlt')}
+              onChange={(e) => change('cover_alt', e.target.value)}
+              {...invalid('cover_alt')}
+              aria-describedby={errors.cover_alt ? errorId('cover_alt') : 'blog-cover-alt-hint'}
+            />
+            <p id="blog-cover-alt-hint" className={s.hint}>
+              {t('dialog.coverAltHint')}
+            </p>
+            <FieldError id={errorId('cover_alt')} message={message('cover_alt')} />
+          </div>
         </fieldset>
 
-        <label className={s.check}>
-          <input
-            type="checkbox"
-            checked={fields.publish}
-            disabled={saving}
-            onChange={(e) => send({ type: 'publish.change', publish: e.target.checked })}
-          />
-          {t('dialog.publish')}
-        </label>
+        <fieldset className={s.publishing} disabled={saving}>
+          <legend>{t('dialog.publishing')}</legend>
+          <label className={s.check}>
+            <input
+              type="checkbox"
+              checked={fields.publish}
+              onChange={(e) => send({ type: 'publish.change', publish: e.target.checked })}
+            />
+            {t('dialog.publish')}
+          </label>
+          <div className={s.field}>
+            <label htmlFor="blog-publish-at">{t('dialog.publishAt')}</label>
+            <input
+              id="blog-publish-at"
+              type="datetime-local"
+              value={fields.publish_at}
+              disabled={fields.publish}
+              onChange={(e) => change('publish_at', e.target.value)}
+              {...invalid('publish_at')}
+              aria-describedby={errors.publish_at ? errorId('publish_at') : 'blog-publish-at-hint'}
+            />
+            <p id="blog-publish-at-hint" className={s.hint}>
+              {t('dialog.timeZone', { zone: timeZone })}
+            </p>
+            <FieldError id={errorId('publish_at')} message={message('publish_at')} />
+          </div>
+        </fieldset>
+
+        <PostSeoFields
+          fields={fields}
+          slugOf={original?.slug}
+          imageSrc={previewSrc}
+          disabled={saving}
+          change={change}
+          message={message}
+          invalid={invalid}
+          errorId={errorId}
+          open={['slug', 'meta_title', 'meta_description', 'social_image_url', 'canonical_url'].some(
+            (f) => !!errors[f as BlogField],
+          )}
+        />
 
         {state.matches('submitting') && (
           <div className={s.progress} role="status">
@@ -352,6 +435,14 @@ export function BlogPostDialog({
           <button
             type="button"
             className={s.secondary}
+            disabled={saving}
+            onClick={() => preview.current?.open(previewPost())}
+          >
+            {t('dialog.previewButton')}
+          </button>
+          <button
+            type="button"
+            className={s.secondary}
             onClick={() => send({ type: 'editor.cancel' })}
             disabled={state.matches('submitting')}
           >
@@ -364,6 +455,7 @@ export function BlogPostDialog({
           </button>
         </div>
       </form>
+      <PostPreview ref={preview} />
     </Modal>
   );
 }
@@ -387,14 +479,5 @@ function ImagePreview({ src, alt }: { src: string; alt: string }) {
     <div className={s.preview}>
       <img src={src} alt={alt} referrerPolicy="no-referrer" onError={() => setFailed(src)} />
     </div>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  // The live region stays in the DOM so the message is announced when it appears.
-  return (
-    <p id={id} className={s.error} role="alert" aria-live="assertive">
-      {message}
-    </p>
   );
 }

@@ -28,6 +28,7 @@ import { useAdminSession } from './admin-context';
 import { preloadEditor, RichTextEditor } from './lazy-editor';
 import { jobFormLive } from './job-form.live';
 import s from './openings.module.css';
+import { FieldError } from './field-error';
 
 // The editor (quill) is its own chunk, loaded with the first form that needs it.
 
@@ -257,14 +258,5 @@ export function JobFormDialog({
         </div>
       </form>
     </Modal>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | null }) {
-  // The live region stays in the DOM so the message is announced when it appears.
-  return (
-    <p id={id} className={s.error} role="alert" aria-live="assertive">
-      {message}
-    </p>
   );
 }
