@@ -3,13 +3,22 @@ import { runBlogSchedule } from '../services/blog-schedule';
 import { runRetentionTask } from '../services/retention';
 import { global } from './global';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A blog post changed in this process: the schedule asks the database again at the next tick. */
+    blogScheduleChanged(): void;
+  }
+}
+
 /** How often a process asks whether the daily tasks are due (the lease decides who runs them). */
 export const RETENTION_CHECK_MS = 60 * 60 * 1000;
 /** The first check after start, so a restart loop does not purge on every start. */
 export const RETENTION_FIRST_CHECK_MS = 60 * 1000;
 
-/** How often a process looks for Scheduled posts another process saved (its own it times exactly). */
+/** How often a process asks the database when the next Scheduled post is due. */
 export const BLOG_SCHEDULE_CHECK_MS = 15_000;
+/** How often it compares that time with the clock (nothing is read for it). */
+export const BLOG_SCHEDULE_TICK_MS = 1_000;
 
 /**
  * The hourly check of the daily tasks inside the server: the retention purge
@@ -35,33 +44,42 @@ export const scheduledTasks = global(async (app) => {
         if (!stopped) timer = setTimeout(check, RETENTION_CHECK_MS).unref();
       });
   };
-  // Scheduled blog posts: looked for every BLOG_SCHEDULE_CHECK_MS, or sooner when the next is due
-  let blogTimer: NodeJS.Timeout | undefined;
+  // Scheduled blog posts: a steady one-second tick publishes a post the second it is due; the
+  // database is asked when the next one is due every BLOG_SCHEDULE_CHECK_MS (another process may
+  // have scheduled one) and after each run
+  let blogTick: NodeJS.Timeout | undefined;
   let blogRun: Promise<unknown> | undefined;
-  const checkBlog = () => {
+  let nextDue: number | undefined;
+  let nextLook = 0;
+  const tickBlog = () => {
+    const now = Date.now();
+    if (blogRun || stopped || (now < nextLook && (nextDue === undefined || nextDue > now))) return;
     blogRun = runBlogSchedule(app.services())
       .then(
-        (next) => next,
+        (next) => {
+          nextDue = next?.getTime();
+          nextLook = Date.now() + BLOG_SCHEDULE_CHECK_MS;
+        },
         (err: unknown) => {
           app.log.error({ err }, 'Publishing scheduled posts failed');
-          return undefined;
+          nextLook = Date.now() + BLOG_SCHEDULE_CHECK_MS;
         },
       )
-      .then((next) => {
+      .finally(() => {
         blogRun = undefined;
-        if (stopped) return;
-        const wait = next ? Math.max(0, next.getTime() - Date.now()) : BLOG_SCHEDULE_CHECK_MS;
-        blogTimer = setTimeout(checkBlog, Math.min(wait, BLOG_SCHEDULE_CHECK_MS)).unref();
       });
   };
+  app.decorate('blogScheduleChanged', () => {
+    nextLook = 0;
+  });
   app.addHook('onReady', async () => {
     timer = setTimeout(check, RETENTION_FIRST_CHECK_MS).unref();
-    blogTimer = setTimeout(checkBlog, 0).unref();
+    blogTick = setInterval(tickBlog, BLOG_SCHEDULE_TICK_MS).unref();
   });
   app.addHook('preClose', async () => {
     stopped = true;
     clearTimeout(timer);
-    clearTimeout(blogTimer);
+    clearInterval(blogTick);
     await Promise.all([running, blogRun]);
   });
 });

@@ -25,7 +25,11 @@ export const services = global(async (app) => {
       now: () => new Date(),
       log: request?.log ?? app.log,
       mailQueued: () => app.mail.poke(),
-      publicChanged: (area) => app.publicReads.invalidate(area),
+      publicChanged: (area) => {
+        app.publicReads.invalidate(area);
+        // a post scheduled (or unscheduled) here is timed from the next tick, not the next look
+        if (area === 'blog' && app.hasDecorator('blogScheduleChanged')) app.blogScheduleChanged();
+      },
     };
   });
 });

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { makeUser, OWNER, signIn } from './admin-helpers';
+import { blogApi, makeUser, OWNER, signIn } from './admin-helpers';
 import { samplePng } from '../fixtures/images';
 import { xssPayloads } from '../fixtures/xss-payloads';
 import { copyKept } from './offline-helpers';
@@ -11,44 +11,6 @@ test.describe.configure({ mode: 'serial' });
 const SEEDED = 'keeping-a-research-log-your-future-self-can-read';
 const SEEDED_TITLE = 'Keeping a Research Log Your Future Self Can Read';
 const DRAFT_TITLE = 'Writing Routines of Working Historians';
-
-/** The owner's API session (same-origin header) for creating posts as the admin screen does. */
-async function blogApi(request: APIRequestContext, baseURL: string) {
-  const origin = new URL(baseURL).origin;
-  const login = await request.post('/api/auth/login', { headers: { origin }, data: OWNER });
-  expect(login.status()).toBe(200);
-  // an image this site stored (a seeded post's key): no request leaves the test machine
-  const [seeded] = (await (await request.get('/api/bind-company-blog?page_size=1')).json()) as {
-    featured_image_url: string;
-  }[];
-  return {
-    async create(fields: Record<string, string>) {
-      const res = await request.post('/api/manage-company-blog', {
-        headers: { origin },
-        multipart: {
-          mode: '1',
-          company_id: '2',
-          blog_id: '0',
-          publication_date: 'August 6, 2025',
-          read_time: '3 min read',
-          featured_image_url: seeded.featured_image_url,
-          cover_alt: 'A cover of the blog',
-          status: 'Published',
-          ...fields,
-        },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).row as { blog_id: number; slug: string; title: string };
-    },
-    async remove(blogId: number) {
-      const res = await request.post('/api/manage-company-blog', {
-        headers: { origin },
-        multipart: { mode: '3', company_id: '2', blog_id: String(blogId) },
-      });
-      expect(res.status()).toBe(200);
-    },
-  };
-}
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Blog posts' }).getByRole('listitem');
 
