@@ -3,12 +3,13 @@ import { COUNT_CAP } from '../../src/api/contract/paging';
 import {
   BLOG_COMPANY_ID,
   isHttpUrl,
-  SLUG_MAX,
   type BlogListQuery,
   type BlogPostRow,
   type BlogStatus,
   PUBLISHED,
   SCHEDULED,
+  slugify,
+  tagList,
 } from '../../src/api/contract/blog';
 import { htmlToText } from '../../src/api/contract/rich-text';
 import { sanitizeRichText } from '../lib/rich-text';
@@ -58,6 +59,7 @@ export function toRow(post: BlogPost): BlogPostRow {
     meta_description: post.meta_description,
     social_image_url: post.social_image_url,
     canonical_url: post.canonical_url,
+    tags: post.tags,
   };
 }
 
@@ -83,6 +85,7 @@ const COLUMNS = [
   'meta_description',
   'social_image_url',
   'canonical_url',
+  'tags',
 ] as const;
 
 export interface ListOptions {
@@ -99,7 +102,7 @@ const COMMON_MATCHES = 5_000;
 
 function filtered(
   db: Db,
-  q: Pick<BlogListQuery, 'blogid' | 'slug' | 'status'>,
+  q: Pick<BlogListQuery, 'blogid' | 'slug' | 'status' | 'tag'>,
   plan: SearchPlan,
   { includeDrafts }: ListOptions,
 ) {
@@ -108,6 +111,10 @@ function filtered(
   else if (q.status) query = query.where('status', '=', q.status);
   if (q.blogid) query = query.where('blog_id', '=', q.blogid);
   if (q.slug !== undefined) query = query.where('slug', '=', q.slug);
+  if (q.tag !== undefined)
+    query = query.where('blog_id', 'in', (eb) =>
+      eb.selectFrom('blog_post_tag').select('blog_id').where('tag_slug', '=', q.tag!),
+    );
   if (plan.kind === 'postgres') {
     query = query.where(tsMatches(plan.tsquery));
   } else if (plan.kind === 'sqlite') {
@@ -143,7 +150,7 @@ export async function listPosts(db: Db, q: BlogListQuery, options: ListOptions):
 
 export async function countPosts(
   db: Db,
-  q: Pick<BlogListQuery, 'blogid' | 'search' | 'slug' | 'status'>,
+  q: Pick<BlogListQuery, 'blogid' | 'search' | 'slug' | 'status' | 'tag'>,
   options: ListOptions,
   plan?: SearchPlan,
 ): Promise<number> {
@@ -216,29 +223,6 @@ export async function publishedPermalinks(
 // Slugs
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The permalink part made from a title: lower case; letters of any script (with their marks) and
- * digits; everything else becomes one hyphen; Latin accents dropped ('Café' -> 'cafe'); at most
- * SLUG_MAX characters, cut at a hyphen. A title with nothing usable gives 'post'.
- */
-export function slugify(title: string): string {
-  const words = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+/gu, '-')
-    .replace(/^[-\p{M}]+|-+$/gu, '');
-  let slug = words;
-  if (Array.from(slug).length > SLUG_MAX) {
-    slug = Array.from(slug).slice(0, SLUG_MAX).join('');
-    const cut = slug.lastIndexOf('-');
-    if (cut > SLUG_MAX / 2) slug = slug.slice(0, cut);
-    slug = slug.replace(/-+$/, '');
-  }
-  return slug || 'post';
-}
-
 /** `base`, or `base-2`, `base-3`... : the first that no other post uses. */
 export async function uniqueSlug(db: Db, base: string, exceptId = 0): Promise<string> {
   const taken = new Set(
@@ -279,6 +263,8 @@ export interface PostInput {
   canonical_url?: string;
   /** An address the writer chose (checked and free); without it a new post's is made from the title. */
   slug?: string;
+  /** The tags, ', ' between them (tagList's); left out, a new post has none and a change keeps them. */
+  tags?: string;
 }
 
 /** A timestamp later than `previous`, so every change has its own `updated_at` (page caches key on it). */
@@ -318,6 +304,7 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
         .executeTakeFirstOrThrow();
       // a new post may take an address an edited post had: that redirect ends
       await db.deleteFrom('blog_slug_redirect').where('old_slug', '=', slug).execute();
+      await writeTags(db, created.blog_id, created.tags);
       return created;
     } catch (err) {
       // two posts with the same title saved at once: take the next free slug
@@ -353,6 +340,7 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
         .returning(COLUMNS)
         .executeTakeFirst();
       if (!row) throw new Error(`Blog post ${current.blog_id} vanished during the update`);
+      if (row.tags !== current.tags) await writeTags(db, row.blog_id, row.tags);
       return row;
     } catch (err) {
       if (keepSlug || chosen !== undefined || !isUniqueViolation(err) || attempt >= 5) throw err;
@@ -371,6 +359,62 @@ async function moveAddress(db: Db, current: BlogPost, slug: string) {
     .insertInto('blog_slug_redirect')
     .values({ old_slug: current.slug, blog_id: current.blog_id, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('old_slug').doUpdateSet({ blog_id: current.blog_id }))
+    .execute();
+}
+
+/** The rows of a post's tags (`tags` as tagList reads it), in the save's transaction. */
+async function writeTags(db: Db, blogId: number, tags: string) {
+  await db.deleteFrom('blog_post_tag').where('blog_id', '=', blogId).execute();
+  const rows = tagList(tags).map((name) => ({ blog_id: blogId, tag_slug: slugify(name), tag_name: name }));
+  if (rows.length > 0) await db.insertInto('blog_post_tag').values(rows).execute();
+}
+
+/**
+ * The tags of published posts (or of every post, for the editor's suggestions), most used first:
+ * each with the name it was first given and how many posts have it.
+ */
+export async function tagsInUse(db: Db, { publishedOnly }: { publishedOnly: boolean }, limit = 500) {
+  let query = db
+    .selectFrom('blog_post_tag as t')
+    .innerJoin('blog_post as p', 'p.blog_id', 't.blog_id')
+    .select((eb) => [
+      't.tag_slug as slug',
+      eb.fn.min('t.tag_name').as('name'),
+      eb.fn.countAll<number>().as('posts'),
+    ])
+    .groupBy('t.tag_slug');
+  if (publishedOnly) query = query.where('p.status', '=', PUBLISHED);
+  const rows = await query.orderBy('posts', 'desc').orderBy('t.tag_slug').limit(limit).execute();
+  return rows.map((r) => ({ slug: r.slug, name: String(r.name), posts: Number(r.posts) }));
+}
+
+/** A tag's name as written on a published post, or undefined when no published post has it. */
+export async function publishedTagName(db: Db, tagSlug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('blog_post_tag as t')
+    .innerJoin('blog_post as p', 'p.blog_id', 't.blog_id')
+    .select('t.tag_name')
+    .where('t.tag_slug', '=', tagSlug)
+    .where('p.status', '=', PUBLISHED)
+    .orderBy('p.publication_day', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.tag_name;
+}
+
+/** The newest published posts with a tag (its feed). */
+export async function latestPublishedWithTag(db: Db, tagSlug: string, limit: number): Promise<BlogPost[]> {
+  return db
+    .selectFrom('blog_post')
+    .select(COLUMNS)
+    .where('company_id', '=', BLOG_COMPANY_ID)
+    .where('status', '=', PUBLISHED)
+    .where('blog_id', 'in', (eb) =>
+      eb.selectFrom('blog_post_tag').select('blog_id').where('tag_slug', '=', tagSlug),
+    )
+    .orderBy('publication_day', 'desc')
+    .orderBy('blog_id', 'desc')
+    .limit(limit)
     .execute();
 }
 

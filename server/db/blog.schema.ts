@@ -34,6 +34,8 @@ export interface BlogPostTable {
   meta_description: Generated<string>;
   social_image_url: Generated<string>;
   canonical_url: Generated<string>;
+  /** The post's tags as written, ', ' between them (migration 2200); one blog_post_tag row each. */
+  tags: Generated<string>;
   created_at: string;
   updated_at: string;
   /** 1 when created, one more at each change (the conflict check, docs/decisions/022). */
@@ -47,7 +49,15 @@ export interface BlogSlugRedirectTable {
   created_at: string;
 }
 
+/** A tag of a post, with its address `/blog/tag/{tag_slug}` (migration 2200). */
+export interface BlogPostTagTable {
+  blog_id: number;
+  tag_slug: string;
+  tag_name: string;
+}
+
 export interface BlogTables {
+  blog_post_tag: BlogPostTagTable;
   blog_post: BlogPostTable;
   blog_slug_redirect: BlogSlugRedirectTable;
 }

@@ -87,6 +87,7 @@ describe('blog post revisions', () => {
           'meta_description',
           'social_image_url',
           'canonical_url',
+          'tags',
         ],
       ],
     ]);

@@ -10,6 +10,7 @@ import {
   BlogListQuery,
   BlogPostRows,
   BlogPreviewLink,
+  BlogTags,
   BlogStatusBody,
   ManageBlogFields,
   ManageBlogResponse,
@@ -26,6 +27,7 @@ import * as blog from '../services/blog';
  *   `Cache-Control: private, no-store`.
  * - PATCH /api/admin/blog-posts/{id} with { status }: the badge of a card, publish or unpublish.
  * - POST /api/admin/blog-posts/{id}/preview-link: a share preview, a signed address for 7 days.
+ * - GET /api/admin/blog-tags: the tags of every post, most used first (the editor's suggestions).
  * - POST /api/manage-company-blog: multipart; mode 1 create, 2 update, 3 delete; company_id is
  *   always 2. Answers `{ message, row }`.
  * A change (the PATCH, mode 2) sends `If-Match` with the version it is based on: 428 without,
@@ -46,7 +48,8 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     fileMaxBytes: BLOG_IMAGE_MAX_BYTES,
     fieldsBudgetBytes: FIELDS_BUDGET_BYTES,
     fieldMaxBytes: BLOG_CONTENT_MAX * 4,
-    maxFields: 16,
+    // every field of the form once, and the file
+    maxFields: FIELD_NAMES.size + 1,
     messages: {
       tooLarge: blog.imageTooLarge,
       oneFile: 'Send one image in the field "featured_image".',
@@ -79,6 +82,15 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
         request.body.status,
         versionOfRequest(request.headers),
       ),
+  );
+
+  app.get(
+    '/admin/blog-tags',
+    { config: { permission: 'blog.manage' }, schema: { response: { 200: BlogTags } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return blog.tagsInUse(app.services(request), false);
+    },
   );
 
   app.post(

@@ -356,3 +356,25 @@ describe('addresses and previews of issue 31', () => {
     expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 });
+
+describe('tag pages', () => {
+  it("render a tag's page with its name, its feed and sitemap entry; a tag of drafts only is 404", async () => {
+    await createPost(app.db, { ...POST, title: 'Tagged for the page', tags: 'Field Notes' });
+    await createPost(app.db, { ...POST, title: 'A draft tag', status: 'Draft', tags: 'Unseen' });
+    const page = await app.inject('/blog/tag/field-notes');
+    expect(page.statusCode).toBe(200);
+    const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(page.body)![1]);
+    expect(data).toEqual({ tag: 'field-notes', tagName: 'Field Notes' });
+    const feed = await app.inject('/blog/tag/field-notes/rss.xml');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.body).toContain('<title>Manna Blog: Field Notes</title>');
+    expect(feed.body).toContain('Tagged for the page');
+    expect(feed.body).not.toContain('Letters &lt;');
+    expect((await app.inject('/blog/tag/unseen')).statusCode).toBe(404);
+    expect((await app.inject('/blog/tag/unseen/rss.xml')).statusCode).toBe(404);
+    expect([400, 404]).toContain((await app.inject('/blog/tag/%E0%A4')).statusCode);
+    expect((await app.inject('/sitemap.xml')).body).toContain(
+      '<loc>https://www.manna.example/blog/tag/field-notes</loc>',
+    );
+  });
+});

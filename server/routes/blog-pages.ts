@@ -5,6 +5,9 @@ import { SLUG_MAX, SLUG_PATTERN } from '../../src/api/contract/blog';
 import {
   imageUrlOf,
   latestPublished,
+  latestPublishedWithTag,
+  publishedTagName,
+  tagsInUse,
   previewedPost,
   previewPath,
   publishedBySlug,
@@ -33,6 +36,7 @@ const LIVE_PREVIEW = 'live';
  *   revalidation is a 304 without rendering.
  * - `/blog/rss.xml`: RSS 2.0 of the newest published posts.
  * - An address a published post had before its slug was edited: 301 to its address now.
+ * - `/blog/tag/{tag}` and `/blog/tag/{tag}/rss.xml`: a tag's page (rendered with its name) and feed.
  * - `/blog/preview/{token}`: a share preview (services/blog.ts `shareLink`), the post whatever its
  *   status, rendered like a permalink but never kept, cached or indexed; 404 once it expired.
  * An unknown or unpublished slug gets the blog's own 'not found' page (status 404), rendered by the
@@ -54,6 +58,12 @@ addSitemapSource('blog', async (app) =>
   (await publishedPermalinks(app.services(), SITEMAP_POSTS)).map((p) => ({
     path: `/blog/${p.slug}`,
     lastmod: p.updated_at,
+  })),
+);
+// and every tag page
+addSitemapSource('blog-tags', async (app) =>
+  (await tagsInUse(app.services(), true)).map((tag) => ({
+    path: `/blog/tag/${encodeURIComponent(tag.slug)}`,
   })),
 );
 
@@ -93,8 +103,13 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
    */
   const pageRow = (post: BlogPost) => ({ ...toRow(post), content: sanitizeRichText(post.content) });
 
-  app.get('/blog/rss.xml', async (request, reply) => {
-    const posts = await latestPublished(app.services(), FEED_SIZE);
+  /** RSS 2.0 of `posts` (the newest published, or a tag's), with an ETag of their versions. */
+  async function sendFeed(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    posts: BlogPost[],
+    feed: { title: string; path: string; description: string },
+  ) {
     const lastBuild = posts
       .map((p) => p.updated_at)
       .sort()
@@ -109,10 +124,10 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       .header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return renderRss({
-      title: 'Manna Blog',
-      link: `${publicUrl}/blog`,
-      selfLink: `${publicUrl}/blog/rss.xml`,
-      description: FEED_DESCRIPTION,
+      title: feed.title,
+      link: `${publicUrl}${feed.path}`,
+      selfLink: `${publicUrl}${feed.path}/rss.xml`,
+      description: feed.description,
       language: 'en',
       lastBuild,
       items: posts.map((post) => {
@@ -127,7 +142,58 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
         };
       }),
     });
-  });
+  }
+
+  app.get('/blog/rss.xml', async (request, reply) =>
+    sendFeed(request, reply, await latestPublished(app.services(), FEED_SIZE), {
+      title: 'Manna Blog',
+      path: '/blog',
+      description: FEED_DESCRIPTION,
+    }),
+  );
+
+  /**
+   * `/blog/tag/{tag}` (`rest` is 'tag/{tag}' or 'tag/{tag}/rss.xml'): the tag's page, rendered with
+   * its name (its posts load as /blog's do), or its feed; 404 when no published post has the tag.
+   */
+  async function sendTag(request: FastifyRequest, reply: FastifyReply, rest: string) {
+    const m = /^tag\/([^/]+?)(\/rss\.xml)?\/?$/.exec(rest);
+    let tag: string | undefined;
+    try {
+      tag = m ? decodeURIComponent(m[1]) : undefined;
+    } catch {
+      tag = undefined;
+    }
+    const name =
+      tag && Array.from(tag).length <= SLUG_MAX && SLUG_PATTERN.test(tag)
+        ? await publishedTagName(app.services(), tag)
+        : undefined;
+    if (!tag || !name) return app.pages.notFound(request, reply);
+    const path = `/blog/tag/${encodeURIComponent(tag)}`;
+    if (m![2])
+      return sendFeed(request, reply, await latestPublishedWithTag(app.services(), tag, FEED_SIZE), {
+        title: `Manna Blog: ${name}`,
+        path,
+        description: `${FEED_DESCRIPTION} Posts tagged “${name}”.`,
+      });
+    if (!renderer) return app.pages.notFound(request, reply);
+    const lang = app.pages.languageOf(request);
+    const version = `${renderer.buildId}|tag|${tag}|${name}|${lang}`;
+    let entry = cache.get(version);
+    if (!entry) {
+      const page = await renderer.render({
+        url: path,
+        lang,
+        moduleKey: 'src/routes/blog.tsx',
+        ns: ['blog', 'offline'],
+        data: { tag, tagName: name },
+      });
+      const etag = `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
+      entry = new HtmlEntry(page.html, etag);
+      cache.set(version, entry);
+    }
+    return sendHtml(request, reply, entry, lang);
+  }
 
   /** Renders the permalink of `slug` with `post` (null: the blog's own 'not found' page), or its share preview. */
   function renderPermalink(slug: string, lang: string, post: BlogPost | null, preview?: string) {
@@ -179,6 +245,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     if (/^[^/]+\/$/.test(rest)) return reply.redirect(permalinkPath(slug), 301); // one address
     if (rest.startsWith('preview/') && app.pages.manifest && renderer)
       return sendPreview(request, reply, slug);
+    if (rest.startsWith('tag/') && app.pages.manifest) return sendTag(request, reply, rest);
     if (rest.includes('/') || !app.pages.manifest || !renderer) return app.pages.notFound(request, reply);
     const lang = app.pages.languageOf(request);
     const post =

@@ -318,3 +318,63 @@ describe('share previews', () => {
     expect(audit).toHaveLength(1);
   });
 });
+
+describe('tags', () => {
+  it('are kept as written, listed for the editor, and filter the public list by their address', async () => {
+    const a = await create({
+      title: 'Tagged one',
+      status: 'Published',
+      tags: 'Archives,  Palaeography , archives',
+    });
+    expect(a.tags).toBe('Archives, Palaeography');
+    const b = await create({ title: 'Tagged two', status: 'Published', tags: 'Palaeography' });
+    const draft = await create({ title: 'Tagged draft', tags: 'Palaeography, Drafting' });
+    const ids = (rows: BlogPostRow[]) => rows.map((r) => r.blog_id);
+    const tagged = BlogPostRows.parse((await app.inject('/api/bind-company-blog?tag=palaeography')).json());
+    expect(ids(tagged).sort()).toEqual([a.blog_id, b.blog_id].sort());
+    expect(tagged[0].total_count).toBe(2);
+    const tags = (await app.inject({ url: '/api/admin/blog-tags', headers })).json();
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        { slug: 'palaeography', name: 'Palaeography', posts: 3 },
+        { slug: 'archives', name: 'Archives', posts: 1 },
+        { slug: 'drafting', name: 'Drafting', posts: 1 },
+      ]),
+    );
+    expect((await app.inject({ url: '/api/admin/blog-tags', headers: recruiter })).statusCode).toBe(403);
+    // a change of the tags rewrites the rows; other changes leave them
+    const changed = await update(draft, { tags: 'Drafting' });
+    expect(ManageBlogResponse.parse(changed.json()).row!.tags).toBe('Drafting');
+    const rows = await app.db
+      .selectFrom('blog_post_tag')
+      .selectAll()
+      .where('blog_id', '=', draft.blog_id)
+      .execute();
+    expect(rows).toEqual([{ blog_id: draft.blog_id, tag_slug: 'drafting', tag_name: 'Drafting' }]);
+  });
+
+  it('takes a form with every field the editor sends', async () => {
+    const row = await create({
+      status: 'Scheduled',
+      publish_at: inDays(4).toISOString(),
+      slug: 'every-field-at-once',
+      meta_title: 'Meta',
+      meta_description: 'Description',
+      social_image_url: 'https://images.example.org/s.png',
+      canonical_url: 'https://example.org/c',
+      tags: 'One, Two',
+    });
+    expect(row).toMatchObject({ slug: 'every-field-at-once', tags: 'One, Two', status: 'Scheduled' });
+  });
+
+  it('refuses more than 10 tags or one of more than 40 characters', async () => {
+    const many = await send({
+      ...BASE,
+      mode: '1',
+      tags: Array.from({ length: 11 }, (_, i) => `t${i}`).join(','),
+    });
+    expect(many.json().codes).toEqual({ tags: 'tagsInvalid' });
+    const long = await send({ ...BASE, mode: '1', tags: 'x'.repeat(41) });
+    expect(long.json().codes).toEqual({ tags: 'tagsInvalid' });
+  });
+});

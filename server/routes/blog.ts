@@ -18,7 +18,14 @@ const blog: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: BlogListQuery, response: { 200: BlogPostRows } } },
     async (request, reply) => {
       const q = request.query;
-      const key = JSON.stringify([q.blogid, q.search, q.page_number, q.page_size, q.slug ?? null]);
+      const key = JSON.stringify([
+        q.blogid,
+        q.search,
+        q.page_number,
+        q.page_size,
+        q.slug ?? null,
+        q.tag ?? null,
+      ]);
       return app.publicReads.answer(request, reply, {
         area: 'blog',
         key,

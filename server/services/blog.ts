@@ -7,6 +7,7 @@ import {
   PUBLISHED,
   SCHEDULED,
   blogFormErrors,
+  tagList,
   isHttpUrl,
   parsePublicationDate,
   type BlogListQuery,
@@ -44,6 +45,14 @@ export const publishedBySlug = (ctx: ServiceContext, slug: string) => repo.getPu
 export const latestPublished = (ctx: ServiceContext, limit: number) => repo.latestPublished(ctx.db, limit);
 export const publishedPermalinks = (ctx: ServiceContext, limit: number) =>
   repo.publishedPermalinks(ctx.db, limit);
+/** Tags in use: of published posts (the public pages) or of every post (the editor's suggestions). */
+export const tagsInUse = (ctx: ServiceContext, publishedOnly: boolean) =>
+  repo.tagsInUse(ctx.db, { publishedOnly });
+/** A tag's name as a published post writes it, or undefined (no published post has it). */
+export const publishedTagName = (ctx: ServiceContext, tagSlug: string) =>
+  repo.publishedTagName(ctx.db, tagSlug);
+export const latestPublishedWithTag = (ctx: ServiceContext, tagSlug: string, limit: number) =>
+  repo.latestPublishedWithTag(ctx.db, tagSlug, limit);
 /** Where an address a published post had before leads now (its slug), or undefined. */
 export const redirectedSlug = (ctx: ServiceContext, oldSlug: string) => repo.redirectedSlug(ctx.db, oldSlug);
 
@@ -151,6 +160,7 @@ function fieldsToCheck(fields: ManageBlogFields, before: repo.BlogPost | undefin
         meta_description: '',
         social_image_url: '',
         canonical_url: '',
+        tags: '',
       };
   const sent = Object.fromEntries(
     POST_FIELDS.filter((f) => f !== 'slug').map((f) => [f, fields[f] ?? base[f]]),
@@ -202,6 +212,7 @@ async function validatePost(
     meta_description: cleanLine(fields.meta_description),
     social_image_url: fields.social_image_url.trim(),
     canonical_url: fields.canonical_url.trim(),
+    tags: fields.tags,
     // an update may send '' for "made from the title" only on a new post
     slug: slug ?? (fields.slug !== undefined && blogId !== 0 ? '' : undefined),
   };
@@ -242,6 +253,7 @@ async function validatePost(
     meta_description: input.meta_description,
     social_image_url: input.social_image_url,
     canonical_url: input.canonical_url,
+    tags: tagList(fields.tags).map(cleanLine).join(', '),
     ...(slug !== undefined && { slug }),
   };
   return { post, image: image?.ok ? image.type : undefined };
@@ -305,6 +317,7 @@ const POST_FIELDS = [
   'meta_description',
   'social_image_url',
   'canonical_url',
+  'tags',
 ] as const;
 
 /** 409 with the post as it is now, and who changed it last (docs/decisions/022). */
@@ -385,6 +398,7 @@ const postInputOf = (post: repo.BlogPost): repo.PostInput => ({
   meta_description: post.meta_description,
   social_image_url: post.social_image_url,
   canonical_url: post.canonical_url,
+  tags: post.tags,
 });
 
 /**

@@ -7,6 +7,7 @@ import {
   BlogPostRow as BlogPostRowSchema,
   BlogPostRows,
   BlogPreviewLink,
+  BlogTags,
   isHttpUrl,
   ManageBlogResponse,
   PresignedUrlResponse,
@@ -14,6 +15,7 @@ import {
   type ManageBlogResponse as ManageBlogAnswer,
   type BlogPostForm,
   type BlogStatus,
+  type BlogTag,
 } from './contract/blog';
 
 /**
@@ -29,6 +31,8 @@ export interface BlogListParams {
   slug?: string;
   /** The admin list's filter. */
   status?: BlogStatus;
+  /** Only the posts with this tag (its address). */
+  tag?: string;
 }
 
 const listQuery = (q: BlogListParams) =>
@@ -39,6 +43,7 @@ const listQuery = (q: BlogListParams) =>
     page_size: q.page_size,
     slug: q.slug,
     status: q.status,
+    tag: q.tag,
   });
 
 /** GET bind-company-blog: published posts. */
@@ -150,6 +155,7 @@ export function blogFormParts(form: BlogPostForm): {
     meta_description: fields.meta_description,
     social_image_url: fields.social_image_url,
     canonical_url: fields.canonical_url,
+    tags: fields.tags,
   };
   const update = fields.mode === 2;
   const sent = update
@@ -199,6 +205,11 @@ export function saveBlogStatus(row: BlogPostRow, status: BlogStatus): Promise<Ma
       adminWrite({ status }, 'PATCH', row.version ?? 1),
     ),
   );
+}
+
+/** GET /api/admin/blog-tags: the tags in use, most used first (the editor's suggestions). */
+export function loadBlogTags(init?: RequestInit): Promise<BlogTag[]> {
+  return fetchJson(BlogTags, '/api/admin/blog-tags', init);
 }
 
 /** POST /api/admin/blog-posts/:id/preview-link: a share preview of a saved post, valid 7 days. */

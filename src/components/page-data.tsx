@@ -14,6 +14,9 @@ export interface PageData {
   slug?: string;
   /** A share preview (`/blog/preview/<token>`): the post whatever its status, never indexed. */
   preview?: string;
+  /** A tag's page (`/blog/tag/{tag}`): the tag's address and its name as posts write it. */
+  tag?: string;
+  tagName?: string;
 }
 
 export const PAGE_DATA_ID = 'page-data';

@@ -112,6 +112,7 @@ describe('blog editor', () => {
       meta_description: '',
       social_image_url: '',
       canonical_url: '',
+      tags: '',
     });
   });
 
@@ -610,11 +611,14 @@ describe('blog editor paths', () => {
     { type: 'save.queued', id: 'q1' },
   ];
   // without the draft regions (restore, autosave): their actors and timer have their own tests
-  const model = createPathModel(withoutRegions(blogEditorMachine, 'editing', ['restore', 'autosave']), {
-    events: events as never,
-    serializeState: (snapshot: { value: unknown; context: { mode: string; fields: { title: string } } }) =>
-      JSON.stringify([snapshot.value, snapshot.context.mode, snapshot.context.fields.title]),
-  } as never);
+  const model = createPathModel(
+    withoutRegions(blogEditorMachine, 'editing', ['restore', 'autosave', 'suggestions']),
+    {
+      events: events as never,
+      serializeState: (snapshot: { value: unknown; context: { mode: string; fields: { title: string } } }) =>
+        JSON.stringify([snapshot.value, snapshot.context.mode, snapshot.context.fields.title]),
+    } as never,
+  );
   const walk = everyTransition(model, 'blog-editor.machine', events);
   const paths = walk.paths;
 

@@ -11,6 +11,7 @@ import {
   type BlogPostForm,
   type BlogPostRow,
   type ManageBlogResponse,
+  type BlogTag,
   DRAFT,
   formatPublicationDate,
   PUBLISHED,
@@ -53,7 +54,8 @@ import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } 
  * - Publishing (issue 31): 'Publish immediately', or a time to publish at (the editor's own time
  *   zone in the form, UTC on the wire): the post is then Scheduled, and its publication date
  *   follows the chosen day. The read time follows the text until the person types their own.
- *   The address (slug), the cover's alt text and the search and social fields are fields too.
+ *   The address (slug), the cover's alt text, the tags and the search and social fields are fields
+ *   too. The tags in use are offered as suggestions (`editing.suggestions`, the `loadTags` actor).
  */
 
 export type TextField =
@@ -69,7 +71,8 @@ export type TextField =
   | 'meta_title'
   | 'meta_description'
   | 'social_image_url'
-  | 'canonical_url';
+  | 'canonical_url'
+  | 'tags';
 
 export interface BlogEditorFields {
   title: string;
@@ -90,6 +93,8 @@ export interface BlogEditorFields {
   meta_description: string;
   social_image_url: string;
   canonical_url: string;
+  /** The tags, ', ' between them. */
+  tags: string;
 }
 
 export interface BlogEditorContext {
@@ -111,6 +116,8 @@ export interface BlogEditorContext {
   conflict: EditConflict<BlogEditorFields> | null;
   /** The send-queue entry this dialog took up (`editor.resume`), removed once the change is saved. */
   queued: string | null;
+  /** The tags in use, offered while typing one. */
+  suggestions: BlogTag[];
 }
 
 /** A change kept in the send queue that met someone else's, taken up again by its author. */
@@ -176,6 +183,7 @@ const EMPTY: BlogEditorFields = {
   meta_description: '',
   social_image_url: '',
   canonical_url: '',
+  tags: '',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -210,6 +218,7 @@ export function fieldsOf(post: BlogPostRow): BlogEditorFields {
     meta_description: post.meta_description ?? '',
     social_image_url: post.social_image_url ?? '',
     canonical_url: post.canonical_url ?? '',
+    tags: post.tags ?? '',
   };
 }
 
@@ -236,6 +245,7 @@ export const EDITOR_FIELDS = [
   'read_time',
   'featured_image_url',
   'cover_alt',
+  'tags',
   'publish',
   'publish_at',
   'slug',
@@ -328,6 +338,7 @@ export function saveInput(context: BlogEditorContext): SaveInput {
     meta_description: f.meta_description.trim(),
     social_image_url: f.social_image_url.trim(),
     canonical_url: f.canonical_url.trim(),
+    tags: f.tags,
   };
 }
 
@@ -390,6 +401,8 @@ export const blogEditorMachine = setup({
     readDraft: fromPromise<BlogDraft | null, BlogDraftRef>(async () => null),
     /** Keeps what the dialog holds on the device. */
     writeDraft: fromPromise<void, BlogDraftRef & { values: BlogEditorFields }>(async () => {}),
+    /** The tags in use (GET /api/admin/blog-tags), for suggestions. */
+    loadTags: fromPromise<BlogTag[]>(async () => []),
   },
   delays: {
     errorDisplay: BLOG_ERROR_DISPLAY_MS,
@@ -543,6 +556,7 @@ export const blogEditorMachine = setup({
       conflict: null,
     })),
     clearConflict: assign({ conflict: null }),
+    keepSuggestions: assign({ suggestions: (_, params: { tags: BlogTag[] }) => params.tags }),
     /** Saved together with someone else's change to other fields. */
     notifyMerged: (_, _params: { changedBy: string | null }) => {},
   },
@@ -581,6 +595,7 @@ export const blogEditorMachine = setup({
     file: null,
     errors: {},
     progress: null,
+    suggestions: [],
   },
   states: {
     closed: {
@@ -603,8 +618,9 @@ export const blogEditorMachine = setup({
       },
     },
     /**
-     * Three regions: `display` (errors shown for a while after a refused submit), `restore` (a
-     * draft of this post found on the device) and `autosave` (what is typed, kept on the device).
+     * Four regions: `display` (errors shown for a while after a refused submit), `restore` (a
+     * draft of this post found on the device), `autosave` (what is typed, kept on the device) and
+     * `suggestions` (the tags in use; without them the field works as plain text).
      */
     editing: {
       type: 'parallel',
@@ -718,6 +734,24 @@ export const blogEditorMachine = setup({
               },
             },
             none: {},
+          },
+        },
+        suggestions: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadTags',
+                src: 'loadTags',
+                onDone: {
+                  target: 'loaded',
+                  actions: { type: 'keepSuggestions', params: ({ event }) => ({ tags: event.output }) },
+                },
+                onError: 'unavailable',
+              },
+            },
+            loaded: {},
+            unavailable: {},
           },
         },
         autosave: {

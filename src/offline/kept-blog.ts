@@ -8,16 +8,17 @@ import { deleteCopy, readCopy, saveCopy } from './cache';
  * the public list as last fetched (no search), and every post seen in a list or on its own page,
  * by slug, so a post opened from the list works offline too.
  */
-const pageKey = (page: number) => (page === 1 ? 'firstPage' : `page-${page}`);
+const pageKey = (page: number, tag?: string) =>
+  tag ? `tag-${tag}-page-${page}` : page === 1 ? 'firstPage' : `page-${page}`;
 const postKey = (slug: string) => `post-${slug}`;
 
-/** Keeps a page of the public list and each of its posts (an empty page removes the page copy). */
-export async function keepBlogPage(page: number, rows: BlogPostRow[]): Promise<void> {
+/** Keeps a page of the public list (or of a tag's) and each of its posts (an empty page removes the page copy). */
+export async function keepBlogPage(page: number, rows: BlogPostRow[], tag?: string): Promise<void> {
   if (rows.length === 0) {
-    await deleteCopy('blog', pageKey(page));
+    await deleteCopy('blog', pageKey(page, tag));
     return;
   }
-  await saveCopy('blog', pageKey(page), rows);
+  await saveCopy('blog', pageKey(page, tag), rows);
   await Promise.all(rows.filter((row) => row.slug).map((row) => saveCopy('blog', postKey(row.slug!), [row])));
 }
 
@@ -35,8 +36,11 @@ async function keptRows(key: string): Promise<{ rows: BlogPostRow[]; savedAt: st
 }
 
 /** A kept page of the list with the time it was saved, or null (none, or no longer the contract's shape). */
-export function keptBlogPage(page: number): Promise<{ rows: BlogPostRow[]; savedAt: string } | null> {
-  return keptRows(pageKey(page));
+export function keptBlogPage(
+  page: number,
+  tag?: string,
+): Promise<{ rows: BlogPostRow[]; savedAt: string } | null> {
+  return keptRows(pageKey(page, tag));
 }
 
 /** A kept post (a list of one) with the time it was saved, or null. */

@@ -111,7 +111,7 @@ export async function prefetchForOffline(): Promise<void> {
             reportFailure: quiet,
           },
         }),
-        { input: blogListInput },
+        { input: blogListInput() },
       ),
       (s) => s.matches('ready') || s.matches('failed'),
     ),

@@ -1,10 +1,11 @@
 import { useMachine } from '@xstate/react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import type { BlogPostRow } from '../api/contract/blog';
+import { Link, useParams } from 'react-router-dom';
+import { slugify, tagList, type BlogPostRow } from '../api/contract/blog';
 import { formatSavedAt } from '../offline/format';
-import { BlogImage, PostDate, PostPreview } from '../components/blog/blog-parts';
+import { BlogImage, PostDate, PostPreview, PostTags } from '../components/blog/blog-parts';
+import { usePageData } from '../components/page-data';
 import { PageMeta } from '../components/page-meta';
 import { PagePager } from '../components/pagination';
 import { blogListInput, liveBlogListMachine } from './blog.live';
@@ -12,39 +13,67 @@ import s from './blog.module.css';
 
 const NONE: BlogPostRow[] = [];
 
-/** Public blog: published posts, newest first, 10 a page. */
-export default function BlogPage() {
+/**
+ * Public blog: published posts, newest first, 10 a page; on /blog/tag/{tag}, a tag's posts (the
+ * server renders that page with the tag's name as page data).
+ */
+export default function BlogRoute() {
+  const { tag } = useParams();
+  // another tag is another list: new machine, new state
+  return <BlogPage key={tag ?? ''} tag={tag} />;
+}
+
+function BlogPage({ tag }: { tag?: string }) {
   const { t, i18n } = useTranslation('blog');
-  const [state, send, list] = useMachine(liveBlogListMachine, { input: blogListInput });
+  const data = usePageData();
+  const [state, send, list] = useMachine(liveBlogListMachine, { input: blogListInput(tag) });
   const { rows, kept, keptAt } = state.context;
   const failed = state.matches({ failed: 'settled' });
   const loading = !state.matches('ready') && !failed;
   // The cards are built in a deferred (time-sliced) render: the page stays responsive while ten
   // posts are laid out, instead of one long task right after the fetch.
   const shown = useDeferredValue(failed && rows.length === 0 ? (kept ?? NONE) : rows);
+  // the tag's name as its posts write it: from the server's render, else from a post shown
+  const tagName = tag
+    ? ((data?.tag === tag ? data.tagName : undefined) ??
+      shown.flatMap((post) => tagList(post.tags ?? '')).find((name) => slugify(name) === tag) ??
+      tag)
+    : undefined;
+  const path = tag ? `/blog/tag/${encodeURIComponent(tag)}` : '/blog';
 
   return (
     <main id="main" tabIndex={-1} className={s.page}>
       <PageMeta
-        title={t('metaTitle')}
-        description={t('metaDescription')}
-        path="/blog"
+        title={tagName ? t('tag.metaTitle', { tag: tagName }) : t('metaTitle')}
+        description={tagName ? t('tag.metaDescription', { tag: tagName }) : t('metaDescription')}
+        path={path}
         jsonLd={[
           {
             '@context': 'https://schema.org',
             '@type': 'Blog',
             name: 'Manna Blog',
             description: t('metaDescription'),
-            url: '%PUBLIC_URL%/blog',
+            url: `%PUBLIC_URL%${path}`,
             publisher: { '@type': 'Organization', name: 'Manna', url: '%PUBLIC_URL%/' },
           },
         ]}
       />
       <header className={s.hero}>
         <div className="container">
-          <h1>{t('title')}</h1>
-          <p className={s.tagline}>{t('tagline')}</p>
-          <a className={s.feed} href="/blog/rss.xml" type="application/rss+xml">
+          {tagName ? (
+            <>
+              <p className={s.crumb}>
+                <Link to="/blog">← {t('tag.all')}</Link>
+              </p>
+              <h1>{t('tag.title', { tag: tagName })}</h1>
+            </>
+          ) : (
+            <>
+              <h1>{t('title')}</h1>
+              <p className={s.tagline}>{t('tagline')}</p>
+            </>
+          )}
+          <a className={s.feed} href={`${path}/rss.xml`} type="application/rss+xml">
             {t('rss')}
           </a>
         </div>
@@ -109,6 +138,7 @@ function PostCard({ post, lang, priority }: { post: BlogPostRow; lang: string; p
         <span>{post.read_time}</span>
       </p>
       <p className={s.excerpt}>{post.excerpt}</p>
+      <PostTags tags={post.tags} label={t('tag.label')} />
       <PostPreview
         content={post.content}
         readMore={t('readMore')}

@@ -63,6 +63,8 @@ export function nsForPath(pathname: string): string[] {
   const page = PUBLIC_PAGES.find((p) => p.path.toLowerCase() === clean.toLowerCase());
   if (page) return page.ns;
   if (/^\/blog\/[^/]+$/i.test(clean)) return ['blog', 'offline']; // a post's permalink (and its saved copy)
+  // a tag's page, a post's preview
+  if (/^\/blog\/(tag|preview)\/[^/]+$/i.test(clean)) return ['blog', 'offline'];
   if (clean === '/admin' || clean.startsWith('/admin/')) return ['admin', 'admin-inbox'];
   return [];
 }

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
       { path: 'careers', ...page(() => import('./careers')) },
       { path: 'contact', ...page(() => import('./contact')) },
       { path: 'blog', ...page(() => import('./blog')) },
+      { path: 'blog/tag/:tag', ...page(() => import('./blog')) },
       { path: 'blog/preview/:token', ...page(() => import('./blog-preview')) },
       { path: 'blog/:slug', ...page(() => import('./blog-post')) },
       { path: 'offline', ...page(() => import('./offline')) },

@@ -210,3 +210,66 @@ test("a published post's address is edited: the old one answers 301; search and 
     await api.remove(post.blog_id);
   }
 });
+
+test("tags typed in the editor show on the post and lead to the tag's own page, with its feed", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const api = await blogApi(request, baseURL!);
+  const word = unique();
+  const title = `Tagged ${word}`;
+  const other = await api.create({
+    title: `Other ${word}`,
+    excerpt: 'Another.',
+    content: '<p>Words.</p>',
+    tags: 'Field Notes',
+  });
+  const post = await api.create({ title, excerpt: 'Tags, typed.', content: '<p>Words.</p>' });
+  try {
+    await signIn(page, OWNER, '/admin/blog');
+    const card = page.getByRole('listitem').filter({ hasText: title });
+    await card.getByRole('button', { name: `Edit “${title}”` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
+    const tags = dialog.getByLabel('Tags', { exact: true });
+    // a tag in use is offered
+    await expect(dialog.locator('#blog-tag-suggestions option[value="Field Notes"]')).toHaveCount(1);
+    await tags.pressSequentially('Field Notes');
+    await tags.press('Enter');
+    await tags.pressSequentially('Reading rooms,');
+    const chosen = dialog.getByRole('list', { name: 'Chosen tags' });
+    await expect(chosen.getByRole('listitem')).toHaveText(['Field Notes×', 'Reading rooms×']);
+    await tags.pressSequentially('Typo');
+    await tags.press('Enter');
+    await dialog.getByRole('button', { name: 'Remove the tag “Typo”' }).click();
+    await expect(chosen.getByRole('listitem')).toHaveCount(2);
+    await expectNoAxeViolations(page, { include: ['dialog'] });
+    await dialog.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByText('Post Updated')).toBeVisible();
+
+    await page.goto(`/blog/${post.slug}`);
+    const postTags = page.getByRole('list', { name: 'Tags' });
+    await expect(postTags.getByRole('link')).toHaveText(['Field Notes', 'Reading rooms']);
+    await postTags.getByRole('link', { name: 'Field Notes' }).click();
+    await expect(page).toHaveURL(/\/blog\/tag\/field-notes$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Posts tagged “Field Notes”' })).toBeVisible();
+    const listed = page.getByRole('list', { name: 'Blog posts' }).getByRole('heading', { level: 2 });
+    await expect(listed.filter({ hasText: word })).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
+    // the tag's page as a visitor's first load: rendered by the server, the same after hydration
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/blog/tag/reading-rooms');
+    await expect(page).toHaveTitle('Posts tagged “Reading rooms” | Manna Blog');
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    expect(await fitsWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+    const feed = await request.get('/blog/tag/reading-rooms/rss.xml');
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain(title);
+    expect((await request.get('/blog/tag/no-such-tag')).status()).toBe(404);
+  } finally {
+    await api.remove(post.blog_id);
+    await api.remove(other.blog_id);
+  }
+});

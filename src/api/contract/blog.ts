@@ -63,6 +63,7 @@ export const BLOG_MESSAGES = {
   slugRequired: 'Address is required',
   slugInvalid: 'Use lower-case letters, digits and single hyphens',
   slugTaken: 'Another post has this address',
+  tagsInvalid: 'Up to 10 tags, each of at most 40 characters',
   coverAltRequired: 'Describe the cover image for readers who cannot see it',
   urlInvalid: 'Address must start with http:// or https://',
   imageRequired: 'Featured image is required',
@@ -111,6 +112,8 @@ export const BlogPostRow = z.object({
   meta_description: z.optional(z.string()),
   social_image_url: z.optional(z.string()),
   canonical_url: z.optional(z.string()),
+  /** The post's tags, ', ' between them ('Archives, Palaeography'). */
+  tags: z.optional(z.string()),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type BlogPostRow = z.infer<typeof BlogPostRow>;
@@ -139,8 +142,62 @@ export const BlogListQuery = z.object({
   slug: z.optional(z.string().check(z.maxLength(SLUG_MAX * 4))),
   /** The admin list's filter (ours); the public list is Published only, whatever this says. */
   status: z.optional(BlogStatus),
+  /** Only the posts with this tag (its address, `/blog/tag/{tag}`). */
+  tag: z.optional(z.string().check(z.maxLength(SLUG_MAX * 4))),
 });
 export type BlogListQuery = z.output<typeof BlogListQuery>;
+
+/**
+ * The permalink part made from a title: lower case; letters of any script (with their marks) and
+ * digits; everything else becomes one hyphen; Latin accents dropped ('Café' -> 'cafe'); at most
+ * SLUG_MAX characters, cut at a hyphen. A title with nothing usable gives 'post'.
+ */
+export function slugify(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}]+/gu, '-')
+    .replace(/^[-\p{M}]+|-+$/gu, '');
+  let slug = words;
+  if (Array.from(slug).length > SLUG_MAX) {
+    slug = Array.from(slug).slice(0, SLUG_MAX).join('');
+    const cut = slug.lastIndexOf('-');
+    if (cut > SLUG_MAX / 2) slug = slug.slice(0, cut);
+    slug = slug.replace(/-+$/, '');
+  }
+  return slug || 'post';
+}
+
+/** A post has at most 10 tags, each at most 40 characters. */
+export const TAGS_MAX = 10;
+export const TAG_MAX = 40;
+
+/**
+ * The tags a person typed, 'Archives, palaeography ,archives': trimmed, spaces collapsed, empty
+ * ones dropped, and the second of two with the same address dropped (['Archives', 'palaeography']).
+ */
+export function tagList(text: string): string[] {
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of text.split(',')) {
+    const name = raw.replace(/\s+/g, ' ').trim();
+    const slug = name && slugify(name);
+    if (!name || seen.has(slug)) continue;
+    seen.add(slug);
+    tags.push(name);
+  }
+  return tags;
+}
+
+/** A tag's page: `/blog/tag/{slug}`. */
+export const tagPath = (name: string) => `/blog/tag/${encodeURIComponent(slugify(name))}`;
+
+/** GET /api/admin/blog-tags: every tag in use, for the editor's suggestions. */
+export const BlogTag = z.object({ name: z.string(), slug: z.string(), posts: z.number() });
+export const BlogTags = z.array(BlogTag);
+export type BlogTag = z.infer<typeof BlogTag>;
 
 /** POST manage-company-blog: mode 1 create, 2 update, 3 delete. */
 export const BLOG_MODES = { create: 1, update: 2, delete: 3 } as const;
@@ -170,6 +227,8 @@ export const ManageBlogFields = z.object({
   meta_description: z.optional(z.string().check(z.maxLength(META_DESCRIPTION_MAX * 4))),
   social_image_url: z.optional(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2))),
   canonical_url: z.optional(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2))),
+  /** The tags, comma-separated. */
+  tags: z.optional(z.string().check(z.maxLength(4_000))),
 });
 export type ManageBlogFields = z.output<typeof ManageBlogFields>;
 
@@ -272,6 +331,7 @@ export interface BlogPostForm {
   meta_description: string;
   social_image_url: string;
   canonical_url: string;
+  tags: string;
   /** An update: the version it is based on, and the fields the person changed (the only ones sent). */
   version?: number;
   changed?: readonly string[];
@@ -296,6 +356,7 @@ export interface BlogFormInput {
   meta_description?: string;
   social_image_url?: string;
   canonical_url?: string;
+  tags?: string;
 }
 
 export type BlogField =
@@ -311,7 +372,8 @@ export type BlogField =
   | 'meta_title'
   | 'meta_description'
   | 'social_image_url'
-  | 'canonical_url';
+  | 'canonical_url'
+  | 'tags';
 /** Codes of the form's error texts (the dialog translates them; the English ones are BLOG_MESSAGES). */
 export const BLOG_ERROR_CODES = [
   'titleRequired',
@@ -333,6 +395,7 @@ export const BLOG_ERROR_CODES = [
   'slugRequired',
   'slugInvalid',
   'slugTaken',
+  'tagsInvalid',
   'coverAltRequired',
   'urlInvalid',
   'tooLong',
@@ -356,6 +419,7 @@ export const BLOG_FIELDS: BlogField[] = [
   'meta_description',
   'social_image_url',
   'canonical_url',
+  'tags',
 ];
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
@@ -424,6 +488,10 @@ export function blogFormErrors(
   if (charCount((input.meta_title ?? '').trim()) > META_TITLE_MAX) errors.meta_title = 'tooLong';
   if (charCount((input.meta_description ?? '').trim()) > META_DESCRIPTION_MAX)
     errors.meta_description = 'tooLong';
+  if (input.tags !== undefined) {
+    const tags = tagList(input.tags);
+    if (tags.length > TAGS_MAX || tags.some((tag) => charCount(tag) > TAG_MAX)) errors.tags = 'tagsInvalid';
+  }
   for (const field of ['social_image_url', 'canonical_url'] as const) {
     const value = (input[field] ?? '').trim();
     if (value && (value.length > BLOG_IMAGE_URL_MAX || !isHttpUrl(value))) errors[field] = 'urlInvalid';

@@ -62,6 +62,7 @@ export const RESTORED_FIELDS: Record<RevisionEntity, readonly string[]> = {
     'meta_description',
     'social_image_url',
     'canonical_url',
+    'tags',
   ],
   job_opening: [
     'job_title',

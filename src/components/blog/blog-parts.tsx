@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { parsePublicationDate, previewOf } from '../../api/contract/blog';
+import { Link } from 'react-router-dom';
+import { parsePublicationDate, previewOf, tagList, tagPath } from '../../api/contract/blog';
 import s from './blog-parts.module.css';
 
 // The sanitiser (DOMPurify) loads with the first 'Read More', not with the list.
@@ -50,6 +51,21 @@ export function PostDate({ text, lang }: { text: string; lang: string }) {
   const locale = useReaderLocale(lang);
   const { day, label } = formatPostDate(text, locale);
   return day ? <time dateTime={day}>{label}</time> : <span>{label}</span>;
+}
+
+/** A post's tags, each a link to its page (/blog/tag/{tag}); nothing when it has none. */
+export function PostTags({ tags, label }: { tags: string | undefined; label: string }) {
+  const names = tagList(tags ?? '');
+  if (names.length === 0) return null;
+  return (
+    <ul className={s.tags} aria-label={label}>
+      {names.map((name) => (
+        <li key={name}>
+          <Link to={tagPath(name)}>{name}</Link>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**

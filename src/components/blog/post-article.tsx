@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlogPostRow } from '../../api/contract/blog';
-import { BlogImage, PostDate } from './blog-parts';
+import { BlogImage, PostDate, PostTags } from './blog-parts';
 import { ServerRichHtml } from './rich-html';
 import s from '../../routes/blog-post.module.css';
 
@@ -38,6 +38,7 @@ export function PostArticle({
           <span>{post.read_time}</span>
         </p>
         <p className={s.excerpt}>{post.excerpt}</p>
+        <PostTags tags={post.tags} label={t('tag.label')} />
       </header>
       <BlogImage
         src={post.image_url}

@@ -15,13 +15,16 @@ import { queuedLive } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
 
-/** The dialog's fields a queued change kept, when they are whole (an older build's may not be). */
+/**
+ * The dialog's fields a queued change kept, when they can be read: a field an older build did not
+ * have yet is empty (as the post's is until someone fills it).
+ */
 const editorFields = (value: unknown): BlogEditorFields | null => {
   const v = value as Partial<BlogEditorFields> | null;
   if (!v || typeof v !== 'object' || typeof v.publish !== 'boolean') return null;
-  return EDITOR_FIELDS.every((f) => f === 'publish' || typeof v[f] === 'string')
-    ? (v as BlogEditorFields)
-    : null;
+  if (!EDITOR_FIELDS.every((f) => f === 'publish' || v[f] === undefined || typeof v[f] === 'string'))
+    return null;
+  return Object.fromEntries(EDITOR_FIELDS.map((f) => [f, v[f] ?? ''])) as unknown as BlogEditorFields;
 };
 
 /** A change kept in the send queue, as the blog dialog takes it up; null when it cannot be read. */

@@ -25,6 +25,7 @@ import {
 import { HistoryPanel } from './history-panel';
 import { PostPreview, type PostPreviewHandle } from './post-preview';
 import { PostSeoFields } from './post-seo-fields';
+import { PostTagsField } from './post-tags-field';
 import { OthersEditing } from './others-editing';
 import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
@@ -49,6 +50,7 @@ const LABELS: Record<EditorField, string> = {
   meta_description: 'dialog.metaDescription',
   social_image_url: 'dialog.socialImage',
   canonical_url: 'dialog.canonical',
+  tags: 'dialog.tags',
 };
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
@@ -153,6 +155,7 @@ export function BlogPostDialog({
       featured_image_url: fields.featured_image_url,
       image_url: previewSrc,
       cover_alt: fields.cover_alt,
+      tags: fields.tags,
       status,
       publish_at: isoOfLocal(fields.publish_at) || null,
     };
@@ -297,6 +300,16 @@ export function BlogPostDialog({
             <FieldError id={errorId('read_time')} message={message('read_time')} />
           </div>
         </div>
+
+        <PostTagsField
+          value={fields.tags}
+          suggestions={state.context.suggestions}
+          disabled={saving}
+          onChange={(value) => change('tags', value)}
+          message={message('tags')}
+          invalid={invalid('tags')}
+          errorId={errorId}
+        />
 
         <fieldset className={s.imageField} disabled={saving}>
           <legend>{t('dialog.featuredImage')}</legend>
