@@ -9,6 +9,20 @@ describe('rich text', () => {
     expect(sanitizeRichText(html)).toBe(html);
   });
 
+  it("keeps the blog toolbar's block quotes, code blocks and rules, without their attributes", () => {
+    expect(
+      sanitizeRichText(
+        '<blockquote style="color:red">Quoted</blockquote><pre data-language="plain" onmouseover="x()">a &lt; b\n  indented</pre><hr class="x"><p><code>c()</code></p>',
+      ),
+    ).toBe('<blockquote>Quoted</blockquote><pre>a &lt; b\n  indented</pre><hr /><p><code>c()</code></p>');
+    // still nothing that runs, inside them either
+    expect(
+      sanitizeRichText(
+        '<pre><script>alert(1)</script></pre><blockquote><iframe src="x"></iframe></blockquote>',
+      ),
+    ).toBe('<pre></pre><blockquote></blockquote>');
+  });
+
   it('removes scripts, handlers and styles', () => {
     const out = sanitizeRichText(
       '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p><style>p{}</style>',

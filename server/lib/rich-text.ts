@@ -3,8 +3,9 @@ import { ordinarySpaces } from '../../src/api/contract/rich-text';
 
 /**
  * Rich text from the admin editor (job fields, blog content) is stored sanitised: only the tags
- * the toolbar makes (headers 1-3, bold, italic, underline, strike, ordered and bullet lists,
- * link, clean) and links limited to http, https, mailto and tel.
+ * the toolbars make (headers 1-3, bold, italic, underline, strike, ordered and bullet lists,
+ * link, clean; the blog's also block quotes, code blocks and horizontal rules) and links limited
+ * to http, https, mailto and tel. No attribute but a link's address and a list item's kind.
  */
 export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -25,6 +26,10 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
     'li',
     'a',
     'span',
+    'blockquote',
+    'pre',
+    'code',
+    'hr',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
@@ -45,7 +50,8 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
       },
     }),
   },
-  exclusiveFilter: (frame) => frame.tag === 'span' && !frame.text.trim(),
+  // an empty span, or an empty code block (a line left behind in the editor)
+  exclusiveFilter: (frame) => (frame.tag === 'span' || frame.tag === 'pre') && !frame.text.trim(),
 };
 
 /**

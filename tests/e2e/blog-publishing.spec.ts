@@ -273,3 +273,82 @@ test("tags typed in the editor show on the post and lead to the tag's own page, 
     await api.remove(other.blog_id);
   }
 });
+
+test('the text takes quotes, code and rules from the toolbar, and a paste from Google Docs keeps its structure only', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const api = await blogApi(request, baseURL!);
+  const word = unique();
+  const title = `Blocks ${word}`;
+  await signIn(page, OWNER, '/admin/blog');
+  await page.getByRole('button', { name: 'New Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+  await dialog.getByLabel('Title', { exact: true }).fill(title);
+  await dialog.getByLabel('Excerpt').fill('Quotes, code and rules.');
+  const editor = page.locator('#blog-content-editor');
+  await editor.click();
+  // a paste from Google Docs: its headings, lists, links and bold stay; fonts, colours and sizes go
+  await editor.evaluate((el) => {
+    const html =
+      '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1234"><h2 dir="ltr" style="line-height:1.38"><span style="font-size:16pt;font-family:Arial;color:#000000;font-weight:400">Pasted heading</span></h2>' +
+      '<p dir="ltr"><span style="font-size:11pt;font-family:Arial;color:#ff0000;font-weight:700">Bold words</span><span style="font-size:11pt;font-family:Arial;font-weight:400"> and </span><a href="https://example.org/docs"><span style="color:#1155cc;text-decoration:underline;font-weight:400">a link</span></a></p>' +
+      '<ul><li dir="ltr"><p dir="ltr"><span style="font-weight:400">First item</span></p></li><li dir="ltr"><p dir="ltr"><span style="font-weight:400">Second item</span></p></li></ul></b>';
+    const data = new DataTransfer();
+    data.setData('text/html', html);
+    data.setData('text/plain', 'Pasted heading\nBold words and a link\nFirst item\nSecond item');
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(editor.locator('h2')).toHaveText('Pasted heading');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('A sentence before the quote.');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Quote' }).click();
+  await page.keyboard.type('Archives are memory with an index.');
+  // Enter on an empty line of the quote ends it
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Between.');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Code block' }).click();
+  await page.keyboard.type('grep -r "parish" notes/');
+  await dialog.getByRole('button', { name: 'Horizontal rule' }).click();
+  await page.locator('#blog-image-url').fill(`${new URL(baseURL!).origin}/og-image.png`);
+  await dialog.getByLabel('Cover alt text').fill('The Manna logo');
+  await dialog.getByLabel('Publish immediately').check();
+  await dialog.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Post Created')).toBeVisible();
+
+  const [row] = (await (await request.get(`/api/bind-company-blog?search=${word}`)).json()) as {
+    blog_id: number;
+    slug: string;
+    content: string;
+  }[];
+  try {
+    expect(row.content).toContain(
+      '<blockquote>Archives are memory with an index.</blockquote><p>Between.</p>',
+    );
+    expect(row.content).toMatch(/<pre>\s*grep -r "parish" notes\/\s*<\/pre><hr \/>(<p><\/p>)?$/);
+    expect(row.content).toContain('<hr />');
+    expect(row.content).toContain('<h2>Pasted heading</h2>');
+    expect(row.content).toMatch(
+      /<strong>Bold words<\/strong> and <a href="https:\/\/example.org\/docs"[^>]*>a link<\/a>/,
+    );
+    expect(row.content).toContain('<ul><li>First item</li><li>Second item</li></ul>');
+    expect(row.content).not.toMatch(/style=|font-family|color:|docs-internal|dir=/);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/blog/${row.slug}`);
+    const article = page.getByRole('article');
+    await expect(article.locator('blockquote')).toHaveText('Archives are memory with an index.');
+    await expect(article.locator('blockquote')).toHaveCSS('border-left-style', 'solid');
+    await expect(article.locator('pre')).toHaveCSS('overflow-x', 'auto');
+    await expect(article.locator('hr')).toHaveCount(1);
+    expect(await fitsWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+  } finally {
+    await api.remove(row.blog_id);
+  }
+});

@@ -9,7 +9,29 @@ import s from './blog-parts.module.css';
  * DOMPurify has no DOM and returns its input: the server passes content it has just sanitised.
  */
 const OPTIONS = {
-  ALLOWED_TAGS: ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'ol', 'ul', 'li', 'a', 'span'],
+  ALLOWED_TAGS: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'ol',
+    'ul',
+    'li',
+    'a',
+    'span',
+    'blockquote',
+    'pre',
+    'code',
+    'hr',
+  ],
   ALLOWED_ATTR: ['href', 'target', 'rel', 'data-list'],
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i,
   ALLOW_DATA_ATTR: false,
@@ -33,5 +55,10 @@ function sanitize(html: string): string {
 
 export function RichContent({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => sanitize(html), [html]);
-  return <div className={className ? `${s.rich} ${className}` : s.rich} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return (
+    <div
+      className={className ? `${s.rich} ${className}` : s.rich}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
 }

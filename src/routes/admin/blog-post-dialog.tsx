@@ -265,6 +265,7 @@ export function BlogPostDialog({
               disabled={saving}
               invalid={!!errors.content}
               describedBy={errors.content ? errorId('content') : undefined}
+              blocks
             />
           </Suspense>
           <FieldError id={errorId('content')} message={message('content')} />
