@@ -390,6 +390,7 @@ export async function findSession(db: Db, sessionHash: string) {
       'admin_user.disabled',
       'admin_user.must_change_password',
       'admin_user.role_id',
+      'admin_user.display_name',
       'admin_role.name as role',
       'admin_role.permissions',
       'admin_role.requires_second_factor',
@@ -420,6 +421,7 @@ function toSessionUser(row: {
   must_change_password: number;
   requires_second_factor: number;
   has_factor: unknown;
+  display_name: string;
 }): SessionUser {
   return {
     user_id: row.user_id,
@@ -429,7 +431,40 @@ function toSessionUser(row: {
     permissions: parsePermissions(row.permissions),
     must_change_password: Number(row.must_change_password) === 1,
     factor_setup_required: Number(row.requires_second_factor) === 1 && !Number(row.has_factor),
+    display_name: row.display_name,
   };
+}
+
+/** Sets a user's display name (already checked); answers whether the user exists. */
+export async function setDisplayName(db: Db, userId: number, name: string): Promise<boolean> {
+  const result = await db
+    .updateTable('admin_user')
+    .set({ display_name: name })
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Staff who may write posts (blog.manage), for the editor's author choice: id, and name or address. */
+export async function blogAuthors(db: Db): Promise<{ user_id: number; name: string }[]> {
+  const rows = await db
+    .selectFrom('admin_user')
+    .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
+    .select(['admin_user.user_id', 'admin_user.email', 'admin_user.display_name', 'admin_role.permissions'])
+    .where('admin_user.disabled', '=', 0)
+    .orderBy('admin_user.user_id')
+    .execute();
+  return rows
+    .filter((r) => parsePermissions(r.permissions).includes('blog.manage'))
+    .map((r) => ({ user_id: r.user_id, name: r.display_name || r.email }));
+}
+
+/** Whether this user exists (a post's author). */
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  return (
+    (await db.selectFrom('admin_user').select('user_id').where('user_id', '=', userId).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /** The signed-in view of a user (role and permissions), or undefined when missing or disabled. */
@@ -443,6 +478,7 @@ export async function sessionUserById(db: Db, userId: number): Promise<SessionUs
       'admin_user.disabled',
       'admin_user.must_change_password',
       'admin_user.role_id',
+      'admin_user.display_name',
       'admin_role.name as role',
       'admin_role.permissions',
       'admin_role.requires_second_factor',

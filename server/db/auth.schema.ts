@@ -41,6 +41,8 @@ export interface AdminUserTable {
   notify_messages: string | null;
   /** The language of their notices (the back office's language when they last chose); null: English. */
   notify_lang: string | null;
+  /** The name readers see on the posts they write; '' until they choose one (migration 2300). */
+  display_name: Generated<string>;
   /** One more at each change of their notice choices (migration 1900, docs/decisions/022). */
   notice_version: Generated<number>;
 }

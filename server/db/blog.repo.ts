@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { COUNT_CAP } from '../../src/api/contract/paging';
 import {
   BLOG_COMPANY_ID,
@@ -25,7 +25,16 @@ import { ftsRowids, searchPlan, tsMatches, type SearchPlan } from './full-text';
  */
 
 type Db = Kysely<Database>;
-export type BlogPost = Selectable<BlogPostTable>;
+/** A post as read: its row, and its author's display name ('' or null: none to show). */
+export type BlogPost = Selectable<BlogPostTable> & { author_name: string | null };
+
+/** The author's display name, read with the post (a subquery: one row either way). */
+const authorName = (eb: ExpressionBuilder<Database, 'blog_post'>) =>
+  eb
+    .selectFrom('admin_user')
+    .select('admin_user.display_name')
+    .whereRef('admin_user.user_id', '=', 'blog_post.author_id')
+    .as('author_name');
 
 /** Where the public reads an uploaded image (routes/media.ts). */
 export const MEDIA_PREFIX = '/media/';
@@ -60,6 +69,8 @@ export function toRow(post: BlogPost): BlogPostRow {
     social_image_url: post.social_image_url,
     canonical_url: post.canonical_url,
     tags: post.tags,
+    author_id: post.author_id,
+    author_name: post.author_name || null,
   };
 }
 
@@ -86,6 +97,7 @@ const COLUMNS = [
   'social_image_url',
   'canonical_url',
   'tags',
+  'author_id',
 ] as const;
 
 export interface ListOptions {
@@ -138,6 +150,7 @@ export async function listPosts(db: Db, q: BlogListQuery, options: ListOptions):
   const sortAfterSearch = plan.kind === 'postgres' && total! < COMMON_MATCHES;
   const posts = await filtered(db, q, plan, options)
     .select(COLUMNS)
+    .select(authorName)
     .orderBy(sortAfterSearch ? sql`publication_day || ''` : sql.ref('publication_day'), 'desc')
     .orderBy(sortAfterSearch ? sql`blog_id + 0` : sql.ref('blog_id'), 'desc')
     .limit(q.page_size)
@@ -174,6 +187,7 @@ export async function getPost(db: Db, blogId: number, lock = false): Promise<Blo
   const query = db
     .selectFrom('blog_post')
     .select(COLUMNS)
+    .select(authorName)
     .where('company_id', '=', BLOG_COMPANY_ID)
     .where('blog_id', '=', blogId);
   return (lock ? forUpdate(db, query) : query).executeTakeFirst();
@@ -184,6 +198,7 @@ export async function getPublishedBySlug(db: Db, slug: string): Promise<BlogPost
   return db
     .selectFrom('blog_post')
     .select(COLUMNS)
+    .select(authorName)
     .where('slug', '=', slug)
     .where('company_id', '=', BLOG_COMPANY_ID)
     .where('status', '=', PUBLISHED)
@@ -195,6 +210,7 @@ export async function latestPublished(db: Db, limit: number): Promise<BlogPost[]
   return db
     .selectFrom('blog_post')
     .select(COLUMNS)
+    .select(authorName)
     .where('company_id', '=', BLOG_COMPANY_ID)
     .where('status', '=', PUBLISHED)
     .orderBy('publication_day', 'desc')
@@ -265,6 +281,8 @@ export interface PostInput {
   slug?: string;
   /** The tags, ', ' between them (tagList's); left out, a new post has none and a change keeps them. */
   tags?: string;
+  /** The author (an admin_user, checked); null: none. Left out, a new post has none. */
+  author_id?: number | null;
 }
 
 /** A timestamp later than `previous`, so every change has its own `updated_at` (page caches key on it). */
@@ -301,6 +319,7 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
           updated_at: now,
         })
         .returning(COLUMNS)
+        .returning(authorName)
         .executeTakeFirstOrThrow();
       // a new post may take an address an edited post had: that redirect ends
       await db.deleteFrom('blog_slug_redirect').where('old_slug', '=', slug).execute();
@@ -338,6 +357,7 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
         })
         .where('blog_id', '=', current.blog_id)
         .returning(COLUMNS)
+        .returning(authorName)
         .executeTakeFirst();
       if (!row) throw new Error(`Blog post ${current.blog_id} vanished during the update`);
       if (row.tags !== current.tags) await writeTags(db, row.blog_id, row.tags);
@@ -407,6 +427,7 @@ export async function latestPublishedWithTag(db: Db, tagSlug: string, limit: num
   return db
     .selectFrom('blog_post')
     .select(COLUMNS)
+    .select(authorName)
     .where('company_id', '=', BLOG_COMPANY_ID)
     .where('status', '=', PUBLISHED)
     .where('blog_id', 'in', (eb) =>
@@ -485,6 +506,7 @@ export async function setPostStatus(db: Db, current: BlogPost, status: BlogStatu
     })
     .where('blog_id', '=', current.blog_id)
     .returning(COLUMNS)
+    .returning(authorName)
     .executeTakeFirst();
   if (!row) throw new Error(`Blog post ${current.blog_id} vanished during the status change`);
   return row;
@@ -496,6 +518,7 @@ export async function deletePost(db: Db, blogId: number): Promise<BlogPost | und
     .where('company_id', '=', BLOG_COMPANY_ID)
     .where('blog_id', '=', blogId)
     .returning(COLUMNS)
+    .returning(authorName)
     .executeTakeFirst();
 }
 

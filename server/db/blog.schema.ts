@@ -36,6 +36,8 @@ export interface BlogPostTable {
   canonical_url: Generated<string>;
   /** The post's tags as written, ', ' between them (migration 2200); one blog_post_tag row each. */
   tags: Generated<string>;
+  /** The author (an admin_user); null for posts from before authors, or a deleted account (migration 2300). */
+  author_id: number | null;
   created_at: string;
   updated_at: string;
   /** 1 when created, one more at each change (the conflict check, docs/decisions/022). */

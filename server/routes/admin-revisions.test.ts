@@ -88,6 +88,7 @@ describe('blog post revisions', () => {
           'social_image_url',
           'canonical_url',
           'tags',
+          'author_id',
         ],
       ],
     ]);

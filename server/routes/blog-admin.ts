@@ -11,6 +11,7 @@ import {
   BlogPostRows,
   BlogPreviewLink,
   BlogTags,
+  BlogAuthors,
   BlogStatusBody,
   ManageBlogFields,
   ManageBlogResponse,
@@ -28,6 +29,7 @@ import * as blog from '../services/blog';
  * - PATCH /api/admin/blog-posts/{id} with { status }: the badge of a card, publish or unpublish.
  * - POST /api/admin/blog-posts/{id}/preview-link: a share preview, a signed address for 7 days.
  * - GET /api/admin/blog-tags: the tags of every post, most used first (the editor's suggestions).
+ * - GET /api/admin/blog-authors: staff who may write posts (the editor's author choice).
  * - POST /api/manage-company-blog: multipart; mode 1 create, 2 update, 3 delete; company_id is
  *   always 2. Answers `{ message, row }`.
  * A change (the PATCH, mode 2) sends `If-Match` with the version it is based on: 428 without,
@@ -90,6 +92,15 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return blog.tagsInUse(app.services(request), false);
+    },
+  );
+
+  app.get(
+    '/admin/blog-authors',
+    { config: { permission: 'blog.manage' }, schema: { response: { 200: BlogAuthors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return blog.authorsOf(app.services(request));
     },
   );
 

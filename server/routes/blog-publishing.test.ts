@@ -16,6 +16,7 @@ import { createTestApp } from '../testing';
 let app: FastifyInstance;
 let headers: Record<string, string>;
 let recruiter: Record<string, string>;
+let editorId: number;
 
 const BASE = {
   company_id: '2',
@@ -55,7 +56,7 @@ const at = (now: Date) => ({ ...app.services(), now: () => now });
 
 beforeAll(async () => {
   app = await createTestApp();
-  ({ headers } = await signInAs(app, { role: 'editor' }));
+  ({ headers, userId: editorId } = await signInAs(app, { role: 'editor' }));
   ({ headers: recruiter } = await signInAs(app, { role: 'recruiter' }));
 });
 afterAll(() => app.close());
@@ -376,5 +377,46 @@ describe('tags', () => {
     expect(many.json().codes).toEqual({ tags: 'tagsInvalid' });
     const long = await send({ ...BASE, mode: '1', tags: 'x'.repeat(41) });
     expect(long.json().codes).toEqual({ tags: 'tagsInvalid' });
+  });
+});
+
+describe('authors', () => {
+  it("a new post is its writer's; readers see the name they chose, never their address", async () => {
+    const row = await create({ title: 'Written by the editor', status: 'Published' });
+    expect(row).toMatchObject({ author_id: editorId, author_name: null });
+    const named = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers,
+      payload: { display_name: '  Asha\u0007  Menon ' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toEqual({ display_name: 'Asha Menon' });
+    const listed = (await publicList()).find((p) => p.blog_id === row.blog_id)!;
+    expect(listed).toMatchObject({ author_id: editorId, author_name: 'Asha Menon' });
+    expect(JSON.stringify(await publicList())).not.toContain('@example.test');
+    const session = (await app.inject({ url: '/api/auth/session', headers })).json();
+    expect(session.user.display_name).toBe('Asha Menon');
+    const long = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/profile',
+      headers,
+      payload: { display_name: 'x'.repeat(81) },
+    });
+    expect(long.statusCode).toBe(400);
+  });
+
+  it('is chosen from the staff who may write, or none; an unknown one is refused', async () => {
+    const authors = (await app.inject({ url: '/api/admin/blog-authors', headers })).json() as {
+      user_id: number;
+    }[];
+    expect(authors.map((a) => a.user_id)).toContain(editorId);
+    expect((await app.inject({ url: '/api/admin/blog-authors', headers: recruiter })).statusCode).toBe(403);
+    const none = await create({ title: 'Nobody wrote this', author_id: '' });
+    expect(none.author_id).toBeNull();
+    const bad = await send({ ...BASE, mode: '1', author_id: '999999' });
+    expect(bad.json().codes).toEqual({ author_id: 'authorInvalid' });
+    const changed = await update(none, { author_id: String(editorId) });
+    expect(ManageBlogResponse.parse(changed.json()).row!.author_id).toBe(editorId);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MessageAnswer } from '../../src/api/contract/auth';
+import { MessageAnswer, ProfileBody } from '../../src/api/contract/auth';
+import * as accounts from '../services/accounts';
 import {
   ForgotPasswordBody,
   ForgotPasswordStatus,
@@ -57,6 +58,16 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
       const { token, password } = request.body;
       return signIn.resetWithLink(app.services(request), { token, password, ip: request.ip });
     },
+  );
+
+  // the name readers see on the posts this person writes (issue 31)
+  app.patch(
+    '/auth/profile',
+    {
+      config: { permission: 'signed-in' },
+      schema: { body: ProfileBody, response: { 200: ProfileBody } },
+    },
+    async (request) => accounts.setDisplayName(app.services(request), request.user!.user_id, request.body),
   );
 
   app.get(

@@ -10,6 +10,8 @@ import {
   type UpdateUserBody,
   type UserChangeKind,
   type UserRow,
+  DISPLAY_NAME_MAX,
+  type ProfileBody,
 } from '../../src/api/contract/auth';
 import { lastChangeOf } from '../db/audit.repo';
 import { staleVersion } from '../lib/versions';
@@ -330,4 +332,34 @@ export async function deleteRole(ctx: ServiceContext, by: Actor, id: number) {
     await c.audit({ action: 'delete', entity: 'admin_role', entityId: id, detail: { name: role.name } });
   });
   return { message: 'Role deleted' };
+}
+
+/**
+ * A person's display name, the name readers see on the posts they write (issue 31): their own
+ * choice, one line of at most DISPLAY_NAME_MAX characters ('' for none). Audited.
+ */
+export async function setDisplayName(ctx: ServiceContext, userId: number, body: ProfileBody) {
+  const name = body.display_name
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (Array.from(name).length > DISPLAY_NAME_MAX)
+    throw HttpError.fields(
+      'Please correct the highlighted fields.',
+      { display_name: 'tooLong' },
+      {
+        tooLong: `At most ${DISPLAY_NAME_MAX} characters`,
+      },
+    );
+  await inTransaction(ctx, async (c) => {
+    if (!(await repo.setDisplayName(c.trx, userId, name))) throw new HttpError(404, 'User not found');
+    await c.audit({
+      action: 'update',
+      entity: 'admin_user',
+      entityId: userId,
+      detail: { display_name: name },
+    });
+  });
+  return { display_name: name };
 }

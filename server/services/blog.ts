@@ -20,6 +20,7 @@ import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
 import { isStorageKey } from '../storage/storage';
 import { lastChangeOf, valuesOf } from '../db/audit.repo';
+import { blogAuthors, userExists } from '../db/auth.repo';
 import { htmlToText } from '../../src/api/contract/rich-text';
 import { deleteRevisions } from '../db/revisions.repo';
 import { staleVersion } from '../lib/versions';
@@ -45,6 +46,8 @@ export const publishedBySlug = (ctx: ServiceContext, slug: string) => repo.getPu
 export const latestPublished = (ctx: ServiceContext, limit: number) => repo.latestPublished(ctx.db, limit);
 export const publishedPermalinks = (ctx: ServiceContext, limit: number) =>
   repo.publishedPermalinks(ctx.db, limit);
+/** Staff who may write posts, for the editor's author choice. */
+export const authorsOf = (ctx: ServiceContext) => blogAuthors(ctx.db);
 /** Tags in use: of published posts (the public pages) or of every post (the editor's suggestions). */
 export const tagsInUse = (ctx: ServiceContext, publishedOnly: boolean) =>
   repo.tagsInUse(ctx.db, { publishedOnly });
@@ -143,9 +146,13 @@ const publishAtOf = (post: repo.BlogPost) => post.publish_at ?? '';
  * The fields to check: those the request sends, and for the others the post's own (an update) or
  * the empty form's (a new post, a Draft).
  */
-function fieldsToCheck(fields: ManageBlogFields, before: repo.BlogPost | undefined): PostFields {
+function fieldsToCheck(
+  fields: ManageBlogFields,
+  before: repo.BlogPost | undefined,
+  actor: ServiceContext['actor'],
+): PostFields {
   const base: Record<string, string> = before
-    ? { ...postInputOf(before), publish_at: publishAtOf(before) }
+    ? (revisionFieldsOf(before) as Record<string, string>)
     : {
         title: '',
         excerpt: '',
@@ -161,6 +168,8 @@ function fieldsToCheck(fields: ManageBlogFields, before: repo.BlogPost | undefin
         social_image_url: '',
         canonical_url: '',
         tags: '',
+        // a new post is its writer's
+        author_id: actor ? String(actor.user_id) : '',
       };
   const sent = Object.fromEntries(
     POST_FIELDS.filter((f) => f !== 'slug').map((f) => [f, fields[f] ?? base[f]]),
@@ -223,6 +232,11 @@ async function validatePost(
   const status = BlogStatus.safeParse(fields.status);
   if (!status.success) errors.status = 'statusInvalid';
   if (slug && !errors.slug && (await repo.slugTaken(ctx.db, slug, blogId))) errors.slug = 'slugTaken';
+  // the author: nobody (''), or a member of staff who exists
+  const authorText = fields.author_id.trim();
+  const authorId = /^\d{1,9}$/.test(authorText) ? Number(authorText) : null;
+  if (authorText !== '' && (authorId === null || !(await userExists(ctx.db, authorId))))
+    errors.author_id = 'authorInvalid';
   if (fields.company_id !== undefined && fields.company_id.trim() !== String(BLOG_COMPANY_ID)) {
     errors.company_id = 'companyInvalid';
   }
@@ -254,6 +268,7 @@ async function validatePost(
     social_image_url: input.social_image_url,
     canonical_url: input.canonical_url,
     tags: tagList(fields.tags).map(cleanLine).join(', '),
+    author_id: authorId,
     ...(slug !== undefined && { slug }),
   };
   return { post, image: image?.ok ? image.type : undefined };
@@ -292,12 +307,14 @@ async function dropImageIfUnused(ctx: ServiceContext, key: string) {
   await ctx.storage.delete(key);
 }
 
-/** What a revision keeps of a post: its fields as the form shows them. */
+/** What a revision keeps of a post: its fields as the form shows them (text). */
 const revisionFieldsOf = (post: repo.BlogPost) =>
-  Object.fromEntries(POST_FIELDS.map((f) => [f, f === 'publish_at' ? publishAtOf(post) : post[f]])) as Record<
-    (typeof POST_FIELDS)[number],
-    string
-  >;
+  Object.fromEntries(
+    POST_FIELDS.map((f) => [
+      f,
+      f === 'publish_at' ? publishAtOf(post) : f === 'author_id' ? String(post.author_id ?? '') : post[f],
+    ]),
+  ) as Record<(typeof POST_FIELDS)[number], string>;
 
 /** What an audit row says of a post. */
 const summaryOf = (post: repo.BlogPost) => ({ title: post.title, slug: post.slug, status: post.status });
@@ -318,6 +335,7 @@ const POST_FIELDS = [
   'social_image_url',
   'canonical_url',
   'tags',
+  'author_id',
 ] as const;
 
 /** 409 with the post as it is now, and who changed it last (docs/decisions/022). */
@@ -399,6 +417,7 @@ const postInputOf = (post: repo.BlogPost): repo.PostInput => ({
   social_image_url: post.social_image_url,
   canonical_url: post.canonical_url,
   tags: post.tags,
+  author_id: post.author_id,
 });
 
 /**
@@ -426,7 +445,7 @@ export async function savePost(
   const before = blogId !== undefined ? await repo.getPost(ctx.db, blogId) : undefined;
   if (blogId !== undefined && !before) throw new HttpError(404, M.notFound);
   if (before && before.version !== version) throw await stale(ctx.db, before);
-  const { post, image } = await validatePost(ctx, fieldsToCheck(fields, before), upload, {
+  const { post, image } = await validatePost(ctx, fieldsToCheck(fields, before, ctx.actor), upload, {
     blogId: blogId ?? 0,
     scheduleSent: !before || fields.status !== undefined || fields.publish_at !== undefined,
     coverSent:

@@ -25,6 +25,7 @@ import {
   BackupStatus,
   CreateUserAnswer,
   MessageAnswer,
+  ProfileBody,
   RoleAnswer,
   RoleRows,
   SessionAnswer,
@@ -159,6 +160,10 @@ export const logout = (): Promise<{ message: string }> =>
 export const changePassword = (body: ChangePasswordBody): Promise<SessionUserT> =>
   fetchJson(SessionUser, '/api/auth/password', write(body));
 
+/** PATCH /api/auth/profile: the name readers see on the posts this person writes. */
+export const saveDisplayName = (displayName: string): Promise<{ display_name: string }> =>
+  fetchJson(ProfileBody, '/api/auth/profile', write({ display_name: displayName }, 'PATCH'));
+
 export const listUsers = (): Promise<UserRow[]> => fetchJson(UserRows, '/api/admin/users');
 export const createUser = (body: {
   email: string;
@@ -182,8 +187,7 @@ export const updateRole = (
   id: number,
   body: { name: string; permissions: Permission[]; requires_second_factor?: boolean },
   version: number,
-) =>
-  versioned(RoleRow, fetchJson(RoleAnswer, `/api/admin/roles/${id}`, adminWrite(body, 'PATCH', version)));
+) => versioned(RoleRow, fetchJson(RoleAnswer, `/api/admin/roles/${id}`, adminWrite(body, 'PATCH', version)));
 export const deleteRole = (id: number) => fetchJson(MessageAnswer, `/api/admin/roles/${id}`, del());
 
 /** The Activity screen's filters (empty: all). */

@@ -8,6 +8,7 @@ import {
   BlogPostRows,
   BlogPreviewLink,
   BlogTags,
+  BlogAuthors,
   isHttpUrl,
   ManageBlogResponse,
   PresignedUrlResponse,
@@ -16,6 +17,7 @@ import {
   type BlogPostForm,
   type BlogStatus,
   type BlogTag,
+  type BlogAuthor,
 } from './contract/blog';
 
 /**
@@ -156,6 +158,7 @@ export function blogFormParts(form: BlogPostForm): {
     social_image_url: fields.social_image_url,
     canonical_url: fields.canonical_url,
     tags: fields.tags,
+    author_id: fields.author_id,
   };
   const update = fields.mode === 2;
   const sent = update
@@ -205,6 +208,11 @@ export function saveBlogStatus(row: BlogPostRow, status: BlogStatus): Promise<Ma
       adminWrite({ status }, 'PATCH', row.version ?? 1),
     ),
   );
+}
+
+/** GET /api/admin/blog-authors: staff who may write posts (the editor's author choice). */
+export function loadBlogAuthors(init?: RequestInit): Promise<BlogAuthor[]> {
+  return fetchJson(BlogAuthors, '/api/admin/blog-authors', init);
 }
 
 /** GET /api/admin/blog-tags: the tags in use, most used first (the editor's suggestions). */

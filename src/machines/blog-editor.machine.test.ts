@@ -113,6 +113,7 @@ describe('blog editor', () => {
       social_image_url: '',
       canonical_url: '',
       tags: '',
+      author_id: '',
     });
   });
 

@@ -12,6 +12,7 @@ import {
   type BlogPostRow,
   type ManageBlogResponse,
   type BlogTag,
+  type BlogAuthor,
   DRAFT,
   formatPublicationDate,
   PUBLISHED,
@@ -55,7 +56,8 @@ import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } 
  *   zone in the form, UTC on the wire): the post is then Scheduled, and its publication date
  *   follows the chosen day. The read time follows the text until the person types their own.
  *   The address (slug), the cover's alt text, the tags and the search and social fields are fields
- *   too. The tags in use are offered as suggestions (`editing.suggestions`, the `loadTags` actor).
+ *   too, and the author (the writer of a new post). The tags in use and the staff who may write
+ *   are loaded as choices (`editing.suggestions`, the `loadChoices` actor).
  */
 
 export type TextField =
@@ -72,7 +74,8 @@ export type TextField =
   | 'meta_description'
   | 'social_image_url'
   | 'canonical_url'
-  | 'tags';
+  | 'tags'
+  | 'author_id';
 
 export interface BlogEditorFields {
   title: string;
@@ -95,6 +98,8 @@ export interface BlogEditorFields {
   canonical_url: string;
   /** The tags, ', ' between them. */
   tags: string;
+  /** The author's user id, '' for none (a new post: the writer). */
+  author_id: string;
 }
 
 export interface BlogEditorContext {
@@ -116,9 +121,15 @@ export interface BlogEditorContext {
   conflict: EditConflict<BlogEditorFields> | null;
   /** The send-queue entry this dialog took up (`editor.resume`), removed once the change is saved. */
   queued: string | null;
-  /** The tags in use, offered while typing one. */
-  suggestions: BlogTag[];
+  /** The tags in use (offered while typing one) and the staff who may write (the author choice). */
+  choices: EditorChoices;
 }
+
+export interface EditorChoices {
+  tags: BlogTag[];
+  authors: BlogAuthor[];
+}
+const NO_CHOICES: EditorChoices = { tags: [], authors: [] };
 
 /** A change kept in the send queue that met someone else's, taken up again by its author. */
 export interface QueuedPostChange {
@@ -140,7 +151,8 @@ export type SaveRequest = SaveInput & {
 };
 
 export type BlogEditorEvent =
-  | { type: 'editor.open'; post?: BlogPostRow; today: string }
+  /** `author`: the writer's user id, a new post's author. */
+  | { type: 'editor.open'; post?: BlogPostRow; today: string; author?: string }
   /** Takes up a change made offline that met someone else's (see QueuedPostChange). */
   | { type: 'editor.resume'; change: QueuedPostChange }
   | { type: 'field.change'; field: TextField; value: string }
@@ -184,6 +196,7 @@ const EMPTY: BlogEditorFields = {
   social_image_url: '',
   canonical_url: '',
   tags: '',
+  author_id: '',
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -219,6 +232,7 @@ export function fieldsOf(post: BlogPostRow): BlogEditorFields {
     social_image_url: post.social_image_url ?? '',
     canonical_url: post.canonical_url ?? '',
     tags: post.tags ?? '',
+    author_id: post.author_id == null ? '' : String(post.author_id),
   };
 }
 
@@ -246,6 +260,7 @@ export const EDITOR_FIELDS = [
   'featured_image_url',
   'cover_alt',
   'tags',
+  'author_id',
   'publish',
   'publish_at',
   'slug',
@@ -339,6 +354,7 @@ export function saveInput(context: BlogEditorContext): SaveInput {
     social_image_url: f.social_image_url.trim(),
     canonical_url: f.canonical_url.trim(),
     tags: f.tags,
+    author_id: f.author_id,
   };
 }
 
@@ -401,8 +417,8 @@ export const blogEditorMachine = setup({
     readDraft: fromPromise<BlogDraft | null, BlogDraftRef>(async () => null),
     /** Keeps what the dialog holds on the device. */
     writeDraft: fromPromise<void, BlogDraftRef & { values: BlogEditorFields }>(async () => {}),
-    /** The tags in use (GET /api/admin/blog-tags), for suggestions. */
-    loadTags: fromPromise<BlogTag[]>(async () => []),
+    /** The tags in use and the staff who may write (GET /api/admin/blog-tags, blog-authors). */
+    loadChoices: fromPromise<EditorChoices>(async () => NO_CHOICES),
   },
   delays: {
     errorDisplay: BLOG_ERROR_DISPLAY_MS,
@@ -410,14 +426,14 @@ export const blogEditorMachine = setup({
     draftDelay: 2000,
   },
   actions: {
-    openCreate: assign((_, params: { today: string }) => ({
+    openCreate: assign((_, params: { today: string; author?: string }) => ({
       mode: 'create' as const,
       version: null,
       conflict: null,
       queued: null,
       original: null,
-      fields: { ...EMPTY, publication_date: params.today },
-      opened: { ...EMPTY, publication_date: params.today },
+      fields: { ...EMPTY, publication_date: params.today, author_id: params.author ?? '' },
+      opened: { ...EMPTY, publication_date: params.today, author_id: params.author ?? '' },
       draft: null,
       file: null,
       errors: {},
@@ -556,7 +572,7 @@ export const blogEditorMachine = setup({
       conflict: null,
     })),
     clearConflict: assign({ conflict: null }),
-    keepSuggestions: assign({ suggestions: (_, params: { tags: BlogTag[] }) => params.tags }),
+    keepChoices: assign({ choices: (_, params: { choices: EditorChoices }) => params.choices }),
     /** Saved together with someone else's change to other fields. */
     notifyMerged: (_, _params: { changedBy: string | null }) => {},
   },
@@ -595,7 +611,7 @@ export const blogEditorMachine = setup({
     file: null,
     errors: {},
     progress: null,
-    suggestions: [],
+    choices: NO_CHOICES,
   },
   states: {
     closed: {
@@ -608,7 +624,10 @@ export const blogEditorMachine = setup({
           },
           {
             target: 'editing',
-            actions: { type: 'openCreate', params: ({ event }) => ({ today: event.today }) },
+            actions: {
+              type: 'openCreate',
+              params: ({ event }) => ({ today: event.today, author: event.author }),
+            },
           },
         ],
         'editor.resume': {
@@ -741,11 +760,11 @@ export const blogEditorMachine = setup({
           states: {
             loading: {
               invoke: {
-                id: 'loadTags',
-                src: 'loadTags',
+                id: 'loadChoices',
+                src: 'loadChoices',
                 onDone: {
                   target: 'loaded',
-                  actions: { type: 'keepSuggestions', params: ({ event }) => ({ tags: event.output }) },
+                  actions: { type: 'keepChoices', params: ({ event }) => ({ choices: event.output }) },
                 },
                 onError: 'unavailable',
               },

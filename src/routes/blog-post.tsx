@@ -40,7 +40,9 @@ function articleJsonLd(post: BlogPostRow, path: string) {
     ...(image ? { image: [absolute(image)] } : {}),
     ...(day ? { datePublished: day } : {}),
     ...(post.updated_at ? { dateModified: post.updated_at } : {}),
-    author: { '@type': 'Organization', name: 'Manna', url: '%PUBLIC_URL%/' },
+    author: post.author_name
+      ? { '@type': 'Person', name: post.author_name }
+      : { '@type': 'Organization', name: 'Manna', url: '%PUBLIC_URL%/' },
     publisher: {
       '@type': 'Organization',
       name: 'Manna',

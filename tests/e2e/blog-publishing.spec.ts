@@ -352,3 +352,45 @@ test('the text takes quotes, code and rules from the toolbar, and a paste from G
     await api.remove(row.blog_id);
   }
 });
+
+test('a writer chooses the name readers see; a post shows its author, chosen in the editor', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const api = await blogApi(request, baseURL!);
+  const title = `Authored ${unique()}`;
+  const post = await api.create({ title, excerpt: 'Who wrote it.', content: '<p>Words.</p>' });
+  try {
+    await signIn(page, OWNER, '/admin/password');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = page.getByLabel('Display name');
+    await name.fill('');
+    await name.pressSequentially('Asha Menon');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Your name on posts is saved.')).toBeVisible();
+    expect(await fitsWidth(page)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
+
+    // a post made through the API by the owner is the owner's: readers see the name chosen
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByText('By Asha Menon')).toBeVisible();
+    const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
+    expect(JSON.parse(ld!).author).toEqual({ '@type': 'Person', name: 'Asha Menon' });
+
+    // the editor shows no author for this one
+    await page.goto('/admin/blog');
+    const card = page.getByRole('listitem').filter({ hasText: title });
+    await card.getByRole('button', { name: `Edit “${title}”` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
+    await expect(dialog.getByLabel('Author')).toHaveValue(/\d+/);
+    await dialog.getByLabel('Author').selectOption('');
+    await dialog.getByRole('button', { name: 'Update Post' }).click();
+    await expect(page.getByText('Post Updated')).toBeVisible();
+    await page.goto(`/blog/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('By Asha Menon')).toHaveCount(0);
+  } finally {
+    await api.remove(post.blog_id);
+  }
+});

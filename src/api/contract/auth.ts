@@ -56,8 +56,18 @@ export const SessionUser = z.object({
   must_change_password: z.boolean(),
   /** Their role requires a second factor and they have none: they set one up before anything else. */
   factor_setup_required: z.optional(z.boolean()),
+  /** The name readers see on the posts they write; '' until they choose one. */
+  display_name: z.optional(z.string()),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/** The longest display name. */
+export const DISPLAY_NAME_MAX = 80;
+/** PATCH /api/auth/profile: the signed-in user's display name ('' for none). */
+export const ProfileBody = z.object({
+  display_name: z.string().check(z.maxLength(DISPLAY_NAME_MAX * 4)),
+});
+export type ProfileBody = z.infer<typeof ProfileBody>;
 
 /** The ways a second step of sign-in can be given (docs/decisions/024-second-factors.md). */
 export const SECOND_STEP_METHODS = ['totp', 'passkey', 'recovery'] as const;

@@ -63,6 +63,7 @@ export const BLOG_MESSAGES = {
   slugRequired: 'Address is required',
   slugInvalid: 'Use lower-case letters, digits and single hyphens',
   slugTaken: 'Another post has this address',
+  authorInvalid: 'Choose an author from the list',
   tagsInvalid: 'Up to 10 tags, each of at most 40 characters',
   coverAltRequired: 'Describe the cover image for readers who cannot see it',
   urlInvalid: 'Address must start with http:// or https://',
@@ -114,6 +115,9 @@ export const BlogPostRow = z.object({
   canonical_url: z.optional(z.string()),
   /** The post's tags, ', ' between them ('Archives, Palaeography'). */
   tags: z.optional(z.string()),
+  /** The author (a member of staff) and the name readers see; null: none shown. */
+  author_id: z.optional(z.nullable(z.number().check(z.int()))),
+  author_name: z.optional(z.nullable(z.string())),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type BlogPostRow = z.infer<typeof BlogPostRow>;
@@ -194,6 +198,11 @@ export function tagList(text: string): string[] {
 /** A tag's page: `/blog/tag/{slug}`. */
 export const tagPath = (name: string) => `/blog/tag/${encodeURIComponent(slugify(name))}`;
 
+/** GET /api/admin/blog-authors: staff who may write posts, for the editor's author choice. */
+export const BlogAuthor = z.object({ user_id: z.number().check(z.int()), name: z.string() });
+export const BlogAuthors = z.array(BlogAuthor);
+export type BlogAuthor = z.infer<typeof BlogAuthor>;
+
 /** GET /api/admin/blog-tags: every tag in use, for the editor's suggestions. */
 export const BlogTag = z.object({ name: z.string(), slug: z.string(), posts: z.number() });
 export const BlogTags = z.array(BlogTag);
@@ -229,6 +238,8 @@ export const ManageBlogFields = z.object({
   canonical_url: z.optional(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2))),
   /** The tags, comma-separated. */
   tags: z.optional(z.string().check(z.maxLength(4_000))),
+  /** The author's user id; '' for none. A new post without it is the writer's. */
+  author_id: z.optional(z.string().check(z.maxLength(20))),
 });
 export type ManageBlogFields = z.output<typeof ManageBlogFields>;
 
@@ -332,6 +343,8 @@ export interface BlogPostForm {
   social_image_url: string;
   canonical_url: string;
   tags: string;
+  /** The author's user id, '' for none. */
+  author_id: string;
   /** An update: the version it is based on, and the fields the person changed (the only ones sent). */
   version?: number;
   changed?: readonly string[];
@@ -373,7 +386,8 @@ export type BlogField =
   | 'meta_description'
   | 'social_image_url'
   | 'canonical_url'
-  | 'tags';
+  | 'tags'
+  | 'author_id';
 /** Codes of the form's error texts (the dialog translates them; the English ones are BLOG_MESSAGES). */
 export const BLOG_ERROR_CODES = [
   'titleRequired',
@@ -396,6 +410,7 @@ export const BLOG_ERROR_CODES = [
   'slugInvalid',
   'slugTaken',
   'tagsInvalid',
+  'authorInvalid',
   'coverAltRequired',
   'urlInvalid',
   'tooLong',
@@ -420,6 +435,7 @@ export const BLOG_FIELDS: BlogField[] = [
   'social_image_url',
   'canonical_url',
   'tags',
+  'author_id',
 ];
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];

@@ -63,6 +63,7 @@ export const RESTORED_FIELDS: Record<RevisionEntity, readonly string[]> = {
     'social_image_url',
     'canonical_url',
     'tags',
+    'author_id',
   ],
   job_opening: [
     'job_title',

@@ -36,6 +36,7 @@ export function PostArticle({
             <PostDate text={post.publication_date} lang={i18n.language} />
           </span>
           <span>{post.read_time}</span>
+          {post.author_name && <span>{t('post.by', { name: post.author_name })}</span>}
         </p>
         <p className={s.excerpt}>{post.excerpt}</p>
         <PostTags tags={post.tags} label={t('tag.label')} />

@@ -1,6 +1,13 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import { blogFormParts, blogHeaders, loadBlogTags, manageBlogUrl, saveBlogPost } from '../../api/blog';
+import {
+  blogFormParts,
+  blogHeaders,
+  loadBlogAuthors,
+  loadBlogTags,
+  manageBlogUrl,
+  saveBlogPost,
+} from '../../api/blog';
 import { asActorOutput, formSubmission, sendOrQueue } from '../../offline/submit';
 import { BLOG_TOAST_MS, type BlogField, type BlogPostRow } from '../../api/contract/blog';
 import { showToast } from '../../components/toasts';
@@ -30,6 +37,7 @@ const BLOG_FIELD_IDS: Record<BlogField, string> = {
   social_image_url: 'blog-social-image',
   canonical_url: 'blog-canonical',
   tags: 'blog-tags',
+  author_id: 'blog-author',
 };
 
 /**
@@ -49,7 +57,10 @@ export const blogPostDialogLive = (
     actors: {
       readDraft: fromPromise(({ input }) => readDraft<BlogEditorFields>(draftOf(input))),
       writeDraft: fromPromise(({ input }) => writeDraft(draftOf(input), input.values)),
-      loadTags: fromPromise(() => loadBlogTags()),
+      loadChoices: fromPromise(async () => {
+        const [tags, authors] = await Promise.all([loadBlogTags(), loadBlogAuthors()]);
+        return { tags, authors };
+      }),
       saveBlogPost: savingActor(async (input, onProgress, signal, context) => {
         // without a connection the save is kept on this device, sent later under this person's session
         const { fields, file, version } = blogFormParts(input);

@@ -6,6 +6,7 @@ import {
   BLOG_MESSAGES,
   formatPublicationDate,
   isHttpUrl,
+  type BlogAuthor,
   type BlogField,
   type BlogPostRow,
 } from '../../api/contract/blog';
@@ -51,6 +52,7 @@ const LABELS: Record<EditorField, string> = {
   social_image_url: 'dialog.socialImage',
   canonical_url: 'dialog.canonical',
   tags: 'dialog.tags',
+  author_id: 'dialog.author',
 };
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
@@ -90,14 +92,19 @@ export function BlogPostDialog({
     ref,
     () => ({
       open: (post) =>
-        send({ type: 'editor.open', post, today: formatPublicationDate(new Date(), { local: true }) }),
+        send({
+          type: 'editor.open',
+          post,
+          today: formatPublicationDate(new Date(), { local: true }),
+          author: String(user.user_id),
+        }),
       resume: (change) => {
         if (!closed) return false;
         send({ type: 'editor.resume', change });
         return true;
       },
     }),
-    [send, closed],
+    [send, closed, user.user_id],
   );
 
   const { fields, errors, file, mode, original, progress, conflict } = state.context;
@@ -304,13 +311,32 @@ export function BlogPostDialog({
 
         <PostTagsField
           value={fields.tags}
-          suggestions={state.context.suggestions}
+          suggestions={state.context.choices.tags}
           disabled={saving}
           onChange={(value) => change('tags', value)}
           message={message('tags')}
           invalid={invalid('tags')}
           errorId={errorId}
         />
+
+        <div className={s.field}>
+          <label htmlFor="blog-author">{t('dialog.author')}</label>
+          <select
+            id="blog-author"
+            value={fields.author_id}
+            disabled={saving}
+            onChange={(e) => change('author_id', e.target.value)}
+            {...invalid('author_id')}
+          >
+            <option value="">{t('dialog.noAuthor')}</option>
+            {authorChoices(state.context.choices.authors, fields.author_id, original).map((a) => (
+              <option key={a.user_id} value={String(a.user_id)}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={errorId('author_id')} message={message('author_id')} />
+        </div>
 
         <fieldset className={s.imageField} disabled={saving}>
           <legend>{t('dialog.featuredImage')}</legend>
@@ -472,6 +498,16 @@ export function BlogPostDialog({
       <PostPreview ref={preview} />
     </Modal>
   );
+}
+
+/**
+ * The author choice: the staff who may write, and the post's author even when not among them (the
+ * list not loaded yet, or their role changed), by the name readers see or their number.
+ */
+function authorChoices(authors: BlogAuthor[], chosen: string, original: BlogPostRow | null): BlogAuthor[] {
+  if (chosen === '' || authors.some((a) => String(a.user_id) === chosen)) return authors;
+  const name = original && String(original.author_id) === chosen ? original.author_name : null;
+  return [...authors, { user_id: Number(chosen), name: name || `#${chosen}` }];
 }
 
 /** An object URL for a chosen file, revoked when the file changes or the dialog goes. */

@@ -6,6 +6,7 @@ import type { NoticeKind } from '../../machines/notice-prefs.machine';
 import { useAdminSession } from './admin-context';
 import { noticePrefsLive } from './notice-prefs.live';
 import { passwordChangeLive } from './password.live';
+import { displayNameLive } from './display-name.live';
 import { SecurityPanel } from './security';
 import s from './users.module.css';
 import f from './admin-controls.module.css';
@@ -94,9 +95,59 @@ export function PasswordScreen() {
           </form>
         </section>
       )}
+      {!user.must_change_password && !setupOnly && <ProfilePanel />}
       {!user.must_change_password && <SecurityPanel />}
       {!user.must_change_password && !setupOnly && <NoticesPanel />}
     </div>
+  );
+}
+
+/** The name readers see on the posts this person writes (display-name.machine.ts). */
+function ProfilePanel() {
+  const { t, i18n } = useTranslation('admin');
+  const { user, userUpdated } = useAdminSession();
+  const [machine] = useState(() => displayNameLive(i18n, user, userUpdated));
+  const [state, send] = useMachine(machine, { input: { name: user.display_name ?? '' } });
+  const { name, error } = state.context;
+  return (
+    <section className={s.panel} aria-labelledby="profile-title">
+      <h2 id="profile-title">{t('profile.title')}</h2>
+      <form
+        className={f.form}
+        noValidate
+        style={{ maxWidth: '28rem' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'name.save' });
+        }}
+      >
+        <div className={f.field}>
+          <label htmlFor="profile-name">{t('profile.name')}</label>
+          <input
+            id="profile-name"
+            value={name}
+            autoComplete="name"
+            onChange={(e) => send({ type: 'name.change', name: e.target.value })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'profile-name-error' : 'profile-name-hint'}
+          />
+          {error ? (
+            <p id="profile-name-error" className={f.error} role="alert">
+              {t('profile.tooLong')}
+            </p>
+          ) : (
+            <p id="profile-name-hint" className={s.help}>
+              {t('profile.hint')}
+            </p>
+          )}
+        </div>
+        <div className={f.actions}>
+          <button type="submit" className={f.primary} disabled={state.matches('saving')}>
+            {t(state.matches('saving') ? 'profile.saving' : 'profile.save')}
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }
 
