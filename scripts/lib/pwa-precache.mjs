@@ -6,8 +6,9 @@
 //   index.html -> "/", about.html -> "/about". The server serves pages by address and never the
 //   .html names (server/plugins/web.ts); the worker fetches them without cookies (English).
 // - The admin shell (pages/shell.html, the same for every /admin address) under "/admin".
-// - Not the chunks only the back office loads (the admin screens and the rich-text editor): the
-//   worker caches those when an admin first opens them, which keeps the precache small.
+// - Not the chunks only the back office loads (the admin screens, the rich-text editor and the
+//   back office's translations): the worker caches those when an admin first opens them, which
+//   keeps the precache small.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,11 +46,23 @@ function filesOf(manifest, keys) {
   return files;
 }
 
+/**
+ * The translation namespaces only back-office screens use. The i18n loader can reach every
+ * namespace from a public page, so the import graph alone would precache them; they are the back
+ * office's like its chunks (cached when an admin first opens a screen in that language).
+ */
+export const ADMIN_NAMESPACES = ['admin', 'admin-inbox', 'blog-admin'];
+const ADMIN_LOCALE = new RegExp(`^src/i18n/locales/[^/]+/(${ADMIN_NAMESPACES.join('|')})\\.json$`);
+
 /** Files (relative to client/) that only the back office loads. */
 export function adminOnlyFiles(viteManifest) {
+  const adminLocales = Object.keys(viteManifest).filter((k) => ADMIN_LOCALE.test(k));
   const entries = Object.keys(viteManifest).filter((k) => viteManifest[k].isEntry);
-  const publicFiles = filesOf(viteManifest, reachable(viteManifest, entries, new Set([ADMIN_ENTRY])));
-  const adminFiles = filesOf(viteManifest, reachable(viteManifest, [ADMIN_ENTRY]));
+  const publicFiles = filesOf(
+    viteManifest,
+    reachable(viteManifest, entries, new Set([ADMIN_ENTRY, ...adminLocales])),
+  );
+  const adminFiles = filesOf(viteManifest, reachable(viteManifest, [ADMIN_ENTRY, ...adminLocales]));
   return new Set([...adminFiles].filter((f) => !publicFiles.has(f)));
 }
 
