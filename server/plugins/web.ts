@@ -80,7 +80,14 @@ export interface Pages {
   notFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   /** The page handler: the page for the request's address, the shell, or the 404 page. */
   handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /**
+   * A page a route renders on request instead of sending its prerendered copy (the blog's first
+   * page with its posts): `render` answers, or returns undefined to let the copy go.
+   */
+  renderOnRequest(path: string, render: PageRender): void;
 }
+
+export type PageRender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,6 +142,7 @@ export const web = global<WebOptions>(async (app, { build, publicUrl }) => {
       sendShell: (reply) => notBuilt(reply),
       notFound: (_request, reply) => notBuilt(reply),
       handle: (_request, reply) => notBuilt(reply),
+      renderOnRequest: () => {},
     });
     return;
   }
@@ -193,8 +201,10 @@ export const web = global<WebOptions>(async (app, { build, publicUrl }) => {
     return reply.send(await page.bytes(encoding));
   }
 
+  const rendered = new Map<string, PageRender>();
   const pages: Pages = {
     manifest,
+    renderOnRequest: (pagePath, render) => void rendered.set(pagePath, render),
     languageOf(request) {
       const lang = request.cookies?.lang;
       return lang && manifest.languages.includes(lang) ? lang : defaultLanguage;
@@ -207,10 +217,15 @@ export const web = global<WebOptions>(async (app, { build, publicUrl }) => {
     },
     sendShell: (reply, status = 200) => sendPage(reply, manifest.shell, status),
     notFound: (request, reply) => pages.send(reply, manifest.notFound, pages.languageOf(request), 404),
-    handle(request, reply) {
+    async handle(request, reply) {
       const pathname = pathnameOf(request.url);
       if (pathname === null) return pages.notFound(request, reply);
       const name = routes.get(pathname) ?? routesIgnoringCase.get(pathname.toLowerCase());
+      const render = rendered.get(pathname);
+      if (name && render) {
+        const answered = await render(request, reply);
+        if (answered) return answered;
+      }
       if (name) return pages.send(reply, name, pages.languageOf(request));
       if (/^\/admin(\/|$)/i.test(pathname)) return pages.sendShell(reply);
       return pages.notFound(request, reply);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_MESSAGES as M, BlogPostRows, ManageBlogResponse } from '../../src/api/contract/blog';
+import { BlogPostRows, ManageBlogResponse } from '../../src/api/contract/blog';
+import { BLOG_MESSAGES as M } from '../../src/api/contract/blog-form';
 import type { Permission } from '../../src/api/contract/auth';
 import { multipart, type Part } from '../../tests/fixtures/multipart';
 import {

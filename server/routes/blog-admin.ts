@@ -9,13 +9,11 @@ import {
   BLOG_MODES,
   BlogListQuery,
   BlogPostRows,
-  BlogPreviewLink,
-  BlogTags,
-  BlogAuthors,
   BlogStatusBody,
   ManageBlogFields,
   ManageBlogResponse,
 } from '../../src/api/contract/blog';
+import { BlogPreviewLink, BlogTags, BlogAuthors } from '../../src/api/contract/blog-form';
 import { idempotentChange } from '../lib/idempotency';
 import { uploads } from '../lib/multipart';
 import { versionOfRequest } from '../lib/versions';

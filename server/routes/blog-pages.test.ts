@@ -258,7 +258,8 @@ describe('GET /blog/{slug}', () => {
     expect(deep.body).toContain('Oops! Page not found');
     const blog = await app.inject('/blog/');
     expect(blog.statusCode).toBe(200);
-    expect(blog.body).toContain('<title>Blog</title>');
+    // the blog page, rendered with its first posts
+    expect(blog.body).toContain('"blogRows":[');
   });
 
   it('sends /blog/{slug}/ to the address without the slash', async () => {
@@ -364,7 +365,8 @@ describe('tag pages', () => {
     const page = await app.inject('/blog/tag/field-notes');
     expect(page.statusCode).toBe(200);
     const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(page.body)![1]);
-    expect(data).toEqual({ tag: 'field-notes', tagName: 'Field Notes' });
+    expect(data).toMatchObject({ tag: 'field-notes', tagName: 'Field Notes' });
+    expect(data.blogRows.map((r: { title: string }) => r.title)).toEqual(['Tagged for the page']);
     const feed = await app.inject('/blog/tag/field-notes/rss.xml');
     expect(feed.statusCode).toBe(200);
     expect(feed.body).toContain('<title>Manna Blog: Field Notes</title>');
@@ -376,5 +378,33 @@ describe('tag pages', () => {
     expect((await app.inject('/sitemap.xml')).body).toContain(
       '<loc>https://www.manna.example/blog/tag/field-notes</loc>',
     );
+  });
+});
+
+describe('the blog list in the first HTML', () => {
+  it('renders /blog with its first ten published posts as page data, revalidated by ETag; a later page is the prerendered copy', async () => {
+    const res = await app.inject('/blog');
+    expect(res.statusCode).toBe(200);
+    const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]) as {
+      blogRows: { blog_id: number; status: string; content: string; total_count?: number }[];
+    };
+    const published = await app.db
+      .selectFrom('blog_post')
+      .select('blog_id')
+      .where('status', '=', 'Published')
+      .orderBy('publication_day', 'desc')
+      .orderBy('blog_id', 'desc')
+      .limit(10)
+      .execute();
+    expect(data.blogRows.map((r) => r.blog_id)).toEqual(published.map((r) => r.blog_id));
+    expect(data.blogRows.every((r) => r.status === 'Published')).toBe(true);
+    expect(data.blogRows[0].total_count).toBeGreaterThan(0);
+    // the stored text is sanitised again for the page
+    expect(JSON.stringify(data)).not.toContain('onerror');
+    const again = await app.inject({ url: '/blog', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const later = await app.inject('/blog?page=2');
+    expect(later.body).toContain('<title>Blog</title>');
+    expect(later.body).not.toContain('page-data');
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SLUG_MAX, SLUG_PATTERN } from '../../src/api/contract/blog';
+import { BlogListQuery, SLUG_MAX, SLUG_PATTERN } from '../../src/api/contract/blog';
 import {
   imageUrlOf,
+  listPublished,
   latestPublished,
   latestPublishedWithTag,
   publishedTagName,
@@ -177,23 +178,58 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
         description: `${FEED_DESCRIPTION} Posts tagged “${name}”.`,
       });
     if (!renderer) return app.pages.notFound(request, reply);
+    return sendListPage(request, reply, path, { tag, tagName: name });
+  }
+
+  /**
+   * A page of the blog list (`/blog`, a tag's page) rendered with its first ten posts in the HTML
+   * (issue 31): what the browser shows first is final, and hydration starts from the same rows.
+   * The rows are read each time (the public-read cache's); the HTML is kept per build, language
+   * and the rows' versions, and its ETag is made of them.
+   */
+  async function sendListPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    of: { tag?: string; tagName?: string },
+  ) {
+    const q = BlogListQuery.parse(of.tag ? { tag: of.tag } : {});
+    const rows = await listPublished(app.services(), q);
     const lang = app.pages.languageOf(request);
-    const version = `${renderer.buildId}|tag|${tag}|${name}|${lang}`;
+    const version = [
+      renderer!.buildId,
+      path,
+      of.tagName ?? '',
+      lang,
+      ...rows.map((r) => `${r.blog_id}:${r.updated_at}:${r.author_name ?? ''}`),
+      rows[0]?.total_count ?? 0,
+    ].join('|');
+    const etag = `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
     let entry = cache.get(version);
     if (!entry) {
-      const page = await renderer.render({
+      const page = await renderer!.render({
         url: path,
         lang,
         moduleKey: 'src/routes/blog.tsx',
         ns: ['blog', 'offline'],
-        data: { tag, tagName: name },
+        data: { ...of, blogRows: rows.map((row) => ({ ...row, content: sanitizeRichText(row.content) })) },
+        // the first cover is the page's largest paint on a wide screen
+        preloadImages:
+          rows[0]?.image_url && /^(\/|https:\/\/)/i.test(rows[0].image_url) ? [rows[0].image_url] : [],
       });
-      const etag = `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
       entry = new HtmlEntry(page.html, etag);
       cache.set(version, entry);
     }
     return sendHtml(request, reply, entry, lang);
   }
+
+  // /blog itself: its first page with its posts (a later page, ?page=2, is the prerendered copy's)
+  app.addHook('onReady', async () => {
+    app.pages.renderOnRequest('/blog', async (request, reply) => {
+      if (!renderer || request.url.includes('?')) return undefined;
+      return sendListPage(request, reply, '/blog', {});
+    });
+  });
 
   /** Renders the permalink of `slug` with `post` (null: the blog's own 'not found' page), or its share preview. */
   function renderPermalink(slug: string, lang: string, post: BlogPost | null, preview?: string) {

@@ -1,18 +1,17 @@
 import { Readable } from 'node:stream';
 import {
   BLOG_COMPANY_ID,
-  BLOG_MESSAGES as M,
   BlogStatus,
   DRAFT,
   PUBLISHED,
   SCHEDULED,
-  blogFormErrors,
   tagList,
   isHttpUrl,
   parsePublicationDate,
   type BlogListQuery,
   type ManageBlogFields,
 } from '../../src/api/contract/blog';
+import { BLOG_MESSAGES as M, blogFormErrors } from '../../src/api/contract/blog-form';
 import * as repo from '../db/blog.repo';
 import { deleteStoredFiles, recordStoredFile, storedFile } from '../db/files.repo';
 import { HttpError } from '../http-error';

@@ -6,19 +6,14 @@ import {
   BLOG_COMPANY_ID,
   BlogPostRow as BlogPostRowSchema,
   BlogPostRows,
-  BlogPreviewLink,
-  BlogTags,
-  BlogAuthors,
   isHttpUrl,
   ManageBlogResponse,
   PresignedUrlResponse,
   type BlogPostRow,
   type ManageBlogResponse as ManageBlogAnswer,
-  type BlogPostForm,
   type BlogStatus,
-  type BlogTag,
-  type BlogAuthor,
 } from './contract/blog';
+import type { BlogPostForm } from './contract/blog-form';
 
 /**
  * The blog calls. Public reads go to the website API (which
@@ -208,21 +203,6 @@ export function saveBlogStatus(row: BlogPostRow, status: BlogStatus): Promise<Ma
       adminWrite({ status }, 'PATCH', row.version ?? 1),
     ),
   );
-}
-
-/** GET /api/admin/blog-authors: staff who may write posts (the editor's author choice). */
-export function loadBlogAuthors(init?: RequestInit): Promise<BlogAuthor[]> {
-  return fetchJson(BlogAuthors, '/api/admin/blog-authors', init);
-}
-
-/** GET /api/admin/blog-tags: the tags in use, most used first (the editor's suggestions). */
-export function loadBlogTags(init?: RequestInit): Promise<BlogTag[]> {
-  return fetchJson(BlogTags, '/api/admin/blog-tags', init);
-}
-
-/** POST /api/admin/blog-posts/:id/preview-link: a share preview of a saved post, valid 7 days. */
-export function makePreviewLink(blogId: number): Promise<BlogPreviewLink> {
-  return fetchJson(BlogPreviewLink, `/api/admin/blog-posts/${blogId}/preview-link`, adminWrite({}));
 }
 
 const resolved = new Map<string, Promise<string | null>>();

@@ -17,6 +17,8 @@ export interface PageData {
   /** A tag's page (`/blog/tag/{tag}`): the tag's address and its name as posts write it. */
   tag?: string;
   tagName?: string;
+  /** The first page of the blog list (`/blog`, a tag's page) as the server rendered it. */
+  blogRows?: BlogPostRow[];
 }
 
 export const PAGE_DATA_ID = 'page-data';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { BLOG_MESSAGES, MONTHS, type BlogPostRow } from '../api/contract/blog';
+import { MONTHS, type BlogPostRow } from '../api/contract/blog';
+import { BLOG_MESSAGES } from '../api/contract/blog-form';
 import { VersionConflict } from '../api/contract/versions';
 import {
   blogEditorMachine,

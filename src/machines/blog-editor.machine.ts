@@ -1,24 +1,26 @@
 import { assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
 import { htmlToText } from '../api/contract/rich-text';
 import {
-  BLOG_ERROR_CODES,
   BLOG_ERROR_DISPLAY_MS,
-  BLOG_FIELDS,
-  blogFormErrors,
   isHttpUrl,
-  type BlogField,
-  type BlogFormErrors,
-  type BlogPostForm,
   type BlogPostRow,
   type ManageBlogResponse,
-  type BlogTag,
-  type BlogAuthor,
   DRAFT,
   formatPublicationDate,
   PUBLISHED,
-  readTimeOf,
   SCHEDULED,
 } from '../api/contract/blog';
+import {
+  BLOG_ERROR_CODES,
+  BLOG_FIELDS,
+  blogFormErrors,
+  type BlogField,
+  type BlogFormErrors,
+  type BlogPostForm,
+  type BlogTag,
+  type BlogAuthor,
+  readTimeOf,
+} from '../api/contract/blog-form';
 import { codesFor } from '../api/contract/form-rules';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } from './edit-conflict';

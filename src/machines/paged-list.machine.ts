@@ -11,7 +11,8 @@ import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type Snaps
  *   already shown stay; `readingKept` reads the copy an earlier visit kept into `kept`, then
  *   `settled`; Retry). Loading
  *   starts when the actor starts, after mount, so a prerendered page and the first client render
- *   both show the loading state. With `input.rows` (a page the server rendered) it starts `ready`.
+ *   both show the loading state. With `input.rows` (a page the server rendered) it starts `ready`
+ *   and keeps them as the device's copy.
  * - Pages: `page.select` { page }, `page.next`, `page.previous` (from the pager; only to a page
  *   that exists) load that page, in any state: a page chosen while loading starts the load again.
  *   A page that comes back empty past page 1 (its last row went meanwhile, an old address) steps
@@ -297,7 +298,18 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
     },
     states: {
       starting: {
-        always: [{ guard: ({ context }) => context.preloaded, target: 'ready' }, { target: 'loading' }],
+        always: [
+          {
+            guard: ({ context }) => context.preloaded,
+            target: 'ready',
+            // the rows the server rendered are this device's copy now, as loaded ones are
+            actions: {
+              type: 'keepCopy',
+              params: ({ context }) => ({ rows: context.rows, page: context.page, query: context.query }),
+            },
+          },
+          { target: 'loading' },
+        ],
       },
       loading: {
         on: {

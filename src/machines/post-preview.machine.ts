@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BlogPostRow, BlogPreviewLink } from '../api/contract/blog';
+import type { BlogPostRow } from '../api/contract/blog';
+import type { BlogPreviewLink } from '../api/contract/blog-form';
 
 /**
  * The blog editor's Preview (issue 31): the post as the dialog holds it, saved or not, in the

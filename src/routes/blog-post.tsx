@@ -53,7 +53,8 @@ function articleJsonLd(post: BlogPostRow, path: string) {
 }
 
 function BlogPostPage({ slug }: { slug: string }) {
-  const { t, i18n } = useTranslation('blog');
+  // the offline namespace too: reached inside the app, the page may be the first to need it
+  const { t, i18n } = useTranslation(['blog', 'offline']);
   const data = usePageData();
   // what the server rendered for this very address: the post, or that there is none
   const fromServer =
@@ -90,7 +91,7 @@ function BlogPostPage({ slug }: { slug: string }) {
             failed &&
             keptAt && (
               <p className={s.saved} role="status">
-                {i18n.t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
+                {t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
               </p>
             )
           }

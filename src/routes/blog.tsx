@@ -24,9 +24,14 @@ export default function BlogRoute() {
 }
 
 function BlogPage({ tag }: { tag?: string }) {
-  const { t, i18n } = useTranslation('blog');
+  // the offline namespace too: reached inside the app, the page may be the first to need it
+  const { t, i18n } = useTranslation(['blog', 'offline']);
   const data = usePageData();
-  const [state, send, list] = useMachine(liveBlogListMachine, { input: blogListInput(tag) });
+  // the first page the server rendered for this very list: shown as is, nothing to load first
+  const fromServer = data?.blogRows && (data.tag ?? undefined) === tag ? data.blogRows : undefined;
+  const [state, send, list] = useMachine(liveBlogListMachine, {
+    input: { ...blogListInput(tag), rows: fromServer },
+  });
   const { rows, kept, keptAt } = state.context;
   const failed = state.matches({ failed: 'settled' });
   const loading = !state.matches('ready') && !failed;
@@ -91,7 +96,7 @@ function BlogPage({ tag }: { tag?: string }) {
             {rows.length === 0 && kept && (
               <p>
                 {keptAt
-                  ? i18n.t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })
+                  ? t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })
                   : t('keptCopy')}
               </p>
             )}

@@ -31,7 +31,8 @@ function JobPostings({ openings }: { openings: JobOpeningRow[] }) {
 }
 
 export default function CareersPage() {
-  const { t, i18n } = useTranslation('careers');
+  // the offline namespace too: reached inside the app, the page may be the first to need it
+  const { t, i18n } = useTranslation(['careers', 'offline']);
   const [params, setParams] = useSearchParams();
   const [careersPageMachine] = useState(() =>
     careersPageLive((page) => setParams(new URLSearchParams(pageQuery(page)))),
@@ -95,7 +96,7 @@ export default function CareersPage() {
         )}
         {failed && kept && keptAt && (
           <p className={s.kept} role="status">
-            {i18n.t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
+            {t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
             <button type="button" className={s.keptRetry} onClick={() => sendList({ type: 'list.retry' })}>
               {t('retry')}
             </button>

@@ -1,4 +1,5 @@
-import { DRAFT, PUBLISHED, type BlogPostForm } from '../../../src/api/contract/blog';
+import { DRAFT, PUBLISHED } from '../../../src/api/contract/blog';
+import { type BlogPostForm } from '../../../src/api/contract/blog-form';
 import type { Motif } from './blog-seed-art';
 
 /** The demo blog: notes on the writing process and historical research (most published). */

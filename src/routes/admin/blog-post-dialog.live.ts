@@ -1,15 +1,10 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import {
-  blogFormParts,
-  blogHeaders,
-  loadBlogAuthors,
-  loadBlogTags,
-  manageBlogUrl,
-  saveBlogPost,
-} from '../../api/blog';
+import { blogFormParts, blogHeaders, manageBlogUrl, saveBlogPost } from '../../api/blog';
+import { loadBlogAuthors, loadBlogTags } from '../../api/blog-admin';
 import { asActorOutput, formSubmission, sendOrQueue } from '../../offline/submit';
-import { BLOG_TOAST_MS, type BlogField, type BlogPostRow } from '../../api/contract/blog';
+import { BLOG_TOAST_MS, type BlogPostRow } from '../../api/contract/blog';
+import { type BlogField } from '../../api/contract/blog-form';
 import { showToast } from '../../components/toasts';
 import {
   blogEditorMachine,

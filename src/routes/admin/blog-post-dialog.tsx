@@ -3,13 +3,11 @@ import { Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, ty
 import { useTranslation } from 'react-i18next';
 import {
   BLOG_IMAGE_ACCEPT,
-  BLOG_MESSAGES,
   formatPublicationDate,
   isHttpUrl,
-  type BlogAuthor,
-  type BlogField,
   type BlogPostRow,
 } from '../../api/contract/blog';
+import { BLOG_MESSAGES, type BlogAuthor, type BlogField } from '../../api/contract/blog-form';
 import { htmlToText } from '../../api/contract/rich-text';
 import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';

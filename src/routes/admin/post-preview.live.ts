@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import { makePreviewLink } from '../../api/blog';
+import { makePreviewLink } from '../../api/blog-admin';
 import { showToast } from '../../components/toasts';
 import { postPreviewMachine } from '../../machines/post-preview.machine';
 
