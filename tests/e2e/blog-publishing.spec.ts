@@ -394,3 +394,42 @@ test('a writer chooses the name readers see; a post shows its author, chosen in 
     await api.remove(post.blog_id);
   }
 });
+
+test('the blog is final at first paint: no layout shift on /blog, a tag page and a post, at both widths', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const api = await blogApi(request, baseURL!);
+  const tagged = await api.create({
+    title: `Shift ${unique()}`,
+    excerpt: 'Steady.',
+    content: '<p>Words.</p>',
+    tags: 'Steady Layout',
+  });
+  try {
+    for (const width of [390, 1280]) {
+      for (const path of ['/blog', '/blog/tag/steady-layout', `/blog/${tagged.slug}`]) {
+        const context = await browser.newContext({ viewport: { width, height: 844 } });
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          (window as unknown as { __shift: number }).__shift = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+            })[])
+              if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(500);
+        const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+        expect(shift, `${path} at ${width} px`).toBe(0);
+        await context.close();
+      }
+    }
+  } finally {
+    await api.remove(tagged.blog_id);
+  }
+});
