@@ -124,11 +124,16 @@ test('Preview shows the unsaved post in the public layout at both widths; a shar
     await card.getByRole('button', { name: `Edit “${title}”` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Blog Post' });
     await dialog.getByLabel('Excerpt').fill('Changed, and not saved.');
+    // the date from the calendar, written in the form's words and shown as readers will see it
+    await dialog.getByLabel('Pick the date from a calendar').fill('2031-03-03');
+    await expect(dialog.getByLabel('Publication Date')).toHaveValue('March 3, 2031');
+    await expect(dialog.getByText('Readers see March 3, 2031')).toBeVisible();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog', { name: 'Preview' });
     const frame = page.frameLocator('iframe[title="The post as readers will see it"]');
     await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(frame.getByText('Changed, and not saved.')).toBeVisible();
+    await expect(frame.locator('time')).toHaveText('March 3, 2031');
     await expect(frame.getByRole('note')).toContainText('readers do not see this page');
     await expect(preview.getByRole('button', { name: 'Desktop' })).toHaveAttribute('aria-pressed', 'true');
     await preview.getByRole('button', { name: 'Phone' }).click();

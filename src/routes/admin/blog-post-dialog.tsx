@@ -5,10 +5,12 @@ import {
   BLOG_IMAGE_ACCEPT,
   formatPublicationDate,
   isHttpUrl,
+  parsePublicationDate,
   type BlogPostRow,
 } from '../../api/contract/blog';
 import { BLOG_MESSAGES, type BlogAuthor, type BlogField } from '../../api/contract/blog-form';
 import { htmlToText } from '../../api/contract/rich-text';
+import { formatPostDate } from '../../components/blog/blog-parts';
 import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
@@ -279,14 +281,36 @@ export function BlogPostDialog({
         <div className={s.row}>
           <div className={s.field}>
             <label htmlFor="blog-publication-date">{t('dialog.publicationDate')}</label>
-            <input
-              id="blog-publication-date"
-              value={fields.publication_date}
-              placeholder={t('dialog.placeholder.publicationDate')}
-              disabled={saving}
-              onChange={(e) => change('publication_date', e.target.value)}
-              {...invalid('publication_date')}
-            />
+            <div className={s.dateRow}>
+              <input
+                id="blog-publication-date"
+                value={fields.publication_date}
+                placeholder={t('dialog.placeholder.publicationDate')}
+                disabled={saving}
+                onChange={(e) => change('publication_date', e.target.value)}
+                {...invalid('publication_date')}
+                aria-describedby={errors.publication_date ? errorId('publication_date') : 'blog-date-shown'}
+              />
+              {/* the calendar: the day picked is written in the form's own words ('August 6, 2025') */}
+              <input
+                type="date"
+                className={s.calendar}
+                aria-label={t('dialog.pickDate')}
+                value={parsePublicationDate(fields.publication_date) ?? ''}
+                disabled={saving}
+                onChange={(e) =>
+                  e.target.value &&
+                  change('publication_date', formatPublicationDate(new Date(`${e.target.value}T00:00:00Z`)))
+                }
+              />
+            </div>
+            {!errors.publication_date && parsePublicationDate(fields.publication_date) && (
+              <p id="blog-date-shown" className={s.hint}>
+                {t('dialog.dateShown', {
+                  date: formatPostDate(fields.publication_date, i18n.language).label,
+                })}
+              </p>
+            )}
             <FieldError id={errorId('publication_date')} message={message('publication_date')} />
           </div>
           <div className={s.field}>
