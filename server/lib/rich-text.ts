@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { ordinarySpaces } from '../../src/api/contract/rich-text';
+import { ordinarySpaces, RICH_TEXT_TAGS } from '../../src/api/contract/rich-text';
 
 /**
  * Rich text from the admin editor (job fields, blog content) is stored sanitised: only the tags
@@ -8,29 +8,7 @@ import { ordinarySpaces } from '../../src/api/contract/rich-text';
  * to http, https, mailto and tel. No attribute but a link's address and a list item's kind.
  */
 export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'ol',
-    'ul',
-    'li',
-    'a',
-    'span',
-    'blockquote',
-    'pre',
-    'code',
-    'hr',
-  ],
+  allowedTags: RICH_TEXT_TAGS,
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     // Quill 2 marks bullet items on <li data-list="bullet"> inside <ol>.

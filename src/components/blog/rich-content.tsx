@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { RICH_TEXT_TAGS } from '../../api/contract/rich-text';
 import s from './blog-parts.module.css';
 
 /**
@@ -9,29 +10,7 @@ import s from './blog-parts.module.css';
  * DOMPurify has no DOM and returns its input: the server passes content it has just sanitised.
  */
 const OPTIONS = {
-  ALLOWED_TAGS: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'ol',
-    'ul',
-    'li',
-    'a',
-    'span',
-    'blockquote',
-    'pre',
-    'code',
-    'hr',
-  ],
+  ALLOWED_TAGS: RICH_TEXT_TAGS,
   ALLOWED_ATTR: ['href', 'target', 'rel', 'data-list'],
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:)/i,
   ALLOW_DATA_ATTR: false,
