@@ -128,11 +128,30 @@ async function keepPage(path: string, response: Response): Promise<void> {
   await rememberLanguage(lang);
 }
 
+/**
+ * A page kept from an earlier visit, marked as such for the page: a `manna-kept-at` meta with when
+ * the server sent it, so a page rendered with its data (the blog's list) can say it shows a saved
+ * copy, as pages that load their data do.
+ */
+async function markedKept(response: Response): Promise<Response> {
+  const sent = Date.parse(response.headers.get('date') ?? '');
+  if (!Number.isFinite(sent) || !(response.headers.get('content-type') ?? '').includes('text/html'))
+    return response;
+  const html = (await response.text()).replace(
+    '</head>',
+    `<meta name="manna-kept-at" content="${new Date(sent).toISOString()}"></head>`,
+  );
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
 async function keptPage(path: string): Promise<Response | undefined> {
   const lang = await chosenLanguage();
   const cache = await caches.open(PAGES_CACHE);
   const inLanguage = await cache.match(pageKey(path, lang), { ignoreVary: true });
-  if (inLanguage) return inLanguage;
+  if (inLanguage) return markedKept(inLanguage);
   if (path === ADMIN_SHELL || path.startsWith(`${ADMIN_SHELL}/`)) return matchPrecache(ADMIN_SHELL);
   const precachedPath = pageAliasTarget(path);
   const precached = getCacheKeyForURL(precachedPath) ? await matchPrecache(precachedPath) : undefined;
@@ -140,7 +159,10 @@ async function keptPage(path: string): Promise<Response | undefined> {
   // A page kept in another language (a blog post read before switching): better than nothing.
   for (const other of await cache.keys()) {
     const url = new URL(other.url);
-    if (url.pathname === path) return (await cache.match(other, { ignoreVary: true })) ?? undefined;
+    if (url.pathname === path) {
+      const kept = await cache.match(other, { ignoreVary: true });
+      return kept ? markedKept(kept) : undefined;
+    }
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
-import { ordinarySpaces, RICH_TEXT_TAGS } from '../../src/api/contract/rich-text';
+import { ordinarySpaces } from '../../src/api/contract/rich-text';
+import { RICH_TEXT_TAGS } from '../../src/api/contract/rich-text-tags';
 
 /**
  * Rich text from the admin editor (job fields, blog content) is stored sanitised: only the tags

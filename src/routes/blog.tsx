@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { slugify, tagList, type BlogPostRow } from '../api/contract/blog';
@@ -12,6 +12,8 @@ import { blogListInput, liveBlogListMachine } from './blog.live';
 import s from './blog.module.css';
 
 const NONE: BlogPostRow[] = [];
+/** The kept-copy mark never changes while the page is open. */
+const noChange = () => () => {};
 
 /**
  * Public blog: published posts, newest first, 10 a page; on /blog/tag/{tag}, a tag's posts (the
@@ -32,6 +34,14 @@ function BlogPage({ tag }: { tag?: string }) {
   const [state, send, list] = useMachine(liveBlogListMachine, {
     input: { ...blogListInput(tag), rows: fromServer },
   });
+  // the page itself is a copy kept on this device (the service worker marks it): say so, after
+  // hydration, as when the list's own copy is shown
+  const keptPageAt = useSyncExternalStore(
+    noChange,
+    () =>
+      (fromServer && document.querySelector<HTMLMetaElement>('meta[name="manna-kept-at"]')?.content) || null,
+    () => null,
+  );
   const { rows, kept, keptAt } = state.context;
   const failed = state.matches({ failed: 'settled' });
   const loading = !state.matches('ready') && !failed;
@@ -85,6 +95,11 @@ function BlogPage({ tag }: { tag?: string }) {
       </header>
 
       <div className={`container ${s.body}`}>
+        {keptPageAt && !failed && (
+          <p className={s.quiet} role="status">
+            {t('offline:savedCopy', { date: formatSavedAt(keptPageAt, i18n.language) })}
+          </p>
+        )}
         {loading && (
           <p className={s.status} role="status">
             {t('loading')}

@@ -179,32 +179,3 @@ const NBSP_REFERENCE = /&(?:nbsp|#160|#x0*a0);/gi;
 export function ordinarySpaces(html: string): string {
   return html.replace(NBSP_REFERENCE, ' ');
 }
-
-/**
- * The elements rich text may hold, as the editors' toolbars make them (headers 1-3, bold, italic,
- * underline, strike, lists, links; the blog's block quotes, code blocks and rules): the one list
- * both sanitisers allow (server/lib/rich-text.ts, components/blog/rich-content.tsx).
- */
-export const RICH_TEXT_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
-  'ol',
-  'ul',
-  'li',
-  'a',
-  'span',
-  'blockquote',
-  'pre',
-  'code',
-  'hr',
-];

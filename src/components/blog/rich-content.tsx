@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { RICH_TEXT_TAGS } from '../../api/contract/rich-text';
+import { RICH_TEXT_TAGS } from '../../api/contract/rich-text-tags';
 import s from './blog-parts.module.css';
 
 /**
