@@ -632,6 +632,8 @@ test.describe('changes made offline', () => {
     try {
       await signIn(page, OWNER, '/admin/blog');
       await expect(page.getByText(/^Showing 1-/)).toBeVisible();
+      // what the page loads once it is idle (the worker's start module and its styles) is in first
+      await page.waitForLoadState('networkidle');
       await context.setOffline(true);
       await page.getByLabel('Search blog posts').fill(word);
       await expect(page.getByText('The blog posts could not be loaded.')).toBeVisible();
