@@ -1275,19 +1275,34 @@ test.describe('the blog editor of issue 31', () => {
           const context = await browser.newContext({ viewport: { width, height: 844 } });
           const page = await context.newPage();
           await page.addInitScript(() => {
-            (window as unknown as { __shift: number }).__shift = 0;
+            const w = window as unknown as { __shifts: unknown[] };
+            w.__shifts = [];
             new PerformanceObserver((list) => {
               for (const entry of list.getEntries() as (PerformanceEntry & {
                 value: number;
                 hadRecentInput: boolean;
+                sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
               })[])
-                if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+                if (!entry.hadRecentInput)
+                  w.__shifts.push({
+                    value: entry.value,
+                    at: Math.round(entry.startTime),
+                    moved: (entry.sources ?? []).map((x) => ({
+                      node:
+                        x.node instanceof Element
+                          ? `${x.node.nodeName}.${x.node.className}`
+                          : x.node?.nodeName,
+                      from: x.previousRect.toJSON(),
+                      to: x.currentRect.toJSON(),
+                    })),
+                  });
             }).observe({ type: 'layout-shift', buffered: true });
           });
           await page.goto(path, { waitUntil: 'networkidle' });
           await page.waitForTimeout(500);
-          const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
-          expect(shift, `${path} at ${width} px`).toBe(0);
+          // what moved, so that a failure says where to look
+          const shifts = await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
+          expect(shifts, `${path} at ${width} px`).toEqual([]);
           await context.close();
         }
       }
