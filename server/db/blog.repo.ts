@@ -12,7 +12,7 @@ import {
   tagList,
 } from '../../src/api/contract/blog';
 import { htmlToText } from '../../src/api/contract/rich-text';
-import { sanitizeRichText } from '../lib/rich-text';
+import { sanitizeBlogText } from '../lib/rich-text';
 import type { BlogPostTable } from './blog.schema';
 import { forUpdate } from './database';
 import type { Database } from './schema';
@@ -297,7 +297,7 @@ export const isUniqueViolation = (err: unknown) =>
 
 /** The post as stored: its content sanitised (the one place rich text is cleaned, as for openings) and its search text. */
 export function withCleanContent<T extends { content: string }>(input: T): T & { search_text: string } {
-  const content = sanitizeRichText(input.content);
+  const content = sanitizeBlogText(input.content);
   return { ...input, content, search_text: htmlToText(content) };
 }
 
@@ -531,4 +531,48 @@ export async function imageInUse(db: Db, featuredImage: string): Promise<boolean
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Keys of blog images (covers, images in the text) stored before `before` (ISO time). */
+export async function blogImageKeysBefore(db: Db, before: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stored_file')
+    .select('file_key')
+    .where('kind', '=', BLOG_IMAGE_KIND)
+    .where('created_at', '<', before)
+    .execute();
+  return rows.map((r) => r.file_key);
+}
+
+/**
+ * Every text that may name a blog image: each post's cover, social image and text, and the fields
+ * of each kept revision of a post; a page of rows at a time.
+ */
+export async function* textsNamingBlogImages(db: Db): AsyncGenerator<string> {
+  const PAGE = 200;
+  for (let after = 0; ;) {
+    const posts = await db
+      .selectFrom('blog_post')
+      .select(['blog_id', 'featured_image_url', 'social_image_url', 'content'])
+      .where('blog_id', '>', after)
+      .orderBy('blog_id')
+      .limit(PAGE)
+      .execute();
+    for (const p of posts) yield `${p.featured_image_url} ${p.social_image_url ?? ''} ${p.content}`;
+    if (posts.length < PAGE) break;
+    after = posts[posts.length - 1].blog_id;
+  }
+  for (let after = 0; ;) {
+    const revisions = await db
+      .selectFrom('record_revision')
+      .select(['revision_id', 'fields'])
+      .where('entity', '=', 'blog_post')
+      .where('revision_id', '>', after)
+      .orderBy('revision_id')
+      .limit(PAGE)
+      .execute();
+    for (const r of revisions) yield r.fields;
+    if (revisions.length < PAGE) break;
+    after = revisions[revisions.length - 1].revision_id;
+  }
 }

@@ -1,6 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
 import { ordinarySpaces } from '../../src/api/contract/rich-text';
-import { RICH_TEXT_TAGS } from '../../src/api/contract/rich-text-tags';
+import {
+  BLOG_IMAGE_SIZES,
+  BLOG_IMAGE_SRC,
+  BLOG_TEXT_TAGS,
+  RICH_TEXT_TAGS,
+  cleanDimension,
+  cleanSrcset,
+} from '../../src/api/contract/rich-text-tags';
 
 /**
  * Rich text from the admin editor (job fields, blog content) is stored sanitised: only the tags
@@ -39,4 +46,46 @@ export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(ordinarySpaces(html), RICH_TEXT_OPTIONS).trim();
+}
+
+/**
+ * A blog post's text: rich text, and images this site stored from the editor's upload
+ * (contract/rich-text-tags.ts BLOG_IMAGE_SRC) with their alt text, `srcset`, width and height,
+ * drawn lazily. An image from anywhere else (another site, `data:`) is dropped.
+ */
+export const BLOG_TEXT_OPTIONS: sanitizeHtml.IOptions = {
+  ...RICH_TEXT_OPTIONS,
+  allowedTags: BLOG_TEXT_TAGS,
+  allowedAttributes: {
+    ...RICH_TEXT_OPTIONS.allowedAttributes,
+    img: ['src', 'srcset', 'sizes', 'width', 'height', 'alt', 'loading', 'decoding'],
+  },
+  transformTags: {
+    ...RICH_TEXT_OPTIONS.transformTags,
+    img: (tagName, attribs) => {
+      if (!BLOG_IMAGE_SRC.test(attribs.src ?? '')) return { tagName, attribs: {} };
+      const srcset = cleanSrcset(attribs.srcset ?? '');
+      const width = cleanDimension(attribs.width);
+      const height = cleanDimension(attribs.height);
+      return {
+        tagName,
+        attribs: {
+          src: attribs.src,
+          ...(srcset && { srcset, sizes: BLOG_IMAGE_SIZES }),
+          ...(width && height && { width, height }),
+          alt: (attribs.alt ?? '').slice(0, 300),
+          loading: 'lazy',
+          decoding: 'async',
+        },
+      };
+    },
+  },
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'img' && !frame.attribs.src) ||
+    ((frame.tag === 'span' || frame.tag === 'pre') && !frame.text.trim()),
+};
+
+/** The stored form of a blog post's text: as sanitizeRichText, with the post's own images. */
+export function sanitizeBlogText(html: string): string {
+  return sanitizeHtml(ordinarySpaces(html), BLOG_TEXT_OPTIONS).trim();
 }

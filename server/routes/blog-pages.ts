@@ -18,7 +18,7 @@ import {
   type BlogPost,
 } from '../services/blog';
 import { createPageRenderer, HtmlEntry, Lru } from '../lib/page-render';
-import { sanitizeRichText } from '../lib/rich-text';
+import { sanitizeBlogText } from '../lib/rich-text';
 import { addSitemapSource } from '../lib/sitemap';
 import { renderRss } from '../lib/rss';
 import { preferredEncoding } from '../lib/encoding';
@@ -102,7 +102,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
    * site-relative for the <img> (the page's own origin, whatever address it was reached by); the
    * page makes it absolute for Open Graph and JSON-LD.
    */
-  const pageRow = (post: BlogPost) => ({ ...toRow(post), content: sanitizeRichText(post.content) });
+  const pageRow = (post: BlogPost) => ({ ...toRow(post), content: sanitizeBlogText(post.content) });
 
   /** RSS 2.0 of `posts` (the newest published, or a tag's), with an ETag of their versions. */
   async function sendFeed(
@@ -137,7 +137,11 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
           title: post.title,
           link: `${publicUrl}${permalinkPath(post.slug)}`,
           description: post.excerpt,
-          content: sanitizeRichText(post.content),
+          // a reader fetches the text's images from this site
+          content: sanitizeBlogText(post.content).replace(
+            /(?<=\b(?:src|srcset)="[^"]*)\/media\/blog\//g,
+            `${publicUrl}/media/blog/`,
+          ),
           day: post.publication_day,
           imageUrl: image ? absolute(publicUrl, image) : null,
         };
@@ -212,7 +216,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
         lang,
         moduleKey: 'src/routes/blog.tsx',
         ns: ['blog', 'offline'],
-        data: { ...of, blogRows: rows.map((row) => ({ ...row, content: sanitizeRichText(row.content) })) },
+        data: { ...of, blogRows: rows.map((row) => ({ ...row, content: sanitizeBlogText(row.content) })) },
         // the first cover is the page's largest paint on a wide screen
         preloadImages:
           rows[0]?.image_url && /^(\/|https:\/\/)/i.test(rows[0].image_url) ? [rows[0].image_url] : [],

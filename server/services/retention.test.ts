@@ -153,7 +153,7 @@ describe('runRetentionTask (the lease)', () => {
       holder: null,
       lease_until: '',
       last_run_at: at.toISOString(),
-      last_result: 'deleted 1, mails 0',
+      last_result: 'deleted 1, mails 0, blog images 0',
     });
 
     // an hour later: not due

@@ -3,6 +3,7 @@ import { deleteMessagesBefore } from '../db/contact-admin.repo';
 import { deleteMailBefore } from '../db/mail.repo';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from '../db/scheduled-task.repo';
 import { deleteApplications } from './applications';
+import { sweepUnusedBlogImages } from './blog-images';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
@@ -115,10 +116,12 @@ export async function runRetentionTask(
         : await purgeExpiredMessages(ctx, { retentionDays: o.messageRetentionDays, now: o.now, log: o.log });
     // the outbox keeps names and addresses too: a mail goes MAIL_KEEP_DAYS after it was queued
     const mails = await deleteMailBefore(db, retentionCutoff(o.now, MAIL_KEEP_DAYS));
+    // blog images no post or kept revision names (an editor closed unsaved, a post deleted)
+    const images = await sweepUnusedBlogImages(ctx, o.now);
     const summary =
       o.messageRetentionDays === undefined
-        ? `deleted ${result.deleted}, mails ${mails}`
-        : `deleted ${result.deleted}, messages ${messages.deleted}, mails ${mails}`;
+        ? `deleted ${result.deleted}, mails ${mails}, blog images ${images}`
+        : `deleted ${result.deleted}, messages ${messages.deleted}, mails ${mails}, blog images ${images}`;
     await finishLease(db, RETENTION_TASK, holder, o.now, summary);
     return result;
   } catch (err) {

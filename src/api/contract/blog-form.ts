@@ -83,6 +83,19 @@ export type BlogTag = z.infer<typeof BlogTag>;
 export const BlogPreviewLink = z.object({ url: z.string(), expires_at: z.string() });
 export type BlogPreviewLink = z.infer<typeof BlogPreviewLink>;
 
+/**
+ * POST /api/admin/blog-images (multipart, one file in `image`): an image for a post's text, stored
+ * at up to three widths. `src` and `srcset` are this site's addresses; width and height are the
+ * largest variant's (the page keeps its place while it loads).
+ */
+export const BlogTextImage = z.object({
+  src: z.string(),
+  srcset: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type BlogTextImage = z.infer<typeof BlogTextImage>;
+
 /** What the blog dialog sends (mode 1 create, 2 update): the multipart form's fields and its image. */
 export interface BlogPostForm {
   mode: 1 | 2;

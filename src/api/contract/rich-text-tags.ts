@@ -27,3 +27,32 @@ export const RICH_TEXT_TAGS = [
   'code',
   'hr',
 ];
+
+/**
+ * Images inside a blog post's text (issue 31): only files this site stored from the editor's
+ * upload (`/media/blog/<uuid>.<ext>`), never another site's and never `data:`; each variant in
+ * `srcset` is such a file with its width. Job texts take no images.
+ */
+export const BLOG_TEXT_TAGS = [...RICH_TEXT_TAGS, 'img'];
+export const BLOG_IMAGE_SRC =
+  /^\/media\/blog\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:webp|png|jpg|gif|avif)$/;
+/** How wide a text image is drawn: the whole column on a phone, the column's 720 px beyond. */
+export const BLOG_IMAGE_SIZES = '(max-width: 760px) 100vw, 720px';
+
+/** `srcset` when every candidate is one of our files with a width (`/media/blog/… 480w`), else ''. */
+export function cleanSrcset(value: string): string {
+  const candidates = value
+    .split(',')
+    .map((part) => part.trim().split(/\s+/))
+    .filter((part) => part.length > 0 && part[0] !== '');
+  if (candidates.length === 0 || candidates.length > 8) return '';
+  const ok = candidates.every(
+    ([url, width, ...rest]) =>
+      rest.length === 0 && BLOG_IMAGE_SRC.test(url) && /^[1-9]\d{0,4}w$/.test(width ?? ''),
+  );
+  return ok ? candidates.map((c) => c.join(' ')).join(', ') : '';
+}
+
+/** A width or height attribute: a whole number of pixels, else ''. */
+export const cleanDimension = (value: string | undefined): string =>
+  value && /^[1-9]\d{0,4}$/.test(value) ? value : '';
