@@ -1,6 +1,8 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import ReactQuill, { Quill } from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
+import type { BlogTextImage } from '../api/contract/blog-form';
+import { BLOG_IMAGE_SIZES, BLOG_IMAGE_SRC } from '../api/contract/rich-text-tags';
 import s from './rich-text-editor.module.css';
 
 /**
@@ -40,20 +42,81 @@ Quill.register(Divider as never, true);
 (Quill.import('ui/icons') as Record<string, string>).divider =
   '<svg viewBox="0 0 18 18" aria-hidden="true"><line class="ql-stroke" x1="2" x2="16" y1="9" y2="9"></line></svg>';
 
-/** The blog's toolbar (issue 31): the spec's, with block quotes, code blocks and horizontal rules. */
+/**
+ * An image in a post's text: Quill's image, keeping what the upload answered (`srcset`, width and
+ * height) and its alt text. Only images this site stored (BLOG_IMAGE_SRC) are made; the server's
+ * sanitiser keeps no other either.
+ */
+type ImageValue = BlogTextImage & { alt: string };
+type ImageClass = {
+  new (...args: never[]): object;
+  blotName: string;
+  create(value: unknown): HTMLElement;
+};
+const BaseImage = Quill.import('formats/image') as ImageClass;
+class TextImage extends BaseImage {
+  static override create(value: ImageValue | string) {
+    const image =
+      typeof value === 'string' ? { src: value, srcset: '', width: 0, height: 0, alt: '' } : value;
+    const node = super.create(BLOG_IMAGE_SRC.test(image.src) ? image.src : '') as HTMLImageElement;
+    if (image.srcset) {
+      node.setAttribute('srcset', image.srcset);
+      node.setAttribute('sizes', BLOG_IMAGE_SIZES);
+    }
+    if (image.width > 0 && image.height > 0) {
+      node.setAttribute('width', String(image.width));
+      node.setAttribute('height', String(image.height));
+    }
+    node.setAttribute('alt', image.alt);
+    return node;
+  }
+  static value(node: HTMLImageElement): ImageValue {
+    return {
+      src: node.getAttribute('src') ?? '',
+      srcset: node.getAttribute('srcset') ?? '',
+      width: Number(node.getAttribute('width')) || 0,
+      height: Number(node.getAttribute('height')) || 0,
+      alt: node.getAttribute('alt') ?? '',
+    };
+  }
+  // everything is in the value: no format of its own to apply again
+  static formats() {
+    return {};
+  }
+}
+Quill.register(TextImage as never, true);
+
+/** The event the blog editor's image button, and a picture dropped or pasted, send to the screen. */
+const IMAGE_EVENT = 'manna-text-image';
+type ImageRequest = { index: number; file?: File };
+
+/** The blog's toolbar (issue 31): the spec's, with block quotes, code blocks, rules and images. */
 export const BLOG_TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ['bold', 'italic', 'underline', 'strike'],
   [{ list: 'ordered' }, { list: 'bullet' }],
   ['blockquote', 'code-block', 'divider'],
-  ['link'],
+  ['link', 'image'],
   ['clean'],
 ];
+type QuillHost = { quill: InstanceType<typeof Quill> };
+const askForImage = (quill: InstanceType<typeof Quill>, request: ImageRequest) =>
+  quill.root.dispatchEvent(new CustomEvent<ImageRequest>(IMAGE_EVENT, { bubbles: true, detail: request }));
 const BLOG_MODULES = {
+  // a picture dropped or pasted into the text opens the image panel with it (never base64 in the text)
+  uploader: {
+    mimetypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'],
+    handler(this: QuillHost, range: { index: number }, files: File[]) {
+      if (files[0]) askForImage(this.quill, { index: range.index, file: files[0] });
+    },
+  },
   toolbar: {
     container: BLOG_TOOLBAR,
     handlers: {
-      divider(this: { quill: InstanceType<typeof Quill> }) {
+      image(this: QuillHost) {
+        askForImage(this.quill, { index: this.quill.getSelection(true).index });
+      },
+      divider(this: QuillHost) {
         const range = this.quill.getSelection(true);
         this.quill.insertEmbed(range.index, 'divider', true, 'user');
         // the text goes on in an ordinary paragraph, not in the quote or code the rule ended
@@ -64,7 +127,7 @@ const BLOG_MODULES = {
   },
   clipboard: { matchVisual: false },
 };
-const BLOG_FORMATS = [...FORMATS, 'blockquote', 'code-block', 'divider'];
+const BLOG_FORMATS = [...FORMATS, 'blockquote', 'code-block', 'divider', 'image'];
 
 /** Accessible names for Quill's icon-only toolbar controls (axe: button-name). */
 const BUTTON_NAMES: [string, string][] = [
@@ -79,11 +142,14 @@ const BUTTON_NAMES: [string, string][] = [
   ['button.ql-blockquote', 'Quote'],
   ['button.ql-code-block', 'Code block'],
   ['button.ql-divider', 'Horizontal rule'],
+  ['button.ql-image', 'Image'],
   ['.ql-header .ql-picker-label', 'Heading'],
 ];
 
 export interface RichTextEditorHandle {
   focus(): void;
+  /** Puts an uploaded image with its alt text where the image was asked for (or at the end). */
+  insertImage(image: BlogTextImage, alt: string): void;
 }
 
 export interface RichTextEditorProps {
@@ -97,8 +163,13 @@ export interface RichTextEditorProps {
   invalid?: boolean;
   /** id of the element describing an error, when shown. */
   describedBy?: string;
-  /** The blog's toolbar: block quotes, code blocks and horizontal rules too. */
+  /** The blog's toolbar: block quotes, code blocks, horizontal rules and images too. */
   blocks?: boolean;
+  /**
+   * The image button was pressed, or a picture dropped or pasted (`file`): the screen asks for the
+   * file and its alt text, uploads it, and calls `insertImage`.
+   */
+  onImage?: (file?: File) => void;
   ref?: Ref<RichTextEditorHandle>;
 }
 
@@ -116,6 +187,11 @@ function cleanPastedHtml(html: string): string {
   doc
     .querySelectorAll('u, s, strike, ins, del')
     .forEach((el) => el.replaceWith(...Array.from(el.childNodes)));
+  // another site's picture (or one inlined as data:) is not copied into the post: it goes up
+  // through the image panel, with its alt text
+  doc.querySelectorAll('img').forEach((img) => {
+    if (!BLOG_IMAGE_SRC.test(img.getAttribute('src') ?? '')) img.remove();
+  });
   return doc.body.innerHTML;
 }
 
@@ -129,10 +205,17 @@ export default function RichTextEditor({
   invalid,
   describedBy,
   blocks = false,
+  onImage,
   ref,
 }: RichTextEditorProps) {
   const quillRef = useRef<ReactQuill>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
+  /** Where the image asked for goes. */
+  const imageAt = useRef<number | null>(null);
+  const onImageRef = useRef(onImage);
+  useEffect(() => {
+    onImageRef.current = onImage;
+  });
 
   useImperativeHandle(ref, () => ({
     focus: () => {
@@ -140,7 +223,30 @@ export default function RichTextEditor({
       if (editor) editor.focus();
       else wrapRef.current?.querySelector<HTMLElement>('.ql-editor')?.focus();
     },
+    insertImage: (image, alt) => {
+      const quill = quillRef.current?.getEditor();
+      if (!quill) return;
+      const index = Math.min(imageAt.current ?? quill.getLength() - 1, quill.getLength() - 1);
+      imageAt.current = null;
+      quill.insertEmbed(index, 'image', { ...image, alt } satisfies ImageValue, 'user');
+      // the text goes on in a paragraph of its own under the image
+      quill.insertText(index + 1, '\n', 'user');
+      quill.setSelection(index + 2, 0, 'user');
+    },
   }));
+
+  // the image button, or a picture dropped or pasted: the screen asks for the file and its alt text
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap) return;
+    const ask = (event: Event) => {
+      const { index, file } = (event as CustomEvent<ImageRequest>).detail;
+      imageAt.current = index;
+      onImageRef.current?.(file);
+    };
+    wrap.addEventListener(IMAGE_EVENT, ask);
+    return () => wrap.removeEventListener(IMAGE_EVENT, ask);
+  }, []);
 
   // Quill may build its toolbar again after this component rendered (a remount of the editor with
   // no render of ours): name its controls whenever its DOM changes, not only after our renders.

@@ -1212,6 +1212,103 @@ test.describe('the blog editor of issue 31', () => {
     }
   });
 
+  test('an image goes in the text with its alt text, stored at three widths; readers get srcset, never base64', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const api = await blogApi(request, baseURL!);
+    const word = unique();
+    const title = `Pictures ${word}`;
+    await signIn(page, OWNER, '/admin/blog');
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
+    await dialog.getByLabel('Excerpt').fill('A chart in the text.');
+    const editor = page.locator('#blog-content-editor');
+    await editor.click();
+    await page.keyboard.type('Before the chart.');
+    await page.keyboard.press('Enter');
+
+    await dialog.getByRole('button', { name: 'Image', exact: true }).click();
+    const panel = dialog.getByRole('region', { name: 'Image in the text' });
+    await expect(panel.getByLabel('Image file')).toBeFocused();
+    await panel.getByRole('button', { name: 'Insert image' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Choose an image file.');
+    await panel.getByLabel('Image file').setInputFiles({
+      name: 'chart.png',
+      mimeType: 'image/png',
+      buffer: samplePng(1400, 700),
+    });
+    await panel.getByRole('button', { name: 'Insert image' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Alt text is required: describe the image.');
+    await expectNoAxeViolations(page, { include: ['dialog'] });
+    await panel.getByLabel('Alt text').fill('Submissions per month');
+    await panel.getByLabel('Alt text').press('Enter');
+    await expect(panel).toHaveCount(0);
+    const inEditor = editor.locator('img');
+    await expect(inEditor).toHaveAttribute('alt', 'Submissions per month');
+    await expect(inEditor).toHaveAttribute('srcset', /480w, \S+ 960w, \S+ 1400w$/);
+    await page.keyboard.type('After the chart.');
+
+    // a paste carrying another site's picture, or one inlined as data:, brings only its words
+    await editor.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData(
+        'text/html',
+        '<p>Pasted words</p><img src="https://tracker.example/pixel.gif"><img src="data:image/png;base64,iVBORw0KGgo=">',
+      );
+      data.setData('text/plain', 'Pasted words');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(editor).toContainText('Pasted words');
+    await expect(editor.locator('img')).toHaveCount(1);
+
+    await page.locator('#blog-image-url').fill(`${new URL(baseURL!).origin}/og-image.png`);
+    await dialog.getByLabel('Cover alt text').fill('The Manna logo');
+    await dialog.getByLabel('Publish immediately').check();
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page.getByText('Post Created')).toBeVisible();
+
+    const [row] = (await (await request.get(`/api/bind-company-blog?search=${word}`)).json()) as {
+      blog_id: number;
+      slug: string;
+      content: string;
+    }[];
+    try {
+      expect(row.content).toMatch(
+        /<p>Before the chart\.<\/p><p><img src="\/media\/blog\/[0-9a-f-]{36}\.webp" srcset="[^"]+ 480w, [^"]+ 960w, [^"]+ 1400w" sizes="[^"]+" width="1400" height="700" alt="Submissions per month" loading="lazy" decoding="async" \/><\/p><p>After the chart\.Pasted words<\/p>/,
+      );
+      expect(row.content).not.toMatch(/data:|tracker\.example|base64/);
+
+      // a reader on a phone (a browser of their own: the editor's has the wider file in its cache)
+      const reader = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await reader.newPage();
+      await page.goto(`/blog/${row.slug}`);
+      const image = page.getByRole('article').getByRole('img', { name: 'Submissions per month' });
+      await image.scrollIntoViewIfNeeded();
+      // a phone is given the narrow file, at the column's width, in its own proportions
+      const narrow = row.content.match(/srcset="(\S+) 480w/)![1];
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname))
+        .toBe(narrow);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      const box = (await image.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(390);
+      expect(Math.round(box.width / box.height)).toBe(2);
+      expect(await fitsWidth(page)).toBeLessThanOrEqual(390);
+      await expectNoAxeViolations(page);
+      const file = await request.get(await image.evaluate((img: HTMLImageElement) => img.currentSrc));
+      expect(file.headers()['content-type']).toBe('image/webp');
+      await reader.close();
+    } finally {
+      await api.remove(row.blog_id);
+    }
+  });
+
   test('a writer chooses the name readers see; a post shows its author, chosen in the editor', async ({
     page,
     request,

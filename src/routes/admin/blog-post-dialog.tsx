@@ -1,5 +1,14 @@
 import { useMachine } from '@xstate/react';
-import { Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BLOG_IMAGE_ACCEPT,
@@ -8,7 +17,12 @@ import {
   parsePublicationDate,
   type BlogPostRow,
 } from '../../api/contract/blog';
-import { BLOG_MESSAGES, type BlogAuthor, type BlogField } from '../../api/contract/blog-form';
+import {
+  BLOG_MESSAGES,
+  type BlogAuthor,
+  type BlogField,
+  type BlogTextImage,
+} from '../../api/contract/blog-form';
 import { htmlToText } from '../../api/contract/rich-text';
 import { formatPostDate } from '../../components/blog/blog-parts';
 import { ConflictPrompt } from '../../components/conflict-prompt';
@@ -25,6 +39,8 @@ import {
 } from '../../machines/blog-editor.machine';
 import { HistoryPanel } from './history-panel';
 import { PostPreview, type PostPreviewHandle } from './post-preview';
+import { PostTextImage, type PostTextImageHandle } from './post-text-image';
+import type { RichTextEditorHandle } from '../../components/rich-text-editor';
 import { PostSeoFields } from './post-seo-fields';
 import { PostTagsField } from './post-tags-field';
 import { OthersEditing } from './others-editing';
@@ -74,6 +90,13 @@ export function BlogPostDialog({
   const { t, i18n } = useTranslation('blog-admin');
   const { user } = useAdminSession();
   const fileInput = useRef<HTMLInputElement>(null);
+  const editorRef = useRef<RichTextEditorHandle>(null);
+  const imagePanel = useRef<PostTextImageHandle>(null);
+  const focusEditor = useCallback(() => editorRef.current?.focus(), []);
+  const insertImage = useCallback(
+    (image: BlogTextImage, alt: string) => editorRef.current?.insertImage(image, alt),
+    [],
+  );
   const [machine] = useState(() => blogPostDialogLive(i18n, user.user_id, onSaved));
   const [state, send] = useMachine(machine);
   // the History view: a restore closes the editor and shows the restored post in the list
@@ -264,6 +287,7 @@ export function BlogPostDialog({
             }
           >
             <RichTextEditor
+              ref={editorRef}
               id="blog-content"
               label={t('dialog.content')}
               value={fields.content}
@@ -273,8 +297,10 @@ export function BlogPostDialog({
               invalid={!!errors.content}
               describedBy={errors.content ? errorId('content') : undefined}
               blocks
+              onImage={(dropped) => imagePanel.current?.open(dropped)}
             />
           </Suspense>
+          <PostTextImage ref={imagePanel} disabled={saving} onInsert={insertImage} onClose={focusEditor} />
           <FieldError id={errorId('content')} message={message('content')} />
         </div>
 
