@@ -40,6 +40,7 @@ const runsFrom = finalRoot ?? out;
 const EXTERNAL = [
   'better-sqlite3', // native addon
   '@node-rs/argon2', // native addon (its platform package comes with it)
+  'sharp', // native addon (libvips comes as its platform package, @img/sharp-*)
   'geoip-country', // reads its data folder beside itself
   'pino', // transports run in worker threads loaded by file name
   'pino-pretty', // pino's transport for a terminal (app.ts), loaded by name

@@ -36,6 +36,8 @@ export function PostTextImage({
   const fileRef = useRef<HTMLInputElement>(null);
   const altRef = useRef<HTMLInputElement>(null);
   const { file, alt, error } = state.context;
+  // the file the input shows; one dropped or pasted into the text is named under it
+  const [picked, setPicked] = useState<File | null>(null);
   const open = !state.matches('closed');
   const uploading = state.matches('uploading');
 
@@ -78,9 +80,15 @@ export function PostTextImage({
           disabled={uploading || disabled}
           aria-invalid={fileError || undefined}
           aria-describedby={fileError ? 'text-image-error' : 'text-image-file-hint'}
-          onChange={(e) => send({ type: 'image.file', file: e.target.files?.[0] ?? null })}
+          onChange={(e) => {
+            const chosen = e.target.files?.[0] ?? null;
+            setPicked(chosen);
+            send({ type: 'image.file', file: chosen });
+          }}
         />
-        {file && <p className={s.fileName}>{t('dialog.chosenFile', { name: file.name })}</p>}
+        {file && file !== picked && (
+          <p className={s.fileName}>{t('dialog.chosenFile', { name: file.name })}</p>
+        )}
         <p id="text-image-file-hint" className={s.hint}>
           {t('image.fileHint')}
         </p>
