@@ -1265,6 +1265,30 @@ test.describe('the blog editor of issue 31', () => {
     await expect(editor).toContainText('Pasted words');
     await expect(editor.locator('img')).toHaveCount(1);
 
+    // a picture dropped on the text opens the panel with it; Escape closes the panel, not the dialog
+    await editor.evaluate((el) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'dropped.png', { type: 'image/png' }));
+      const last = el.querySelector('p:last-of-type')!;
+      last.scrollIntoView({ block: 'center' });
+      const at = last.getBoundingClientRect();
+      el.dispatchEvent(
+        new DragEvent('drop', {
+          dataTransfer: data,
+          bubbles: true,
+          cancelable: true,
+          clientX: at.left + 4,
+          clientY: at.top + at.height / 2,
+        }),
+      );
+    });
+    await expect(panel.getByText('Chosen file: dropped.png')).toBeVisible();
+    await expect(panel.getByLabel('Alt text')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await expect(editor.locator('img')).toHaveCount(1);
+
     await page.locator('#blog-image-url').fill(`${new URL(baseURL!).origin}/og-image.png`);
     await dialog.getByLabel('Cover alt text').fill('The Manna logo');
     await dialog.getByLabel('Publish immediately').check();
@@ -1303,6 +1327,12 @@ test.describe('the blog editor of issue 31', () => {
       await expectNoAxeViolations(page);
       const file = await request.get(await image.evaluate((img: HTMLImageElement) => img.currentSrc));
       expect(file.headers()['content-type']).toBe('image/webp');
+      // reached inside the app, the text is sanitised in the browser: the image stays, with its srcset
+      await page.goto('/blog');
+      await page.getByRole('link', { name: title }).first().click();
+      await expect(
+        page.getByRole('article').getByRole('img', { name: 'Submissions per month' }),
+      ).toHaveAttribute('srcset', /480w, \S+ 960w, \S+ 1400w$/);
       await reader.close();
     } finally {
       await api.remove(row.blog_id);

@@ -61,7 +61,8 @@ export function PostTextImage({
       aria-labelledby="text-image-title"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
-          // the panel closes, not the whole dialog
+          // the panel closes, not the whole dialog (a cancelled keydown makes no close request)
+          e.preventDefault();
           e.stopPropagation();
           send({ type: 'image.cancel' });
         }
