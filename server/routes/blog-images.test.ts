@@ -5,11 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_MESSAGES as M, BlogTextImage } from '../../src/api/contract/blog-form';
 import { ManageBlogResponse } from '../../src/api/contract/blog';
-import type { Permission } from '../../src/api/contract/auth';
 import { multipart, type Part } from '../../tests/fixtures/multipart';
 import { htmlPage, pngOfSize, samplePng, svgWithScript } from '../../tests/fixtures/images';
-import { createRole, createUser, insertSession } from '../db/auth.repo';
-import { hashSessionId, sessionCookie } from '../plugins/auth';
+import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { sweepUnusedBlogImages } from '../services/blog-images';
 import { createTestApp } from '../testing';
 
@@ -17,20 +15,6 @@ let app: FastifyInstance;
 let editor: string;
 let recruiter: string;
 let origin: string;
-
-async function signIn(permissions: Permission[]): Promise<string> {
-  const tag = randomBytes(4).toString('hex');
-  const roleId = await createRole(app.db, `role-${tag}`, permissions);
-  const userId = await createUser(app.db, {
-    email: `user-${tag}@example.org`,
-    passwordHash: 'not-used',
-    roleId,
-    mustChangePassword: false,
-  });
-  const id = randomBytes(32).toString('base64url');
-  await insertSession(app.db, hashSessionId(id), userId);
-  return sessionCookie(app, id);
-}
 
 function upload(
   data: Buffer,
@@ -82,9 +66,9 @@ const storedCount = async () => (await app.db.selectFrom('stored_file').select('
 
 beforeAll(async () => {
   app = await createTestApp();
-  origin = app.config.PUBLIC_URL;
-  editor = await signIn(['blog.manage']);
-  recruiter = await signIn(['applications.read']);
+  origin = sameOrigin(app);
+  editor = (await signInAs(app, { permissions: ['blog.manage'] })).cookie;
+  recruiter = (await signInAs(app, { permissions: ['applications.read'] })).cookie;
 });
 afterAll(() => app.close());
 
