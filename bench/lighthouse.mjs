@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:lighthouse [-- [pages...] [--all] [--desktop] [--runs 3] [--no-build] [--save] [--repeat] [--vs URL [--vs-paths a,b]]]
+// npm run bench:lighthouse [-- [pages...] [--all] [--desktop] [--runs 3] [--no-build] [--save] [--repeat] [--realistic] [--vs URL [--vs-paths a,b]]]
 //
 // Lighthouse 12 (Node API) against the built app served by the real server, in the system
 // Chromium. Mobile form factor unless --desktop. Pages default to / and /ComingSoon; --all takes
@@ -12,12 +12,17 @@
 // in the same run, alternating ours and theirs page by page and run by run, so both see the same
 // machine load; prints a side-by-side table of performance, LCP and the JavaScript each page
 // transferred. --vs-paths lists the other site's paths in the same order as ours ('-' skips one).
+// --realistic: the site holds what a year brings (bench/lib/realistic.mjs: 20 openings, 10 posts of
+// mixed length with covers, one with images in its text), put in through the API before the runs;
+// pages default to /blog, the tag page, the post with images and /careers ('@post' and '@tag' name
+// the seeded post and tag page among other pages).
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_FLAGS, ROOT, c, chromePath, log } from '../scripts/lib/common.mjs';
 import { ensureBuilt, startServer } from './lib/server.mjs';
+import { REALISTIC_OWNER, seedRealistic } from './lib/realistic.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
@@ -32,6 +37,7 @@ let save = false;
 let repeat = false;
 let vs = null;
 let vsPaths = null;
+let realistic = false;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--all') all = true;
@@ -40,6 +46,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--no-build') noBuild = true;
   else if (a === '--save') save = true;
   else if (a === '--repeat') repeat = true;
+  else if (a === '--realistic') realistic = true;
   else if (a === '--vs') vs = args[++i];
   else if (a.startsWith('--vs=')) vs = a.slice(5);
   else if (a === '--vs-paths') vsPaths = (args[++i] ?? '').split(',');
@@ -48,7 +55,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a.startsWith('--runs=')) runs = Math.max(1, Number(a.slice(7)) || 3);
   else if (a === '--help' || a === '-h') {
     console.log(
-      'Usage: npm run bench:lighthouse [-- [/path ...] [--all] [--desktop] [--runs N] [--no-build] [--save] [--repeat]]',
+      'Usage: npm run bench:lighthouse [-- [/path ...] [--all] [--desktop] [--runs N] [--no-build] [--save] [--repeat] [--realistic]]',
     );
     process.exit(0);
   } else if (a.startsWith('--')) {
@@ -69,7 +76,8 @@ if (all) {
   }
   pages.push(...routesOf(manifest).filter((p) => !pages.includes(p)));
 }
-if (!pages.length) pages.push('/', '/ComingSoon');
+if (!pages.length)
+  pages.push(...(realistic ? ['/blog', '/@tag', '/@post', '/careers'] : ['/', '/ComingSoon']));
 let vsOrigin = null;
 if (vs) {
   try {
@@ -85,8 +93,29 @@ const theirPath = (page, index) => {
   return p === '-' || p === '' ? null : p.startsWith('/') ? p : `/${p}`;
 };
 
-const server = await startServer({ dist, prefix: 'lighthouse' });
+const server = await startServer({
+  dist,
+  prefix: 'lighthouse',
+  env: realistic ? { ADMIN_EMAIL: REALISTIC_OWNER.email, ADMIN_PASSWORD: REALISTIC_OWNER.password } : {},
+});
 const serverHost = new URL(server.origin).hostname;
+if (realistic) {
+  const started = Date.now();
+  const seeded = await seedRealistic({ origin: server.origin, dataDir: path.dirname(server.logFile) }).catch(
+    async (err) => {
+      await server.stop();
+      throw err;
+    },
+  );
+  for (const [i, p] of pages.entries()) {
+    if (p === '/@post') pages[i] = seeded.postWithImages;
+    if (p === '/@tag') pages[i] = seeded.tagPage;
+  }
+  log(
+    'lighthouse',
+    `realistic content put in through the API in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
 
 let chrome;
 const results = []; // { page, lhrs: [lhr] }
