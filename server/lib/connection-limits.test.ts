@@ -134,35 +134,30 @@ describe('slow clients', () => {
     expect(at - started).toBeLessThan(15_000);
   }, 30_000);
 
-  // About one full run in five (never alone) the client's connection was not closed within 15 s,
-  // three tries in a row. What the server does with a connection it accepted is what is tested, so
-  // the test now waits to see the server accept it (a connection the kernel holds back from the
-  // server is not the server's to close), then asks that the server close its end and the client
-  // hear of it; each wait says which one failed.
+  // About one full run in five (never alone) the client was not told of the close within 15 s.
+  // Seen in CI with the sides checked apart: the server had accepted the connection and closed its
+  // end; the client, which read nothing (a paused socket, unlike every other client here), did not
+  // hear of it. The client now reads (as a browser does), and each side is checked on its own.
   it('closes a connection that never sends a byte', { timeout: 45_000, retry: 2 }, async () => {
     const within = <T>(promise: Promise<T>, ms: number) =>
       Promise.race([
         promise,
         new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms)),
       ]);
-    let client: net.Socket | undefined;
-    let accepted: net.Socket | 'timed out' = 'timed out';
-    for (let attempt = 0; attempt < 3 && accepted === 'timed out'; attempt++) {
-      client?.destroy();
-      const seen = new Promise<net.Socket>((resolve) => app.server.once('connection', resolve));
-      client = net.connect(port, '127.0.0.1');
-      client.on('error', () => {});
-      accepted = await within(seen, 5_000);
-    }
+    const seen = new Promise<net.Socket>((resolve) => app.server.once('connection', resolve));
+    const client = net.connect(port, '127.0.0.1');
+    client.on('error', () => {});
+    client.resume();
+    const clientClosed = new Promise<true>((resolve) => client.on('close', () => resolve(true)));
+    const accepted = await within(seen, 10_000);
     expect(accepted, 'the server accepted the connection').not.toBe('timed out');
     const server = accepted as net.Socket;
-    const clientClosed = new Promise<true>((resolve) => client!.on('close', () => resolve(true)));
     const serverClosed = server.destroyed
       ? Promise.resolve(true as const)
       : new Promise<true>((resolve) => server.once('close', () => resolve(true)));
     expect(await within(serverClosed, 15_000), 'the server closed its end').toBe(true);
     expect(await within(clientClosed, 5_000), 'the client heard it').toBe(true);
-    client!.destroy();
+    client.destroy();
   });
 
   it('closes a connection that never finishes its headers', async () => {
