@@ -1,12 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 import { ordinarySpaces } from '../../src/api/contract/rich-text';
 import {
-  BLOG_IMAGE_SIZES,
-  BLOG_IMAGE_SRC,
+  BLOG_IMAGE_ATTRIBUTES,
   BLOG_TEXT_TAGS,
   RICH_TEXT_TAGS,
-  cleanDimension,
-  cleanSrcset,
+  blogImageAttributes,
 } from '../../src/api/contract/rich-text-tags';
 
 /**
@@ -58,31 +56,15 @@ export const BLOG_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: BLOG_TEXT_TAGS,
   allowedAttributes: {
     ...RICH_TEXT_OPTIONS.allowedAttributes,
-    img: ['src', 'srcset', 'sizes', 'width', 'height', 'alt', 'loading', 'decoding'],
+    img: BLOG_IMAGE_ATTRIBUTES,
   },
   transformTags: {
     ...RICH_TEXT_OPTIONS.transformTags,
-    img: (tagName, attribs) => {
-      if (!BLOG_IMAGE_SRC.test(attribs.src ?? '')) return { tagName, attribs: {} };
-      const srcset = cleanSrcset(attribs.srcset ?? '');
-      const width = cleanDimension(attribs.width);
-      const height = cleanDimension(attribs.height);
-      return {
-        tagName,
-        attribs: {
-          src: attribs.src,
-          ...(srcset && { srcset, sizes: BLOG_IMAGE_SIZES }),
-          ...(width && height && { width, height }),
-          alt: (attribs.alt ?? '').slice(0, 300),
-          loading: 'lazy',
-          decoding: 'async',
-        },
-      };
-    },
+    // (an image of anywhere else loses its src here, and the filter below drops it)
+    img: (tagName, attribs) => ({ tagName, attribs: blogImageAttributes(attribs) ?? {} }),
   },
   exclusiveFilter: (frame) =>
-    (frame.tag === 'img' && !frame.attribs.src) ||
-    ((frame.tag === 'span' || frame.tag === 'pre') && !frame.text.trim()),
+    (frame.tag === 'img' && !frame.attribs.src) || RICH_TEXT_OPTIONS.exclusiveFilter!(frame),
 };
 
 /** The stored form of a blog post's text: as sanitizeRichText, with the post's own images. */

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import ReactQuill, { Quill } from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
+import { BLOG_IMAGE_TYPES } from '../api/contract/blog';
 import type { BlogTextImage } from '../api/contract/blog-form';
 import { BLOG_IMAGE_SIZES, BLOG_IMAGE_SRC } from '../api/contract/rich-text-tags';
 import s from './rich-text-editor.module.css';
@@ -105,7 +106,7 @@ const askForImage = (quill: InstanceType<typeof Quill>, request: ImageRequest) =
 const BLOG_MODULES = {
   // a picture dropped or pasted into the text opens the image panel with it (never base64 in the text)
   uploader: {
-    mimetypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'],
+    mimetypes: BLOG_IMAGE_TYPES,
     handler(this: QuillHost, range: { index: number }, files: File[]) {
       if (files[0]) askForImage(this.quill, { index: range.index, file: files[0] });
     },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { BLOG_IMAGE_MAX_BYTES } from '../api/contract/blog';
-import type { BlogTextImage } from '../api/contract/blog-form';
+import { imageFileProblem, type BlogTextImage } from '../api/contract/blog-form';
+import { BLOG_IMAGE_ALT_MAX } from '../api/contract/rich-text-tags';
 
 /**
  * An image put in a post's text (issue 31): the blog editor's "Image" button, or a picture dropped
@@ -32,8 +32,8 @@ export type TextImageEvent =
   | { type: 'image.insert' }
   | { type: 'image.cancel' };
 
-/** Alt text longer than this is cut by the server; the field stops here. */
-export const ALT_MAX = 300;
+/** Alt text longer than this is cut by the sanitisers; the field stops here. */
+export const ALT_MAX = BLOG_IMAGE_ALT_MAX;
 
 /** Why an upload failed, from the transport's error (an ApiError: its status and field codes). */
 export function uploadError(error: unknown): TextImageError {
@@ -47,10 +47,9 @@ export function uploadError(error: unknown): TextImageError {
 /** What is wrong with a chosen file before it is sent (the server checks its bytes again). */
 export function fileProblem(file: File | null | undefined): TextImageError | null {
   if (!file) return null;
-  // an SVG is a document that can carry script: the server refuses it, so does the panel
-  if (!/^image\/(png|jpeg|webp|gif|avif)$/.test(file.type)) return 'notImage';
-  if (file.size > BLOG_IMAGE_MAX_BYTES) return 'tooLarge';
-  return null;
+  // the cover's rule: an SVG (a document that can carry script) is no image here either
+  const problem = imageFileProblem(file);
+  return problem === 'imageInvalidFile' ? 'notImage' : problem === 'imageTooLarge' ? 'tooLarge' : null;
 }
 
 const EMPTY: TextImageContext = { file: null, alt: '', error: null };

@@ -3,6 +3,7 @@ import { charCount, htmlToText } from './rich-text';
 import {
   BLOG_CONTENT_MAX,
   BLOG_IMAGE_MAX_BYTES,
+  BLOG_IMAGE_TYPES,
   BLOG_IMAGE_URL_MAX,
   BLOG_EXCERPT_LIMIT,
   BLOG_TITLE_LIMIT,
@@ -213,7 +214,15 @@ export const BLOG_FIELDS: BlogField[] = [
   'author_id',
 ];
 
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
+/** What is wrong with an image file before it is sent (a cover or an image of the text), if anything. */
+export function imageFileProblem(image: {
+  type: string;
+  size: number;
+}): 'imageInvalidFile' | 'imageTooLarge' | undefined {
+  if (!BLOG_IMAGE_TYPES.includes(image.type)) return 'imageInvalidFile';
+  if (image.size > BLOG_IMAGE_MAX_BYTES) return 'imageTooLarge';
+  return undefined;
+}
 
 /**
  * Every rule of the blog form, in field order, as codes (their texts: BLOG_MESSAGES). The server
@@ -253,8 +262,8 @@ export function blogFormErrors(
 
   const url = input.featured_image_url.trim();
   if (input.image) {
-    if (!IMAGE_TYPES.includes(input.image.type)) errors.featured_image = 'imageInvalidFile';
-    else if (input.image.size > BLOG_IMAGE_MAX_BYTES) errors.featured_image = 'imageTooLarge';
+    const problem = imageFileProblem(input.image);
+    if (problem) errors.featured_image = problem;
   } else if (!url) errors.featured_image = 'imageRequired';
   else if (url.length > BLOG_IMAGE_URL_MAX || (!isHttpUrl(url) && !isKnownImageKey(url)))
     errors.featured_image = 'imageUrlInvalid';

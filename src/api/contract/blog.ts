@@ -22,8 +22,10 @@ export const BLOG_CONTENT_MAX = 200_000;
 export const BLOG_IMAGE_URL_MAX = 2048;
 /** An uploaded featured image: at most 5 MB = 5 * 1024 * 1024 bytes. */
 export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The image types a blog upload may declare (cover or text); the server decides by the bytes. */
+export const BLOG_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 /** What the file picker offers; the server decides by the file's bytes, not by this list. */
-export const BLOG_IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
+export const BLOG_IMAGE_ACCEPT = BLOG_IMAGE_TYPES.join(',');
 /** Form errors stay 2.5 s; blog toasts last 2500 ms. */
 export const BLOG_ERROR_DISPLAY_MS = 2500;
 export const BLOG_TOAST_MS = 2500;

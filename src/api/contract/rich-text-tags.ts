@@ -56,3 +56,40 @@ export function cleanSrcset(value: string): string {
 /** A width or height attribute: a whole number of pixels, else ''. */
 export const cleanDimension = (value: string | undefined): string =>
   value && /^[1-9]\d{0,4}$/.test(value) ? value : '';
+
+/** Alt text of an image in the text: cut here. */
+export const BLOG_IMAGE_ALT_MAX = 300;
+/** The attributes an image of the text may carry, as both sanitisers write them. */
+export const BLOG_IMAGE_ATTRIBUTES = [
+  'src',
+  'srcset',
+  'sizes',
+  'width',
+  'height',
+  'alt',
+  'loading',
+  'decoding',
+];
+
+/**
+ * The attributes an image of a post's text keeps (both sanitisers: server/lib/rich-text.ts and
+ * components/blog/rich-content.tsx), or null when it is no image of ours and goes: this site's
+ * `src`, a `srcset` of this site's files with our `sizes`, width and height together, alt text
+ * (cut at BLOG_IMAGE_ALT_MAX), drawn lazily.
+ */
+export function blogImageAttributes(
+  given: Partial<Record<'src' | 'srcset' | 'width' | 'height' | 'alt', string>>,
+): Record<string, string> | null {
+  if (!BLOG_IMAGE_SRC.test(given.src ?? '')) return null;
+  const srcset = cleanSrcset(given.srcset ?? '');
+  const width = cleanDimension(given.width);
+  const height = cleanDimension(given.height);
+  return {
+    src: given.src!,
+    ...(srcset && { srcset, sizes: BLOG_IMAGE_SIZES }),
+    ...(width && height && { width, height }),
+    alt: (given.alt ?? '').slice(0, BLOG_IMAGE_ALT_MAX),
+    loading: 'lazy',
+    decoding: 'async',
+  };
+}

@@ -1,11 +1,9 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import {
-  BLOG_IMAGE_SIZES,
-  BLOG_IMAGE_SRC,
+  BLOG_IMAGE_ATTRIBUTES,
   BLOG_TEXT_TAGS,
-  cleanDimension,
-  cleanSrcset,
+  blogImageAttributes,
 } from '../../api/contract/rich-text-tags';
 import s from './blog-parts.module.css';
 
@@ -18,7 +16,7 @@ import s from './blog-parts.module.css';
  */
 const OPTIONS = {
   ALLOWED_TAGS: BLOG_TEXT_TAGS,
-  ALLOWED_ATTR: ['href', 'target', 'rel', 'data-list', 'src', 'srcset', 'sizes', 'width', 'height', 'alt'],
+  ALLOWED_ATTR: ['href', 'target', 'rel', 'data-list', ...BLOG_IMAGE_ATTRIBUTES],
   // (an image's own address is checked whole by the hook below)
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/media\/blog\/)/i,
   ALLOW_DATA_ATTR: false,
@@ -36,22 +34,17 @@ function sanitize(html: string): string {
         node.setAttribute('rel', 'noopener noreferrer');
       }
       if (node.tagName === 'IMG') {
-        if (!BLOG_IMAGE_SRC.test(node.getAttribute('src') ?? '')) return node.remove();
-        const srcset = cleanSrcset(node.getAttribute('srcset') ?? '');
-        if (srcset) {
-          node.setAttribute('srcset', srcset);
-          node.setAttribute('sizes', BLOG_IMAGE_SIZES);
-        } else {
-          node.removeAttribute('srcset');
-          node.removeAttribute('sizes');
-        }
-        for (const name of ['width', 'height']) {
-          const value = cleanDimension(node.getAttribute(name) ?? undefined);
-          if (value) node.setAttribute(name, value);
-          else node.removeAttribute(name);
-        }
-        node.setAttribute('loading', 'lazy');
-        node.setAttribute('decoding', 'async');
+        // the server's rule, from the same function
+        const kept = blogImageAttributes({
+          src: node.getAttribute('src') ?? undefined,
+          srcset: node.getAttribute('srcset') ?? undefined,
+          width: node.getAttribute('width') ?? undefined,
+          height: node.getAttribute('height') ?? undefined,
+          alt: node.getAttribute('alt') ?? undefined,
+        });
+        if (!kept) return node.remove();
+        for (const name of BLOG_IMAGE_ATTRIBUTES) node.removeAttribute(name);
+        for (const [name, value] of Object.entries(kept)) node.setAttribute(name, value);
       }
     });
   }

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BLOG_IMAGE_ACCEPT } from '../../api/contract/blog';
 import type { BlogTextImage } from '../../api/contract/blog-form';
 import { ALT_MAX } from '../../machines/text-image.machine';
 import { textImageLive } from './text-image.live';
@@ -10,8 +11,6 @@ export interface PostTextImageHandle {
   /** Opens the panel (with a picture dropped or pasted into the text, if any). */
   open(file?: File): void;
 }
-
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
 /**
  * "Image in the text" under the blog editor's toolbar (text-image.machine.ts): the file and its
@@ -77,7 +76,7 @@ export function PostTextImage({
           ref={fileRef}
           id="text-image-file"
           type="file"
-          accept={ACCEPT}
+          accept={BLOG_IMAGE_ACCEPT}
           disabled={uploading || disabled}
           aria-invalid={fileError || undefined}
           aria-describedby={fileError ? 'text-image-error' : 'text-image-file-hint'}
