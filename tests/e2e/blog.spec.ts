@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { blogApi, makeUser, OWNER, signIn } from './admin-helpers';
 import { samplePng } from '../fixtures/images';
@@ -868,6 +868,32 @@ test.describe('the blog editor of issue 31', () => {
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T09:30`;
   }
   const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+  /** The owner opens a new post with its title and excerpt, and puts the cursor in its text. */
+  async function newPost(page: Page, title: string, excerpt: string) {
+    await signIn(page, OWNER, '/admin/blog');
+    await page.getByRole('button', { name: 'New Post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    await dialog.getByLabel('Title', { exact: true }).fill(title);
+    await dialog.getByLabel('Excerpt').fill(excerpt);
+    const editor = page.locator('#blog-content-editor');
+    await editor.click();
+    return { dialog, editor };
+  }
+  /** Gives the open post a cover, publishes it, and reads it back as the public API has it. */
+  async function publishNewPost(page: Page, request: APIRequestContext, baseURL: string, word: string) {
+    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
+    await page.locator('#blog-image-url').fill(`${new URL(baseURL).origin}/og-image.png`);
+    await dialog.getByLabel('Cover alt text').fill('The Manna logo');
+    await dialog.getByLabel('Publish immediately').check();
+    await dialog.getByRole('button', { name: 'Create Post' }).click();
+    await expect(page.getByText('Post Created')).toBeVisible();
+    const [row] = (await (await request.get(`/api/bind-company-blog?search=${word}`)).json()) as {
+      blog_id: number;
+      slug: string;
+      content: string;
+    }[];
+    return row;
+  }
 
   test('a post scheduled in the editor waits as Scheduled, and one due goes public on time everywhere', async ({
     page,
@@ -1141,13 +1167,7 @@ test.describe('the blog editor of issue 31', () => {
     const api = await blogApi(request, baseURL!);
     const word = unique();
     const title = `Blocks ${word}`;
-    await signIn(page, OWNER, '/admin/blog');
-    await page.getByRole('button', { name: 'New Post' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
-    await dialog.getByLabel('Title', { exact: true }).fill(title);
-    await dialog.getByLabel('Excerpt').fill('Quotes, code and rules.');
-    const editor = page.locator('#blog-content-editor');
-    await editor.click();
+    const { dialog, editor } = await newPost(page, title, 'Quotes, code and rules.');
     // a paste from Google Docs: its headings, lists, links and bold stay; fonts, colours and sizes go
     await editor.evaluate((el) => {
       const html =
@@ -1174,17 +1194,7 @@ test.describe('the blog editor of issue 31', () => {
     await dialog.getByRole('button', { name: 'Code block' }).click();
     await page.keyboard.type('grep -r "parish" notes/');
     await dialog.getByRole('button', { name: 'Horizontal rule' }).click();
-    await page.locator('#blog-image-url').fill(`${new URL(baseURL!).origin}/og-image.png`);
-    await dialog.getByLabel('Cover alt text').fill('The Manna logo');
-    await dialog.getByLabel('Publish immediately').check();
-    await dialog.getByRole('button', { name: 'Create Post' }).click();
-    await expect(page.getByText('Post Created')).toBeVisible();
-
-    const [row] = (await (await request.get(`/api/bind-company-blog?search=${word}`)).json()) as {
-      blog_id: number;
-      slug: string;
-      content: string;
-    }[];
+    const row = await publishNewPost(page, request, baseURL!, word);
     try {
       expect(row.content).toContain(
         '<blockquote>Archives are memory with an index.</blockquote><p>Between.</p>',
@@ -1221,13 +1231,7 @@ test.describe('the blog editor of issue 31', () => {
     const api = await blogApi(request, baseURL!);
     const word = unique();
     const title = `Pictures ${word}`;
-    await signIn(page, OWNER, '/admin/blog');
-    await page.getByRole('button', { name: 'New Post' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });
-    await dialog.getByLabel('Title', { exact: true }).fill(title);
-    await dialog.getByLabel('Excerpt').fill('A chart in the text.');
-    const editor = page.locator('#blog-content-editor');
-    await editor.click();
+    const { dialog, editor } = await newPost(page, title, 'A chart in the text.');
     await page.keyboard.type('Before the chart.');
     await page.keyboard.press('Enter');
 
@@ -1289,17 +1293,7 @@ test.describe('the blog editor of issue 31', () => {
     await expect(dialog).toBeVisible();
     await expect(editor.locator('img')).toHaveCount(1);
 
-    await page.locator('#blog-image-url').fill(`${new URL(baseURL!).origin}/og-image.png`);
-    await dialog.getByLabel('Cover alt text').fill('The Manna logo');
-    await dialog.getByLabel('Publish immediately').check();
-    await dialog.getByRole('button', { name: 'Create Post' }).click();
-    await expect(page.getByText('Post Created')).toBeVisible();
-
-    const [row] = (await (await request.get(`/api/bind-company-blog?search=${word}`)).json()) as {
-      blog_id: number;
-      slug: string;
-      content: string;
-    }[];
+    const row = await publishNewPost(page, request, baseURL!, word);
     try {
       expect(row.content).toMatch(
         /<p>Before the chart\.<\/p><p><img src="\/media\/blog\/[0-9a-f-]{36}\.webp" srcset="[^"]+ 480w, [^"]+ 960w, [^"]+ 1400w" sizes="[^"]+" width="1400" height="700" alt="Submissions per month" loading="lazy" decoding="async" \/><\/p><p>After the chart\.Pasted words<\/p>/,
