@@ -11,6 +11,7 @@ import { forUpdate } from './database';
 import type { Database } from './schema';
 import { countMatches, ftsRowids, searchPlan, tsMatches, type SearchPlan } from './full-text';
 import { deleteStoredFiles } from './files.repo';
+import { removeTimelines } from './application-timeline.repo';
 
 /**
  * The admin's view of job applications: the filtered, paged list, the CSV export in
@@ -215,7 +216,7 @@ export const csvLine = (cells: (string | number | boolean | null)[]) => `${cells
 
 export const CSV_HEADER = csvLine([...APPLICATION_CSV_COLUMNS]);
 
-export function csvRow(r: ApplicationListRow): string {
+export function csvRow(r: ApplicationListRow, notes = ''): string {
   return csvLine([
     r.application_id,
     r.full_name,
@@ -227,6 +228,7 @@ export function csvRow(r: ApplicationListRow): string {
     r.status,
     r.is_duplicate ? 'yes' : 'no',
     r.consent_at,
+    notes,
   ]);
 }
 
@@ -282,6 +284,11 @@ export async function removeApplications(
       .where('application_id', 'in', applicationIds),
   ).execute();
   if (rows.length === 0) return { count: 0, unusedKeys: [] };
+  // its notes and the mails to its candidate are the candidate's data too
+  await removeTimelines(
+    trx,
+    rows.map((r) => r.application_id),
+  );
   await trx
     .deleteFrom('job_application')
     .where(

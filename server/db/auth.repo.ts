@@ -445,18 +445,38 @@ export async function setDisplayName(db: Db, userId: number, name: string): Prom
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Staff who may write posts (blog.manage), for the editor's author choice: id, and name or address. */
-export async function blogAuthors(db: Db): Promise<{ user_id: number; name: string }[]> {
+/**
+ * Active users whose role grants `permission`, by id: their address, the display name they chose
+ * ('' for none) and the language of their notices.
+ */
+export async function usersWithPermission(
+  db: Db,
+  permission: Permission,
+): Promise<{ user_id: number; email: string; display_name: string; lang: string | null }[]> {
   const rows = await db
     .selectFrom('admin_user')
     .innerJoin('admin_role', 'admin_role.role_id', 'admin_user.role_id')
-    .select(['admin_user.user_id', 'admin_user.email', 'admin_user.display_name', 'admin_role.permissions'])
+    .select([
+      'admin_user.user_id',
+      'admin_user.email',
+      'admin_user.display_name',
+      'admin_user.notify_lang as lang',
+      'admin_role.permissions',
+    ])
     .where('admin_user.disabled', '=', 0)
     .orderBy('admin_user.user_id')
     .execute();
   return rows
-    .filter((r) => parsePermissions(r.permissions).includes('blog.manage'))
-    .map((r) => ({ user_id: r.user_id, name: r.display_name || r.email }));
+    .filter((r) => parsePermissions(r.permissions).includes(permission))
+    .map(({ permissions: _, ...user }) => user);
+}
+
+/** Staff who may write posts (blog.manage), for the editor's author choice: id, and name or address. */
+export async function blogAuthors(db: Db): Promise<{ user_id: number; name: string }[]> {
+  return (await usersWithPermission(db, 'blog.manage')).map((r) => ({
+    user_id: r.user_id,
+    name: r.display_name || r.email,
+  }));
 }
 
 /** Whether this user exists (a post's author). */

@@ -72,9 +72,21 @@ export interface JobApplicationTable {
   version: Generated<number>;
 }
 
+/** A staff member's note on an application (migration 2400): plain text, deleted with it. */
+export interface ApplicationNoteTable {
+  note_id: Generated<number>;
+  application_id: number;
+  /** null once the author's account is deleted; `author_email` still names them. */
+  author_id: number | null;
+  author_email: string;
+  text: string;
+  created_at: string;
+}
+
 export interface JobsTables {
   job_type: JobTypeTable;
   job_opening: JobOpeningTable;
   stored_file: StoredFileTable;
   job_application: JobApplicationTable;
+  application_note: ApplicationNoteTable;
 }

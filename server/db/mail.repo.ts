@@ -33,7 +33,7 @@ export type NewMail = Pick<
   MailOutboxTable,
   'message_id' | 'kind' | 'lang' | 'to_address' | 'subject' | 'text_body' | 'html_body'
 > &
-  Partial<Pick<MailOutboxTable, 'mailbox'>>;
+  Partial<Pick<MailOutboxTable, 'mailbox' | 'application_id'>>;
 
 export async function queueMail(db: Db, mail: NewMail, now = new Date()): Promise<number> {
   const at = now.toISOString();

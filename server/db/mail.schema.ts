@@ -10,7 +10,7 @@ export interface MailOutboxTable {
   mail_id: Generated<number>;
   /** The Message-ID header (`<uuid@host>`): the same on every attempt, so a resend is recognisable. */
   message_id: string;
-  /** 'application-notice', 'message-notice', 'application-ack', 'message-ack', 'password-reset', 'invitation', 'digest'. */
+  /** 'application-notice', 'message-notice', 'application-ack', 'message-ack', 'password-reset', 'invitation', 'digest', 'mention-notice'. */
   kind: string;
   lang: string;
   to_address: string;
@@ -31,6 +31,8 @@ export interface MailOutboxTable {
   sent_at: string | null;
   /** An acknowledgment's normalised mailbox (the daily cap counts by it); null for other mails. */
   mailbox: string | null;
+  /** The application a mail to its candidate is about (migration 2400); null for other mails. */
+  application_id: number | null;
 }
 
 /** A single-use password link: reset (30 minutes) or invitation (72 hours). */

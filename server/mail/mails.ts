@@ -35,7 +35,7 @@ async function queue(
   lang: string,
   mail: RenderedMail,
   now: Date,
-  mailbox: string | null = null,
+  about: { mailbox?: string; application_id?: number } = {},
 ) {
   await queueMail(
     db,
@@ -47,7 +47,8 @@ async function queue(
       subject: mail.subject.slice(0, 300),
       text_body: mail.text,
       html_body: mail.html,
-      mailbox,
+      mailbox: about.mailbox ?? null,
+      application_id: about.application_id ?? null,
     },
     now,
   );
@@ -95,12 +96,13 @@ async function queueAck(
   lang: string,
   mail: RenderedMail,
   now: Date,
+  applicationId?: number,
 ): Promise<void> {
   const mailbox = mailboxOf(to);
   await serializeOn(db, `ack:${mailbox}`);
   const since = new Date(now.getTime() - 24 * 3_600_000);
   if ((await acksTo(db, mailbox, since)) < ACKS_PER_DAY)
-    await queue(db, config, kind, to, lang, mail, now, mailbox);
+    await queue(db, config, kind, to, lang, mail, now, { mailbox, application_id: applicationId });
 }
 
 /** The application itself in the back office: the list opens its detail. */
@@ -160,6 +162,7 @@ export async function queueApplicationMails(
       footer(config),
     ),
     now,
+    a.applicationId,
   );
   const link = applicationLink(config, a.applicationId);
   await queueNotices(
@@ -178,6 +181,47 @@ export async function queueApplicationMails(
       ),
     now,
   );
+}
+
+/**
+ * A note mentions colleagues: each gets a notice in their language, with who wrote it, the
+ * candidate's name, the job and a link to the application; never the note itself (it may hold
+ * what a mail should not carry).
+ */
+export async function queueMentionNotices(
+  db: Db,
+  config: MailSettings,
+  n: {
+    applicationId: number;
+    author: string;
+    name: string;
+    job: string;
+    to: { email: string; lang: string | null }[];
+  },
+  now = new Date(),
+): Promise<void> {
+  const vars: Vars = { author: n.author, name: n.name, job: n.job };
+  const link = applicationLink(config, n.applicationId);
+  for (const colleague of n.to) {
+    const lang = mailLang(colleague.lang);
+    await queue(
+      db,
+      config,
+      'mention-notice',
+      colleague.email,
+      lang,
+      renderMail(
+        lang,
+        { key: 'mentionNotice.subject', vars },
+        [
+          { key: 'mentionNotice.body', vars },
+          { key: 'mentionNotice.action', vars: { link } },
+        ],
+        footer(config, true),
+      ),
+      now,
+    );
+  }
 }
 
 /** A new contact message: the writer's acknowledgment, in their language, and the staff notices. */

@@ -417,11 +417,11 @@ describe('GET /api/admin/job-applications/export.csv', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const lines = csvRows(res.body);
     expect(lines[0]).toBe(
-      'application_id,full_name,email,contact_number,address,job_title,applied_date,status,is_duplicate,consent_at',
+      'application_id,full_name,email,contact_number,address,job_title,applied_date,status,is_duplicate,consent_at,notes',
     );
     expect(lines).toHaveLength(6);
     expect(lines.at(-1)).toBe(
-      `${ids.old},Joseph Thomas,joseph@example.org,9988776655,"12 MG Road, Kochi",Archivist,2025-02-10T12:00:00.000Z,New,no,2025-02-10T12:00:00.000Z`,
+      `${ids.old},Joseph Thomas,joseph@example.org,9988776655,"12 MG Road, Kochi",Archivist,2025-02-10T12:00:00.000Z,New,no,2025-02-10T12:00:00.000Z,`,
     );
     const filtered = csvRows((await exportCsv('search=asha&startdate=2025-03-04&enddate=2025-03-04')).body);
     expect(filtered).toHaveLength(2);

@@ -10,7 +10,9 @@ import {
   BindJobApplicationsQuery,
   ExportApplicationsQuery,
 } from '../../src/api/contract/admin-applications';
+import { ApplicationTimeline, NoteAnswer, NoteBody } from '../../src/api/contract/application-timeline';
 import * as applications from '../services/applications';
+import * as timeline from '../services/application-timeline';
 
 /**
  * The admin's job applications (services/applications.ts):
@@ -19,7 +21,11 @@ import * as applications from '../services/applications';
  *   (428 without; 409 with the application as it is now when its status changed meanwhile);
  * - DELETE /api/admin/job-applications/{id} (applications.manage): the row and its CV; the audit
  *   row keeps only that a deletion happened;
- * - GET  /api/admin/job-applications/export.csv (applications.read): every matching row, streamed.
+ * - GET  /api/admin/job-applications/export.csv (applications.read): every matching row, streamed;
+ * - GET  /api/admin/job-applications/{id}/timeline (applications.read): what happened to it, oldest
+ *   first (services/application-timeline.ts);
+ * - POST /api/admin/job-applications/{id}/notes (applications.read: whoever reads an application
+ *   may note on it): a note; mentioned colleagues are mailed a notice. Answers the new timeline.
  */
 const adminApplications: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -75,6 +81,34 @@ const adminApplications: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="job-applications-${day}.csv"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(lines, { objectMode: false }));
+    },
+  );
+
+  app.get(
+    '/admin/job-applications/:application_id/timeline',
+    {
+      config: { permission: 'applications.read' },
+      schema: { params: ApplicationIdParams, response: { 200: ApplicationTimeline } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return timeline.timelineOf(app.services(request), Number(request.params.application_id));
+    },
+  );
+
+  app.post(
+    '/admin/job-applications/:application_id/notes',
+    {
+      config: { permission: 'applications.read' },
+      schema: { params: ApplicationIdParams, body: NoteBody, response: { 201: NoteAnswer } },
+    },
+    async (request, reply) => {
+      const answer = await timeline.addNote(
+        app.services(request),
+        Number(request.params.application_id),
+        request.body.text,
+      );
+      return reply.code(201).send(answer);
     },
   );
 };

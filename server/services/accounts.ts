@@ -22,6 +22,7 @@ import { deletePasswordTokens } from '../db/password-token.repo';
 import type { Kysely } from 'kysely';
 import { HttpError } from '../http-error';
 import { hashPassword, oneTimePassword, passwordProblem } from '../lib/passwords';
+import { cleanName } from '../lib/plain-text';
 import { queuePasswordLink } from '../mail/mails';
 import { inTransaction, mailConfigured, type Change, type ServiceContext } from './context';
 
@@ -339,11 +340,7 @@ export async function deleteRole(ctx: ServiceContext, by: Actor, id: number) {
  * choice, one line of at most DISPLAY_NAME_MAX characters ('' for none). Audited.
  */
 export async function setDisplayName(ctx: ServiceContext, userId: number, body: ProfileBody) {
-  const name = body.display_name
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const name = cleanName(body.display_name);
   if (Array.from(name).length > DISPLAY_NAME_MAX)
     throw HttpError.fields(
       'Please correct the highlighted fields.',

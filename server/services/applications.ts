@@ -15,6 +15,7 @@ import {
 } from '../../src/api/contract/admin-applications';
 import * as list from '../db/application-list.repo';
 import { applicationIdOfResume, insertApplication } from '../db/applications.repo';
+import { notesOf } from '../db/application-timeline.repo';
 import type { AuditEntry } from '../db/audit.repo';
 import { getOpening } from '../db/jobs.repo';
 import { OPEN } from '../../src/api/contract/jobs';
@@ -247,12 +248,27 @@ export async function exportApplications(ctx: ServiceContext, q: ExportApplicati
     yield `\uFEFF${list.CSV_HEADER}`;
     for await (const batch of list.applicationBatches(db, q)) {
       count += batch.length;
-      yield batch.map(list.csvRow).join('');
+      const notes = await notesInCsv(
+        db,
+        batch.map((r) => r.application_id),
+      );
+      yield batch.map((r) => list.csvRow(r, notes.get(r.application_id))).join('');
       await new Promise((resolve) => setImmediate(resolve));
     }
     ctx.log.info({ rows: count }, 'Job applications exported as CSV');
   }
   return lines();
+}
+
+/** The notes of these applications as the CSV's cell of each: "time, author: text", blank lines between. */
+async function notesInCsv(db: ServiceContext['db'], ids: number[]): Promise<Map<number, string>> {
+  const cells = new Map<number, string>();
+  for (const n of await notesOf(db, ids)) {
+    const note = `${n.created_at}, ${n.display_name || n.author_email}: ${n.text}`;
+    const before = cells.get(n.application_id);
+    cells.set(n.application_id, before ? `${before}\n\n${note}` : note);
+  }
+  return cells;
 }
 
 /** Records that the context's actor was given an address of the CV stored under `key`. */

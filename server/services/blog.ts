@@ -16,6 +16,7 @@ import * as repo from '../db/blog.repo';
 import { deleteStoredFiles, recordStoredFile, storedFile } from '../db/files.repo';
 import { HttpError } from '../http-error';
 import { cleanFileName } from '../lib/file-check';
+import { cleanLine } from '../lib/plain-text';
 import { checkImage } from '../lib/image-check';
 import { isStorageKey } from '../storage/storage';
 import { lastChangeOf, valuesOf } from '../db/audit.repo';
@@ -119,14 +120,6 @@ export interface Upload {
   bytes: Buffer;
   name: string;
 }
-
-/** Text a person typed into a one-line field: no control characters or broken surrogates. */
-const cleanLine = (s: string) =>
-  s
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
-    // eslint-disable-next-line no-control-regex -- control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .trim();
 
 /** Whether `value` is the key of a featured image this site stored. */
 async function isBlogImageKey(ctx: ServiceContext, value: string): Promise<boolean> {

@@ -9,6 +9,11 @@ import {
   type ApplicationListRow,
   type ApplicationStatus,
 } from './contract/admin-applications';
+import {
+  ApplicationTimeline as ApplicationTimelineSchema,
+  NoteAnswer,
+  type ApplicationTimeline,
+} from './contract/application-timeline';
 import { PresignedUrlResponse } from './contract/blog';
 
 /**
@@ -87,4 +92,19 @@ export async function signedResumeUrl(key: string): Promise<string> {
     },
   );
   return url;
+}
+
+/** GET /api/admin/job-applications/{id}/timeline: what happened to it, and whom a note can mention. */
+export function loadTimeline(applicationId: number, init?: RequestInit): Promise<ApplicationTimeline> {
+  return fetchJson(ApplicationTimelineSchema, `/api/admin/job-applications/${applicationId}/timeline`, {
+    cache: 'no-store',
+    ...init,
+  });
+}
+
+/** POST /api/admin/job-applications/{id}/notes: answers the timeline with the new note. */
+export function addNote(applicationId: number, text: string): Promise<ApplicationTimeline> {
+  return fetchJson(NoteAnswer, `/api/admin/job-applications/${applicationId}/notes`, adminWrite({ text })).then(
+    (a) => a.timeline,
+  );
 }

@@ -140,4 +140,6 @@ export const APPLICATION_CSV_COLUMNS = [
   'status',
   'is_duplicate',
   'consent_at',
+  /** Staff's notes, oldest first: "time, author: text", a blank line between two. */
+  'notes',
 ] as const;

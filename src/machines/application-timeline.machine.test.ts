@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { ApplicationTimeline } from '../api/contract/application-timeline';
+import { applicationTimelineMachine, noteProblem } from './application-timeline.machine';
+import {
+  controlledActors,
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  everyTransition,
+  flush,
+} from './testing/test-model';
+
+const received: ApplicationTimeline = {
+  events: [{ kind: 'received', at: '2026-11-20T09:00:00.000Z' }],
+  colleagues: [{ handle: 'ravi', name: 'Ravi Kumar' }],
+};
+const withNote = (text: string): ApplicationTimeline => ({
+  ...received,
+  events: [
+    ...received.events,
+    { kind: 'note', at: '2026-11-21T09:00:00.000Z', by: 'Asha', note_id: 1, text, mentioned: [] },
+  ],
+});
+
+function start() {
+  const ctl = controlledActors(['loadTimeline', 'saveNote']);
+  let saved = 0;
+  const actor = createActor(
+    applicationTimelineMachine.provide({
+      actors: ctl.actors as never,
+      actions: { notifyNoteSaved: () => void saved++ },
+    }),
+    { input: { applicationId: 7 } },
+  ).start();
+  return {
+    actor,
+    ctl,
+    saved: () => saved,
+    ctx: () => actor.getSnapshot().context,
+    matches: (value: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) =>
+      actor.getSnapshot().matches(value),
+  };
+}
+
+describe('an application timeline', () => {
+  it('loads the timeline of its application, and offers Retry when that fails', async () => {
+    const { actor, ctl, ctx, matches } = start();
+    expect(ctl.lastInput('loadTimeline')).toEqual({ applicationId: 7 });
+    ctl.fail('loadTimeline', Object.assign(new Error('down'), { status: 503 }));
+    await flush();
+    expect(matches('failed')).toBe(true);
+    actor.send({ type: 'timeline.retry' });
+    ctl.settle('loadTimeline', received);
+    await flush();
+    expect(matches('ready')).toBe(true);
+    expect(ctx().timeline).toEqual(received);
+  });
+
+  it('saves a note, empties the box and shows the timeline the server answered', async () => {
+    const { actor, ctl, ctx, saved, matches } = start();
+    ctl.settle('loadTimeline', received);
+    await flush();
+    actor.send({ type: 'note.change', text: 'Strong portfolio, @ravi please review' });
+    actor.send({ type: 'note.submit' });
+    expect(matches({ ready: { note: 'saving' } })).toBe(true);
+    expect(ctl.lastInput('saveNote')).toEqual({ applicationId: 7, text: 'Strong portfolio, @ravi please review' });
+    // the text being saved does not change under the request
+    actor.send({ type: 'note.change', text: 'something else' });
+    expect(ctx().draft).toBe('Strong portfolio, @ravi please review');
+    ctl.settle('saveNote', withNote('Strong portfolio, @ravi please review'));
+    await flush();
+    expect(ctx()).toMatchObject({ draft: '', error: null });
+    expect(ctx().timeline?.events).toHaveLength(2);
+    expect(saved()).toBe(1);
+  });
+
+  it('refuses an empty or too long note at once, and keeps the text when the server fails', async () => {
+    const { actor, ctl, ctx, matches } = start();
+    ctl.settle('loadTimeline', received);
+    await flush();
+    actor.send({ type: 'note.change', text: '   \n ' });
+    actor.send({ type: 'note.submit' });
+    expect(ctx().error).toBe('noteEmpty');
+    expect(matches({ ready: { note: 'editing' } })).toBe(true);
+    actor.send({ type: 'note.change', text: 'x'.repeat(5001) });
+    expect(ctx().error).toBeNull();
+    actor.send({ type: 'note.submit' });
+    expect(ctx().error).toBe('noteTooLong');
+    actor.send({ type: 'note.change', text: 'Call on Monday' });
+    actor.send({ type: 'note.submit' });
+    ctl.fail('saveNote', Object.assign(new Error('offline'), { status: 0 }));
+    await flush();
+    expect(ctx()).toMatchObject({ draft: 'Call on Monday', error: 'offline' });
+    actor.send({ type: 'note.submit' });
+    ctl.fail('saveNote', Object.assign(new Error('Application not found'), { status: 404 }));
+    await flush();
+    expect(ctx().error).toBe('gone');
+  });
+
+  it('refreshes in the background, keeping what it shows until the new timeline arrives', async () => {
+    const { actor, ctl, ctx, matches } = start();
+    ctl.settle('loadTimeline', received);
+    await flush();
+    actor.send({ type: 'timeline.refresh' });
+    expect(matches({ ready: { list: 'refreshing' } })).toBe(true);
+    expect(ctx().timeline).toEqual(received);
+    ctl.fail('loadTimeline', new Error('down'));
+    await flush();
+    expect(ctx().timeline).toEqual(received);
+    actor.send({ type: 'timeline.refresh' });
+    ctl.settle('loadTimeline', withNote('from a colleague'));
+    await flush();
+    expect(matches({ ready: { list: 'idle' } })).toBe(true);
+    expect(ctx().timeline?.events).toHaveLength(2);
+  });
+
+  it('counts a note as the server does: trimmed, in characters not UTF-16 units', () => {
+    expect(noteProblem(' ok ')).toBeNull();
+    expect(noteProblem('😀'.repeat(5000))).toBeNull();
+    expect(noteProblem('😀'.repeat(5001))).toBe('noteTooLong');
+  });
+});
+
+describe('application timeline paths', () => {
+  const events = [
+    { type: 'timeline.retry' },
+    { type: 'timeline.refresh' },
+    { type: 'note.change', text: 'Call on Monday' },
+    { type: 'note.change', text: '' },
+    { type: 'note.submit' },
+    { type: doneEvent('loadTimeline'), output: received },
+    { type: errorEvent('loadTimeline'), error: new Error('down') },
+    { type: doneEvent('refreshTimeline'), output: received },
+    { type: errorEvent('refreshTimeline'), error: new Error('down') },
+    { type: doneEvent('saveNote'), output: withNote('Call on Monday') },
+    { type: errorEvent('saveNote'), error: Object.assign(new Error('down'), { status: 500 }) },
+  ];
+  const model = createPathModel(applicationTimelineMachine, {
+    events: events as never,
+    input: { applicationId: 7 },
+    serializeState: (snapshot: { value: unknown; context: { draft: string; error: string | null } }) =>
+      JSON.stringify([snapshot.value, snapshot.context.draft, snapshot.context.error]),
+  } as never);
+  const walk = everyTransition(model, 'application-timeline.machine', events);
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const path of walk.paths) {
+    it(`no empty note is sent, and the timeline once shown stays shown: ${path.description}`, async () => {
+      const { actor, ctl, ctx } = start();
+      const send = ({ event }: { event: unknown }) => actor.send(event as never);
+      const settle =
+        (src: 'loadTimeline' | 'saveNote', ok: boolean) =>
+        async ({ event }: { event: unknown }) => {
+          const e = event as { output?: unknown; error?: unknown };
+          if (ok) ctl.settle(src, e.output);
+          else ctl.fail(src, e.error);
+          await flush();
+        };
+      let shown = false;
+      const check = () => {
+        if (ctx().timeline) shown = true;
+        else expect(shown).toBe(false);
+      };
+      await path.test({
+        events: {
+          'timeline.retry': send,
+          'timeline.refresh': send,
+          'note.change': send,
+          'note.submit': send,
+          [doneEvent('loadTimeline')]: settle('loadTimeline', true),
+          [errorEvent('loadTimeline')]: settle('loadTimeline', false),
+          [doneEvent('refreshTimeline')]: settle('loadTimeline', true),
+          [errorEvent('refreshTimeline')]: settle('loadTimeline', false),
+          [doneEvent('saveNote')]: settle('saveNote', true),
+          [errorEvent('saveNote')]: settle('saveNote', false),
+        },
+        states: {
+          '*': check,
+          'ready.note.saving': () => expect(ctx().draft.trim()).not.toBe(''),
+        },
+      });
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+    });
+  }
+});

@@ -1,0 +1,170 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { NOTE_MAX, type ApplicationTimeline } from '../api/contract/application-timeline';
+
+/**
+ * The timeline of one application in its detail modal (issue 32): what happened to it, oldest
+ * first, and a note box under it.
+ *
+ * - `loading` (the `loadTimeline` actor) -> `ready`, or `failed` (Retry: `timeline.retry`).
+ * - `ready` runs two regions side by side:
+ *   - `list`: `idle`; `timeline.refresh` (the screen sends it after a status change here or
+ *     elsewhere) -> `refreshing`, which keeps showing the timeline it has and replaces it when the
+ *     new one arrives (a failed refresh keeps the old one);
+ *   - `note`: `editing`; `note.change` types; `note.submit` checks the text (`noteEmpty`,
+ *     `noteTooLong`, as the server does) -> `saving` (the `saveNote` actor) -> `editing` with the
+ *     box emptied and the timeline the server answered, or with the text kept and why it failed
+ *     (the server's code, `offline`, `gone` when the application was deleted, `failed`).
+ *
+ * Effects the screen provides: actors `loadTimeline`, `saveNote`; action `notifyNoteSaved`.
+ */
+export type NoteError = 'noteEmpty' | 'noteTooLong' | 'offline' | 'gone' | 'failed';
+
+export interface TimelineContext {
+  applicationId: number;
+  timeline: ApplicationTimeline | null;
+  draft: string;
+  error: NoteError | null;
+}
+
+export type TimelineEvent =
+  | { type: 'timeline.retry' }
+  | { type: 'timeline.refresh' }
+  | { type: 'note.change'; text: string }
+  | { type: 'note.submit' };
+
+/** What is wrong with a note before it is sent (the server checks the cleaned text again). */
+export function noteProblem(text: string): NoteError | null {
+  const clean = text.trim();
+  if (clean === '') return 'noteEmpty';
+  if (Array.from(clean).length > NOTE_MAX) return 'noteTooLong';
+  return null;
+}
+
+/** Why a note was not saved, from the transport's error (an ApiError: its status and codes). */
+export function noteError(error: unknown): NoteError {
+  const { status, codes } = (error ?? {}) as { status?: number; codes?: Record<string, string> };
+  if (codes?.text === 'noteEmpty' || codes?.text === 'noteTooLong') return codes.text;
+  if (status === 0) return 'offline';
+  if (status === 404) return 'gone';
+  return 'failed';
+}
+
+export const applicationTimelineMachine = setup({
+  types: {
+    context: {} as TimelineContext,
+    events: {} as TimelineEvent,
+    input: {} as { applicationId: number },
+  },
+  actors: {
+    loadTimeline: fromPromise<ApplicationTimeline, { applicationId: number }>(async () => {
+      throw new Error('loadTimeline is provided by the screen');
+    }),
+    saveNote: fromPromise<ApplicationTimeline, { applicationId: number; text: string }>(async () => {
+      throw new Error('saveNote is provided by the screen');
+    }),
+  },
+  actions: {
+    store: assign({ timeline: (_, params: { timeline: ApplicationTimeline }) => params.timeline }),
+    type: assign({ draft: (_, params: { text: string }) => params.text, error: null }),
+    refuse: assign({ error: (_, params: { error: NoteError }) => params.error }),
+    saved: assign({
+      timeline: (_, params: { timeline: ApplicationTimeline }) => params.timeline,
+      draft: '',
+      error: null,
+    }),
+    notifyNoteSaved: () => {},
+  },
+  guards: {
+    hasProblem: ({ context }) => noteProblem(context.draft) !== null,
+  },
+}).createMachine({
+  id: 'applicationTimeline',
+  context: ({ input }) => ({ applicationId: input.applicationId, timeline: null, draft: '', error: null }),
+  initial: 'loading',
+  on: {
+    'note.change': { actions: { type: 'type', params: ({ event }) => ({ text: event.text }) } },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadTimeline',
+        src: 'loadTimeline',
+        input: ({ context }) => ({ applicationId: context.applicationId }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'store', params: ({ event }) => ({ timeline: event.output }) },
+        },
+        onError: 'failed',
+      },
+    },
+    failed: {
+      on: { 'timeline.retry': 'loading' },
+    },
+    ready: {
+      type: 'parallel',
+      states: {
+        list: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { 'timeline.refresh': 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshTimeline',
+                src: 'loadTimeline',
+                input: ({ context }) => ({ applicationId: context.applicationId }),
+                onDone: {
+                  target: 'idle',
+                  actions: { type: 'store', params: ({ event }) => ({ timeline: event.output }) },
+                },
+                onError: 'idle',
+              },
+              // a refresh asked meanwhile starts again, so the newest change is shown
+              on: { 'timeline.refresh': { target: 'refreshing', reenter: true } },
+            },
+          },
+        },
+        note: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'note.submit': [
+                  {
+                    guard: 'hasProblem',
+                    actions: {
+                      type: 'refuse',
+                      params: ({ context }) => ({ error: noteProblem(context.draft)! }),
+                    },
+                  },
+                  { target: 'saving' },
+                ],
+              },
+            },
+            saving: {
+              invoke: {
+                id: 'saveNote',
+                src: 'saveNote',
+                input: ({ context }) => ({ applicationId: context.applicationId, text: context.draft }),
+                onDone: {
+                  target: 'editing',
+                  actions: [
+                    { type: 'saved', params: ({ event }) => ({ timeline: event.output }) },
+                    'notifyNoteSaved',
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'refuse', params: ({ event }) => ({ error: noteError(event.error) }) },
+                },
+              },
+              // the text being saved stays as it is
+              on: { 'note.change': {} },
+            },
+          },
+        },
+      },
+    },
+  },
+});
