@@ -186,7 +186,8 @@ export async function queueApplicationMails(
 /**
  * A note mentions colleagues: each gets a notice in their language, with who wrote it, the
  * candidate's name, the job and a link to the application; never the note itself (it may hold
- * what a mail should not carry).
+ * what a mail should not carry). A mention is addressed to one person: it is sent whatever their
+ * choice of notices for new arrivals, and its footer says nothing of those choices.
  */
 export async function queueMentionNotices(
   db: Db,
@@ -217,7 +218,7 @@ export async function queueMentionNotices(
           { key: 'mentionNotice.body', vars },
           { key: 'mentionNotice.action', vars: { link } },
         ],
-        footer(config, true),
+        footer(config),
       ),
       now,
     );
@@ -396,7 +397,8 @@ export async function queueFactorNotice(
 ): Promise<void> {
   if (config.SMTP_URL === undefined) return;
   const lang = mailLang(o.lang);
-  const what = o.change === 'cleared' ? 'cleared' : `${o.change}_${o.kind === 'passkey' ? 'passkey' : 'totp'}`;
+  const what =
+    o.change === 'cleared' ? 'cleared' : `${o.change}_${o.kind === 'passkey' ? 'passkey' : 'totp'}`;
   const vars: Vars = { email: o.email, link: `${config.PUBLIC_URL}/admin/password#security` };
   await queue(
     db,

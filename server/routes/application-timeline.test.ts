@@ -122,10 +122,19 @@ describe('an application timeline', () => {
     expect(res.statusCode).toBe(200);
     const { events } = res.json<ApplicationTimeline>();
     expect(kinds(events)).toEqual(['received', 'mail', 'status', 'status', 'note', 'cv']);
-    expect(events[1]).toMatchObject({ kind: 'mail', mail: 'application-ack', status: 'pending', sent_at: null });
+    expect(events[1]).toMatchObject({
+      kind: 'mail',
+      mail: 'application-ack',
+      status: 'pending',
+      sent_at: null,
+    });
     expect(events[2]).toMatchObject({ kind: 'status', by: manager.email, from: 'New', to: 'Reviewed' });
     expect(events[3]).toMatchObject({ kind: 'status', from: 'Reviewed', to: 'Interview' });
-    expect(events[4]).toMatchObject({ kind: 'note', by: reader.email, text: 'Strong portfolio.\nCall on Monday.' });
+    expect(events[4]).toMatchObject({
+      kind: 'note',
+      by: reader.email,
+      text: 'Strong portfolio.\nCall on Monday.',
+    });
     expect(events[5]).toMatchObject({ kind: 'cv', by: reader.email, count: 3 });
     const times = events.map((e) => e.at);
     expect([...times].sort()).toEqual(times);
@@ -133,11 +142,19 @@ describe('an application timeline', () => {
 
   it('names people by the display name they chose', async () => {
     const id = await apply();
-    await app.db.updateTable('admin_user').set({ display_name: 'Asha M.' }).where('user_id', '=', reader.userId).execute();
+    await app.db
+      .updateTable('admin_user')
+      .set({ display_name: 'Asha M.' })
+      .where('user_id', '=', reader.userId)
+      .execute();
     await note(id, 'Named');
     const { events } = (await timeline(id)).json<ApplicationTimeline>();
     expect(events.at(-1)).toMatchObject({ kind: 'note', by: 'Asha M.' });
-    await app.db.updateTable('admin_user').set({ display_name: '' }).where('user_id', '=', reader.userId).execute();
+    await app.db
+      .updateTable('admin_user')
+      .set({ display_name: '' })
+      .where('user_id', '=', reader.userId)
+      .execute();
   });
 });
 
@@ -208,7 +225,11 @@ describe('notes', () => {
     expect(await mailsTo(outsider.email, 'mention-notice')).toEqual([]);
     expect(await mailsTo(reader.email, 'mention-notice')).toEqual([]);
     // the notice is not on the candidate's timeline: it went to staff
-    expect(kinds((await timeline(id)).json<ApplicationTimeline>().events)).toEqual(['received', 'mail', 'note']);
+    expect(kinds((await timeline(id)).json<ApplicationTimeline>().events)).toEqual([
+      'received',
+      'mail',
+      'note',
+    ]);
   });
 
   it('goes with the application: deleting it deletes its notes and the mails to its candidate', async () => {
@@ -228,7 +249,11 @@ describe('notes', () => {
     });
     expect(del.statusCode).toBe(200);
     expect(await mailsTo('joseph.thomas@example.org')).toEqual([]);
-    const notes = await app.db.selectFrom('application_note').select('note_id').where('application_id', '=', id).execute();
+    const notes = await app.db
+      .selectFrom('application_note')
+      .select('note_id')
+      .where('application_id', '=', id)
+      .execute();
     expect(notes).toEqual([]);
   });
 });

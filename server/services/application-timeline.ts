@@ -106,7 +106,10 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Appli
   const order = { received: 0, mail: 1, status: 2, note: 3, cv: 4 } as const;
   const sorted = events
     .map((event, i) => ({ event, i }))
-    .sort((a, b) => a.event.at.localeCompare(b.event.at) || order[a.event.kind] - order[b.event.kind] || a.i - b.i)
+    .sort(
+      (a, b) =>
+        a.event.at.localeCompare(b.event.at) || order[a.event.kind] - order[b.event.kind] || a.i - b.i,
+    )
     .map((e) => e.event);
   return {
     events: sorted,
@@ -130,7 +133,11 @@ export async function addNote(ctx: ServiceContext, id: number, raw: string) {
   await inTransaction(ctx, async (c) => {
     const row = await getApplicationRow(c.trx, id);
     if (!row) throw new HttpError(404, LIST.notFound);
-    await insertNote(c.trx, { application_id: id, author_id: actor.user_id, author_email: actor.email, text }, c.at);
+    await insertNote(
+      c.trx,
+      { application_id: id, author_id: actor.user_id, author_email: actor.email, text },
+      c.at,
+    );
     await c.audit({ action: 'note', entity: 'job_application', entityId: id });
     const staff = await usersWithPermission(c.trx, 'applications.read');
     const handles = new Set(mentionsIn(text));

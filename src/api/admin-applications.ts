@@ -104,7 +104,9 @@ export function loadTimeline(applicationId: number, init?: RequestInit): Promise
 
 /** POST /api/admin/job-applications/{id}/notes: answers the timeline with the new note. */
 export function addNote(applicationId: number, text: string): Promise<ApplicationTimeline> {
-  return fetchJson(NoteAnswer, `/api/admin/job-applications/${applicationId}/notes`, adminWrite({ text })).then(
-    (a) => a.timeline,
-  );
+  return fetchJson(
+    NoteAnswer,
+    `/api/admin/job-applications/${applicationId}/notes`,
+    adminWrite({ text }),
+  ).then((a) => a.timeline);
 }

@@ -64,7 +64,10 @@ describe('an application timeline', () => {
     actor.send({ type: 'note.change', text: 'Strong portfolio, @ravi please review' });
     actor.send({ type: 'note.submit' });
     expect(matches({ ready: { note: 'saving' } })).toBe(true);
-    expect(ctl.lastInput('saveNote')).toEqual({ applicationId: 7, text: 'Strong portfolio, @ravi please review' });
+    expect(ctl.lastInput('saveNote')).toEqual({
+      applicationId: 7,
+      text: 'Strong portfolio, @ravi please review',
+    });
     // the text being saved does not change under the request
     actor.send({ type: 'note.change', text: 'something else' });
     expect(ctx().draft).toBe('Strong portfolio, @ravi please review');

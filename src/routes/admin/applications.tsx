@@ -16,6 +16,7 @@ import { Modal } from '../../components/modal';
 import type { applicationDetailMachine } from '../../machines/application-detail.machine';
 import type { ApplicationsListEvent } from '../../machines/applications-list.machine';
 import { useAdminSession } from './admin-context';
+import { ApplicationTimeline } from './application-timeline';
 import { applicationDetailLive, applicationsListLive } from './applications.live';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
@@ -501,6 +502,12 @@ function DetailModal({
               </button>
             </div>
           )}
+
+          <ApplicationTimeline
+            key={row.application_id}
+            applicationId={row.application_id}
+            version={row.version ?? 1}
+          />
         </div>
       )}
     </Modal>

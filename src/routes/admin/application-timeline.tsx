@@ -1,0 +1,211 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Colleague, TimelineEvent } from '../../api/contract/application-timeline';
+import { applicationTimelineLive } from './application-timeline.live';
+import { formatDay } from './pager';
+import s from './application-timeline.module.css';
+
+/** The `@name` being typed just before the caret, if any: where it starts and what is typed. */
+export function mentionAt(text: string, caret: number): { start: number; typed: string } | null {
+  const m = /(?:^|[^\p{L}\p{N}._+-])@([\p{L}\p{N}._+-]*)$/u.exec(text.slice(0, caret));
+  if (!m) return null;
+  return { start: caret - m[1]!.length - 1, typed: m[1]!.toLowerCase() };
+}
+
+/** Colleagues whose handle or name starts (a word of it) with what is typed, at most six. */
+export function suggestionsFor(colleagues: Colleague[], typed: string): Colleague[] {
+  return colleagues
+    .filter(
+      (c) =>
+        c.handle.startsWith(typed) ||
+        c.name
+          .toLowerCase()
+          .split(/\s+/)
+          .some((w) => w.startsWith(typed)),
+    )
+    .slice(0, 6);
+}
+
+/**
+ * An application's timeline and note box, in its detail modal (issue 32). Thin: the machine
+ * (machines/application-timeline.machine.ts) loads, refreshes and saves; `version` is the
+ * application's version, and a new one (a status changed here or by a colleague) refreshes it.
+ */
+export function ApplicationTimeline({ applicationId, version }: { applicationId: number; version: number }) {
+  const { t, i18n } = useTranslation('admin-inbox');
+  const [machine] = useState(() => applicationTimelineLive(i18n));
+  const [state, send] = useMachine(machine, { input: { applicationId } });
+  const { timeline, draft, error } = state.context;
+  const ids = { heading: useId(), note: useId(), hint: useId(), error: useId() };
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(0);
+  const saving = state.matches({ ready: { note: 'saving' } });
+
+  const firstVersion = useRef(version);
+  useEffect(() => {
+    if (version !== firstVersion.current) send({ type: 'timeline.refresh' });
+  }, [version, send]);
+
+  const mention = mentionAt(draft, caret);
+  const suggestions = mention && timeline ? suggestionsFor(timeline.colleagues, mention.typed) : [];
+  const insertMention = (handle: string) => {
+    if (!mention) return;
+    const before = `${draft.slice(0, mention.start)}@${handle} `;
+    send({ type: 'note.change', text: before + draft.slice(caret) });
+    setCaret(before.length);
+    requestAnimationFrame(() => {
+      area.current?.focus();
+      area.current?.setSelectionRange(before.length, before.length);
+    });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      send({ type: 'note.submit' });
+    }
+  };
+  const lang = i18n.language;
+
+  return (
+    <section className={s.section} aria-labelledby={ids.heading}>
+      <h3 id={ids.heading} className={s.heading}>
+        {t('timeline.title')}
+      </h3>
+      {state.matches('loading') && (
+        <p role="status" className={s.note}>
+          {t('timeline.loading')}
+        </p>
+      )}
+      {state.matches('failed') && (
+        <p role="alert" className={s.note}>
+          {t('timeline.loadFailed')}{' '}
+          <button type="button" className={s.linkButton} onClick={() => send({ type: 'timeline.retry' })}>
+            {t('actions.retry')}
+          </button>
+        </p>
+      )}
+      {timeline && (
+        <ol className={s.list}>
+          {timeline.events.map((event, i) => (
+            <li key={`${event.kind}-${event.at}-${i}`} className={s.event} data-kind={event.kind}>
+              <EventLine event={event} lang={lang} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {state.matches('ready') && (
+        <form
+          className={s.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'note.submit' });
+          }}
+        >
+          <label htmlFor={ids.note}>{t('timeline.noteLabel')}</label>
+          <textarea
+            id={ids.note}
+            ref={area}
+            rows={3}
+            value={draft}
+            readOnly={saving}
+            aria-invalid={error === 'noteEmpty' || error === 'noteTooLong'}
+            aria-describedby={error ? `${ids.error} ${ids.hint}` : ids.hint}
+            onChange={(e) => {
+              send({ type: 'note.change', text: e.target.value });
+              setCaret(e.target.selectionStart);
+            }}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+            onKeyDown={onKeyDown}
+          />
+          {suggestions.length > 0 && (
+            <ul className={s.suggestions} aria-label={t('timeline.mentionLabel')}>
+              {suggestions.map((c) => (
+                <li key={`${c.handle}-${c.name}`}>
+                  <button type="button" className={s.suggestion} onClick={() => insertMention(c.handle)}>
+                    @{c.handle}
+                    {c.name !== c.handle && !c.name.startsWith(`${c.handle}@`) ? ` (${c.name})` : ''}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p id={ids.hint} className={s.hint}>
+            {t('timeline.noteHint')}
+          </p>
+          {error && (
+            <p id={ids.error} role="alert" className={s.error}>
+              {t(`timeline.errors.${error}`)}
+            </p>
+          )}
+          <div className={s.formActions}>
+            <button type="submit" className={s.primary} disabled={saving}>
+              {t(saving ? 'timeline.adding' : 'timeline.add')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function EventLine({ event, lang }: { event: TimelineEvent; lang: string }) {
+  const { t } = useTranslation('admin-inbox');
+  const when = (
+    <time className={s.when} dateTime={event.at}>
+      {formatDay(event.at, lang, true)}
+    </time>
+  );
+  const status = (value: string) => t(`status.${value}`, { defaultValue: value });
+  switch (event.kind) {
+    case 'received':
+      return (
+        <>
+          <p className={s.what}>{t('timeline.received')}</p>
+          {when}
+        </>
+      );
+    case 'status':
+      return (
+        <>
+          <p className={s.what}>
+            {event.from
+              ? t('timeline.statusChanged', { by: event.by, from: status(event.from), to: status(event.to) })
+              : t('timeline.statusSet', { by: event.by, to: status(event.to) })}
+          </p>
+          {when}
+        </>
+      );
+    case 'note':
+      return (
+        <>
+          <p className={s.what}>{t('timeline.noted', { by: event.by })}</p>
+          {when}
+          <p className={s.text}>{event.text}</p>
+          {event.mentioned.length > 0 && (
+            <p className={s.mentioned}>{t('timeline.mentioned', { names: event.mentioned.join(', ') })}</p>
+          )}
+        </>
+      );
+    case 'mail':
+      return (
+        <>
+          <p className={s.what}>
+            {t('timeline.mailed', { subject: event.subject })}
+            <span className={s.mail} data-status={event.status}>
+              {t(`timeline.mailStatus.${event.status}`)}
+            </span>
+          </p>
+          {when}
+        </>
+      );
+    case 'cv':
+      return (
+        <>
+          <p className={s.what}>{t('timeline.cvOpened', { by: event.by })}</p>
+          {when}
+        </>
+      );
+  }
+}
