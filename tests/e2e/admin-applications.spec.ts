@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { applyByApi, OWNER, ownerApi, signIn } from './admin-helpers';
+import { applyByApi, makeUser, OWNER, ownerApi, signIn } from './admin-helpers';
 import { samplePdf } from '../fixtures/files';
 
 /**
@@ -270,6 +270,73 @@ test.describe("a staff notice's link", () => {
       await expect(page).toHaveURL(/\/admin\/job_applications$/);
       await expect(page.getByText(`Application ${row.application_id}`)).toHaveCount(0);
       await expect(detail).toBeHidden();
+    });
+  }
+});
+
+test.describe("an application's timeline", () => {
+  for (const width of [1280, 390]) {
+    test(`shows a status change and a note typed with a mention, which a colleague then reads (${width} px)`, async ({
+      page,
+      browser,
+      request,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const recruiter = await makeUser(request, baseURL!, 'recruiter'); // signs `request` in as the owner
+      const handle = recruiter.email.split('@')[0]!;
+      const opening = await firstOpening(request);
+      const t = tag();
+      await applyByApi(request, opening.job_id, `Lena ${t}`, `lena.${t}@example.com`);
+      const [row] = await (await request.get(`/api/bind-job-applications?search=${t}`)).json();
+      const address = `/admin/job_applications?application=${row.application_id}`;
+      await signIn(page, OWNER, address);
+      const detail = page.getByRole('dialog', { name: 'Application Details' });
+      const timeline = detail.getByRole('region', { name: 'Timeline' });
+      await expect(timeline.getByText('Application received')).toBeVisible();
+      await expect(timeline.getByText(/^Email to the candidate: “.+”Queued$/)).toBeVisible();
+
+      await detail.getByLabel('Status', { exact: true }).selectOption('Reviewed');
+      await expect(timeline.getByText(`${OWNER.email} moved it from New to Reviewed`)).toBeVisible();
+
+      // typed on the keyboard, as people write; the colleague is picked from the suggestions
+      const box = timeline.getByLabel('Add a note');
+      await box.click();
+      await page.keyboard.type(`Strong portfolio, @${handle.slice(0, -2)}`);
+      await timeline
+        .getByRole('list', { name: 'Mention a colleague' })
+        .getByRole('button', { name: `@${handle}` })
+        .click();
+      await expect(box).toBeFocused();
+      await page.keyboard.type('please call her on Monday.');
+      await page.keyboard.press('Control+Enter');
+      const text = `Strong portfolio, @${handle} please call her on Monday.`;
+      await expect(timeline.getByText(text, { exact: true })).toBeVisible();
+      await expect(timeline.getByText(`Mentioned: ${recruiter.email}`)).toBeVisible();
+      await expect(timeline.getByText(`${OWNER.email} wrote a note`)).toBeVisible();
+      await expect(box).toHaveValue('');
+      await expectNoAxeViolations(page, { label: `an application's timeline at ${width} px` });
+      // nothing wider than the phone
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // an empty note is refused at once, with nothing sent
+      await detail.getByRole('button', { name: 'Add note' }).click();
+      await expect(timeline.getByRole('alert')).toHaveText('Write a note first.');
+
+      const colleague = await browser.newPage({ viewport: { width, height: 900 } });
+      await signIn(colleague, recruiter, address);
+      const theirs = colleague.getByRole('dialog', { name: 'Application Details' }).getByRole('region', {
+        name: 'Timeline',
+      });
+      await expect(theirs.getByText(text, { exact: true })).toBeVisible();
+      await expect(theirs.getByText(`${OWNER.email} moved it from New to Reviewed`)).toBeVisible();
+      // the stored note has ordinary spaces between words
+      const stored = await colleague.evaluate(
+        async (id) => (await (await fetch(`/api/admin/job-applications/${id}/timeline`)).json()) as unknown,
+        row.application_id,
+      );
+      expect(JSON.stringify(stored)).not.toContain('\u00a0');
+      await colleague.close();
     });
   }
 });

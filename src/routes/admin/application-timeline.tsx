@@ -131,14 +131,14 @@ export function ApplicationTimeline({ applicationId, version }: { applicationId:
               ))}
             </ul>
           )}
-          <p id={ids.hint} className={s.hint}>
-            {t('timeline.noteHint')}
-          </p>
           {error && (
             <p id={ids.error} role="alert" className={s.error}>
               {t(`timeline.errors.${error}`)}
             </p>
           )}
+          <p id={ids.hint} className={s.hint}>
+            {t('timeline.noteHint')}
+          </p>
           <div className={s.formActions}>
             <button type="submit" className={s.primary} disabled={saving}>
               {t(saving ? 'timeline.adding' : 'timeline.add')}
