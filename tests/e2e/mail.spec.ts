@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startTestSmtp, type TestSmtp } from '../../server/mail/smtp-testing';
 import { request as playwrightRequest } from '@playwright/test';
-import { passwordOnlyOwners } from './admin-helpers';
+import { applyByApi, createOpeningByApi, passwordOnlyOwners } from './admin-helpers';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { freePort, OwnServer } from './own-server';
 
@@ -177,4 +177,55 @@ test('an owner invites a colleague, who chooses a password through the mailed li
   await colleague.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(colleague.getByRole('heading', { name: 'Blog', level: 1 })).toBeVisible();
   await colleague.close();
+});
+
+test('a colleague mentioned in a note on an application gets a mail that opens it', async ({ page }) => {
+  const request = await playwrightRequest.newContext({ baseURL: server.origin });
+  const origin = { origin: server.origin };
+  expect((await request.post('/api/auth/login', { headers: origin, data: OWNER })).status()).toBe(200);
+  const recruiter = 'asha.recruiter@mail.example';
+  expect(
+    (
+      await request.post('/api/admin/users', {
+        headers: origin,
+        data: { email: recruiter, role: 'recruiter' },
+      })
+    ).status(),
+  ).toBe(200);
+  const jobId = await createOpeningByApi(
+    { post: (url, data) => request.post(url, { headers: origin, data: data as object }) },
+    request,
+    'Managing Editor',
+  );
+  await applyByApi(request, jobId, 'Meera Nair', 'meera.nair@example.com');
+  const [row] = await (await request.get('/api/bind-job-applications?search=Meera')).json();
+  await request.dispose();
+
+  await page.goto(
+    `${server.origin}/admin/login?next=/admin/job_applications?application=${row.application_id}`,
+  );
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const timeline = page
+    .getByRole('dialog', { name: 'Application Details' })
+    .getByRole('region', { name: 'Timeline' });
+  await timeline.getByLabel('Add a note').click();
+  await page.keyboard.type('Excellent references. @asha.recruiter can you schedule a call?');
+  await timeline.getByRole('button', { name: 'Add note' }).click();
+  await expect(timeline.getByText('Mentioned: asha.recruiter@mail.example')).toBeVisible();
+
+  const subject = `${OWNER.email} mentioned you on an application for Managing Editor`;
+  await expect.poll(() => smtp.to(recruiter).some((m) => m.parsed.subject === subject)).toBe(true);
+  const mention = smtp.to(recruiter).find((m) => m.parsed.subject === subject)!;
+  const text = mention.parsed.text ?? '';
+  expect(text).toContain('Meera Nair');
+  expect(text).toContain(`${server.origin}/admin/job_applications?application=${row.application_id}`);
+  // the note stays in the back office
+  expect(text).not.toContain('Excellent references');
+  // the candidate's acknowledgment shows as sent on the timeline once the mail server took it
+  await expect(async () => {
+    await page.reload();
+    await expect(timeline.getByText(/^Email to the candidate: .*Sent$/)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 });
