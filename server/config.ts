@@ -142,6 +142,7 @@ const Settings = z.object({
   /**
    * The Reply-To of the acknowledgment a contact form's writer gets, and of the one a candidate
    * gets: the mailbox a person reads, so an answer to "we received your message" reaches someone.
+   * HIRING_REPLY_TO is also the Reply-To of every mail staff write to a candidate.
    * Unset: no Reply-To (an answer goes to MAIL_FROM).
    */
   CONTACT_REPLY_TO: z.email({ error: 'expected an email address' }).optional(),

@@ -75,6 +75,7 @@ function withColumns(query: Filtered) {
     'a.is_duplicate',
     'a.consent_at',
     'a.version',
+    'a.lang',
   ]);
 }
 
@@ -92,6 +93,7 @@ type RawRow = {
   is_duplicate: number | boolean;
   consent_at: string;
   version: number;
+  lang: string;
 };
 
 function toRow(r: RawRow): ApplicationListRow {
@@ -109,6 +111,7 @@ function toRow(r: RawRow): ApplicationListRow {
     is_duplicate: Boolean(Number(r.is_duplicate)),
     consent_at: r.consent_at,
     version: Number(r.version),
+    lang: r.lang,
   };
 }
 

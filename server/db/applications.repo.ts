@@ -17,6 +17,8 @@ export interface NewApplication {
   address: string;
   consent_at: string;
   idempotency_key: string | null;
+  /** The language of the page it came from (one of the site's). */
+  lang?: string;
   file: { key: string; content_type: string; byte_size: number; original_name: string };
 }
 
@@ -72,6 +74,7 @@ export async function insertApplication(
       is_duplicate: duplicate ? 1 : 0,
       consent_at: input.consent_at,
       idempotency_key: input.idempotency_key,
+      lang: input.lang ?? 'en',
       created_at: at,
     })
     .returning('application_id')

@@ -70,6 +70,18 @@ export interface JobApplicationTable {
   created_at: string;
   /** 1 when received, one more at each change of its status (docs/decisions/022). */
   version: Generated<number>;
+  /** The language of the page the candidate applied from (migration 2500). */
+  lang: Generated<string>;
+}
+
+/** A candidate mail template staff saved for one language (migration 2500). */
+export interface CandidateMailTemplateTable {
+  template: string;
+  lang: string;
+  subject: string;
+  body: string;
+  version: number;
+  updated_at: string;
 }
 
 /** A staff member's note on an application (migration 2400): plain text, deleted with it. */
@@ -89,4 +101,5 @@ export interface JobsTables {
   stored_file: StoredFileTable;
   job_application: JobApplicationTable;
   application_note: ApplicationNoteTable;
+  candidate_mail_template: CandidateMailTemplateTable;
 }

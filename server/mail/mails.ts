@@ -225,6 +225,31 @@ export async function queueMentionNotices(
   }
 }
 
+/**
+ * A mail staff wrote to a candidate (services/candidate-mail.ts): its subject and paragraphs
+ * (blank lines between), the placeholders filled from `vars`, signed by its writer's own words
+ * (no site signature), tied to the application so its timeline shows it and its deletion takes it.
+ */
+export async function queueCandidateMail(
+  db: Db,
+  config: MailSettings,
+  m: { applicationId: number; to: string; lang: string; subject: string; body: string; vars: Vars },
+  now = new Date(),
+): Promise<void> {
+  const lang = mailLang(m.lang);
+  const paragraphs = m.body.split(/\n[ \t]*\n+/).map((text) => ({ text: text.trim(), vars: m.vars }));
+  await queue(
+    db,
+    config,
+    'candidate-mail',
+    m.to,
+    lang,
+    renderMail(lang, { text: m.subject, vars: m.vars }, paragraphs, footer(config), { signature: false }),
+    now,
+    { application_id: m.applicationId },
+  );
+}
+
 /** A new contact message: the writer's acknowledgment, in their language, and the staff notices. */
 export async function queueMessageMails(
   db: Db,

@@ -21,8 +21,12 @@ const TEXTS: Record<Lang, Texts> = { en, ml, fr, de, es };
 
 export type Vars = Record<string, string | number>;
 
-/** A paragraph: a key of mail.json (`applicationAck.body`), or a list of lines under a heading. */
-export type Paragraph = { key: string; vars?: Vars } | { lines: { key: string; vars?: Vars }[] };
+/**
+ * A paragraph: a key of mail.json (`applicationAck.body`), a text staff wrote (its placeholders
+ * checked before; its line breaks kept), or a list of lines under a heading.
+ */
+export type Paragraph =
+  { key: string; vars?: Vars } | { text: string; vars?: Vars } | { lines: { key: string; vars?: Vars }[] };
 
 export interface RenderedMail {
   subject: string;
@@ -41,7 +45,8 @@ export const oneLine = (value: string | number): string =>
     .replace(/ {2,}/g, ' ')
     .trim();
 
-function lookup(lang: Lang, key: string): string {
+/** The words of `key` in `lang` (English when that language lacks them), placeholders unfilled. */
+export function lookup(lang: Lang, key: string): string {
   const find = (tree: unknown) =>
     key
       .split('.')
@@ -51,14 +56,14 @@ function lookup(lang: Lang, key: string): string {
   return text;
 }
 
-/** A text with its placeholders filled, as plain text or as HTML. */
-function fill(lang: Lang, key: string, vars: Vars = {}, html = false): string {
-  return lookup(lang, key)
+/** A text with its placeholders filled, as plain text or as HTML (a line break is a `<br>`). */
+function fillText(template: string, vars: Vars = {}, html = false, what = 'Mail text'): string {
+  return template
     .split(/(\{\{\w+\}\})/)
     .map((part) => {
       const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-      if (!name) return html ? escapeHtml(part) : part;
-      if (!(name in vars)) throw new Error(`Mail text ${key} needs {{${name}}}`);
+      if (!name) return html ? escapeHtml(part).replaceAll('\n', '<br>') : part;
+      if (!(name in vars)) throw new Error(`${what} needs {{${name}}}`);
       const value = oneLine(vars[name]);
       if (!html) return value;
       return isLinkVar(name)
@@ -67,6 +72,16 @@ function fill(lang: Lang, key: string, vars: Vars = {}, html = false): string {
     })
     .join('');
 }
+
+const fill = (lang: Lang, key: string, vars: Vars = {}, html = false) =>
+  fillText(lookup(lang, key), vars, html, `Mail text ${key}`);
+
+/** A subject or paragraph: its words from mail.json, or as given. */
+const fillPart = (
+  lang: Lang,
+  p: { key: string; vars?: Vars } | { text: string; vars?: Vars },
+  html = false,
+) => ('key' in p ? fill(lang, p.key, p.vars, html) : fillText(p.text, p.vars, html));
 
 /** The language of a mail: one of the site's five, English for anything else. */
 export const mailLang = (value: unknown): Lang => (isLang(value) ? value : 'en');
@@ -77,23 +92,24 @@ export const mailLang = (value: unknown): Lang => (isLang(value) ? value : 'en')
  */
 export function renderMail(
   lang: Lang,
-  subject: { key: string; vars?: Vars },
+  subject: { key: string; vars?: Vars } | { text: string; vars?: Vars },
   paragraphs: Paragraph[],
   footer: { key: string; vars: Vars },
+  { signature = true } = {},
 ): RenderedMail {
   const textOf = (p: Paragraph) =>
-    'key' in p ? fill(lang, p.key, p.vars) : p.lines.map((l) => `- ${fill(lang, l.key, l.vars)}`).join('\n');
+    'lines' in p ? p.lines.map((l) => `- ${fill(lang, l.key, l.vars)}`).join('\n') : fillPart(lang, p);
   const htmlOf = (p: Paragraph) =>
-    'key' in p
-      ? `<p>${fill(lang, p.key, p.vars, true)}</p>`
-      : `<ul>${p.lines.map((l) => `<li>${fill(lang, l.key, l.vars, true)}</li>`).join('')}</ul>`;
-  const all: Paragraph[] = [...paragraphs, { key: 'signature' }];
+    'lines' in p
+      ? `<ul>${p.lines.map((l) => `<li>${fill(lang, l.key, l.vars, true)}</li>`).join('')}</ul>`
+      : `<p>${fillPart(lang, p, true)}</p>`;
+  const all: Paragraph[] = signature ? [...paragraphs, { key: 'signature' }] : paragraphs;
   const text = `${all.map(textOf).join('\n\n')}\n\n-- \n${fill(lang, footer.key, footer.vars)}\n`;
   const html =
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${fill(lang, subject.key, subject.vars, true)}</title></head>` +
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${oneLine(fillPart(lang, subject, true))}</title></head>` +
     `<body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:16px;line-height:1.5;color:#1f2937;max-width:600px;margin:0 auto;padding:24px">` +
     all.map(htmlOf).join('') +
     `<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0"><p style="font-size:13px;color:#6b7280">${fill(lang, footer.key, footer.vars, true)}</p>` +
     `</body></html>`;
-  return { subject: fill(lang, subject.key, subject.vars), text, html };
+  return { subject: oneLine(fillPart(lang, subject)), text, html };
 }

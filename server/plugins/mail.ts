@@ -52,7 +52,11 @@ export const mail = global<{ config: Config }>(async (app, { config }) => {
       stopped: () => stopped,
       from: config.MAIL_FROM,
       // an answer to an acknowledgment reaches the person who reads that mailbox
-      replyTo: { 'message-ack': config.CONTACT_REPLY_TO, 'application-ack': config.HIRING_REPLY_TO },
+      replyTo: {
+        'message-ack': config.CONTACT_REPLY_TO,
+        'application-ack': config.HIRING_REPLY_TO,
+        'candidate-mail': config.HIRING_REPLY_TO,
+      },
       retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
       log: app.log,
     })

@@ -13,6 +13,15 @@ import {
 import { ApplicationTimeline, NoteAnswer, NoteBody } from '../../src/api/contract/application-timeline';
 import * as applications from '../services/applications';
 import * as timeline from '../services/application-timeline';
+import * as candidateMail from '../services/candidate-mail';
+import {
+  CandidateMailBody,
+  CandidateMailTemplates,
+  TemplateAnswer,
+  TemplateBody,
+  TemplateParams,
+  TemplatesQuery,
+} from '../../src/api/contract/candidate-mail';
 
 /**
  * The admin's job applications (services/applications.ts):
@@ -25,7 +34,11 @@ import * as timeline from '../services/application-timeline';
  * - GET  /api/admin/job-applications/{id}/timeline (applications.read): what happened to it, oldest
  *   first (services/application-timeline.ts);
  * - POST /api/admin/job-applications/{id}/notes (applications.read: whoever reads an application
- *   may note on it): a note; mentioned colleagues are mailed a notice. Answers the new timeline.
+ *   may note on it): a note; mentioned colleagues are mailed a notice. Answers the new timeline;
+ * - POST /api/admin/job-applications/{id}/mails (applications.manage): a mail to the candidate
+ *   (services/candidate-mail.ts); answers the new timeline;
+ * - GET  /api/admin/candidate-mail-templates?lang= (applications.read): the templates of a language;
+ * - PUT  /api/admin/candidate-mail-templates/{template}/{lang} (applications.manage, If-Match).
  */
 const adminApplications: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -110,6 +123,50 @@ const adminApplications: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.code(201).send(answer);
     },
+  );
+
+  app.post(
+    '/admin/job-applications/:application_id/mails',
+    {
+      config: { permission: 'applications.manage' },
+      schema: { params: ApplicationIdParams, body: CandidateMailBody, response: { 201: NoteAnswer } },
+    },
+    async (request, reply) => {
+      const answer = await candidateMail.sendCandidateMail(
+        app.services(request),
+        Number(request.params.application_id),
+        request.body,
+      );
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/admin/candidate-mail-templates',
+    {
+      config: { permission: 'applications.read' },
+      schema: { querystring: TemplatesQuery, response: { 200: CandidateMailTemplates } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return candidateMail.templatesFor(app.services(request), request.query.lang);
+    },
+  );
+
+  app.put(
+    '/admin/candidate-mail-templates/:template/:lang',
+    {
+      config: { permission: 'applications.manage' },
+      schema: { params: TemplateParams, body: TemplateBody, response: { 200: TemplateAnswer } },
+    },
+    async (request) =>
+      candidateMail.saveTemplate(
+        app.services(request),
+        request.params.template,
+        request.params.lang,
+        request.body,
+        versionOfRequest(request.headers),
+      ),
   );
 };
 

@@ -56,13 +56,18 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Appli
   const [staff, notes, audits, mails] = await Promise.all([
     readers(ctx),
     notesOf(ctx.db, [id]),
-    auditOf(ctx.db, id, ['status', 'cv_link']),
+    auditOf(ctx.db, id, ['status', 'cv_link', 'mail']),
     mailsAbout(ctx.db, id),
   ]);
   const byHandle = (handle: string) => staff.filter((u) => handleOf(u.email) === handle);
 
   const events: TimelineEvent[] = [{ kind: 'received', at: row.applied_date }];
+  // a mail staff wrote is audited in its transaction, at the same time as it was queued
+  const writers = new Map(
+    audits.filter((a) => a.action === 'mail').map((a) => [a.at, nameOf(a.display_name, a.actor_email)]),
+  );
   for (const a of audits) {
+    if (a.action === 'mail') continue;
     const by = nameOf(a.display_name, a.actor_email);
     if (a.action === 'status') {
       const detail = detailOf(a.detail);
@@ -96,6 +101,7 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Appli
       kind: 'mail',
       at: m.created_at,
       mail: m.kind,
+      by: m.kind === 'candidate-mail' ? (writers.get(m.created_at) ?? '') : '',
       subject: m.subject,
       to: m.to_address,
       status: MAIL_STATES.find((s) => s === m.status) ?? 'pending',

@@ -24,6 +24,7 @@ import { staleVersion } from '../lib/versions';
 import { HttpError } from '../http-error';
 import { checkResume, cleanFileName } from '../lib/file-check';
 import { queueApplicationMails } from '../mail/mails';
+import { mailLang } from '../mail/templates';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
@@ -111,6 +112,7 @@ export async function receiveApplication(
           address: data.address,
           consent_at: c.at.toISOString(),
           idempotency_key: idempotencyKey,
+          lang: mailLang(fields.lang),
           file: {
             key,
             content_type: check.type.contentType,

@@ -111,6 +111,8 @@ export const ApplicationListRow = z.object({
   consent_at: z.string(),
   /** One more at each change of the status (docs/decisions/022); sent back as If-Match. */
   version: z.optional(z.number().check(z.int())),
+  /** The language of the page the candidate applied from: the default of mails to them. */
+  lang: z.optional(z.string()),
   total_count: z.optional(z.number().check(z.int())),
 });
 export type ApplicationListRow = z.infer<typeof ApplicationListRow>;

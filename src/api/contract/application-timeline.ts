@@ -65,8 +65,10 @@ export const TimelineEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('mail'),
     at,
-    /** 'application-ack' and the mails staff write to the candidate. */
+    /** 'application-ack', or 'candidate-mail': one staff wrote. */
     mail: z.string(),
+    /** Who wrote it ('' for the site's own acknowledgment). */
+    by: z.string(),
     subject: z.string(),
     to: z.string(),
     /** pending (queued, not yet accepted by the mail server), sent, or failed (given up). */
