@@ -15,6 +15,14 @@ import {
   type ApplicationTimeline,
 } from './contract/application-timeline';
 import { PresignedUrlResponse } from './contract/blog';
+import {
+  CandidateMailTemplate as CandidateMailTemplateSchema,
+  CandidateMailTemplates,
+  TemplateAnswer,
+  type CandidateMailBody,
+  type CandidateMailTemplate,
+  type CandidateTemplate,
+} from './contract/candidate-mail';
 
 /**
  * The admin's job applications. The list is the spec's call on the website API base;
@@ -109,4 +117,37 @@ export function addNote(applicationId: number, text: string): Promise<Applicatio
     `/api/admin/job-applications/${applicationId}/notes`,
     adminWrite({ text }),
   ).then((a) => a.timeline);
+}
+
+/** GET /api/admin/candidate-mail-templates?lang=: the three templates of a language. */
+export function loadMailTemplates(lang: string, init?: RequestInit): Promise<CandidateMailTemplate[]> {
+  return fetchJson(CandidateMailTemplates, `/api/admin/candidate-mail-templates?${toQuery({ lang })}`, {
+    cache: 'no-store',
+    ...init,
+  });
+}
+
+/**
+ * PUT /api/admin/candidate-mail-templates/{template}/{lang}, based on `version` (a
+ * `VersionConflict` with the template as it is now when a colleague saved it meanwhile).
+ */
+export function saveMailTemplate(
+  t: { template: CandidateTemplate; lang: string; subject: string; body: string },
+  version: number,
+): Promise<CandidateMailTemplate> {
+  return versioned(
+    CandidateMailTemplateSchema,
+    fetchJson(
+      TemplateAnswer,
+      `/api/admin/candidate-mail-templates/${t.template}/${t.lang}`,
+      adminWrite({ subject: t.subject, body: t.body }, 'PUT', version),
+    ),
+  ).then((a) => a.template);
+}
+
+/** POST /api/admin/job-applications/{id}/mails: answers the timeline with the mail on it. */
+export function sendCandidateMail(applicationId: number, mail: CandidateMailBody): Promise<ApplicationTimeline> {
+  return fetchJson(NoteAnswer, `/api/admin/job-applications/${applicationId}/mails`, adminWrite(mail)).then(
+    (a) => a.timeline,
+  );
 }

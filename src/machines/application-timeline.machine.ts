@@ -6,7 +6,8 @@ import { NOTE_MAX, type ApplicationTimeline } from '../api/contract/application-
  * first, and a note box under it.
  *
  * - `loading` (the `loadTimeline` actor) -> `ready`, or `failed` (Retry: `timeline.retry`).
- * - `ready` runs two regions side by side:
+ * - `ready` runs two regions side by side (and takes `timeline.set`, a timeline another change
+ *   answered):
  *   - `list`: `idle`; `timeline.refresh` (the screen sends it after a status change here or
  *     elsewhere) -> `refreshing`, which keeps showing the timeline it has and replaces it when the
  *     new one arrives (a failed refresh keeps the old one);
@@ -29,6 +30,8 @@ export interface TimelineContext {
 export type TimelineEvent =
   | { type: 'timeline.retry' }
   | { type: 'timeline.refresh' }
+  /** A change made beside it answered the timeline (a mail sent to the candidate). */
+  | { type: 'timeline.set'; timeline: ApplicationTimeline }
   | { type: 'note.change'; text: string }
   | { type: 'note.submit' };
 
@@ -102,6 +105,9 @@ export const applicationTimelineMachine = setup({
     },
     ready: {
       type: 'parallel',
+      on: {
+        'timeline.set': { actions: { type: 'store', params: ({ event }) => ({ timeline: event.timeline }) } },
+      },
       states: {
         list: {
           initial: 'idle',

@@ -294,7 +294,7 @@ test.describe("an application's timeline", () => {
       const detail = page.getByRole('dialog', { name: 'Application Details' });
       const timeline = detail.getByRole('region', { name: 'Timeline' });
       await expect(timeline.getByText('Application received')).toBeVisible();
-      await expect(timeline.getByText(/^Email to the candidate: “.+”Queued$/)).toBeVisible();
+      await expect(timeline.getByText(/^Acknowledgment to the candidate: “.+”Queued$/)).toBeVisible();
 
       await detail.getByLabel('Status', { exact: true }).selectOption('Reviewed');
       await expect(timeline.getByText(`${OWNER.email} moved it from New to Reviewed`)).toBeVisible();
@@ -337,6 +337,68 @@ test.describe("an application's timeline", () => {
       );
       expect(JSON.stringify(stored)).not.toContain('\u00a0');
       await colleague.close();
+    });
+  }
+});
+
+test.describe('an email to the candidate', () => {
+  for (const width of [1280, 390]) {
+    test(`is offered when the application is rejected, edited, sent and shown on the timeline (${width} px)`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const opening = await firstOpening(request);
+      const t = tag();
+      await applyByApi(request, opening.job_id, `Omar ${t}`, `omar.${t}@example.com`);
+      await ownerApi(request, baseURL!);
+      const [row] = await (await request.get(`/api/bind-job-applications?search=${t}`)).json();
+      await signIn(page, OWNER, `/admin/job_applications?application=${row.application_id}`);
+      const detail = page.getByRole('dialog', { name: 'Application Details' });
+      const timeline = detail.getByRole('region', { name: 'Timeline' });
+      await expect(timeline.getByText('Application received')).toBeVisible();
+
+      await detail.getByLabel('Status', { exact: true }).selectOption('Rejected');
+      const mail = timeline.getByRole('form', { name: 'Email to the candidate' });
+      await expect(
+        mail.getByText('The application is now Rejected. Send the candidate the rejection email?'),
+      ).toBeVisible();
+      await expect(mail.getByLabel('Template')).toBeFocused();
+      await expect(mail.getByLabel('Template')).toHaveValue('reject');
+      await expect(mail.getByLabel('Language')).toHaveValue('en');
+      await expect(mail.getByLabel('Subject')).toHaveValue('Your application for {{job}}');
+      await expectNoAxeViolations(page, { label: `the rejection email offered at ${width} px` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // edited first, on the keyboard
+      const body = mail.getByLabel('Email', { exact: true });
+      await body.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type('\nWe keep your CV for future openings.');
+      await mail.getByRole('button', { name: 'Send email' }).click();
+      await expect(page.getByText('Email queued for the candidate')).toBeVisible();
+      await expect(
+        timeline.getByText(
+          `${OWNER.email} emailed the candidate: “Your application for ${opening.job_title}”Queued`,
+        ),
+      ).toBeVisible();
+      await expect(timeline.getByRole('button', { name: 'Email the candidate' })).toBeFocused();
+
+      // a blank email is refused field by field, and nothing is sent
+      await timeline.getByRole('button', { name: 'Email the candidate' }).click();
+      await mail.getByLabel('Template').selectOption('blank');
+      await mail.getByRole('button', { name: 'Send email' }).click();
+      await expect(mail.getByText('Write a subject.')).toBeVisible();
+      await expect(mail.getByText('Write the email.')).toBeVisible();
+      await expect(mail.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+      await mail.getByRole('button', { name: 'Cancel' }).click();
+      await expect(mail).toBeHidden();
+      const sent = await (
+        await request.get(`/api/admin/job-applications/${row.application_id}/timeline`)
+      ).json();
+      const mails = sent.events.filter((e: { kind: string; mail?: string }) => e.mail === 'candidate-mail');
+      expect(mails).toHaveLength(1);
     });
   }
 });

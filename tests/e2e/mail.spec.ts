@@ -226,6 +226,6 @@ test('a colleague mentioned in a note on an application gets a mail that opens i
   // the candidate's acknowledgment shows as sent on the timeline once the mail server took it
   await expect(async () => {
     await page.reload();
-    await expect(timeline.getByText(/^Email to the candidate: .*Sent$/)).toBeVisible({ timeout: 3_000 });
+    await expect(timeline.getByText(/^Acknowledgment to the candidate: .*Sent$/)).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
 });

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Colleague, TimelineEvent } from '../../api/contract/application-timeline';
 import { applicationTimelineLive } from './application-timeline.live';
+import { CandidateMail } from './candidate-mail';
 import { formatDay } from './pager';
 import s from './application-timeline.module.css';
 
@@ -31,8 +32,24 @@ export function suggestionsFor(colleagues: Colleague[], typed: string): Colleagu
  * An application's timeline and note box, in its detail modal (issue 32). Thin: the machine
  * (machines/application-timeline.machine.ts) loads, refreshes and saves; `version` is the
  * application's version, and a new one (a status changed here or by a colleague) refreshes it.
+ * Staff who manage applications write to the candidate from here (candidate-mail.tsx).
  */
-export function ApplicationTimeline({ applicationId, version }: { applicationId: number; version: number }) {
+export function ApplicationTimeline({
+  applicationId,
+  version,
+  lang: candidateLang,
+  canManage,
+  offerRejection,
+}: {
+  applicationId: number;
+  version: number;
+  /** The candidate's page language: the default of an email to them. */
+  lang: string;
+  /** Whether the reader may write to the candidate (applications.manage). */
+  canManage: boolean;
+  /** One more each time the application is moved to Rejected here: the rejection email is offered. */
+  offerRejection: number;
+}) {
   const { t, i18n } = useTranslation('admin-inbox');
   const [machine] = useState(() => applicationTimelineLive(i18n));
   const [state, send] = useMachine(machine, { input: { applicationId } });
@@ -72,6 +89,14 @@ export function ApplicationTimeline({ applicationId, version }: { applicationId:
       <h3 id={ids.heading} className={s.heading}>
         {t('timeline.title')}
       </h3>
+      {canManage && (
+        <CandidateMail
+          applicationId={applicationId}
+          lang={candidateLang}
+          offer={offerRejection}
+          onSent={(timeline) => send({ type: 'timeline.set', timeline })}
+        />
+      )}
       {state.matches('loading') && (
         <p role="status" className={s.note}>
           {t('timeline.loading')}
@@ -192,7 +217,9 @@ function EventLine({ event, lang }: { event: TimelineEvent; lang: string }) {
       return (
         <>
           <p className={s.what}>
-            {t('timeline.mailed', { subject: event.subject })}
+            {event.by
+              ? t('timeline.mailed', { by: event.by, subject: event.subject })
+              : t('timeline.acknowledged', { subject: event.subject })}
             <span className={s.mail} data-status={event.status}>
               {t(`timeline.mailStatus.${event.status}`)}
             </span>
