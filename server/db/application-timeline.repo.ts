@@ -44,14 +44,14 @@ export async function notesOf(db: Db, applicationIds: number[]) {
     .execute();
 }
 
-/** The audit rows of one application with these actions, oldest first, with the actor's name. */
-export async function auditOf(db: Db, applicationId: number, actions: string[]) {
+/** The audit rows of one record (an application by default) with these actions, oldest first, with the actor's name. */
+export async function auditOf(db: Db, recordId: number, actions: string[], entity = 'job_application') {
   return db
     .selectFrom('audit_log as a')
     .leftJoin('admin_user as u', 'u.user_id', 'a.actor_id')
     .select(['a.audit_id', 'a.at', 'a.action', 'a.actor_email', 'a.detail', 'u.display_name'])
-    .where('a.entity', '=', 'job_application')
-    .where('a.entity_id', '=', String(applicationId))
+    .where('a.entity', '=', entity)
+    .where('a.entity_id', '=', String(recordId))
     .where('a.action', 'in', actions)
     .orderBy('a.at')
     .orderBy('a.audit_id')

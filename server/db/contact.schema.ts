@@ -18,10 +18,25 @@ export interface ContactMessageTable {
   /** The client's Idempotency-Key, unique; null when the request had none. */
   idempotency_key: string | null;
   created_at: string;
-  /** 1 when received, one more at each change of its handled flag (docs/decisions/022). */
+  /** 1 when received, one more at each change of its handled flag or assignee (docs/decisions/022). */
   version: Generated<number>;
+  /** The colleague it is assigned to (migration 2600); null for nobody. */
+  assignee_id: number | null;
+}
+
+/** A reply staff sent to a message's writer (migration 2600), deleted with the message. */
+export interface MessageReplyTable {
+  reply_id: Generated<number>;
+  message_id: number;
+  author_id: number | null;
+  author_email: string;
+  text: string;
+  /** The outbox mail that carries it. */
+  mail_id: number | null;
+  created_at: string;
 }
 
 export interface ContactTables {
   contact_message: ContactMessageTable;
+  message_reply: MessageReplyTable;
 }

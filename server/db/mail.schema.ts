@@ -10,7 +10,7 @@ export interface MailOutboxTable {
   mail_id: Generated<number>;
   /** The Message-ID header (`<uuid@host>`): the same on every attempt, so a resend is recognisable. */
   message_id: string;
-  /** 'application-notice', 'message-notice', 'application-ack', 'message-ack', 'password-reset', 'invitation', 'digest', 'mention-notice'. */
+  /** 'application-notice', 'message-notice', 'application-ack', 'message-ack', 'password-reset', 'invitation', 'digest', 'mention-notice', 'candidate-mail', 'message-reply', 'assignment-notice'. */
   kind: string;
   lang: string;
   to_address: string;

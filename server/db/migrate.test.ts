@@ -80,7 +80,10 @@ describe('migrations', () => {
       path.join(compiled, '0002-second.js'),
       `export async function up(db) { await db.schema.createTable('second').addColumn('id', 'integer').execute() }`,
     );
-    expect(Object.keys(await new MigrationFolder(compiled).getMigrations())).toEqual(['0001-first', '0002-second']);
+    expect(Object.keys(await new MigrationFolder(compiled).getMigrations())).toEqual([
+      '0001-first',
+      '0002-second',
+    ]);
     expect(await migrateToLatest(db, compiled)).toEqual(['0002-second']);
   });
 

@@ -36,8 +36,8 @@ async function queue(
   mail: RenderedMail,
   now: Date,
   about: { mailbox?: string; application_id?: number } = {},
-) {
-  await queueMail(
+): Promise<number> {
+  return queueMail(
     db,
     {
       message_id: `<${randomUUID()}@${mailDomain(config)}>`,
@@ -247,6 +247,71 @@ export async function queueCandidateMail(
     renderMail(lang, { text: m.subject, vars: m.vars }, paragraphs, footer(config), { signature: false }),
     now,
     { application_id: m.applicationId },
+  );
+}
+
+/**
+ * A reply staff wrote to a contact message's writer, in the message's language: their words as
+ * they are (no placeholders), then the writer's message quoted. Answers the outbox row's id.
+ */
+export async function queueMessageReply(
+  db: Db,
+  config: MailSettings,
+  r: { to: string; lang: string; text: string; original: string; receivedAt: string },
+  now = new Date(),
+): Promise<number> {
+  const lang = mailLang(r.lang);
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(r.receivedAt));
+  const quoted = r.original
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return queue(
+    db,
+    config,
+    'message-reply',
+    r.to,
+    lang,
+    renderMail(
+      lang,
+      { key: 'messageReply.subject', vars: { company: 'Manna' } },
+      [
+        ...r.text.split(/\n[ \t]*\n+/).map((raw) => ({ raw: raw.trim() })),
+        { key: 'messageReply.quoteIntro', vars: { date } },
+        { raw: quoted },
+      ],
+      footer(config),
+      { signature: false },
+    ),
+    now,
+  );
+}
+
+/** A colleague assigned someone a message: a notice to them, with who and a link to the inbox. */
+export async function queueAssignmentNotice(
+  db: Db,
+  config: MailSettings,
+  n: { to: { email: string; lang: string | null }; by: string; name: string },
+  now = new Date(),
+): Promise<void> {
+  const lang = mailLang(n.to.lang);
+  const vars: Vars = { by: n.by, name: n.name };
+  await queue(
+    db,
+    config,
+    'assignment-notice',
+    n.to.email,
+    lang,
+    renderMail(
+      lang,
+      { key: 'assignmentNotice.subject', vars },
+      [
+        { key: 'assignmentNotice.body', vars },
+        { key: 'assignmentNotice.action', vars: { link: `${config.PUBLIC_URL}/admin/messages` } },
+      ],
+      footer(config),
+    ),
+    now,
   );
 }
 

@@ -22,11 +22,15 @@ const TEXTS: Record<Lang, Texts> = { en, ml, fr, de, es };
 export type Vars = Record<string, string | number>;
 
 /**
- * A paragraph: a key of mail.json (`applicationAck.body`), a text staff wrote (its placeholders
- * checked before; its line breaks kept), or a list of lines under a heading.
+ * A paragraph: a key of mail.json (`applicationAck.body`), a template staff wrote (its
+ * placeholders checked before; its line breaks kept), words as they are (`raw`: a reply, a
+ * quoted message; no placeholders), or a list of lines under a heading.
  */
 export type Paragraph =
-  { key: string; vars?: Vars } | { text: string; vars?: Vars } | { lines: { key: string; vars?: Vars }[] };
+  | { key: string; vars?: Vars }
+  | { text: string; vars?: Vars }
+  | { raw: string }
+  | { lines: { key: string; vars?: Vars }[] };
 
 export interface RenderedMail {
   subject: string;
@@ -79,9 +83,12 @@ const fill = (lang: Lang, key: string, vars: Vars = {}, html = false) =>
 /** A subject or paragraph: its words from mail.json, or as given. */
 const fillPart = (
   lang: Lang,
-  p: { key: string; vars?: Vars } | { text: string; vars?: Vars },
+  p: { key: string; vars?: Vars } | { text: string; vars?: Vars } | { raw: string },
   html = false,
-) => ('key' in p ? fill(lang, p.key, p.vars, html) : fillText(p.text, p.vars, html));
+) => {
+  if ('raw' in p) return html ? escapeHtml(p.raw).replaceAll('\n', '<br>') : p.raw;
+  return 'key' in p ? fill(lang, p.key, p.vars, html) : fillText(p.text, p.vars, html);
+};
 
 /** The language of a mail: one of the site's five, English for anything else. */
 export const mailLang = (value: unknown): Lang => (isLang(value) ? value : 'en');

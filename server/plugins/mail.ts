@@ -56,6 +56,7 @@ export const mail = global<{ config: Config }>(async (app, { config }) => {
         'message-ack': config.CONTACT_REPLY_TO,
         'application-ack': config.HIRING_REPLY_TO,
         'candidate-mail': config.HIRING_REPLY_TO,
+        'message-reply': config.CONTACT_REPLY_TO,
       },
       retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
       log: app.log,

@@ -10,7 +10,7 @@ import {
   BindJobApplicationsQuery,
   ExportApplicationsQuery,
 } from '../../src/api/contract/admin-applications';
-import { ApplicationTimeline, NoteAnswer, NoteBody } from '../../src/api/contract/application-timeline';
+import { Timeline, NoteAnswer, NoteBody } from '../../src/api/contract/application-timeline';
 import * as applications from '../services/applications';
 import * as timeline from '../services/application-timeline';
 import * as candidateMail from '../services/candidate-mail';
@@ -101,7 +101,7 @@ const adminApplications: FastifyPluginAsyncZod = async (app) => {
     '/admin/job-applications/:application_id/timeline',
     {
       config: { permission: 'applications.read' },
-      schema: { params: ApplicationIdParams, response: { 200: ApplicationTimeline } },
+      schema: { params: ApplicationIdParams, response: { 200: Timeline } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

@@ -80,6 +80,9 @@ describe('GET /api/admin/contact-messages', () => {
       handled: false,
       created_at: '2025-05-01T08:00:00.000Z',
       version: 1,
+      assignee_id: null,
+      assignee: null,
+      replies: 0,
     });
     expect(rows[0].total_count).toBe(3);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationTimeline, TimelineEvent } from '../../src/api/contract/application-timeline';
+import type { Timeline, TimelineEvent } from '../../src/api/contract/application-timeline';
 import { samplePdf } from '../../tests/fixtures/files';
 import { multipart } from '../../tests/fixtures/multipart';
 import { addOpening } from '../db/application-list.testing';
@@ -120,7 +120,7 @@ describe('an application timeline', () => {
 
     const res = await timeline(id);
     expect(res.statusCode).toBe(200);
-    const { events } = res.json<ApplicationTimeline>();
+    const { events } = res.json<Timeline>();
     expect(kinds(events)).toEqual(['received', 'mail', 'status', 'status', 'note', 'cv']);
     expect(events[1]).toMatchObject({
       kind: 'mail',
@@ -148,7 +148,7 @@ describe('an application timeline', () => {
       .where('user_id', '=', reader.userId)
       .execute();
     await note(id, 'Named');
-    const { events } = (await timeline(id)).json<ApplicationTimeline>();
+    const { events } = (await timeline(id)).json<Timeline>();
     expect(events.at(-1)).toMatchObject({ kind: 'note', by: 'Asha M.' });
     await app.db
       .updateTable('admin_user')
@@ -163,7 +163,7 @@ describe('notes', () => {
     const id = await apply();
     const res = await note(id, '  Line one   \r\nline\u0000 two\u0007  ');
     expect(res.statusCode).toBe(201);
-    expect(res.json<{ timeline: ApplicationTimeline }>().timeline.events.at(-1)).toMatchObject({
+    expect(res.json<{ timeline: Timeline }>().timeline.events.at(-1)).toMatchObject({
       kind: 'note',
       text: 'Line one\nline two',
     });
@@ -191,7 +191,7 @@ describe('notes', () => {
     const id = await apply();
     const writes = Array.from({ length: 12 }, (_, i) => note(id, `note ${i}`, i % 2 ? reader : colleague));
     expect((await Promise.all(writes)).map((r) => r.statusCode)).toEqual(Array(12).fill(201));
-    const { events } = (await timeline(id)).json<ApplicationTimeline>();
+    const { events } = (await timeline(id)).json<Timeline>();
     const texts = events.flatMap((e) => (e.kind === 'note' ? [e.text] : []));
     expect(texts.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `note ${i}`).sort());
   });
@@ -205,7 +205,7 @@ describe('notes', () => {
         `Mail ${colleague.email} is not a mention.`,
     );
     expect(res.statusCode).toBe(201);
-    const added = res.json<{ timeline: ApplicationTimeline }>().timeline;
+    const added = res.json<{ timeline: Timeline }>().timeline;
     expect(added.events.at(-1)).toMatchObject({ kind: 'note', mentioned: [colleague.email] });
     // whom the writer may mention: colleagues who read applications, not themselves
     const handles = added.colleagues.map((c) => c.handle);
@@ -225,7 +225,7 @@ describe('notes', () => {
     expect(await mailsTo(outsider.email, 'mention-notice')).toEqual([]);
     expect(await mailsTo(reader.email, 'mention-notice')).toEqual([]);
     // the notice is not on the candidate's timeline: it went to staff
-    expect(kinds((await timeline(id)).json<ApplicationTimeline>().events)).toEqual([
+    expect(kinds((await timeline(id)).json<Timeline>().events)).toEqual([
       'received',
       'mail',
       'note',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationTimeline } from '../../src/api/contract/application-timeline';
+import type { Timeline } from '../../src/api/contract/application-timeline';
 import type { CandidateMailTemplate } from '../../src/api/contract/candidate-mail';
 import { samplePdf } from '../../tests/fixtures/files';
 import { multipart } from '../../tests/fixtures/multipart';
@@ -143,7 +143,7 @@ describe('a mail to a candidate', () => {
     expect((await send(2_147_483_647, mail)).statusCode).toBe(404);
     const res = await send(id, mail);
     expect(res.statusCode).toBe(201);
-    const { events } = res.json<{ timeline: ApplicationTimeline }>().timeline;
+    const { events } = res.json<{ timeline: Timeline }>().timeline;
     expect(events.filter((e) => e.kind === 'mail')).toEqual([
       expect.objectContaining({ mail: 'application-ack', by: '' }),
       expect.objectContaining({
@@ -188,7 +188,7 @@ describe('a mail to a candidate', () => {
             url: `/api/admin/job-applications/${id}/timeline`,
             headers: reader.headers,
           })
-        ).json<ApplicationTimeline>();
+        ).json<Timeline>();
         return t.events.filter((e) => e.kind === 'mail' && e.status === 'sent').length;
       })
       .toBe(2);

@@ -7,7 +7,7 @@ import {
   TIMELINE_MESSAGES as M,
   handleOf,
   mentionsIn,
-  type ApplicationTimeline,
+  type Timeline,
   type TimelineEvent,
 } from '../../src/api/contract/application-timeline';
 import { getApplicationRow } from '../db/application-list.repo';
@@ -27,10 +27,6 @@ import { inTransaction, type ServiceContext } from './context';
 /** CV addresses given to one person within this time of the previous one are one view. */
 export const CV_VIEW_WINDOW_MS = 60 * 60 * 1000;
 
-/** A person as the timeline names them: the display name they chose, else their address. */
-const nameOf = (displayName: string | null | undefined, email: string | null | undefined) =>
-  displayName || email || '';
-
 const readers = (ctx: ServiceContext) => usersWithPermission(ctx.db, 'applications.read');
 
 const statusOf = (value: unknown) => {
@@ -49,8 +45,24 @@ const detailOf = (detail: string | null): Record<string, unknown> => {
 
 const MAIL_STATES = ['pending', 'sent', 'failed'] as const;
 
+/** Oldest first; at the same moment, in the order a person would tell it (received first). */
+export function inTimeOrder(events: TimelineEvent[]): TimelineEvent[] {
+  const order = { received: 0, mail: 1, status: 2, assigned: 2, note: 3, cv: 4 } as const;
+  return events
+    .map((event, i) => ({ event, i }))
+    .sort(
+      (a, b) =>
+        a.event.at.localeCompare(b.event.at) || order[a.event.kind] - order[b.event.kind] || a.i - b.i,
+    )
+    .map((e) => e.event);
+}
+
+/** A person as the timeline names them: the display name they chose, else their address. */
+export const nameOf = (displayName: string | null | undefined, email: string | null | undefined) =>
+  displayName || email || '';
+
 /** The timeline of application `id` as the context's actor sees it (404 when it does not exist). */
-export async function timelineOf(ctx: ServiceContext, id: number): Promise<ApplicationTimeline> {
+export async function timelineOf(ctx: ServiceContext, id: number): Promise<Timeline> {
   const row = await getApplicationRow(ctx.db, id);
   if (!row) throw new HttpError(404, LIST.notFound);
   const [staff, notes, audits, mails] = await Promise.all([
@@ -108,17 +120,8 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Appli
       sent_at: m.sent_at,
     });
   }
-  // oldest first; at the same moment, in the order a person would tell it (received first)
-  const order = { received: 0, mail: 1, status: 2, note: 3, cv: 4 } as const;
-  const sorted = events
-    .map((event, i) => ({ event, i }))
-    .sort(
-      (a, b) =>
-        a.event.at.localeCompare(b.event.at) || order[a.event.kind] - order[b.event.kind] || a.i - b.i,
-    )
-    .map((e) => e.event);
   return {
-    events: sorted,
+    events: inTimeOrder(events),
     colleagues: staff
       .filter((u) => u.user_id !== ctx.actor?.user_id)
       .map((u) => ({ handle: handleOf(u.email), name: nameOf(u.display_name, u.email) })),

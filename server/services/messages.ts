@@ -97,7 +97,9 @@ export async function receiveMessage(
   }
 }
 
-export const listMessages = (ctx: ServiceContext, q: ContactMessagesQuery) => listContactMessages(ctx.db, q);
+/** A page of the inbox; the assignee filter's 'me' is the reader. */
+export const listMessages = (ctx: ServiceContext, q: ContactMessagesQuery) =>
+  listContactMessages(ctx.db, q, ctx.actor?.user_id ?? 0);
 
 /**
  * Marks a message handled or open again if it is still at `version` (409 with the message as it

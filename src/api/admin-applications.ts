@@ -10,9 +10,9 @@ import {
   type ApplicationStatus,
 } from './contract/admin-applications';
 import {
-  ApplicationTimeline as ApplicationTimelineSchema,
+  Timeline as TimelineSchema,
   NoteAnswer,
-  type ApplicationTimeline,
+  type Timeline,
 } from './contract/application-timeline';
 import { PresignedUrlResponse } from './contract/blog';
 import {
@@ -103,15 +103,15 @@ export async function signedResumeUrl(key: string): Promise<string> {
 }
 
 /** GET /api/admin/job-applications/{id}/timeline: what happened to it, and whom a note can mention. */
-export function loadTimeline(applicationId: number, init?: RequestInit): Promise<ApplicationTimeline> {
-  return fetchJson(ApplicationTimelineSchema, `/api/admin/job-applications/${applicationId}/timeline`, {
+export function loadTimeline(applicationId: number, init?: RequestInit): Promise<Timeline> {
+  return fetchJson(TimelineSchema, `/api/admin/job-applications/${applicationId}/timeline`, {
     cache: 'no-store',
     ...init,
   });
 }
 
 /** POST /api/admin/job-applications/{id}/notes: answers the timeline with the new note. */
-export function addNote(applicationId: number, text: string): Promise<ApplicationTimeline> {
+export function addNote(applicationId: number, text: string): Promise<Timeline> {
   return fetchJson(
     NoteAnswer,
     `/api/admin/job-applications/${applicationId}/notes`,
@@ -146,7 +146,7 @@ export function saveMailTemplate(
 }
 
 /** POST /api/admin/job-applications/{id}/mails: answers the timeline with the mail on it. */
-export function sendCandidateMail(applicationId: number, mail: CandidateMailBody): Promise<ApplicationTimeline> {
+export function sendCandidateMail(applicationId: number, mail: CandidateMailBody): Promise<Timeline> {
   return fetchJson(NoteAnswer, `/api/admin/job-applications/${applicationId}/mails`, adminWrite(mail)).then(
     (a) => a.timeline,
   );

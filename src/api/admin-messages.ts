@@ -1,10 +1,13 @@
 import { adminDelete, adminWrite, fetchJson, toQuery, versioned } from './client';
 import {
+  Assignees,
   ContactMessageRow,
   ContactMessageRows,
   MessageDeleteAnswer,
   MessageHandledAnswer,
+  type Assignee,
 } from './contract/admin-messages';
+import { NoteAnswer, Timeline, type Timeline as TimelineData } from './contract/application-timeline';
 
 /** The contact messages inbox, on this server's /api/admin. Not cached. */
 
@@ -15,6 +18,8 @@ export interface MessagePageQuery {
   page: number;
   pageSize: number;
   handled: HandledFilter;
+  /** '' anyone's, 'me', 'none', or a colleague's id. */
+  assignee: string;
 }
 
 export function loadMessages(q: MessagePageQuery, init?: RequestInit): Promise<ContactMessageRow[]> {
@@ -23,6 +28,7 @@ export function loadMessages(q: MessagePageQuery, init?: RequestInit): Promise<C
     pagenum: q.page,
     pagesize: q.pageSize,
     handled: q.handled,
+    assignee: q.assignee,
   });
   return fetchJson(ContactMessageRows, `/api/admin/contact-messages?${query}`, {
     cache: 'no-store',
@@ -52,4 +58,33 @@ export function saveMessageHandled(
 /** Deletes a message for good (messages.manage). */
 export function deleteMessage(messageId: number): Promise<{ message: string }> {
   return fetchJson(MessageDeleteAnswer, `/api/admin/contact-messages/${messageId}`, adminDelete());
+}
+
+/** GET /api/admin/contact-messages/{id}/timeline: received, assignments, replies with their state. */
+export function loadMessageThread(messageId: number, init?: RequestInit): Promise<TimelineData> {
+  return fetchJson(Timeline, `/api/admin/contact-messages/${messageId}/timeline`, { cache: 'no-store', ...init });
+}
+
+/** POST /api/admin/contact-messages/{id}/replies: answers the timeline with the reply on it. */
+export function sendReply(messageId: number, text: string): Promise<TimelineData> {
+  return fetchJson(NoteAnswer, `/api/admin/contact-messages/${messageId}/replies`, adminWrite({ text })).then(
+    (a) => a.timeline,
+  );
+}
+
+/** GET /api/admin/contact-messages/assignees: colleagues who may read messages. */
+export function loadAssignees(init?: RequestInit): Promise<Assignee[]> {
+  return fetchJson(Assignees, '/api/admin/contact-messages/assignees', { cache: 'no-store', ...init });
+}
+
+/** Assigns a message (null: to nobody), based on the version the screen shows. */
+export function saveAssignee(messageId: number, userId: number | null, version: number): Promise<ContactMessageRow> {
+  return versioned(
+    ContactMessageRow,
+    fetchJson(
+      MessageHandledAnswer,
+      `/api/admin/contact-messages/${messageId}/assignee`,
+      adminWrite({ user_id: userId }, 'PUT', version),
+    ),
+  ).then((a) => a.row);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ApplicationTimeline } from '../api/contract/application-timeline';
+import type { Timeline } from '../api/contract/application-timeline';
 import type { CandidateMailTemplate } from '../api/contract/candidate-mail';
 import { VersionConflict } from '../api/contract/versions';
 import { candidateMailMachine, type CandidateMailEvent } from './candidate-mail.machine';
@@ -31,7 +31,7 @@ const de: CandidateMailTemplate[] = [
   },
 ];
 const en = de.map((t) => ({ ...t, lang: 'en', subject: `EN ${t.template}` }));
-const timeline: ApplicationTimeline = {
+const timeline: Timeline = {
   events: [{ kind: 'received', at: '2026-11-20T09:00:00.000Z' }],
   colleagues: [],
 };

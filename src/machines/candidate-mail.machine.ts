@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ApplicationTimeline } from '../api/contract/application-timeline';
+import type { Timeline } from '../api/contract/application-timeline';
 import {
   candidateMailErrors,
   type CandidateMailCode,
@@ -91,7 +91,7 @@ export const candidateMailMachine = setup({
       throw new Error('loadTemplates is provided by the screen');
     }),
     sendMail: fromPromise<
-      ApplicationTimeline,
+      Timeline,
       { applicationId: number; subject: string; body: string; lang: string; template: Choice }
     >(async () => {
       throw new Error('sendMail is provided by the screen');
@@ -150,7 +150,7 @@ export const candidateMailMachine = setup({
           t.template === params.theirs.template ? { ...t, version: params.theirs.version } : t,
         ),
     }),
-    notifySent: (_, _params: { timeline: ApplicationTimeline }) => {},
+    notifySent: (_, _params: { timeline: Timeline }) => {},
     notifyTemplateSaved: () => {},
     notifyTemplateOvertaken: (_, _params: { changedBy: string | null }) => {},
     notifyFailed: (_, _params: { error: unknown }) => {},

@@ -2,7 +2,8 @@ import { z } from 'zod/mini';
 import { ApplicationStatus } from './admin-applications';
 
 /**
- * An application's timeline in the back office (issue 32):
+ * A record's timeline in the back office (issue 32): an application's, and a contact message's
+ * (GET /api/admin/contact-messages/{id}/timeline: received, assignments, replies). An application's:
  * GET  /api/admin/job-applications/{id}/timeline (applications.read): what happened to it, oldest
  *      first, and the colleagues a note can mention;
  * POST /api/admin/job-applications/{id}/notes (applications.read): a note, plain text with line
@@ -65,16 +66,20 @@ export const TimelineEvent = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('mail'),
     at,
-    /** 'application-ack', or 'candidate-mail': one staff wrote. */
+    /** 'application-ack', 'candidate-mail' (one staff wrote), or 'message-reply'. */
     mail: z.string(),
     /** Who wrote it ('' for the site's own acknowledgment). */
     by: z.string(),
+    /** The words staff wrote, where the timeline shows them (a reply to a message). */
+    text: z.optional(z.string()),
     subject: z.string(),
     to: z.string(),
     /** pending (queued, not yet accepted by the mail server), sent, or failed (given up). */
     status: z.enum(['pending', 'sent', 'failed']),
     sent_at: z.nullable(z.string()),
   }),
+  /** A contact message was assigned: to whom ('' for nobody), by whom. */
+  z.object({ kind: z.literal('assigned'), at, by, to: z.string() }),
   /** Someone was given the CV's address (views within an hour by one person are one). */
   z.object({ kind: z.literal('cv'), at, by, count: z.number() }),
 ]);
@@ -83,12 +88,12 @@ export type TimelineEvent = z.infer<typeof TimelineEvent>;
 export const Colleague = z.object({ handle: z.string(), name: z.string() });
 export type Colleague = z.infer<typeof Colleague>;
 
-export const ApplicationTimeline = z.object({
+export const Timeline = z.object({
   events: z.array(TimelineEvent),
   /** Colleagues who may read applications (a mention reaches them), the caller excluded. */
   colleagues: z.array(Colleague),
 });
-export type ApplicationTimeline = z.infer<typeof ApplicationTimeline>;
+export type Timeline = z.infer<typeof Timeline>;
 
-export const NoteAnswer = z.object({ message: z.string(), timeline: ApplicationTimeline });
+export const NoteAnswer = z.object({ message: z.string(), timeline: Timeline });
 export type NoteAnswer = z.infer<typeof NoteAnswer>;

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Colleague, TimelineEvent } from '../../api/contract/application-timeline';
-import { applicationTimelineLive } from './application-timeline.live';
+import { NOTE_MAX, type Colleague, type TimelineEvent } from '../../api/contract/application-timeline';
+import { applicationTimelineLive } from './record-timeline.live';
 import { CandidateMail } from './candidate-mail';
 import { formatDay } from './pager';
 import s from './application-timeline.module.css';
@@ -52,7 +52,7 @@ export function ApplicationTimeline({
 }) {
   const { t, i18n } = useTranslation('admin-inbox');
   const [machine] = useState(() => applicationTimelineLive(i18n));
-  const [state, send] = useMachine(machine, { input: { applicationId } });
+  const [state, send] = useMachine(machine, { input: { recordId: applicationId, maxLength: NOTE_MAX } });
   const { timeline, draft, error } = state.context;
   const ids = { heading: useId(), note: useId(), hint: useId(), error: useId() };
   const area = useRef<HTMLTextAreaElement>(null);

@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { loadMailTemplates, saveMailTemplate, sendCandidateMail } from '../../api/admin-applications';
-import type { ApplicationTimeline } from '../../api/contract/application-timeline';
+import type { Timeline } from '../../api/contract/application-timeline';
 import { showToast } from '../../components/toasts';
 import { candidateMailMachine } from '../../machines/candidate-mail.machine';
 import { toastFailure } from './admin-toasts';
@@ -10,7 +10,7 @@ import { toastFailure } from './admin-toasts';
  * An email to a candidate with its live effects: the templates of a language, the mail sent
  * (the timeline it answers goes to `sent`), a template saved, and the toasts.
  */
-export const candidateMailLive = (i18n: I18n, sent: (timeline: ApplicationTimeline) => void) => {
+export const candidateMailLive = (i18n: I18n, sent: (timeline: Timeline) => void) => {
   const say = (key: string, options?: Record<string, unknown>) =>
     i18n.t(key, { ns: 'admin-inbox', ...options });
   return candidateMailMachine.provide({

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApplicationTimeline } from '../../api/contract/application-timeline';
+import type { Timeline } from '../../api/contract/application-timeline';
 import { CANDIDATE_TEMPLATES } from '../../api/contract/candidate-mail';
 import { LANGUAGES } from '../../i18n/languages';
 import type { Choice } from '../../machines/candidate-mail.machine';
@@ -26,7 +26,7 @@ export function CandidateMail({
   applicationId: number;
   lang: string;
   offer: number;
-  onSent(timeline: ApplicationTimeline): void;
+  onSent(timeline: Timeline): void;
 }) {
   const { t, i18n } = useTranslation('admin-inbox');
   const [machine] = useState(() => candidateMailLive(i18n, (timeline) => sentRef.current(timeline)));

@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { NOTE_MAX, type ApplicationTimeline } from '../api/contract/application-timeline';
+import type { Timeline } from '../api/contract/application-timeline';
 
 /**
- * The timeline of one application in its detail modal (issue 32): what happened to it, oldest
- * first, and a note box under it.
+ * The timeline of one record (issue 32): an application's in its detail modal (what happened to
+ * it, and a note box), a contact message's in the inbox (the message, replies, assignments, and a
+ * reply box). Oldest first, a text box under it; the screen provides what loading and sending
+ * mean for its record, and the longest text it takes (`maxLength`).
  *
  * - `loading` (the `loadTimeline` actor) -> `ready`, or `failed` (Retry: `timeline.retry`).
  * - `ready` runs two regions side by side (and takes `timeline.set`, a timeline another change
@@ -21,8 +23,9 @@ import { NOTE_MAX, type ApplicationTimeline } from '../api/contract/application-
 export type NoteError = 'noteEmpty' | 'noteTooLong' | 'offline' | 'gone' | 'failed';
 
 export interface TimelineContext {
-  applicationId: number;
-  timeline: ApplicationTimeline | null;
+  recordId: number;
+  maxLength: number;
+  timeline: Timeline | null;
   draft: string;
   error: NoteError | null;
 }
@@ -31,15 +34,15 @@ export type TimelineEvent =
   | { type: 'timeline.retry' }
   | { type: 'timeline.refresh' }
   /** A change made beside it answered the timeline (a mail sent to the candidate). */
-  | { type: 'timeline.set'; timeline: ApplicationTimeline }
+  | { type: 'timeline.set'; timeline: Timeline }
   | { type: 'note.change'; text: string }
   | { type: 'note.submit' };
 
-/** What is wrong with a note before it is sent (the server checks the cleaned text again). */
-export function noteProblem(text: string): NoteError | null {
+/** What is wrong with a text before it is sent (the server checks the cleaned text again). */
+export function noteProblem(text: string, maxLength: number): NoteError | null {
   const clean = text.trim();
   if (clean === '') return 'noteEmpty';
-  if (Array.from(clean).length > NOTE_MAX) return 'noteTooLong';
+  if (Array.from(clean).length > maxLength) return 'noteTooLong';
   return null;
 }
 
@@ -47,42 +50,50 @@ export function noteProblem(text: string): NoteError | null {
 export function noteError(error: unknown): NoteError {
   const { status, codes } = (error ?? {}) as { status?: number; codes?: Record<string, string> };
   if (codes?.text === 'noteEmpty' || codes?.text === 'noteTooLong') return codes.text;
+  if (codes?.text === 'textEmpty') return 'noteEmpty';
+  if (codes?.text === 'textTooLong') return 'noteTooLong';
   if (status === 0) return 'offline';
   if (status === 404) return 'gone';
   return 'failed';
 }
 
-export const applicationTimelineMachine = setup({
+export const recordTimelineMachine = setup({
   types: {
     context: {} as TimelineContext,
     events: {} as TimelineEvent,
-    input: {} as { applicationId: number },
+    input: {} as { recordId: number; maxLength: number },
   },
   actors: {
-    loadTimeline: fromPromise<ApplicationTimeline, { applicationId: number }>(async () => {
+    loadTimeline: fromPromise<Timeline, { recordId: number }>(async () => {
       throw new Error('loadTimeline is provided by the screen');
     }),
-    saveNote: fromPromise<ApplicationTimeline, { applicationId: number; text: string }>(async () => {
+    saveNote: fromPromise<Timeline, { recordId: number; text: string }>(async () => {
       throw new Error('saveNote is provided by the screen');
     }),
   },
   actions: {
-    store: assign({ timeline: (_, params: { timeline: ApplicationTimeline }) => params.timeline }),
+    store: assign({ timeline: (_, params: { timeline: Timeline }) => params.timeline }),
     type: assign({ draft: (_, params: { text: string }) => params.text, error: null }),
     refuse: assign({ error: (_, params: { error: NoteError }) => params.error }),
     saved: assign({
-      timeline: (_, params: { timeline: ApplicationTimeline }) => params.timeline,
+      timeline: (_, params: { timeline: Timeline }) => params.timeline,
       draft: '',
       error: null,
     }),
     notifyNoteSaved: () => {},
   },
   guards: {
-    hasProblem: ({ context }) => noteProblem(context.draft) !== null,
+    hasProblem: ({ context }) => noteProblem(context.draft, context.maxLength) !== null,
   },
 }).createMachine({
-  id: 'applicationTimeline',
-  context: ({ input }) => ({ applicationId: input.applicationId, timeline: null, draft: '', error: null }),
+  id: 'recordTimeline',
+  context: ({ input }) => ({
+    recordId: input.recordId,
+    maxLength: input.maxLength,
+    timeline: null,
+    draft: '',
+    error: null,
+  }),
   initial: 'loading',
   on: {
     'note.change': { actions: { type: 'type', params: ({ event }) => ({ text: event.text }) } },
@@ -92,7 +103,7 @@ export const applicationTimelineMachine = setup({
       invoke: {
         id: 'loadTimeline',
         src: 'loadTimeline',
-        input: ({ context }) => ({ applicationId: context.applicationId }),
+        input: ({ context }) => ({ recordId: context.recordId }),
         onDone: {
           target: 'ready',
           actions: { type: 'store', params: ({ event }) => ({ timeline: event.output }) },
@@ -119,7 +130,7 @@ export const applicationTimelineMachine = setup({
               invoke: {
                 id: 'refreshTimeline',
                 src: 'loadTimeline',
-                input: ({ context }) => ({ applicationId: context.applicationId }),
+                input: ({ context }) => ({ recordId: context.recordId }),
                 onDone: {
                   target: 'idle',
                   actions: { type: 'store', params: ({ event }) => ({ timeline: event.output }) },
@@ -141,7 +152,7 @@ export const applicationTimelineMachine = setup({
                     guard: 'hasProblem',
                     actions: {
                       type: 'refuse',
-                      params: ({ context }) => ({ error: noteProblem(context.draft)! }),
+                      params: ({ context }) => ({ error: noteProblem(context.draft, context.maxLength)! }),
                     },
                   },
                   { target: 'saving' },
@@ -152,7 +163,7 @@ export const applicationTimelineMachine = setup({
               invoke: {
                 id: 'saveNote',
                 src: 'saveNote',
-                input: ({ context }) => ({ applicationId: context.applicationId, text: context.draft }),
+                input: ({ context }) => ({ recordId: context.recordId, text: context.draft }),
                 onDone: {
                   target: 'editing',
                   actions: [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { ApplicationTimeline } from '../api/contract/application-timeline';
-import { applicationTimelineMachine, noteProblem } from './application-timeline.machine';
+import type { Timeline } from '../api/contract/application-timeline';
+import { recordTimelineMachine, noteProblem } from './record-timeline.machine';
 import {
   controlledActors,
   createPathModel,
@@ -11,11 +11,11 @@ import {
   flush,
 } from './testing/test-model';
 
-const received: ApplicationTimeline = {
+const received: Timeline = {
   events: [{ kind: 'received', at: '2026-11-20T09:00:00.000Z' }],
   colleagues: [{ handle: 'ravi', name: 'Ravi Kumar' }],
 };
-const withNote = (text: string): ApplicationTimeline => ({
+const withNote = (text: string): Timeline => ({
   ...received,
   events: [
     ...received.events,
@@ -27,11 +27,11 @@ function start() {
   const ctl = controlledActors(['loadTimeline', 'saveNote']);
   let saved = 0;
   const actor = createActor(
-    applicationTimelineMachine.provide({
+    recordTimelineMachine.provide({
       actors: ctl.actors as never,
       actions: { notifyNoteSaved: () => void saved++ },
     }),
-    { input: { applicationId: 7 } },
+    { input: { recordId: 7, maxLength: 5000 } },
   ).start();
   return {
     actor,
@@ -43,10 +43,10 @@ function start() {
   };
 }
 
-describe('an application timeline', () => {
+describe('a record timeline (an application\'s)', () => {
   it('loads the timeline of its application, and offers Retry when that fails', async () => {
     const { actor, ctl, ctx, matches } = start();
-    expect(ctl.lastInput('loadTimeline')).toEqual({ applicationId: 7 });
+    expect(ctl.lastInput('loadTimeline')).toEqual({ recordId: 7 });
     ctl.fail('loadTimeline', Object.assign(new Error('down'), { status: 503 }));
     await flush();
     expect(matches('failed')).toBe(true);
@@ -65,7 +65,7 @@ describe('an application timeline', () => {
     actor.send({ type: 'note.submit' });
     expect(matches({ ready: { note: 'saving' } })).toBe(true);
     expect(ctl.lastInput('saveNote')).toEqual({
-      applicationId: 7,
+      recordId: 7,
       text: 'Strong portfolio, @ravi please review',
     });
     // the text being saved does not change under the request
@@ -119,9 +119,9 @@ describe('an application timeline', () => {
   });
 
   it('counts a note as the server does: trimmed, in characters not UTF-16 units', () => {
-    expect(noteProblem(' ok ')).toBeNull();
-    expect(noteProblem('😀'.repeat(5000))).toBeNull();
-    expect(noteProblem('😀'.repeat(5001))).toBe('noteTooLong');
+    expect(noteProblem(' ok ', 5000)).toBeNull();
+    expect(noteProblem('😀'.repeat(5000), 5000)).toBeNull();
+    expect(noteProblem('😀'.repeat(5001), 5000)).toBe('noteTooLong');
   });
 });
 
@@ -139,13 +139,13 @@ describe('application timeline paths', () => {
     { type: doneEvent('saveNote'), output: withNote('Call on Monday') },
     { type: errorEvent('saveNote'), error: Object.assign(new Error('down'), { status: 500 }) },
   ];
-  const model = createPathModel(applicationTimelineMachine, {
+  const model = createPathModel(recordTimelineMachine, {
     events: events as never,
-    input: { applicationId: 7 },
+    input: { recordId: 7, maxLength: 5000 },
     serializeState: (snapshot: { value: unknown; context: { draft: string; error: string | null } }) =>
       JSON.stringify([snapshot.value, snapshot.context.draft, snapshot.context.error]),
   } as never);
-  const walk = everyTransition(model, 'application-timeline.machine', events);
+  const walk = everyTransition(model, 'record-timeline.machine', events);
 
   it('walks every transition its events can take', () => {
     console.log(walk.summary);

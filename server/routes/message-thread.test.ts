@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactMessageRow } from '../../src/api/contract/admin-messages';
+import type { Timeline } from '../../src/api/contract/application-timeline';
+import { signInAs } from '../lib/auth-testing';
+import { startTestSmtp, type TestSmtp } from '../mail/smtp-testing';
+import { createTestApp } from '../testing';
+
+/**
+ * Answering contact messages from the inbox (issue 32), against a real SMTP server, on SQLite and
+ * on PostgreSQL when TEST_DATABASE_URL is set: replies through the outbox with Reply-To and the
+ * message quoted, the thread with delivery states, assignment with its notice, version and
+ * filter, every role against each rule, and everything deleted with the message.
+ */
+
+let app: FastifyInstance;
+let smtp: TestSmtp;
+type Who = Awaited<ReturnType<typeof signInAs>>;
+let reader: Who;
+let manager: Who;
+let colleague: Who;
+let outsider: Who;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  app = await createTestApp({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Manna <no-reply@manna.example>',
+    CONTACT_REPLY_TO: 'hello@manna.example',
+  });
+  await app.ready();
+  reader = await signInAs(app, { permissions: ['messages.read'] });
+  manager = await signInAs(app, { permissions: ['messages.read', 'messages.manage'] });
+  colleague = await signInAs(app, { permissions: ['messages.read'] });
+  outsider = await signInAs(app, { permissions: ['applications.read'] });
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.stop();
+});
+
+async function write(name: string, email: string, message: string, lang = 'en') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/contact-messages',
+    payload: { name, email, company: '', message, lang },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ message_id: number }>().message_id;
+}
+
+const list = (query: string, who: Who = manager) =>
+  app.inject({ method: 'GET', url: `/api/admin/contact-messages?${query}`, headers: who.headers });
+const rowOf = async (id: number, who: Who = manager) =>
+  (await list('pagesize=100', who)).json<ContactMessageRow[]>().find((r) => r.message_id === id)!;
+const reply = (id: number, text: unknown, who: Who = manager) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/contact-messages/${id}/replies`,
+    headers: who.headers,
+    payload: { text },
+  });
+const assign = (id: number, userId: number | null, version: number, who: Who = manager) =>
+  app.inject({
+    method: 'PUT',
+    url: `/api/admin/contact-messages/${id}/assignee`,
+    headers: { ...who.headers, 'if-match': `"${version}"` },
+    payload: { user_id: userId },
+  });
+const thread = (id: number, who: Who = reader) =>
+  app.inject({ method: 'GET', url: `/api/admin/contact-messages/${id}/timeline`, headers: who.headers });
+
+describe('a reply to a message', () => {
+  it('goes to the writer in their language with Reply-To the contact address and their message quoted', async () => {
+    const id = await write(
+      'Amélie Durand',
+      'amelie@revue.example',
+      'Bonjour,\nune démonstration {{name}} ?',
+      'fr',
+    );
+    expect((await reply(id, 'Avec plaisir', reader)).statusCode).toBe(403);
+    expect((await reply(id, 'Avec plaisir', outsider)).statusCode).toBe(403);
+    expect((await reply(id, ' \u0000 ')).json()).toMatchObject({ codes: { text: 'textEmpty' } });
+    expect((await reply(id, 'x'.repeat(10_001))).json()).toMatchObject({ codes: { text: 'textTooLong' } });
+    expect((await reply(2_147_483_647, 'Hello')).statusCode).toBe(404);
+
+    const res = await reply(id, 'Bonjour Amélie,\n\nAvec plaisir : mardi à 10 h ?\nÀ bientôt, <b>Asha</b>');
+    expect(res.statusCode).toBe(201);
+    const mailEvents = res.json<{ timeline: Timeline }>().timeline.events.filter((e) => e.kind === 'mail');
+    expect(mailEvents).toEqual([
+      expect.objectContaining({
+        mail: 'message-reply',
+        by: manager.email,
+        to: 'amelie@revue.example',
+        subject: 'Re : votre message à Manna',
+        text: 'Bonjour Amélie,\n\nAvec plaisir : mardi à 10 h ?\nÀ bientôt, <b>Asha</b>',
+      }),
+    ]);
+    await expect
+      .poll(() =>
+        smtp.to('amelie@revue.example').find((m) => m.parsed.subject === 'Re : votre message à Manna'),
+      )
+      .toBeTruthy();
+    const mail = smtp
+      .to('amelie@revue.example')
+      .find((m) => m.parsed.subject === 'Re : votre message à Manna')!;
+    expect(mail.parsed.replyTo?.value).toEqual([{ name: '', address: 'hello@manna.example' }]);
+    const text = mail.parsed.text ?? '';
+    expect(text).toContain('Avec plaisir : mardi à 10 h ?\nÀ bientôt, <b>Asha</b>');
+    expect(text).toMatch(/Le \d+ \w+ \d{4}, vous avez écrit :/);
+    // the writer's words are quoted as they are: a brace is no placeholder
+    expect(text).toContain('> Bonjour,\n> une démonstration {{name}} ?');
+    expect(mail.parsed.html).toContain('À bientôt, &lt;b&gt;Asha&lt;/b&gt;');
+    // the thread shows it sent, and the list counts it
+    await expect
+      .poll(async () => (await thread(id)).json<Timeline>().events.find((e) => e.kind === 'mail')?.status)
+      .toBe('sent');
+    expect((await rowOf(id)).replies).toBe(1);
+  });
+});
+
+describe('assigning a message', () => {
+  it('assigns to a colleague who may read messages, at the version shown, and mails them a notice', async () => {
+    const id = await write('Jonas Weber', 'jonas@verlag.example', 'Do you support JATS XML?');
+    const first = await rowOf(id);
+    expect(first).toMatchObject({ assignee_id: null, assignee: null, replies: 0 });
+    expect((await assign(id, colleague.userId, first.version!, reader)).statusCode).toBe(403);
+    expect((await assign(id, outsider.userId, first.version!)).json()).toMatchObject({
+      codes: { user_id: 'assigneeInvalid' },
+    });
+    const res = await assign(id, colleague.userId, first.version!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ row: { assignee_id: colleague.userId, assignee: colleague.email } });
+    const late = await assign(id, manager.userId, first.version!);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      current: { assignee_id: colleague.userId },
+      changed_by: manager.email,
+    });
+
+    await expect
+      .poll(() =>
+        smtp
+          .to(colleague.email)
+          .some((m) => m.parsed.subject === `${manager.email} assigned you a message from Jonas Weber`),
+      )
+      .toBe(true);
+    const notice = smtp.to(colleague.email).find((m) => m.parsed.subject?.includes('assigned you'))!;
+    expect(notice.parsed.text).toContain('/admin/messages');
+    expect(notice.parsed.text).not.toContain('JATS');
+
+    // the filters: mine, nobody's, a colleague's
+    const ids = async (query: string, who: Who = manager) =>
+      (await list(`pagesize=100&${query}`, who)).json<ContactMessageRow[]>().map((r) => r.message_id);
+    expect(await ids('assignee=me', colleague)).toContain(id);
+    expect(await ids('assignee=me', manager)).not.toContain(id);
+    expect(await ids(`assignee=${colleague.userId}`)).toContain(id);
+    expect(await ids('assignee=none')).not.toContain(id);
+    expect((await list('assignee=someone')).statusCode).toBe(400);
+
+    // to nobody, and the thread tells both
+    const now = await rowOf(id);
+    expect((await assign(id, null, now.version!)).json()).toMatchObject({ row: { assignee_id: null } });
+    expect(await ids('assignee=none')).toContain(id);
+    const events = (await thread(id)).json<Timeline>().events;
+    expect(events.map((e) => (e.kind === 'assigned' ? `${e.by} -> ${e.to}` : e.kind))).toEqual([
+      'received',
+      `${manager.email} -> ${colleague.email}`,
+      `${manager.email} -> `,
+    ]);
+    // who may be assigned: those who read messages
+    const people = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/admin/contact-messages/assignees',
+        headers: reader.headers,
+      })
+    ).json<{ user_id: number }[]>();
+    expect(people.map((p) => p.user_id)).toEqual(expect.arrayContaining([reader.userId, colleague.userId]));
+    expect(people.map((p) => p.user_id)).not.toContain(outsider.userId);
+  });
+
+  it('goes with the message: deleting it deletes its replies and their mails', async () => {
+    const id = await write('Meera Nair', 'meera@example.org', 'Please delete my data.');
+    expect((await reply(id, 'Done soon.')).statusCode).toBe(201);
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/contact-messages/${id}`,
+      headers: manager.headers,
+    });
+    expect(del.statusCode).toBe(200);
+    expect(
+      await app.db.selectFrom('message_reply').select('reply_id').where('message_id', '=', id).execute(),
+    ).toEqual([]);
+    const kept = await app.db
+      .selectFrom('mail_outbox')
+      .select('kind')
+      .where('to_address', '=', 'meera@example.org')
+      .execute();
+    // the acknowledgment stays in the outbox (as before); the reply, which quotes the message, does not
+    expect(kept.map((m) => m.kind)).toEqual(['message-ack']);
+    expect((await thread(id)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,32 @@
+import type { i18n as I18n } from 'i18next';
+import { fromPromise } from 'xstate';
+import { addNote, loadTimeline } from '../../api/admin-applications';
+import { loadMessageThread, sendReply } from '../../api/admin-messages';
+import type { Timeline } from '../../api/contract/application-timeline';
+import { showToast } from '../../components/toasts';
+import { recordTimelineMachine } from '../../machines/record-timeline.machine';
+
+/**
+ * A record's timeline with its live effects: the timeline from the server (aborted when it
+ * closes), a text sent, and a toast in the language of the moment it appears. One for an
+ * application (notes) and one for a contact message (replies to its writer).
+ */
+const timelineLive =
+  (
+    load: (id: number, init: RequestInit) => Promise<Timeline>,
+    save: (id: number, text: string) => Promise<Timeline>,
+    savedText: string,
+  ) =>
+  (i18n: I18n) =>
+    recordTimelineMachine.provide({
+      actors: {
+        loadTimeline: fromPromise(({ input, signal }) => load(input.recordId, { signal })),
+        saveNote: fromPromise(({ input }) => save(input.recordId, input.text)),
+      },
+      actions: {
+        notifyNoteSaved: () => showToast('success', { message: i18n.t(savedText, { ns: 'admin-inbox' }) }),
+      },
+    });
+
+export const applicationTimelineLive = timelineLive(loadTimeline, addNote, 'timeline.noteAdded');
+export const messageThreadLive = timelineLive(loadMessageThread, sendReply, 'thread.replySent');
