@@ -30,7 +30,7 @@ const page = (ids: number[], total: number) =>
   ids.map((id, i) => (i === 0 ? message(id, { total_count: total }) : message(id)));
 
 function setup() {
-  const ctl = controlledActors(['loadPage', 'saveHandled', 'deleteMessage']);
+  const ctl = controlledActors(['loadPage', 'saveHandled', 'deleteMessage', 'saveAssignee', 'loadAssignees']);
   const calls = {
     failures: 0,
     saved: [] as ContactMessageRow[],
@@ -48,6 +48,8 @@ function setup() {
         }),
         saveHandled: ctl.actors.saveHandled as never,
         deleteMessage: ctl.actors.deleteMessage as never,
+        saveAssignee: ctl.actors.saveAssignee as never,
+        loadAssignees: ctl.actors.loadAssignees as never,
       },
       actions: {
         notifyDeleted: () => void calls.deleted++,
@@ -83,7 +85,11 @@ describe('the Messages screen', () => {
   it('loads the newest page of every message', async () => {
     const { ctl, load, listState, list, pager } = setup();
     expect(listState()).toBe('loading');
-    expect(ctl.lastInput('loadPage')).toEqual({ query: { search: '', show: 'all' }, page: 1, pageSize: 20 });
+    expect(ctl.lastInput('loadPage')).toEqual({
+      query: { search: '', show: 'all', assignee: '' },
+      page: 1,
+      pageSize: 20,
+    });
     await load(page([30, 29, 28], 43));
     expect(listState()).toBe('ready');
     expect(list().getSnapshot().context.total).toBe(43);
@@ -102,7 +108,7 @@ describe('the Messages screen', () => {
     expect(actor.getSnapshot().matches({ search: 'debouncing' })).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(ctl.lastInput('loadPage')).toEqual({
-      query: { search: 'jats', show: 'all' },
+      query: { search: 'jats', show: 'all', assignee: '' },
       page: 1,
       pageSize: 20,
     });
@@ -227,6 +233,12 @@ describe('Messages paths', () => {
     { type: 'delete.confirm' },
     { type: doneEvent('deleteMessage'), output: { message: 'Message deleted' } },
     { type: errorEvent('deleteMessage'), error: new Error('down') },
+    { type: 'assignee.filter', assignee: 'me' },
+    { type: 'assignee.change', row: message(3), userId: 5 },
+    { type: doneEvent('saveAssignee'), output: message(3, { assignee_id: 5, assignee: 'Ravi' }) },
+    { type: errorEvent('saveAssignee'), error: new Error('down') },
+    { type: doneEvent('loadAssignees'), output: [{ user_id: 5, name: 'Ravi' }] },
+    { type: errorEvent('loadAssignees'), error: new Error('down') },
   ];
   // the model has no list child: what is sent to it is checked by the tests above
   const quiet = { showQuery: () => {}, putRow: () => {}, reloadList: () => {} };
@@ -235,13 +247,14 @@ describe('Messages paths', () => {
     input: { pageSize: 20 },
     serializeState: (state: {
       value: unknown;
-      context: { target: unknown; searchText: string; show: string };
+      context: { target: unknown; searchText: string; show: string; assignee: string };
     }) =>
       JSON.stringify([
         state.value,
         state.context.target !== null,
         state.context.searchText,
         state.context.show,
+        state.context.assignee,
       ]),
   } as never);
   const walk = everyTransition(model, 'messages-list.machine', events);
@@ -253,10 +266,10 @@ describe('Messages paths', () => {
   });
 
   for (const path of walk.paths) {
-    it(`a message is the target exactly while its flag is saved or it is deleted: ${path.description}`, async () => {
+    it(`a message is the target exactly while its flag or assignee is saved or it is deleted: ${path.description}`, async () => {
       const { actor, ctl } = setup();
       const settle =
-        (name: 'saveHandled' | 'deleteMessage', ok: boolean) =>
+        (name: 'saveHandled' | 'deleteMessage' | 'saveAssignee' | 'loadAssignees', ok: boolean) =>
         async ({ event }: { event: unknown }) => {
           const e = event as { output?: unknown; error?: unknown };
           if (ok) ctl.settle(name, e.output);
@@ -276,9 +289,14 @@ describe('Messages paths', () => {
           [errorEvent('saveHandled')]: settle('saveHandled', false),
           [doneEvent('deleteMessage')]: settle('deleteMessage', true),
           [errorEvent('deleteMessage')]: settle('deleteMessage', false),
+          [doneEvent('saveAssignee')]: settle('saveAssignee', true),
+          [errorEvent('saveAssignee')]: settle('saveAssignee', false),
+          [doneEvent('loadAssignees')]: settle('loadAssignees', true),
+          [errorEvent('loadAssignees')]: settle('loadAssignees', false),
         },
       });
       const changes = (actor.getSnapshot().value as { changes: string }).changes;
+
       expect(actor.getSnapshot().context.target !== null).toBe(changes !== 'idle');
       expect(actor.getSnapshot().value).toEqual(path.state.value);
     });

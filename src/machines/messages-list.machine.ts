@@ -1,25 +1,32 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { conflictIn, isGoneError } from './edit-conflict';
-import type { ContactMessageRow } from '../api/contract/admin-messages';
+import type { Assignee, ContactMessageRow } from '../api/contract/admin-messages';
 import { pagedList } from './paged-list.machine';
 
 /**
  * The Messages screen: contact messages, newest first, searched and filtered.
  *
  * - `list`: the shared paged list (paged-list.machine.ts) of messages selected by
- *   `{ search, show }`; it loads, pages, steps back from an emptied page and keeps rows in place.
+ *   `{ search, show, assignee }`; it loads, pages, steps back from an emptied page and keeps rows
+ *   in place.
  * - `search` (parallel): `search.change` waits `searchDebounce` (300 ms) in `debouncing`, then
  *   shows page 1 of the search; `search.clear` shows every message at once. `show.change` picks
- *   every message, open ones or handled ones (page 1).
+ *   every message, open ones or handled ones (page 1); `assignee.filter` anyone's, the reader's
+ *   ('me'), nobody's ('none') or a colleague's (their id).
  * - `changes` (parallel): `handled.toggle` saves the other value of one message (`saving`; the
  *   row is replaced in place, or stays as it was on failure). `delete.ask` asks before a message
  *   is deleted for good (`confirmingDelete`: `delete.cancel`, `delete.confirm`); `deleting` then
  *   reloads the page without it, or, when it failed, leaves it where it was (one a colleague
- *   deleted meanwhile, 404, is gone: the page reloads too).
+ *   deleted meanwhile, 404, is gone: the page reloads too). `assignee.change` assigns one message
+ *   to a colleague or nobody (`assigning`; the row is replaced in place; a colleague's assignment
+ *   meanwhile is shown and told).
  *
- * Effects the screen provides: the `list` (its `loadPage`), actors `saveHandled`, `deleteMessage`;
- * actions `notifyHandledSaved`, `notifyHandledFailed`, `notifyOvertaken`, `notifyDeleted`,
- * `notifyDeleteFailed`.
+ * - `people` (parallel): the colleagues a message can be assigned to (`loadAssignees`), for the
+ *   filter and each message's choice; without them the filter offers anyone's, mine and nobody's.
+ *
+ * Effects the screen provides: the `list` (its `loadPage`), actors `saveHandled`, `deleteMessage`,
+ * `saveAssignee`, `loadAssignees`; actions `notifyHandledSaved`, `notifyHandledFailed`, `notifyOvertaken`,
+ * `notifyDeleted`, `notifyDeleteFailed`, `notifyAssigned`, `notifyAssignFailed`.
  */
 
 export type ShowFilter = 'all' | 'open' | 'handled';
@@ -27,6 +34,8 @@ export type ShowFilter = 'all' | 'open' | 'handled';
 export interface MessagesQuery {
   search: string;
   show: ShowFilter;
+  /** '' anyone's, 'me', 'none', or a colleague's user id. */
+  assignee: string;
 }
 
 /** The messages a page, as the search and the filter select them. */
@@ -39,14 +48,21 @@ export interface MessagesListContext {
   /** The search of the rows shown (searchText once debounced, trimmed). */
   search: string;
   show: ShowFilter;
-  /** The message whose handled flag is being saved, or which is being deleted. */
+  assignee: string;
+  /** The message whose handled flag or assignee is being saved, or which is being deleted. */
   target: ContactMessageRow | null;
+  /** The assignee being saved (null: nobody). */
+  assigneeId: number | null;
+  /** Colleagues who may read messages. */
+  assignees: Assignee[];
 }
 
 export type MessagesListEvent =
   | { type: 'search.change'; text: string }
   | { type: 'search.clear' }
   | { type: 'show.change'; show: ShowFilter }
+  | { type: 'assignee.filter'; assignee: string }
+  | { type: 'assignee.change'; row: ContactMessageRow; userId: number | null }
   | { type: 'handled.toggle'; row: ContactMessageRow }
   | { type: 'delete.ask'; row: ContactMessageRow }
   | { type: 'delete.cancel' }
@@ -69,6 +85,15 @@ export const messagesListMachine = setup({
     deleteMessage: fromPromise<unknown, { messageId: number }>(async () => {
       throw new Error('deleteMessage is provided by the app');
     }),
+    loadAssignees: fromPromise<Assignee[]>(async () => {
+      throw new Error('loadAssignees is provided by the app');
+    }),
+    saveAssignee: fromPromise<
+      ContactMessageRow,
+      { messageId: number; userId: number | null; version: number }
+    >(async () => {
+      throw new Error('saveAssignee is provided by the app');
+    }),
   },
   delays: {
     searchDebounce: 300,
@@ -78,9 +103,10 @@ export const messagesListMachine = setup({
     applySearch: assign(({ context }) => ({ search: context.searchText.trim() })),
     clearSearch: assign({ searchText: '', search: '' }),
     setShow: assign({ show: (_, params: { show: ShowFilter }) => params.show }),
+    setAssigneeFilter: assign({ assignee: (_, params: { assignee: string }) => params.assignee }),
     showQuery: sendTo('list', ({ context }) => ({
       type: 'list.show' as const,
-      query: { search: context.search, show: context.show },
+      query: { search: context.search, show: context.show, assignee: context.assignee },
     })),
     putRow: sendTo('list', (_, params: { row: ContactMessageRow }) => ({
       type: 'row.saved' as const,
@@ -88,7 +114,14 @@ export const messagesListMachine = setup({
       absent: 'reload' as const,
     })),
     setTarget: assign({ target: (_, params: { row: ContactMessageRow }) => params.row }),
-    clearTarget: assign({ target: null }),
+    setAssigning: assign((_, params: { row: ContactMessageRow; userId: number | null }) => ({
+      target: params.row,
+      assigneeId: params.userId,
+    })),
+    clearTarget: assign({ target: null, assigneeId: null }),
+    setAssignees: assign({ assignees: (_, params: { people: Assignee[] }) => params.people }),
+    notifyAssigned: (_, _params: { row: ContactMessageRow }) => {},
+    notifyAssignFailed: (_, _params: { error: unknown }) => {},
     notifyHandledSaved: (_, _params: { row: ContactMessageRow }) => {},
     notifyHandledFailed: (_, _params: { error: unknown }) => {},
     /** The change lost a race: the message shows as someone else left it. */
@@ -109,24 +142,51 @@ export const messagesListMachine = setup({
     searchText: '',
     search: '',
     show: 'all',
+    assignee: '',
     target: null,
+    assigneeId: null,
+    assignees: [],
   }),
   invoke: {
     id: 'list',
     src: 'list',
     input: ({ context }) => ({
       pageSize: context.pageSize,
-      query: { search: '', show: 'all' as ShowFilter },
+      query: { search: '', show: 'all' as ShowFilter, assignee: '' },
     }),
   },
   type: 'parallel',
   states: {
+    people: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadAssignees',
+            src: 'loadAssignees',
+            onDone: {
+              target: 'ready',
+              actions: { type: 'setAssignees', params: ({ event }) => ({ people: event.output }) },
+            },
+            onError: 'unavailable',
+          },
+        },
+        ready: {},
+        unavailable: {},
+      },
+    },
     search: {
       initial: 'idle',
       on: {
         'search.clear': { target: '.idle', actions: ['clearSearch', 'showQuery'] },
         'show.change': {
           actions: [{ type: 'setShow', params: ({ event }) => ({ show: event.show }) }, 'showQuery'],
+        },
+        'assignee.filter': {
+          actions: [
+            { type: 'setAssigneeFilter', params: ({ event }) => ({ assignee: event.assignee }) },
+            'showQuery',
+          ],
         },
       },
       states: {
@@ -163,6 +223,57 @@ export const messagesListMachine = setup({
               target: 'confirmingDelete',
               actions: { type: 'setTarget', params: ({ event }) => ({ row: event.row }) },
             },
+            'assignee.change': {
+              target: 'assigning',
+              actions: {
+                type: 'setAssigning',
+                params: ({ event }) => ({ row: event.row, userId: event.userId }),
+              },
+            },
+          },
+        },
+        assigning: {
+          invoke: {
+            id: 'saveAssignee',
+            src: 'saveAssignee',
+            input: ({ context }) => ({
+              messageId: context.target!.message_id,
+              userId: context.assigneeId,
+              version: context.target!.version ?? 1,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'putRow', params: ({ event }) => ({ row: event.output }) },
+                { type: 'notifyAssigned', params: ({ event }) => ({ row: event.output }) },
+                'clearTarget',
+              ],
+            },
+            onError: [
+              {
+                // assigned by someone else meanwhile: show theirs
+                guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: [
+                  {
+                    type: 'putRow',
+                    params: ({ event }) => ({ row: conflictIn<ContactMessageRow>(event.error)!.current }),
+                  },
+                  {
+                    type: 'notifyOvertaken',
+                    params: ({ event }) => ({ changedBy: conflictIn(event.error)!.changedBy }),
+                  },
+                  'clearTarget',
+                ],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'notifyAssignFailed', params: ({ event }) => ({ error: event.error }) },
+                  'clearTarget',
+                ],
+              },
+            ],
           },
         },
         confirmingDelete: {

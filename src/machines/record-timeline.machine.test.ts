@@ -43,7 +43,7 @@ function start() {
   };
 }
 
-describe('a record timeline (an application\'s)', () => {
+describe("a record timeline (an application's)", () => {
   it('loads the timeline of its application, and offers Retry when that fails', async () => {
     const { actor, ctl, ctx, matches } = start();
     expect(ctl.lastInput('loadTimeline')).toEqual({ recordId: 7 });

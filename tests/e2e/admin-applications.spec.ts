@@ -443,6 +443,67 @@ test.describe('Messages', () => {
   });
 
   for (const width of [1280, 390]) {
+    test(`a message is assigned to a colleague and answered, and the colleague finds it as theirs (${width} px)`, async ({
+      page,
+      browser,
+      request,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const t = tag();
+      const sent = await request.post('/api/contact-messages', {
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        data: {
+          name: `Aiko ${t}`,
+          email: `aiko.${t}@kaisha.example`,
+          company: '',
+          message: `Do you import JATS ${t}?`,
+        },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+      const colleague = await makeUser(request, baseURL!, 'owner');
+      await ownerApi(request, baseURL!);
+
+      await signIn(page, OWNER, '/admin/messages');
+      await page.getByLabel('Search messages').fill(t);
+      const item = page.getByRole('listitem', { name: `Aiko ${t}` });
+      await expect(item).toBeVisible();
+      await item.getByLabel('Assigned to').selectOption({ label: colleague.email });
+      await expect(page.getByText(`Assigned to ${colleague.email}`, { exact: true }).first()).toBeVisible();
+
+      await item.getByRole('button', { name: 'Reply' }).click();
+      const thread = item.getByRole('region', { name: `Conversation with Aiko ${t}` });
+      await expect(thread.getByText(`${OWNER.email} assigned it to ${colleague.email}`)).toBeVisible();
+      const box = thread.getByLabel(`Reply to Aiko ${t}`);
+      await box.click();
+      await page.keyboard.type('Yes: JATS 1.3 in and out.');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Best, the Manna team');
+      await thread.getByRole('button', { name: 'Send reply' }).click();
+      await expect(page.getByText('Reply queued for the writer').first()).toBeVisible();
+      await expect(thread.getByText(`${OWNER.email} replied to the writer`)).toContainText('Queued');
+      await expect(
+        thread.getByText('Yes: JATS 1.3 in and out.\nBest, the Manna team', { exact: true }),
+      ).toBeVisible();
+      await expect(box).toHaveValue('');
+      await expectNoAxeViolations(page, { label: `a message answered at ${width} px` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // the colleague's own messages
+      const theirs = await browser.newPage({ viewport: { width, height: 900 } });
+      await signIn(theirs, colleague, '/admin/messages');
+      await theirs.getByRole('search').getByLabel('Assigned to').selectOption('me');
+      await theirs.getByLabel('Search messages').fill(t);
+      const mine = theirs.getByRole('listitem', { name: `Aiko ${t}` });
+      await expect(mine).toBeVisible();
+      await expect(mine.getByRole('button', { name: 'Replies (1)' })).toBeVisible();
+      await theirs.getByRole('search').getByLabel('Assigned to').selectOption('none');
+      await expect(theirs.getByRole('listitem', { name: `Aiko ${t}` })).toHaveCount(0);
+      await theirs.close();
+    });
+  }
+
+  for (const width of [1280, 390]) {
     test(`a message can be deleted for good, after a question (${width} px)`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 });
       const t = tag();

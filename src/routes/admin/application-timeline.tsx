@@ -175,7 +175,8 @@ export function ApplicationTimeline({
   );
 }
 
-function EventLine({ event, lang }: { event: TimelineEvent; lang: string }) {
+/** One event of a record's timeline (an application's or a message's). */
+export function EventLine({ event, lang }: { event: TimelineEvent; lang: string }) {
   const { t } = useTranslation('admin-inbox');
   const when = (
     <time className={s.when} dateTime={event.at}>
@@ -217,12 +218,26 @@ function EventLine({ event, lang }: { event: TimelineEvent; lang: string }) {
       return (
         <>
           <p className={s.what}>
-            {event.by
-              ? t('timeline.mailed', { by: event.by, subject: event.subject })
-              : t('timeline.acknowledged', { subject: event.subject })}
+            {event.mail === 'message-reply'
+              ? t('timeline.replied', { by: event.by })
+              : event.by
+                ? t('timeline.mailed', { by: event.by, subject: event.subject })
+                : t('timeline.acknowledged', { subject: event.subject })}
             <span className={s.mail} data-status={event.status}>
               {t(`timeline.mailStatus.${event.status}`)}
             </span>
+          </p>
+          {when}
+          {event.text && <p className={s.text}>{event.text}</p>}
+        </>
+      );
+    case 'assigned':
+      return (
+        <>
+          <p className={s.what}>
+            {event.to
+              ? t('timeline.assigned', { by: event.by, to: event.to })
+              : t('timeline.unassigned', { by: event.by })}
           </p>
           {when}
         </>

@@ -1,6 +1,12 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import { deleteMessage, loadMessages, saveMessageHandled } from '../../api/admin-messages';
+import {
+  deleteMessage,
+  loadAssignees,
+  loadMessages,
+  saveAssignee,
+  saveMessageHandled,
+} from '../../api/admin-messages';
 import { showToast } from '../../components/toasts';
 import { messagesList, messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
 import { toastFailure, toastTheirs } from './admin-toasts';
@@ -28,6 +34,7 @@ export const messagesLive = (i18n: I18n) => {
                 page: input.page,
                 pageSize: input.pageSize,
                 handled: HANDLED_PARAM[input.query.show],
+                assignee: input.query.assignee,
               },
               { signal },
             ),
@@ -38,6 +45,8 @@ export const messagesLive = (i18n: I18n) => {
         saveMessageHandled(input.messageId, input.handled, input.version),
       ),
       deleteMessage: fromPromise(({ input }) => deleteMessage(input.messageId)),
+      saveAssignee: fromPromise(({ input }) => saveAssignee(input.messageId, input.userId, input.version)),
+      loadAssignees: fromPromise(({ signal }) => loadAssignees({ signal })),
     },
     actions: {
       notifyHandledSaved: (_, { row }) =>
@@ -47,6 +56,14 @@ export const messagesLive = (i18n: I18n) => {
       notifyDeleted: () => showToast('success', { message: say('messages.toastDeleted') }),
       notifyDeleteFailed: (_, { error }) =>
         toastFailure(error, { message: say('messages.toastDeleteFailed') }),
+      notifyAssigned: (_, { row }) =>
+        showToast('success', {
+          message: row.assignee
+            ? i18n.t('messages.toastAssigned', { ns: 'admin-inbox', name: row.assignee })
+            : say('messages.toastUnassigned'),
+        }),
+      notifyAssignFailed: (_, { error }) =>
+        toastFailure(error, { message: say('messages.toastAssignFailed') }),
     },
   });
 };

@@ -7,6 +7,7 @@ import type { ShowFilter } from '../../machines/messages-list.machine';
 import { useAdminSession } from './admin-context';
 import { ConfirmDelete } from './confirm-delete';
 import { messagesLive } from './messages.live';
+import { MessageThread } from './message-thread';
 import { formatDay, Pager, showingFigures } from './pager';
 import s from './inbox.module.css';
 
@@ -20,7 +21,17 @@ export function MessagesScreen() {
 
   const [machine] = useState(() => messagesLive(i18n));
   const [state, send] = useMachine(machine, { input: { pageSize: MESSAGE_PAGE_SIZE } });
-  const { searchText, show, target } = state.context;
+  const { searchText, show, target, assignee, assignees } = state.context;
+  const { user } = useAdminSession();
+  /** Messages whose thread is open (view state only). */
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (messageId: number) =>
+    setOpen((now) => {
+      const next = new Set(now);
+      if (!next.delete(messageId)) next.add(messageId);
+      return next;
+    });
+  const assigning = state.matches({ changes: 'assigning' });
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const rows = list?.context.rows ?? NONE;
@@ -79,6 +90,25 @@ export function MessagesScreen() {
             <option value="handled">{t('messages.showHandled')}</option>
           </select>
         </div>
+        <div className={s.field}>
+          <label htmlFor={`${id}-assignee`}>{t('messages.assignedFilter')}</label>
+          <select
+            id={`${id}-assignee`}
+            value={assignee}
+            onChange={(e) => send({ type: 'assignee.filter', assignee: e.target.value })}
+          >
+            <option value="">{t('messages.assignedAnyone')}</option>
+            <option value="me">{t('messages.assignedMe')}</option>
+            <option value="none">{t('messages.assignedNobody')}</option>
+            {assignees
+              .filter((a) => a.user_id !== user?.user_id)
+              .map((a) => (
+                <option key={a.user_id} value={String(a.user_id)}>
+                  {a.name}
+                </option>
+              ))}
+          </select>
+        </div>
       </form>
 
       {(!list || list.matches('loading') || state.matches({ search: 'debouncing' })) && (
@@ -128,6 +158,61 @@ export function MessagesScreen() {
                     <time dateTime={m.created_at}>{formatDay(m.created_at, i18n.language, true)}</time>
                   </p>
                   <p className={s.messageText}>{m.message}</p>
+                  {canManage ? (
+                    <div className={s.assignRow}>
+                      <label htmlFor={`${headingId}-assignee`}>{t('messages.assignedTo')}</label>
+                      <select
+                        id={`${headingId}-assignee`}
+                        value={m.assignee_id ?? ''}
+                        disabled={busy}
+                        onChange={(e) =>
+                          send({
+                            type: 'assignee.change',
+                            row: m,
+                            userId: e.target.value ? Number(e.target.value) : null,
+                          })
+                        }
+                      >
+                        <option value="">{t('messages.nobody')}</option>
+                        {m.assignee_id != null && !assignees.some((a) => a.user_id === m.assignee_id) && (
+                          <option value={m.assignee_id}>{m.assignee}</option>
+                        )}
+                        {assignees.map((a) => (
+                          <option key={a.user_id} value={a.user_id}>
+                            {a.name}
+                          </option>
+                        ))}
+                      </select>
+                      {assigning && target?.message_id === m.message_id && (
+                        <span role="status" className={s.saving}>
+                          {t('messages.saving')}
+                        </span>
+                      )}
+                    </div>
+                  ) : (
+                    m.assignee && (
+                      <p className={s.messageMeta}>{t('messages.assignedToName', { name: m.assignee })}</p>
+                    )
+                  )}
+                  <div className={s.messageActions}>
+                    <button
+                      type="button"
+                      className={s.small}
+                      aria-expanded={open.has(m.message_id)}
+                      aria-controls={`${headingId}-thread`}
+                      aria-describedby={headingId}
+                      onClick={() => toggle(m.message_id)}
+                    >
+                      {m.replies
+                        ? t('messages.repliesCount', { count: m.replies })
+                        : t(canManage ? 'messages.reply' : 'messages.thread')}
+                    </button>
+                  </div>
+                  <div id={`${headingId}-thread`} hidden={!open.has(m.message_id)}>
+                    {open.has(m.message_id) && (
+                      <MessageThread messageId={m.message_id} writer={m.name} canReply={canManage} />
+                    )}
+                  </div>
                   {canManage && (
                     <div className={s.messageActions}>
                       <button

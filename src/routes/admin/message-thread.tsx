@@ -1,0 +1,97 @@
+import { useMachine } from '@xstate/react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPLY_MAX } from '../../api/contract/admin-messages';
+import { EventLine } from './application-timeline';
+import { messageThreadLive } from './record-timeline.live';
+import s from './application-timeline.module.css';
+
+/**
+ * A contact message's thread in the inbox (issue 32): received, assignments and the replies sent
+ * to its writer with their delivery state, and for staff who manage messages a reply box. Thin:
+ * the record timeline machine (machines/record-timeline.machine.ts) loads and sends.
+ */
+export function MessageThread({
+  messageId,
+  writer,
+  canReply,
+}: {
+  messageId: number;
+  writer: string;
+  canReply: boolean;
+}) {
+  const { t, i18n } = useTranslation('admin-inbox');
+  const [machine] = useState(() => messageThreadLive(i18n));
+  const [state, send] = useMachine(machine, { input: { recordId: messageId, maxLength: REPLY_MAX } });
+  const { timeline, draft, error } = state.context;
+  const id = useId();
+  const sending = state.matches({ ready: { note: 'saving' } });
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      send({ type: 'note.submit' });
+    }
+  };
+
+  return (
+    <section className={s.section} aria-label={t('thread.label', { name: writer })}>
+      {state.matches('loading') && (
+        <p role="status" className={s.note}>
+          {t('thread.loading')}
+        </p>
+      )}
+      {state.matches('failed') && (
+        <p role="alert" className={s.note}>
+          {t('thread.loadFailed')}{' '}
+          <button type="button" className={s.linkButton} onClick={() => send({ type: 'timeline.retry' })}>
+            {t('actions.retry')}
+          </button>
+        </p>
+      )}
+      {timeline && (
+        <ol className={s.list}>
+          {timeline.events.map((event, i) => (
+            <li key={`${event.kind}-${event.at}-${i}`} className={s.event} data-kind={event.kind}>
+              <EventLine event={event} lang={i18n.language} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {canReply && state.matches('ready') && (
+        <form
+          className={s.form}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'note.submit' });
+          }}
+        >
+          <label htmlFor={`${id}-reply`}>{t('thread.replyLabel', { name: writer })}</label>
+          <textarea
+            id={`${id}-reply`}
+            rows={4}
+            value={draft}
+            readOnly={sending}
+            aria-invalid={error === 'noteEmpty' || error === 'noteTooLong'}
+            aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+            onChange={(e) => send({ type: 'note.change', text: e.target.value })}
+            onKeyDown={onKeyDown}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className={s.error}>
+              {t(`thread.errors.${error}`)}
+            </p>
+          )}
+          <p id={`${id}-hint`} className={s.hint}>
+            {t('thread.hint')}
+          </p>
+          <div className={s.formActions}>
+            <button type="submit" className={s.primary} disabled={sending}>
+              {t(sending ? 'thread.sending' : 'thread.send')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
