@@ -473,6 +473,7 @@ test.describe('Messages', () => {
 
       await item.getByRole('button', { name: 'Reply' }).click();
       const thread = item.getByRole('region', { name: `Conversation with Aiko ${t}` });
+      await expect(thread.getByText('Message received')).toBeVisible();
       await expect(thread.getByText(`${OWNER.email} assigned it to ${colleague.email}`)).toBeVisible();
       const box = thread.getByLabel(`Reply to Aiko ${t}`);
       await box.click();

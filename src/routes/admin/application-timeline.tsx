@@ -175,8 +175,16 @@ export function ApplicationTimeline({
   );
 }
 
-/** One event of a record's timeline (an application's or a message's). */
-export function EventLine({ event, lang }: { event: TimelineEvent; lang: string }) {
+/** One event of a record's timeline (an application's, or a message's: `received` names it). */
+export function EventLine({
+  event,
+  lang,
+  received = 'timeline.received',
+}: {
+  event: TimelineEvent;
+  lang: string;
+  received?: string;
+}) {
   const { t } = useTranslation('admin-inbox');
   const when = (
     <time className={s.when} dateTime={event.at}>
@@ -188,7 +196,7 @@ export function EventLine({ event, lang }: { event: TimelineEvent; lang: string 
     case 'received':
       return (
         <>
-          <p className={s.what}>{t('timeline.received')}</p>
+          <p className={s.what}>{t(received)}</p>
           {when}
         </>
       );

@@ -52,7 +52,7 @@ export function MessageThread({
         <ol className={s.list}>
           {timeline.events.map((event, i) => (
             <li key={`${event.kind}-${event.at}-${i}`} className={s.event} data-kind={event.kind}>
-              <EventLine event={event} lang={i18n.language} />
+              <EventLine event={event} lang={i18n.language} received="thread.received" />
             </li>
           ))}
         </ol>
