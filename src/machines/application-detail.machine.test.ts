@@ -62,6 +62,35 @@ function setup() {
 afterEach(() => vi.useRealTimers());
 
 describe('the Application Details modal', () => {
+  it('counts a move to Rejected made here (the rejection email is offered), once, and not a colleague’s', async () => {
+    const { actor, ctl, ctx } = setup();
+    actor.send({ type: 'detail.open', row: ROW });
+    actor.send({ type: 'status.change', status: 'Rejected' });
+    ctl.settle('saveStatus', { ...ROW, status: 'Rejected', version: 2 });
+    await flush();
+    expect(ctx().rejections).toBe(1);
+    // Rejected again (a save that changed nothing) offers nothing more
+    actor.send({ type: 'status.change', status: 'Reviewed' });
+    ctl.fail(
+      'saveStatus',
+      new VersionConflict({
+        current: { ...ROW, status: 'Rejected', version: 3 },
+        changedBy: 'ravi@x.example',
+        changedAt: null,
+      }),
+    );
+    await flush();
+    expect(ctx().row?.status).toBe('Rejected');
+    expect(ctx().rejections).toBe(1);
+    actor.send({ type: 'status.change', status: 'Interview' });
+    ctl.settle('saveStatus', { ...ROW, status: 'Interview', version: 4 });
+    await flush();
+    actor.send({ type: 'status.change', status: 'Rejected' });
+    ctl.settle('saveStatus', { ...ROW, status: 'Rejected', version: 5 });
+    await flush();
+    expect(ctx().rejections).toBe(2);
+  });
+
   it('opens with the row and asks for the CV address at once, for a real View Resume link', async () => {
     const { actor, ctl, value, ctx } = setup();
     expect(value()).toBe('closed');
@@ -195,7 +224,7 @@ describe('the Application Details modal', () => {
     actor.send({ type: 'detail.open', row: ROW });
     actor.send({ type: 'detail.close' });
     expect(value()).toBe('closed');
-    expect(ctx()).toEqual({ row: null, resumeUrl: null, pendingStatus: null });
+    expect(ctx()).toEqual({ row: null, resumeUrl: null, pendingStatus: null, rejections: 0 });
   });
 });
 

@@ -13,7 +13,8 @@ import type { ApplicationListRow, ApplicationStatus } from '../api/contract/admi
  *     asked again every `resumeLinkRefresh` (4 minutes) while the modal stays open. A failure
  *     shows a note and Retry.
  *   - `main`: `viewing` -> `savingStatus` (`status.change`; the list and a toast learn the new
- *     status; a failure keeps the old one) and `viewing` -> `confirmingDelete` (`delete.ask`) ->
+ *     status, and a move to Rejected counts in `rejections`, which offers the rejection email; a
+ *     failure keeps the old one) and `viewing` -> `confirmingDelete` (`delete.ask`) ->
  *     `deleting` (`delete.confirm`) -> `closed`, or back on `delete.cancel`.
  * - `detail.close` closes from `viewing` and `confirmingDelete` (Escape, the close button, the
  *   backdrop); while a change is being saved the modal stays open.
@@ -27,6 +28,8 @@ export interface ApplicationDetailContext {
   resumeUrl: string | null;
   /** The status being saved (shown in the select meanwhile). */
   pendingStatus: ApplicationStatus | null;
+  /** One more each time this modal moved the application to Rejected (the rejection email is offered). */
+  rejections: number;
 }
 
 export type ApplicationDetailEvent =
@@ -81,6 +84,10 @@ export const applicationDetailMachine = setup({
       pendingStatus: null,
     }),
     clearPending: assign({ pendingStatus: null }),
+    countRejection: assign({
+      rejections: ({ context }, params: { row: ApplicationListRow }) =>
+        context.rejections + (params.row.status === 'Rejected' && context.row?.status !== 'Rejected' ? 1 : 0),
+    }),
     notifyStatusSaved: (_, _params: { row: ApplicationListRow }) => {},
     notifyStatusFailed: (_, _params: { error: unknown }) => {},
     /** The change lost a race: the application as someone else left it is shown, and who. */
@@ -97,7 +104,7 @@ export const applicationDetailMachine = setup({
   },
 }).createMachine({
   id: 'applicationDetail',
-  context: { row: null, resumeUrl: null, pendingStatus: null },
+  context: { row: null, resumeUrl: null, pendingStatus: null, rejections: 0 },
   initial: 'closed',
   states: {
     closed: {
@@ -160,6 +167,7 @@ export const applicationDetailMachine = setup({
                 onDone: {
                   target: 'viewing',
                   actions: [
+                    { type: 'countRejection', params: ({ event }) => ({ row: event.output }) },
                     { type: 'storeSaved', params: ({ event }) => ({ row: event.output }) },
                     { type: 'notifyStatusSaved', params: ({ event }) => ({ row: event.output }) },
                   ],

@@ -358,16 +358,6 @@ function DetailModal({
   useEffect(() => {
     if (state.matches({ open: { main: 'confirmingDelete' } })) confirmRef.current?.focus();
   }, [state]);
-  // moved to Rejected here: the timeline offers the rejection email (send, edit first, or skip)
-  const [rejections, setRejections] = useState(0);
-  const rejecting = useRef(false);
-  useEffect(() => {
-    if (pendingStatus === 'Rejected') rejecting.current = true;
-    else if (pendingStatus === null && rejecting.current) {
-      rejecting.current = false;
-      if (row?.status === 'Rejected') setRejections((n) => n + 1);
-    }
-  }, [pendingStatus, row?.status]);
 
   return (
     <Modal
@@ -519,7 +509,7 @@ function DetailModal({
             version={row.version ?? 1}
             lang={row.lang ?? 'en'}
             canManage={canManage}
-            offerRejection={rejections}
+            offerRejection={state.context.rejections}
           />
         </div>
       )}

@@ -29,9 +29,8 @@ export function CandidateMail({
   onSent(timeline: Timeline): void;
 }) {
   const { t, i18n } = useTranslation('admin-inbox');
-  const [machine] = useState(() => candidateMailLive(i18n, (timeline) => sentRef.current(timeline)));
-  const sentRef = useRef(onSent);
-  sentRef.current = onSent;
+  // onSent gives the timeline to its machine (a stable `send`): the first one serves for good
+  const [machine] = useState(() => candidateMailLive(i18n, onSent));
   const [state, send] = useMachine(machine, { input: { applicationId, lang } });
   const { template, subject, body, errors, failure, templates } = state.context;
   const id = useId();

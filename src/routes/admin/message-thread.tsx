@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPLY_MAX } from '../../api/contract/admin-messages';
 import { EventLine } from './application-timeline';
@@ -15,10 +15,15 @@ export function MessageThread({
   messageId,
   writer,
   canReply,
+  replies,
+  onReplies,
 }: {
   messageId: number;
   writer: string;
   canReply: boolean;
+  /** How many replies the list says it had; `onReplies` tells it when the thread knows more. */
+  replies: number;
+  onReplies(count: number): void;
 }) {
   const { t, i18n } = useTranslation('admin-inbox');
   const [machine] = useState(() => messageThreadLive(i18n));
@@ -26,6 +31,10 @@ export function MessageThread({
   const { timeline, draft, error } = state.context;
   const id = useId();
   const sending = state.matches({ ready: { note: 'saving' } });
+  const sent = timeline?.events.filter((e) => e.kind === 'mail').length;
+  useEffect(() => {
+    if (sent !== undefined && sent !== replies) onReplies(sent);
+  }, [sent, replies, onReplies]);
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
       e.preventDefault();

@@ -210,7 +210,19 @@ export function MessagesScreen() {
                   </div>
                   <div id={`${headingId}-thread`} hidden={!open.has(m.message_id)}>
                     {open.has(m.message_id) && (
-                      <MessageThread messageId={m.message_id} writer={m.name} canReply={canManage} />
+                      <MessageThread
+                        messageId={m.message_id}
+                        writer={m.name}
+                        canReply={canManage}
+                        replies={m.replies ?? 0}
+                        onReplies={(count) =>
+                          listRef?.send({
+                            type: 'row.saved',
+                            row: { ...m, replies: count },
+                            absent: 'reload',
+                          })
+                        }
+                      />
                     )}
                   </div>
                   {canManage && (
