@@ -179,7 +179,7 @@ test.describe('Job Application Details', () => {
       .trim()
       .split('\r\n');
     expect(csv[0]).toBe(
-      'application_id,full_name,email,contact_number,address,job_title,applied_date,status,is_duplicate,consent_at',
+      'application_id,full_name,email,contact_number,address,job_title,applied_date,status,is_duplicate,consent_at,notes',
     );
     expect(csv).toHaveLength(3);
     expect(csv.find((l) => l.includes(email))).toContain(
