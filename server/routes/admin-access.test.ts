@@ -70,6 +70,17 @@ const jobFields = async (app: FastifyInstance) => ({
   responsibility: '<ul><li>Copy edit accepted papers</li></ul>',
 });
 
+let n = 0;
+const someMessage = (app: FastifyInstance) =>
+  insertContactMessage(app.db, {
+    name: 'Sam',
+    email: 'sam@example.com',
+    company: '',
+    message: 'Hi',
+    lang: 'en',
+    idempotency_key: null,
+  });
+
 /** Valid requests for writes (and reads that need an existing record). Key: 'METHOD url'. */
 const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/users': async (app) => {
@@ -120,6 +131,34 @@ const SAMPLES: Record<string, Sample> = {
   }),
   'DELETE /api/admin/job-applications/:application_id': async (app) => ({
     url: `/api/admin/job-applications/${(await someApplication(app)).application_id}`,
+  }),
+  'GET /api/admin/job-applications/:application_id/timeline': async (app) => ({
+    url: `/api/admin/job-applications/${(await someApplication(app)).application_id}/timeline`,
+  }),
+  'POST /api/admin/job-applications/:application_id/notes': async (app) => ({
+    url: `/api/admin/job-applications/${(await someApplication(app)).application_id}/notes`,
+    payload: { text: 'A note' },
+  }),
+  'POST /api/admin/job-applications/:application_id/mails': async (app) => ({
+    url: `/api/admin/job-applications/${(await someApplication(app)).application_id}/mails`,
+    payload: { subject: 'Hello {{name}}', body: 'Dear {{name}}', lang: 'en', template: 'blank' },
+  }),
+  'PUT /api/admin/candidate-mail-templates/:template/:lang': async () => ({
+    url: `/api/admin/candidate-mail-templates/next/${['en', 'de', 'fr', 'es', 'ml'][n++ % 5]}`,
+    payload: { subject: 'Next: {{job}}', body: 'Dear {{name}}' },
+    headers: { 'if-match': '"1"' },
+  }),
+  'GET /api/admin/contact-messages/:message_id/timeline': async (app) => ({
+    url: `/api/admin/contact-messages/${await someMessage(app)}/timeline`,
+  }),
+  'POST /api/admin/contact-messages/:message_id/replies': async (app) => ({
+    url: `/api/admin/contact-messages/${await someMessage(app)}/replies`,
+    payload: { text: 'Thank you' },
+  }),
+  'PUT /api/admin/contact-messages/:message_id/assignee': async (app) => ({
+    url: `/api/admin/contact-messages/${await someMessage(app)}/assignee`,
+    payload: { user_id: null },
+    headers: { 'if-match': '"1"' },
   }),
   'PATCH /api/admin/contact-messages/:message_id': async (app) => ({
     url: `/api/admin/contact-messages/${await insertContactMessage(app.db, { name: 'Sam', email: 'sam@example.com', company: '', message: 'Hi', lang: 'en', idempotency_key: null })}`,

@@ -341,6 +341,7 @@ export const AUDIT_ENTITIES = [
   'admin_user',
   'admin_role',
   'mail',
+  'candidate_mail_template',
 ] as const;
 /** The actions the Activity screen's filter offers. */
 export const AUDIT_ACTIONS = [
@@ -371,6 +372,10 @@ export const AUDIT_ACTIONS = [
   'preview_link',
   'retry',
   'retention_purge',
+  'note',
+  'mail',
+  'reply',
+  'assign',
 ] as const;
 
 /** A real day, YYYY-MM-DD (not 2025-02-30). */

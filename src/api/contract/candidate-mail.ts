@@ -74,7 +74,7 @@ export const CandidateMailTemplate = z.object({
 export type CandidateMailTemplate = z.infer<typeof CandidateMailTemplate>;
 export const CandidateMailTemplates = z.array(CandidateMailTemplate);
 
-export const TemplatesQuery = z.object({ lang: MailLang });
+export const TemplatesQuery = z.object({ lang: z._default(MailLang, 'en') });
 export const TemplateParams = z.object({ template: CandidateTemplate, lang: MailLang });
 export const TemplateBody = z.object({ subject: text(SUBJECT_MAX), body: text(BODY_MAX) });
 export const TemplateAnswer = z.object({ message: z.string(), template: CandidateMailTemplate });

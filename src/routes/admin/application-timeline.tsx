@@ -1,7 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTE_MAX, type Colleague, type TimelineEvent } from '../../api/contract/application-timeline';
+import {
+  NOTE_MAX,
+  type Colleague,
+  type Timeline,
+  type TimelineEvent,
+} from '../../api/contract/application-timeline';
 import { applicationTimelineLive } from './record-timeline.live';
 import { CandidateMail } from './candidate-mail';
 import { formatDay } from './pager';
@@ -82,7 +87,6 @@ export function ApplicationTimeline({
       send({ type: 'note.submit' });
     }
   };
-  const lang = i18n.language;
 
   return (
     <section className={s.section} aria-labelledby={ids.heading}>
@@ -97,28 +101,13 @@ export function ApplicationTimeline({
           onSent={(timeline) => send({ type: 'timeline.set', timeline })}
         />
       )}
-      {state.matches('loading') && (
-        <p role="status" className={s.note}>
-          {t('timeline.loading')}
-        </p>
-      )}
-      {state.matches('failed') && (
-        <p role="alert" className={s.note}>
-          {t('timeline.loadFailed')}{' '}
-          <button type="button" className={s.linkButton} onClick={() => send({ type: 'timeline.retry' })}>
-            {t('actions.retry')}
-          </button>
-        </p>
-      )}
-      {timeline && (
-        <ol className={s.list}>
-          {timeline.events.map((event, i) => (
-            <li key={`${event.kind}-${event.at}-${i}`} className={s.event} data-kind={event.kind}>
-              <EventLine event={event} lang={lang} />
-            </li>
-          ))}
-        </ol>
-      )}
+      <TimelineEvents
+        loading={state.matches('loading')}
+        failed={state.matches('failed')}
+        timeline={timeline}
+        texts="timeline"
+        onRetry={() => send({ type: 'timeline.retry' })}
+      />
       {state.matches('ready') && (
         <form
           className={s.form}
@@ -175,15 +164,61 @@ export function ApplicationTimeline({
   );
 }
 
+/**
+ * A record's events as a list, or that they are loading, or that they failed with Retry: the
+ * texts `<texts>.loading` and `<texts>.loadFailed`, and `<texts>.received` for the first event.
+ */
+export function TimelineEvents({
+  loading,
+  failed,
+  timeline,
+  texts,
+  onRetry,
+}: {
+  loading: boolean;
+  failed: boolean;
+  timeline: Timeline | null;
+  texts: 'timeline' | 'thread';
+  onRetry(): void;
+}) {
+  const { t, i18n } = useTranslation('admin-inbox');
+  return (
+    <>
+      {loading && (
+        <p role="status" className={s.note}>
+          {t(`${texts}.loading`)}
+        </p>
+      )}
+      {failed && (
+        <p role="alert" className={s.note}>
+          {t(`${texts}.loadFailed`)}{' '}
+          <button type="button" className={s.linkButton} onClick={onRetry}>
+            {t('actions.retry')}
+          </button>
+        </p>
+      )}
+      {timeline && (
+        <ol className={s.list}>
+          {timeline.events.map((event, i) => (
+            <li key={`${event.kind}-${event.at}-${i}`} className={s.event} data-kind={event.kind}>
+              <EventLine event={event} lang={i18n.language} received={`${texts}.received`} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
 /** One event of a record's timeline (an application's, or a message's: `received` names it). */
 export function EventLine({
   event,
   lang,
-  received = 'timeline.received',
+  received,
 }: {
   event: TimelineEvent;
   lang: string;
-  received?: string;
+  received: string;
 }) {
   const { t } = useTranslation('admin-inbox');
   const when = (

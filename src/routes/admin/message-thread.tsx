@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPLY_MAX } from '../../api/contract/admin-messages';
-import { EventLine } from './application-timeline';
+import { TimelineEvents } from './application-timeline';
 import { messageThreadLive } from './record-timeline.live';
 import s from './application-timeline.module.css';
 
@@ -44,28 +44,13 @@ export function MessageThread({
 
   return (
     <section className={s.section} aria-label={t('thread.label', { name: writer })}>
-      {state.matches('loading') && (
-        <p role="status" className={s.note}>
-          {t('thread.loading')}
-        </p>
-      )}
-      {state.matches('failed') && (
-        <p role="alert" className={s.note}>
-          {t('thread.loadFailed')}{' '}
-          <button type="button" className={s.linkButton} onClick={() => send({ type: 'timeline.retry' })}>
-            {t('actions.retry')}
-          </button>
-        </p>
-      )}
-      {timeline && (
-        <ol className={s.list}>
-          {timeline.events.map((event, i) => (
-            <li key={`${event.kind}-${event.at}-${i}`} className={s.event} data-kind={event.kind}>
-              <EventLine event={event} lang={i18n.language} received="thread.received" />
-            </li>
-          ))}
-        </ol>
-      )}
+      <TimelineEvents
+        loading={state.matches('loading')}
+        failed={state.matches('failed')}
+        timeline={timeline}
+        texts="thread"
+        onRetry={() => send({ type: 'timeline.retry' })}
+      />
       {canReply && state.matches('ready') && (
         <form
           className={s.form}
