@@ -45,7 +45,7 @@ export const handleOf = (email: string) => email.slice(0, email.lastIndexOf('@')
 const by = z.string();
 const at = z.string();
 
-export const TimelineEvent = z.discriminatedUnion('kind', [
+export const TimelineEvent = z.union([
   z.object({ kind: z.literal('received'), at }),
   z.object({
     kind: z.literal('status'),
