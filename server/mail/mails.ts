@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { INVITATION_HOURS, RESET_LINK_MINUTES } from '../../src/api/contract/mail';
+import { COMPANY } from '../../src/api/contract/candidate-mail';
 import type { Config } from '../config';
 import { noticeRecipients, type NoticeKind } from '../db/auth.repo';
 import { acksTo, queueMail } from '../db/mail.repo';
@@ -261,7 +262,9 @@ export async function queueMessageReply(
   now = new Date(),
 ): Promise<number> {
   const lang = mailLang(r.lang);
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(r.receivedAt));
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(r.receivedAt),
+  );
   const quoted = r.original
     .split('\n')
     .map((line) => `> ${line}`)
@@ -274,7 +277,7 @@ export async function queueMessageReply(
     lang,
     renderMail(
       lang,
-      { key: 'messageReply.subject', vars: { company: 'Manna' } },
+      { key: 'messageReply.subject', vars: { company: COMPANY } },
       [
         ...r.text.split(/\n[ \t]*\n+/).map((raw) => ({ raw: raw.trim() })),
         { key: 'messageReply.quoteIntro', vars: { date } },

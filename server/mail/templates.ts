@@ -60,13 +60,16 @@ export function lookup(lang: Lang, key: string): string {
   return text;
 }
 
+/** Words as HTML: escaped, each line break a `<br>`. */
+const htmlLines = (text: string) => escapeHtml(text).replaceAll('\n', '<br>');
+
 /** A text with its placeholders filled, as plain text or as HTML (a line break is a `<br>`). */
 function fillText(template: string, vars: Vars = {}, html = false, what = 'Mail text'): string {
   return template
     .split(/(\{\{\w+\}\})/)
     .map((part) => {
       const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-      if (!name) return html ? escapeHtml(part).replaceAll('\n', '<br>') : part;
+      if (!name) return html ? htmlLines(part) : part;
       if (!(name in vars)) throw new Error(`${what} needs {{${name}}}`);
       const value = oneLine(vars[name]);
       if (!html) return value;
@@ -86,7 +89,7 @@ const fillPart = (
   p: { key: string; vars?: Vars } | { text: string; vars?: Vars } | { raw: string },
   html = false,
 ) => {
-  if ('raw' in p) return html ? escapeHtml(p.raw).replaceAll('\n', '<br>') : p.raw;
+  if ('raw' in p) return html ? htmlLines(p.raw) : p.raw;
   return 'key' in p ? fill(lang, p.key, p.vars, html) : fillText(p.text, p.vars, html);
 };
 

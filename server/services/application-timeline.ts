@@ -34,7 +34,8 @@ const statusOf = (value: unknown) => {
   return parsed.success ? parsed.data : null;
 };
 
-const detailOf = (detail: string | null): Record<string, unknown> => {
+/** An audit row's detail as an object ({} when it holds none or no JSON object). */
+export const detailOf = (detail: string | null): Record<string, unknown> => {
   try {
     const value: unknown = detail ? JSON.parse(detail) : {};
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -44,6 +45,10 @@ const detailOf = (detail: string | null): Record<string, unknown> => {
 };
 
 const MAIL_STATES = ['pending', 'sent', 'failed'] as const;
+
+/** An outbox row's status as a timeline shows it; `missing` when the row says none it knows. */
+export const mailState = (status: string | null | undefined, missing: (typeof MAIL_STATES)[number]) =>
+  MAIL_STATES.find((s) => s === status) ?? missing;
 
 /** Oldest first; at the same moment, in the order a person would tell it (received first). */
 export function inTimeOrder(events: TimelineEvent[]): TimelineEvent[] {
@@ -116,7 +121,7 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Timel
       by: m.kind === 'candidate-mail' ? (writers.get(m.created_at) ?? '') : '',
       subject: m.subject,
       to: m.to_address,
-      status: MAIL_STATES.find((s) => s === m.status) ?? 'pending',
+      status: mailState(m.status, 'pending'),
       sent_at: m.sent_at,
     });
   }

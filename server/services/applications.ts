@@ -16,6 +16,7 @@ import {
 import * as list from '../db/application-list.repo';
 import { applicationIdOfResume, insertApplication } from '../db/applications.repo';
 import { notesOf } from '../db/application-timeline.repo';
+import { nameOf } from './application-timeline';
 import type { AuditEntry } from '../db/audit.repo';
 import { getOpening } from '../db/jobs.repo';
 import { OPEN } from '../../src/api/contract/jobs';
@@ -266,7 +267,7 @@ export async function exportApplications(ctx: ServiceContext, q: ExportApplicati
 async function notesInCsv(db: ServiceContext['db'], ids: number[]): Promise<Map<number, string>> {
   const cells = new Map<number, string>();
   for (const n of await notesOf(db, ids)) {
-    const note = `${n.created_at}, ${n.display_name || n.author_email}: ${n.text}`;
+    const note = `${n.created_at}, ${nameOf(n.display_name, n.author_email)}: ${n.text}`;
     const before = cells.get(n.application_id);
     cells.set(n.application_id, before ? `${before}\n\n${note}` : note);
   }

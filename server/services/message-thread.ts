@@ -13,7 +13,7 @@ import { cleanText } from '../lib/plain-text';
 import { staleVersion } from '../lib/versions';
 import { queueAssignmentNotice, queueMessageReply } from '../mail/mails';
 import { inTransaction, type ServiceContext } from './context';
-import { inTimeOrder, nameOf } from './application-timeline';
+import { detailOf, inTimeOrder, mailState, nameOf } from './application-timeline';
 
 /**
  * Answering contact messages from the inbox (issue 32): a message's timeline (received,
@@ -21,8 +21,6 @@ import { inTimeOrder, nameOf } from './application-timeline';
  * (Reply-To CONTACT_REPLY_TO, the writer's message quoted), and assignment to a colleague who may
  * read messages (who is mailed a notice). docs/decisions/026-application-timeline.md.
  */
-
-const MAIL_STATES = ['pending', 'sent', 'failed'] as const;
 
 /** Colleagues a message can be assigned to: active users who may read messages. */
 export async function assignees(ctx: ServiceContext): Promise<Assignee[]> {
@@ -42,13 +40,7 @@ export async function threadOf(ctx: ServiceContext, id: number): Promise<Timelin
   ]);
   const events: TimelineEvent[] = [{ kind: 'received', at: message.created_at }];
   for (const a of audits) {
-    const to = (() => {
-      try {
-        return String((JSON.parse(a.detail ?? '{}') as { to?: unknown }).to ?? '');
-      } catch {
-        return '';
-      }
-    })();
+    const to = String(detailOf(a.detail).to ?? '');
     events.push({ kind: 'assigned', at: a.at, by: nameOf(a.display_name, a.actor_email), to });
   }
   for (const r of replies) {
@@ -60,7 +52,7 @@ export async function threadOf(ctx: ServiceContext, id: number): Promise<Timelin
       subject: r.subject ?? '',
       to: r.to_address ?? message.email,
       // a reply whose mail the outbox already let go (retention) was sent
-      status: MAIL_STATES.find((s) => s === r.status) ?? 'sent',
+      status: mailState(r.status, 'sent'),
       sent_at: r.sent_at ?? null,
       text: r.text,
     });
