@@ -112,6 +112,18 @@ export async function listOpenings(
   }));
 }
 
+/** The open openings' addresses for the sitemap: number, title and last change, newest first. */
+export function openOpeningLinks(db: Db, limit: number) {
+  return db
+    .selectFrom('job_opening')
+    .select(['job_id', 'job_title', 'updated_at'])
+    .where('status', '=', OPEN)
+    .orderBy('created_at', 'desc')
+    .orderBy('job_id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** How many applications each of these openings has, in all and at each status. */
 async function applicationCounts(
   db: Db,

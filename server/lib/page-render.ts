@@ -4,7 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { createPageAssembler, type HeadData } from '../../common/page-html.mjs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createPageAssembler, escapeHtml, safeJson, type HeadData } from '../../common/page-html.mjs';
+import { preferredEncoding } from './encoding';
 
 /**
  * Pages rendered on request (blog permalinks), with the same server-render bundle and the same
@@ -14,7 +16,11 @@ import { createPageAssembler, type HeadData } from '../../common/page-html.mjs';
  */
 
 interface ServerBundle {
-  render(url: string, lang: string, data?: unknown): Promise<{ html: string; head: HeadData | undefined; status: number }>;
+  render(
+    url: string,
+    lang: string,
+    data?: unknown,
+  ): Promise<{ html: string; head: HeadData | undefined; status: number }>;
 }
 
 export interface RenderedPage {
@@ -48,7 +54,10 @@ export async function createPageRenderer(distDir: string, publicUrl: string): Pr
   let template: string;
   let manifestText: string;
   try {
-    [template, manifestText] = await Promise.all([fs.readFile(templateFile, 'utf8'), fs.readFile(manifestFile, 'utf8')]);
+    [template, manifestText] = await Promise.all([
+      fs.readFile(templateFile, 'utf8'),
+      fs.readFile(manifestFile, 'utf8'),
+    ]);
     await fs.access(bundleFile);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -70,10 +79,11 @@ export async function createPageRenderer(distDir: string, publicUrl: string): Pr
 
   return {
     buildId,
-    warm: () => loadBundle().then(
-      () => undefined,
-      () => undefined,
-    ),
+    warm: () =>
+      loadBundle().then(
+        () => undefined,
+        () => undefined,
+      ),
     async render({ url, lang, moduleKey, ns, data, preloadImages }) {
       const { render } = await loadBundle();
       const result = await render(url, lang, data);
@@ -125,6 +135,67 @@ export class HtmlEntry {
     }
     return bytes;
   }
+}
+
+/** A weak ETag made of a page's parts (build, record versions, language). */
+export const pageEtag = (version: string) =>
+  `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
+
+/** Whether the request's If-None-Match names `etag`. */
+export const revalidates = (request: FastifyRequest, etag: string) =>
+  !!etag && (request.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === etag);
+
+/**
+ * Sends a page rendered on request (a blog permalink or list, a job page): HTML in `lang`, to be
+ * revalidated on each visit (304 when the ETag still matches), compressed as the client accepts.
+ */
+export async function sendPageHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: HtmlEntry,
+  lang: string,
+) {
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Cookie, Accept-Encoding')
+    .header('content-language', lang);
+  if (entry.etag) {
+    reply.header('etag', entry.etag);
+    if (revalidates(request, entry.etag)) return reply.code(304).send();
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(await entry.bytes(encoding));
+}
+
+const PLACEHOLDER = 'zz0manna0slug0placeholder0zz';
+
+/**
+ * The "not found" page of a route whose last segment is anything a visitor can type (a blog post,
+ * a job page): `render` draws it for a placeholder segment once per build and language, and each
+ * answer puts the asked segment in its place, in the page data's `dataKey` (as JSON) and in
+ * addresses (percent-encoded, escaped), so the browser hydrates the route for its own address.
+ */
+export function missingPages(
+  renderer: PageRenderer,
+  dataKey: string,
+  render: (segment: string, lang: string) => Promise<RenderedPage>,
+): (segment: string, lang: string) => Promise<string> {
+  const pages = new Map<string, Promise<string>>();
+  return async (segment, lang) => {
+    const key = `${renderer.buildId}|${lang}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = render(PLACEHOLDER, lang).then((p) => p.html);
+      page.catch(() => pages.delete(key));
+      pages.set(key, page);
+    }
+    const html = await page;
+    return html
+      .replaceAll(`"${dataKey}":"${PLACEHOLDER}"`, `"${dataKey}":${safeJson(segment)}`)
+      .replaceAll(PLACEHOLDER, escapeHtml(encodeURIComponent(segment)));
+  };
 }
 
 /** A small least-recently-used map. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BlogListQuery, SLUG_MAX, SLUG_PATTERN } from '../../src/api/contract/blog';
@@ -17,12 +16,18 @@ import {
   toRow,
   type BlogPost,
 } from '../services/blog';
-import { createPageRenderer, HtmlEntry, Lru } from '../lib/page-render';
+import {
+  createPageRenderer,
+  HtmlEntry,
+  Lru,
+  missingPages,
+  pageEtag,
+  revalidates,
+  sendPageHtml,
+} from '../lib/page-render';
 import { sanitizeBlogText } from '../lib/rich-text';
 import { addSitemapSource } from '../lib/sitemap';
 import { renderRss } from '../lib/rss';
-import { preferredEncoding } from '../lib/encoding';
-import { escapeHtml, safeJson } from '../../common/page-html.mjs';
 import { framedBySelf } from '../plugins/security';
 
 /** The editor's live preview (src/routes/blog-preview.tsx LIVE_PREVIEW). */
@@ -80,23 +85,6 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     if (renderer) setImmediate(() => void renderer.warm());
   });
 
-  async function sendHtml(request: FastifyRequest, reply: FastifyReply, entry: HtmlEntry, lang: string) {
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Encoding')
-      .header('content-language', lang);
-    if (entry.etag) {
-      reply.header('etag', entry.etag);
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === entry.etag))
-        return reply.code(304).send();
-    }
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(await entry.bytes(encoding));
-  }
-
   /**
    * The post as the page shows it: content sanitised again at render time. The image stays
    * site-relative for the <img> (the page's own origin, whatever address it was reached by); the
@@ -115,10 +103,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       .map((p) => p.updated_at)
       .sort()
       .at(-1);
-    const etag = `W/"${createHash('sha1')
-      .update(posts.map((p) => `${p.blog_id}:${p.updated_at}`).join(','))
-      .digest('base64url')
-      .slice(0, 22)}"`;
+    const etag = pageEtag(posts.map((p) => `${p.blog_id}:${p.updated_at}`).join(','));
     reply
       .header('content-type', 'application/rss+xml; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -208,7 +193,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       ...rows.map((r) => `${r.blog_id}:${r.updated_at}:${r.author_name ?? ''}`),
       rows[0]?.total_count ?? 0,
     ].join('|');
-    const etag = `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
+    const etag = pageEtag(version);
     let entry = cache.get(version);
     if (!entry) {
       const page = await renderer!.render({
@@ -224,7 +209,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       entry = new HtmlEntry(page.html, etag);
       cache.set(version, entry);
     }
-    return sendHtml(request, reply, entry, lang);
+    return sendPageHtml(request, reply, entry, lang);
   }
 
   // /blog itself: its first page with its posts (a later page, ?page=2, is the prerendered copy's)
@@ -254,23 +239,9 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
   // here, found or not: the browser then hydrates the same route the server rendered. (A wildcard,
   // not :slug, so that no length limit sends a long address past this handler.)
   // The 'not found' page per language, rendered once with this slug in place of the asked one.
-  const PLACEHOLDER = 'zz0manna0slug0placeholder0zz';
-  const notFoundPages = new Map<string, Promise<string>>();
-  async function notFoundPage(slug: string, lang: string): Promise<string> {
-    const key = `${renderer!.buildId}|${lang}`;
-    let page = notFoundPages.get(key);
-    if (!page) {
-      page = renderPermalink(PLACEHOLDER, lang, null).then((p) => p.html);
-      page.catch(() => notFoundPages.delete(key));
-      notFoundPages.set(key, page);
-    }
-    const html = await page;
-    // the page data (JSON in a script: safe-escaped), then the address (percent-encoded, in attributes)
-    const path = escapeHtml(encodeURIComponent(slug));
-    return html
-      .replaceAll(`"slug":"${PLACEHOLDER}"`, `"slug":${safeJson(slug)}`)
-      .replaceAll(PLACEHOLDER, path);
-  }
+  const notFoundPage = renderer
+    ? missingPages(renderer, 'slug', (slug, lang) => renderPermalink(slug, lang, null))
+    : undefined;
 
   app.get('/blog/*', { config: { rateLimit: app.pageRenderRateLimit } }, async (request, reply) => {
     // segments as the browser's router counts them: on the raw address (an encoded '/' stays in its segment)
@@ -297,15 +268,14 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       // an address the post had before its slug was edited
       const moved = SLUG_PATTERN.test(slug) ? await redirectedSlug(app.services(), slug) : undefined;
       if (moved) return reply.redirect(permalinkPath(moved), 301);
-      return sendHtml(request, reply.code(404), new HtmlEntry(await notFoundPage(slug, lang), ''), lang);
+      return sendPageHtml(request, reply.code(404), new HtmlEntry(await notFoundPage!(slug, lang), ''), lang);
     }
 
     const version = `${renderer.buildId}|${post.blog_id}|${post.updated_at}|${lang}`;
-    const etag = `W/"${createHash('sha1').update(version).digest('base64url').slice(0, 22)}"`;
+    const etag = pageEtag(version);
     let entry = cache.get(version);
     if (!entry) {
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+      if (revalidates(request, etag)) {
         // another process (or an earlier life of this one) rendered this very version
         reply
           .header('etag', etag)
@@ -321,7 +291,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       entry = new HtmlEntry(page.html, etag);
       cache.set(version, entry);
     }
-    return sendHtml(request, reply, entry, lang);
+    return sendPageHtml(request, reply, entry, lang);
   });
 
   /**

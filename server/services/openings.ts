@@ -38,6 +38,25 @@ export const listOpenings = (ctx: ServiceContext, q: BindJobOpeningsQuery): Prom
 export const listAllOpenings = (ctx: ServiceContext, q: BindJobOpeningsQuery): Promise<JobOpeningRow[]> =>
   repo.listOpenings(ctx.db, q, { all: true });
 
+/**
+ * An opening's own page: the opening as the public list shows it when it is Open; otherwise
+ * whether it is Closed (its page answers 410, Gone) or not public at all (Draft, or none: 404).
+ */
+export async function publicOpening(
+  ctx: ServiceContext,
+  jobId: number,
+): Promise<{ row: JobOpeningRow } | { row: null; closed: boolean }> {
+  const [row] = await repo.listOpenings(ctx.db, { jobid: jobId, search: '', pagenum: 1, pagesize: 1 });
+  if (row) {
+    const { total_count: _count, ...opening } = row;
+    return { row: opening };
+  }
+  return { row: null, closed: (await repo.getOpening(ctx.db, jobId))?.status === 'Closed' };
+}
+
+/** The open openings' pages for the sitemap (newest first, at most `limit`). */
+export const openOpeningLinks = (ctx: ServiceContext, limit: number) => repo.openOpeningLinks(ctx.db, limit);
+
 export const listJobTypes = (ctx: ServiceContext): Promise<JobTypeRow[]> => repo.listJobTypes(ctx.db);
 
 export const getOpening = (ctx: ServiceContext, jobId: number) => repo.getOpening(ctx.db, jobId);

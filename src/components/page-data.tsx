@@ -1,5 +1,6 @@
 import { createContext, useContext, useState } from 'react';
 import type { BlogPostRow } from '../api/contract/blog';
+import type { JobOpeningRow } from '../api/contract/jobs';
 
 /**
  * Data a page was rendered with on the server (blog permalinks are rendered on request with the
@@ -19,6 +20,10 @@ export interface PageData {
   tagName?: string;
   /** The first page of the blog list (`/blog`, a tag's page) as the server rendered it. */
   blogRows?: BlogPostRow[];
+  /** An opening's own page: the opening; null when it is closed or there is none. */
+  jobOpening?: JobOpeningRow | null;
+  /** The last segment of the opening's address the data belongs to. */
+  jobSlug?: string;
 }
 
 export const PAGE_DATA_ID = 'page-data';

@@ -1,8 +1,7 @@
 import { useMachine } from '@xstate/react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { JobOpeningRow } from '../api/contract/jobs';
 import { cleanPage, pageQuery } from '../api/contract/paging';
 import { PageMeta } from '../components/page-meta';
 import { PagePager } from '../components/pagination';
@@ -12,23 +11,7 @@ import { ApplyModal } from './careers/apply-modal';
 import { applyFormLive } from './careers/apply-form.live';
 import { careersInput, careersPageLive } from './careers.live';
 import { JobCard } from './careers/job-card';
-import { jobPosting, jsonLdText } from './careers/job-posting';
-import { htmlToText } from '../api/contract/rich-text';
-import { jobCardText } from './careers/job-text';
 import s from './careers.module.css';
-
-/** The openings as JSON-LD; rendered only after they load (see careers/job-posting.ts). */
-function JobPostings({ openings }: { openings: JobOpeningRow[] }) {
-  const json = useMemo(() => {
-    const origin = window.location.origin;
-    return jsonLdText(
-      openings.map((row) =>
-        jobPosting(row, { ...jobCardText(row), description: htmlToText(row.description) }, origin),
-      ),
-    );
-  }, [openings]);
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
-}
 
 export default function CareersPage() {
   // the offline namespace too: reached inside the app, the page may be the first to need it
@@ -115,7 +98,6 @@ export default function CareersPage() {
                 />
               ))}
             </div>
-            <JobPostings openings={openings} />
           </>
         )}
         <PagePager pagination={listActor} ns="careers" disabled={list.matches('loading')} />

@@ -65,6 +65,7 @@ export function nsForPath(pathname: string): string[] {
   if (/^\/blog\/[^/]+$/i.test(clean)) return ['blog', 'offline']; // a post's permalink (and its saved copy)
   // a tag's page, a post's preview
   if (/^\/blog\/(tag|preview)\/[^/]+$/i.test(clean)) return ['blog', 'offline'];
+  if (/^\/careers\/[^/]+$/i.test(clean)) return ['careers', 'offline']; // an opening's own page
   if (clean === '/admin' || clean.startsWith('/admin/')) return ['admin', 'admin-inbox'];
   return [];
 }

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'pricing', ...page(() => import('./pricing')) },
       { path: 'about', ...page(() => import('./about')) },
       { path: 'careers', ...page(() => import('./careers')) },
+      { path: 'careers/:slug', ...page(() => import('./job')) },
       { path: 'contact', ...page(() => import('./contact')) },
       { path: 'blog', ...page(() => import('./blog')) },
       { path: 'blog/tag/:tag', ...page(() => import('./blog')) },

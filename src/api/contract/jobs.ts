@@ -62,3 +62,29 @@ export const BindJobOpeningsQuery = z.object({
   pagesize: z._default(whole(1, 100), JOB_PAGE_SIZE),
 });
 export type BindJobOpeningsQuery = z.output<typeof BindJobOpeningsQuery>;
+
+/**
+ * An opening's own page is `/careers/{id}-{title in kebab case}` (`/careers/12-managing-editor`):
+ * the number finds the opening, the words are for people and search engines. A title without
+ * Latin letters or digits leaves the number alone. The server answers any other words after the
+ * number with a 301 to this address, so a renamed opening keeps its old links.
+ */
+export function jobSlug(row: Pick<JobOpeningRow, 'job_id' | 'job_title'>): string {
+  const words = row.job_title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return words ? `${row.job_id}-${words}` : String(row.job_id);
+}
+
+export const jobPath = (row: Pick<JobOpeningRow, 'job_id' | 'job_title'>) => `/careers/${jobSlug(row)}`;
+
+/** The opening an address's last segment names (its leading number), or undefined. */
+export function jobIdOfSlug(slug: string): number | undefined {
+  const m = /^(\d{1,16})(?:-|$)/.exec(slug);
+  const id = m ? Number(m[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= ID_MAX ? id : undefined;
+}

@@ -154,6 +154,11 @@ export function htmlListItems(html: string): string[] {
   return items.length > 0 ? items : blocks;
 }
 
+/** The text of each block (paragraph, heading, list item, line) of the HTML: a job page's Description. */
+export function htmlBlocks(html: string): string[] {
+  return read(html).blocks;
+}
+
 /** Length in characters as a person counts them (code points, not UTF-16 units). */
 export const charCount = (text: string) => Array.from(text).length;
 

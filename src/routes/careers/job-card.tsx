@@ -1,6 +1,8 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobOpeningRow } from '../../api/contract/jobs';
+import { Link } from 'react-router-dom';
+import { jobPath, type JobOpeningRow } from '../../api/contract/jobs';
+import { htmlBlocks } from '../../api/contract/rich-text';
 import { jobCardText } from './job-text';
 import { LineIcon } from '../../components/icons';
 import s from './job-card.module.css';
@@ -15,16 +17,31 @@ const CLOCK = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm0-13v4.5l3 2';
 const BUILDING =
   'M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M8 7h4M8 11h4M8 15h4M3 21h18';
 
-/** One opening: title, Location, Type, Department, About the Role, the two lists, and Apply. */
-export function JobCard({ job, onApply }: { job: JobOpeningRow; onApply: (job: JobOpeningRow) => void }) {
+/**
+ * One opening: title, Location, Type, Department, About the Role, the two lists, and Apply. On
+ * /careers (a card) the title links to the opening's own page; on that page (`page`) the title is
+ * the page's heading and the Description comes first, whole.
+ */
+export function JobCard({
+  job,
+  onApply,
+  page = false,
+}: {
+  job: JobOpeningRow;
+  onApply: (job: JobOpeningRow) => void;
+  page?: boolean;
+}) {
   const { t } = useTranslation('careers');
   const titleId = useId();
   const text = useMemo(() => jobCardText(job), [job]);
+  const description = useMemo(() => (page ? htmlBlocks(job.description) : []), [job, page]);
+  const Heading = page ? 'h1' : 'h2';
+  const Section = page ? 'h2' : 'h3';
   return (
-    <article className={s.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={s.title}>
-        {job.job_title}
-      </h2>
+    <article className={`${s.card} ${page ? s.page : ''}`} aria-labelledby={titleId}>
+      <Heading id={titleId} className={s.title}>
+        {page ? job.job_title : <Link to={jobPath(job)}>{job.job_title}</Link>}
+      </Heading>
       <dl className={s.meta}>
         <div>
           <dt>
@@ -48,15 +65,22 @@ export function JobCard({ job, onApply }: { job: JobOpeningRow; onApply: (job: J
           <dd>{job.department}</dd>
         </div>
       </dl>
+      {description.length > 0 && (
+        <div className={s.description}>
+          {description.map((block, i) => (
+            <p key={i}>{block}</p>
+          ))}
+        </div>
+      )}
       {text.about && (
         <section className={s.section}>
-          <h3>{t('card.about')}</h3>
+          <Section>{t('card.about')}</Section>
           <p>{text.about}</p>
         </section>
       )}
       {text.responsibilities.length > 0 && (
         <section className={s.section}>
-          <h3>{t('card.responsibilities')}</h3>
+          <Section>{t('card.responsibilities')}</Section>
           <ul>
             {text.responsibilities.map((item, i) => (
               <li key={i}>{item}</li>
@@ -66,7 +90,7 @@ export function JobCard({ job, onApply }: { job: JobOpeningRow; onApply: (job: J
       )}
       {text.requirements.length > 0 && (
         <section className={s.section}>
-          <h3>{t('card.requirements')}</h3>
+          <Section>{t('card.requirements')}</Section>
           <ul>
             {text.requirements.map((item, i) => (
               <li key={i}>{item}</li>

@@ -1,11 +1,11 @@
-import type { JobOpeningRow } from '../../api/contract/jobs';
+import { jobPath, type JobOpeningRow } from '../../api/contract/jobs';
 import type { JobCardText } from './job-text';
 
 /**
- * schema.org JobPosting for each opening, so search engines can list the jobs. The careers page is
- * prerendered without data (openings change without a rebuild), so these are rendered by the
- * client once the openings have loaded; Google runs the page's JavaScript and reads JSON-LD added
- * that way. See src/routes/careers/README.md.
+ * schema.org JobPosting of an opening, in its own page's head (`/careers/{slug}`, rendered by the
+ * server with the opening), as Google asks: one posting on the most detailed page, none on lists.
+ * `origin` is the site's address ('%PUBLIC_URL%' in a server render, which the page assembly fills
+ * in). See src/routes/careers/README.md.
  */
 
 const EMPLOYMENT_TYPES: Record<string, string> = {
@@ -18,7 +18,7 @@ const EMPLOYMENT_TYPES: Record<string, string> = {
 
 export function jobPosting(row: JobOpeningRow, text: JobCardText & { description: string }, origin: string) {
   const type = row.job_type_name.trim().toLowerCase();
-  const remote = type === 'remote';
+  const remote = type === 'remote' || /^(remote|anywhere)\b/i.test(row.location.trim());
   const [locality, ...rest] = row.location.split(',').map((s) => s.trim());
   const country = rest.join(', ');
   const description = [
@@ -46,9 +46,16 @@ export function jobPosting(row: JobOpeningRow, text: JobCardText & { description
     industry: 'Software',
     occupationalCategory: row.department,
     directApply: true,
-    url: `${origin}/careers`,
+    url: `${origin}${jobPath(row)}`,
     ...(remote
-      ? { jobLocationType: 'TELECOMMUTE' }
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          // where applicants may live: the location as written ("Remote, EU", "Anywhere (UTC-5 to UTC+5:30)")
+          applicantLocationRequirements: {
+            '@type': 'AdministrativeArea',
+            name: row.location.replace(/^remote\b[\s,:-]*/i, '').trim() || row.location,
+          },
+        }
       : {
           jobLocation: {
             '@type': 'Place',

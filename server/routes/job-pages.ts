@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jobIdOfSlug, jobPath, jobSlug, type JobOpeningRow } from '../../src/api/contract/jobs';
+import { openOpeningLinks, publicOpening } from '../services/openings';
+import {
+  createPageRenderer,
+  HtmlEntry,
+  Lru,
+  missingPages,
+  pageEtag,
+  revalidates,
+  sendPageHtml,
+} from '../lib/page-render';
+import { addSitemapSource } from '../lib/sitemap';
+
+/**
+ * An opening's own page, `/careers/{id}-{title}` (issue 32; docs/decisions/027-job-pages.md):
+ * - an Open opening: its page rendered on request with the opening (the whole text, Apply, and
+ *   JobPosting JSON-LD in the head), kept in memory per build, opening version and language, with
+ *   an ETag of the same parts, as blog permalinks are;
+ * - the same number with other words after it (a renamed opening, a shortened link): 301 to the
+ *   opening's address now;
+ * - a Closed opening: 410 Gone, with the page's "no longer available" state and a link to the open
+ *   ones; a Draft or no opening at all: 404 with the same state (it never was public);
+ * - every open opening is in /sitemap.xml.
+ * `/careers` itself stays the prerendered list; `/careers/` goes to it.
+ */
+export const prefix = '';
+
+const PAGE_CACHE_ENTRIES = 200;
+/** The careers list shows 20 a page; the sitemap takes every open opening up to this. */
+export const SITEMAP_OPENINGS = 5_000;
+
+addSitemapSource('jobs', async (app) =>
+  (await openOpeningLinks(app.services(), SITEMAP_OPENINGS)).map((row) => ({
+    path: jobPath(row),
+    lastmod: row.updated_at,
+  })),
+);
+
+const jobPages: FastifyPluginAsyncZod = async (app) => {
+  const renderer = await createPageRenderer(app.config.DIST_DIR, app.config.PUBLIC_URL);
+  const cache = new Lru<HtmlEntry>(PAGE_CACHE_ENTRIES);
+  const NS = ['careers', 'offline'];
+
+  const renderJob = (slug: string, lang: string, job: JobOpeningRow | null) =>
+    renderer!.render({
+      url: `/careers/${encodeURIComponent(slug)}`,
+      lang,
+      moduleKey: 'src/routes/job.tsx',
+      ns: NS,
+      data: { jobOpening: job, jobSlug: slug },
+    });
+  // "no longer available", rendered once per language with the asked segment put in
+  const missingPage = renderer
+    ? missingPages(renderer, 'jobSlug', (slug, lang) => renderJob(slug, lang, null))
+    : undefined;
+
+  app.get('/careers/*', { config: { rateLimit: app.pageRenderRateLimit } }, async (request, reply) => {
+    // the segment as the browser's router reads it: on the raw address (an encoded '/' stays in it)
+    const rest = request.url.split('?', 1)[0].replace(/^\/careers\//, '');
+    if (rest === '') return app.pages.handle(request, reply); // '/careers/': the careers page
+    if (!app.pages.manifest || !renderer) return app.pages.notFound(request, reply);
+    let slug: string;
+    try {
+      slug = decodeURIComponent(rest.replace(/\/$/, ''));
+    } catch {
+      return app.pages.notFound(request, reply);
+    }
+    if (slug.includes('/') || rest.slice(0, -1).includes('/')) return app.pages.notFound(request, reply);
+    const lang = app.pages.languageOf(request);
+    const jobId = jobIdOfSlug(slug);
+    const found =
+      jobId === undefined ? { row: null, closed: false } : await publicOpening(app.services(), jobId);
+    if (!found.row) {
+      const html = await missingPage!(slug, lang);
+      return sendPageHtml(request, reply.code(found.closed ? 410 : 404), new HtmlEntry(html, ''), lang);
+    }
+    const job = found.row;
+    // one address per opening: other words after its number (or a trailing '/') move to it
+    if (rest !== jobSlug(job)) return reply.redirect(jobPath(job), 301);
+
+    const version = [renderer.buildId, lang, JSON.stringify(job)].join('|');
+    const etag = pageEtag(version);
+    let entry = cache.get(version);
+    if (!entry) {
+      if (revalidates(request, etag)) {
+        // another process (or an earlier life of this one) rendered this very version
+        reply
+          .header('etag', etag)
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Encoding');
+        return reply.code(304).send();
+      }
+      const page = await renderJob(rest, lang, job);
+      if (page.status !== 200) {
+        request.log.error({ status: page.status, jobId }, 'Job page rendered with an unexpected status');
+        return app.pages.notFound(request, reply);
+      }
+      entry = new HtmlEntry(page.html, etag);
+      cache.set(version, entry);
+    }
+    return sendPageHtml(request, reply, entry, lang);
+  });
+};
+
+export default jobPages;
