@@ -148,28 +148,6 @@ test.describe('job cards', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('adds JobPosting JSON-LD for every opening once the list has loaded', async ({ page }) => {
-    const served = await serveOpenings(page);
-    await page.goto('/careers');
-    const count = await expectAllOpenings(page, served);
-    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]');
-    expect(data).toHaveLength(count);
-    const senior = data.find((d: { title: string }) => d.title === 'Senior Full-Stack Engineer');
-    expect(senior).toMatchObject({
-      '@context': 'https://schema.org',
-      '@type': 'JobPosting',
-      title: 'Senior Full-Stack Engineer',
-      employmentType: 'FULL_TIME',
-      hiringOrganization: { '@type': 'Organization', name: 'Manna' },
-      jobLocation: { address: { addressLocality: 'Chennai', addressCountry: 'India' } },
-      datePosted: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-    });
-    expect(senior.description).toContain('Responsibilities: Design, build and ship features');
-    expect(data.find((d: { title: string }) => d.title === 'Technical Writer')).toMatchObject({
-      jobLocationType: 'TELECOMMUTE',
-    });
-  });
-
   test('HTML from the server is only ever read as text: scripts and handlers never run', async ({ page }) => {
     const hostile = {
       job_id: 999,
@@ -201,8 +179,128 @@ test.describe('job cards', () => {
     await card.getByText('One bold').hover();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(imageRequests).toEqual([]);
-    const ld = await page.locator('script[type="application/ld+json"]').evaluate((el) => el.innerHTML);
-    expect(ld).not.toContain('<'); // escaped as \u003c
+    // the title links to the opening's page by its number, whatever the title holds
+    await expect(card.getByRole('link')).toHaveAttribute(
+      'href',
+      '/careers/999-img-src-x-onerror-window-pwned-1-night-editor',
+    );
+  });
+});
+
+/** Google's required and recommended JobPosting properties (developers.google.com/search/docs/appearance/structured-data/job-posting). */
+function expectJobPosting(ld: Record<string, unknown>) {
+  for (const field of ['title', 'description', 'datePosted', 'hiringOrganization'])
+    expect(ld[field], field).toBeTruthy();
+  expect(ld['@context']).toBe('https://schema.org');
+  expect(ld['@type']).toBe('JobPosting');
+  expect(String(ld.datePosted)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(ld.hiringOrganization).toMatchObject({
+    '@type': 'Organization',
+    name: 'Manna',
+    sameAs: expect.stringMatching(/^http/),
+  });
+  expect(ld.identifier).toMatchObject({ '@type': 'PropertyValue', value: expect.stringMatching(/^\d+$/) });
+  expect(String(ld.url)).toMatch(/^https?:\/\/[^/]+\/careers\/\d+-[a-z0-9-]+$/);
+  // a place, or for a remote job where applicants may live
+  if (ld.jobLocationType === 'TELECOMMUTE')
+    expect(ld.applicantLocationRequirements).toMatchObject({ name: expect.any(String) });
+  else
+    expect(ld.jobLocation).toMatchObject({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: expect.any(String) },
+    });
+  // openings have no closing date: Google asks to leave validThrough out then
+  expect(ld).not.toHaveProperty('validThrough');
+}
+
+test.describe('job pages', () => {
+  for (const width of [1280, 390]) {
+    test(`a card's title opens the opening's page: the whole text, Apply, JobPosting JSON-LD, axe (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/careers');
+      await page.getByRole('article', { name: 'Senior Full-Stack Engineer' }).getByRole('link').click();
+      await expect(page).toHaveURL(/\/careers\/\d+-senior-full-stack-engineer$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Senior Full-Stack Engineer' })).toBeVisible();
+      await expect(page).toHaveTitle('Senior Full-Stack Engineer | Careers at Manna');
+      // the Description, which the cards leave out, and the rest of the card
+      await expect(page.getByText('Build the manuscript platform that journals use every day')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Requirements:' })).toBeVisible();
+      // what a crawler reads: the page as the server sends it (JSON-LD is written into the head there)
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Senior Full-Stack Engineer' })).toBeVisible();
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expectJobPosting(ld);
+      expect(ld).toMatchObject({
+        title: 'Senior Full-Stack Engineer',
+        employmentType: 'FULL_TIME',
+        url: page.url(),
+        jobLocation: { address: { addressLocality: 'Chennai', addressCountry: 'India' } },
+      });
+      expect(ld.description).toContain('Build the manuscript platform');
+      expect(ld.description).toContain('Responsibilities: Design, build and ship features');
+      await expectNoAxeViolations(page);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByRole('dialog', { name: 'Apply for: Senior Full-Stack Engineer' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await page.getByRole('link', { name: '← All openings' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Current Openings' })).toBeVisible();
+    });
+  }
+
+  test('the server sends the whole page with its JSON-LD, for a remote opening too; the page hydrates without a request', async ({
+    page,
+    request,
+  }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const address = /<loc>https?:\/\/[^/]+(\/careers\/\d+-technical-writer)<\/loc>/.exec(sitemap)?.[1];
+    expect(address).toBeTruthy();
+    const html = await (await request.get(address!)).text();
+    expect(html).toContain('<h1');
+    expect(html).toContain('Write the documentation and API reference');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]);
+    expectJobPosting(ld);
+    expect(ld).toMatchObject({
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { name: 'Anywhere (UTC-5 to UTC+5:30)' },
+    });
+    const requests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/bind-job-openings') && requests.push(r.url()));
+    await page.goto(address!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Technical Writer' })).toBeVisible();
+    await page.getByRole('button', { name: 'Apply' }).click(); // hydrated
+    await expect(page.getByRole('dialog', { name: 'Apply for: Technical Writer' })).toBeVisible();
+    expect(requests).toEqual([]);
+  });
+
+  test.describe('an opening that is not open', () => {
+    test.use({
+      allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/],
+    });
+    test('says it is no longer available, in the language chosen, and links to the open ones (both widths, axe)', async ({
+      page,
+    }) => {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        const response = await page.goto('/careers/2147483000-filled-long-ago');
+        expect(response?.status()).toBe(404);
+        await expect(
+          page.getByRole('heading', { level: 1, name: 'This opening is no longer available' }),
+        ).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+      await page.getByRole('link', { name: 'See current openings' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Current Openings' })).toBeVisible();
+      await page.context().addCookies([{ name: 'lang', value: 'de', url: page.url() }]);
+      await page.goto('/careers/2147483000-filled-long-ago');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Diese Stelle ist nicht mehr verfügbar' }),
+      ).toBeVisible();
+    });
   });
 });
 
