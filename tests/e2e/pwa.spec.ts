@@ -201,6 +201,12 @@ test.describe('reading without the server', () => {
     await page.goto(`${server.origin}/careers`);
     await expect(page.getByRole('article')).toHaveCount(5);
     await expect.poll(() => copyKept(page, 'jobs', 'openings')).toBe(true);
+    const jobAddress = await page
+      .getByRole('article', { name: 'Senior Full-Stack Engineer' })
+      .getByRole('link')
+      .getAttribute('href');
+    await page.goto(`${server.origin}${jobAddress}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Senior Full-Stack Engineer' })).toBeVisible();
     await page.goto(`${server.origin}/blog`);
     await expect(page.getByText(post.title).first()).toBeVisible();
     await expect.poll(() => copyKept(page, 'blog', 'firstPage')).toBe(true);
@@ -229,6 +235,16 @@ test.describe('reading without the server', () => {
     await expect(page.getByRole('article')).toHaveCount(5);
     await expect(page.getByText(/Showing saved copy from/)).toBeVisible();
     await expect(page.getByRole('article').first().getByRole('button', { name: 'Apply' })).toBeVisible();
+    // an opening never opened on its own page but shown in the list: in-app navigation finds its copy
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Technical Writer' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Technical Writer' })).toBeVisible();
+    await expect(page.getByText(/Showing saved copy from/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apply' })).toBeVisible();
+    // an opening read on its page: the page the worker kept
+    await page.goto(`${server.origin}${jobAddress}`);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Senior Full-Stack Engineer' })).toBeVisible();
 
     await page.goto(`${server.origin}/blog`);
     await expect(page.getByText(post.title).first()).toBeVisible();
