@@ -9,6 +9,9 @@
 // - Not the chunks only the back office loads (the admin screens, the rich-text editor and the
 //   back office's translations): the worker caches those when an admin first opens them, which
 //   keeps the precache small.
+// - Not the phone-number rules (libphonenumber-js, 120 kB): the Apply form loads them when it first
+//   opens, and the worker caches them then; offline without them the form judges a number by its
+//   shape and the server checks it in full when the application is sent.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,15 +57,16 @@ function filesOf(manifest, keys) {
 export const ADMIN_NAMESPACES = ['admin', 'admin-inbox', 'blog-admin'];
 const ADMIN_LOCALE = new RegExp(`^src/i18n/locales/[^/]+/(${ADMIN_NAMESPACES.join('|')})\\.json$`);
 
-/** Files (relative to client/) that only the back office loads. */
+/** Public modules loaded on demand and cached at run time, not precached. */
+export const LOADED_ON_DEMAND = ['src/api/contract/phone-check.ts'];
+
+/** Files (relative to client/) that only the back office (or a module loaded on demand) loads. */
 export function adminOnlyFiles(viteManifest) {
   const adminLocales = Object.keys(viteManifest).filter((k) => ADMIN_LOCALE.test(k));
   const entries = Object.keys(viteManifest).filter((k) => viteManifest[k].isEntry);
-  const publicFiles = filesOf(
-    viteManifest,
-    reachable(viteManifest, entries, new Set([ADMIN_ENTRY, ...adminLocales])),
-  );
-  const adminFiles = filesOf(viteManifest, reachable(viteManifest, [ADMIN_ENTRY, ...adminLocales]));
+  const notPrecached = [ADMIN_ENTRY, ...adminLocales, ...LOADED_ON_DEMAND];
+  const publicFiles = filesOf(viteManifest, reachable(viteManifest, entries, new Set(notPrecached)));
+  const adminFiles = filesOf(viteManifest, reachable(viteManifest, notPrecached));
   return new Set([...adminFiles].filter((f) => !publicFiles.has(f)));
 }
 

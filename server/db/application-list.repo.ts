@@ -1,3 +1,4 @@
+import { formatPhone } from '../../src/api/contract/phone-check';
 import { sql, type Kysely } from 'kysely';
 import { COUNT_CAP } from '../../src/api/contract/paging';
 import {
@@ -103,6 +104,7 @@ function toRow(r: RawRow): ApplicationListRow {
     full_name: r.full_name,
     email: r.email,
     contact_number: r.contact_number,
+    contact_display: formatPhone(r.contact_number),
     address: r.address,
     job_title: r.job_title,
     applied_date: r.created_at,

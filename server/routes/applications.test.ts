@@ -136,7 +136,8 @@ describe('POST manage-job-applications', () => {
       job_id: jobId,
       full_name: 'Asha Menon',
       email: 'asha.menon@example.com',
-      contact_number: '9876543210',
+      // E.164: the ten Indian digits of the spec's form, with India's +91
+      contact_number: '+919876543210',
       address: '12 MG Road, Kochi, Kerala',
       status: 'New',
       is_duplicate: 0,
@@ -259,17 +260,56 @@ describe('POST manage-job-applications', () => {
     });
   }
 
-  for (const [label, number] of [
-    ['9 digits', '987654321'],
-    ['11 digits', '98765432101'],
-    ['letters', '98765abc10'],
-    ['a plus sign', '+919876543'],
-    ['spaces inside', '98765 43210'],
+  for (const [label, number, message] of [
+    ['9 digits', '987654321', 'Must be 10 digits'],
+    ['11 digits', '98765432101', 'Must be 10 digits'],
+    ['letters', '98765abc10', 'Enter a phone number of the chosen country'],
+    ['a plus sign and too few digits', '+919876543', 'Enter a phone number of the chosen country'],
   ]) {
-    it(`refuses a contact number with ${label} with "Must be 10 digits"`, async () => {
+    it(`refuses a contact number with ${label} with "${message}"`, async () => {
       const res = await post(app, { ...validFields(jobId), contact_number: number });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual({ contact_number: 'Must be 10 digits' });
+      expect(res.json().errors).toEqual({ contact_number: message });
+      expect(res.json().codes).toEqual({
+        contact_number: message.startsWith('Must') ? 'contactDigits' : 'contactInvalid',
+      });
+      await expectNothingStored(app);
+    });
+  }
+
+  it('keeps a number of any country in E.164, read with the country sent beside it (India when none)', async () => {
+    const stored = async (fields: Record<string, string>) => {
+      const res = await post(app, {
+        ...validFields(jobId),
+        ...fields,
+        email: `${Math.random().toString(36).slice(2)}@example.com`,
+      });
+      expect(res.statusCode, JSON.stringify(res.json())).toBe(201);
+      return (
+        await app.db
+          .selectFrom('job_application')
+          .select('contact_number')
+          .where('application_id', '=', res.json().application_id)
+          .executeTakeFirstOrThrow()
+      ).contact_number;
+    };
+    expect(await stored({ contact_number: '030 901820', contact_country: 'DE' })).toBe('+4930901820');
+    expect(await stored({ contact_number: '+49 (30) 90-18-20', contact_country: 'de' })).toBe('+4930901820');
+    expect(await stored({ contact_number: '98765 43210' })).toBe('+919876543210');
+    expect(await stored({ contact_number: '+44 20 7946 0958', contact_country: 'IN' })).toBe('+442079460958');
+    expect(await stored({ contact_number: '(202) 555-0143', contact_country: 'US' })).toBe('+12025550143');
+  });
+
+  for (const [label, fields] of [
+    ['a number too short for its country', { contact_number: '030 12', contact_country: 'DE' }],
+    ['a country that does not exist', { contact_number: '5550143', contact_country: 'XX' }],
+    ['a country that is no code at all', { contact_number: '5550143', contact_country: '<script>' }],
+    ['41 characters', { contact_number: `+49 ${'1'.repeat(37)}`, contact_country: 'DE' }],
+  ] as const) {
+    it(`refuses ${label}`, async () => {
+      const res = await post(app, { ...validFields(jobId), ...fields });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().codes).toEqual({ contact_number: 'contactInvalid' });
       await expectNothingStored(app);
     });
   }

@@ -26,6 +26,7 @@ const FIELD_NAMES = new Set([
   'full_name',
   'email',
   'contact_number',
+  'contact_country',
   'address',
   'consent',
   'website',

@@ -4,8 +4,11 @@ import {
   ApplicationJobId,
   applicationFormErrors,
   consentGiven,
+  DEFAULT_PHONE_COUNTRY,
+  phoneE164,
   type ApplicationErrors,
 } from '../../src/api/contract/applications';
+import { phoneCheck } from '../../src/api/contract/phone-check';
 import {
   APPLICATION_LIST_MESSAGES as LIST,
   dateRangeError,
@@ -72,12 +75,14 @@ export async function receiveApplication(
     full_name: text('full_name'),
     email: text('email'),
     contact_number: text('contact_number'),
+    // a client that names no country (an older form, another API client): India, as the spec's form
+    contact_country: text('contact_country').toUpperCase() || DEFAULT_PHONE_COUNTRY,
     address: text('address'),
     resume: file ? { name: file.name, size: file.size } : null,
     consent: consentGiven(fields.consent),
   };
   // the bytes are read below: the content decides the CV's type, not its name
-  const codes: ApplicationErrors = applicationFormErrors(data, { typeByName: false });
+  const codes: ApplicationErrors = applicationFormErrors(data, { typeByName: false, phone: phoneCheck });
   const fileName = file && cleanFileName(file.name);
   if (!codes.resume && fileName === undefined) codes.resume = 'resumeName';
   const jobId = ApplicationJobId.safeParse(fields.job_id ?? '');
@@ -109,7 +114,8 @@ export async function receiveApplication(
           job_id: job,
           full_name: data.full_name,
           email: data.email,
-          contact_number: data.contact_number,
+          // E.164: the rules above passed it, so it has one
+          contact_number: phoneE164(data.contact_number, data.contact_country, phoneCheck)!,
           address: data.address,
           consent_at: c.at.toISOString(),
           idempotency_key: idempotencyKey,

@@ -16,6 +16,7 @@ export function applicationFields(input: ApplicationInput): Record<string, strin
     full_name: input.full_name,
     email: input.email,
     contact_number: input.contact_number,
+    ...(input.contact_country ? { contact_country: input.contact_country } : {}),
     address: input.address,
     consent: input.consent ? 'true' : 'false',
     website: input.website,

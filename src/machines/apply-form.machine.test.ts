@@ -4,14 +4,19 @@ import { ApiError } from '../api/client';
 import {
   applicationFieldError,
   applicationFormErrors,
+  phoneE164,
   type ApplicationAnswer,
+  type PhoneCheck,
 } from '../api/contract/applications';
+import { phoneCheck } from '../api/contract/phone-check';
 import en from '../i18n/locales/en/careers.json';
 import {
   applyFormMachine,
   emptyFields,
   hasInput,
+  phoneRulesActor,
   serverErrors,
+  type PhoneRules,
   type ApplyContext,
   type ApplyEvent,
   type ApplyFields,
@@ -36,6 +41,15 @@ const text = (code: ErrorCode | undefined) =>
   code ? (en.errors as Record<string, string>)[code] : undefined;
 const file = (name: string, size = 1000, type = 'application/pdf') =>
   new File([new Uint8Array(size)], name, { type });
+
+const RULES_DE: PhoneRules = {
+  check: phoneCheck,
+  countries: [
+    { code: 'DE', callingCode: '49' },
+    { code: 'IN', callingCode: '91' },
+  ],
+  country: 'DE',
+};
 
 const valid = (): ApplyFields => ({
   ...emptyFields(),
@@ -74,12 +88,97 @@ describe('apply form rules', () => {
     expect(check('email', { email: ' asha.menon+jobs@mail.example.co.in ' })).toBeUndefined();
   });
 
-  it('shows "Must be 10 digits" for 9 or 11 digits or letters, and "Contact is required" when blank', () => {
+  it('shows "Must be 10 digits" for 9 or 11 digits typed for India, and "Contact is required" when blank', () => {
     expect(check('contact_number', { contact_number: '' })).toBe('Contact is required');
-    for (const bad of ['987654321', '98765432101', '98765abc10', '+919876543']) {
+    for (const bad of ['987654321', '98765432101']) {
       expect(check('contact_number', { contact_number: bad })).toBe('Must be 10 digits');
+      expect(
+        text(
+          applicationFieldError('contact_number', { ...valid(), contact_number: bad }, { phone: phoneCheck }),
+        ),
+      ).toBe('Must be 10 digits');
     }
-    expect(check('contact_number', { contact_number: '9876543210' })).toBeUndefined();
+    // any ten digits for India, as the spec's form took them, with the rules loaded or not
+    for (const phone of [undefined, phoneCheck])
+      expect(
+        applicationFieldError('contact_number', { ...valid(), contact_number: '1234567890' }, { phone }),
+      ).toBeUndefined();
+  });
+
+  it("judges a number by its country's rules once they have loaded, by its shape before", () => {
+    const rule = (contact_number: string, contact_country: string, phone?: PhoneCheck) =>
+      text(
+        applicationFieldError('contact_number', { ...valid(), contact_number, contact_country }, { phone }),
+      );
+    // Germany: national or international, with the usual separators
+    for (const number of ['030 901820', '+49 30 901820', '(030) 90-18-20'])
+      expect(rule(number, 'DE', phoneCheck), number).toBeUndefined();
+    expect(rule('030 12', 'DE', phoneCheck)).toBe('Enter a phone number of the chosen country');
+    // a number with its own + is read in that country, whichever is chosen
+    expect(rule('+44 20 7946 0958', 'IN', phoneCheck)).toBeUndefined();
+    expect(rule('98765abc10', 'IN', phoneCheck)).toBe('Enter a phone number of the chosen country');
+    expect(rule('+919876543', 'IN', phoneCheck)).toBe('Enter a phone number of the chosen country');
+    expect(rule('5550100', 'XX', phoneCheck)).toBe('Enter a phone number of the chosen country');
+    // before: the shape (5 to 15 digits with + ( ) - . and spaces); the server's check has the last word
+    expect(rule('030 901820', 'DE')).toBeUndefined();
+    expect(rule('030-abc', 'DE')).toBe('Enter a phone number of the chosen country');
+    expect(rule('12', 'DE')).toBe('Enter a phone number of the chosen country');
+    expect(phoneE164('030 901820', 'DE', phoneCheck)).toBe('+4930901820');
+    expect(phoneE164('9876543210', 'IN', phoneCheck)).toBe('+919876543210');
+  });
+
+  it("takes the visitor's country when the phone rules arrive (India if a number was typed already), and judges a shown message again", () => {
+    const actor = start();
+    actor.send({ type: 'form.open', job: JOB });
+    actor.send({ type: 'field.change', name: 'contact_number', value: '030-abc' });
+    actor.send({ type: 'field.blur', name: 'contact_number' });
+    expect(actor.getSnapshot().context.errors.contact_number).toBe('contactInvalid');
+    actor.send({ type: 'field.change', name: 'contact_number', value: '030 1' });
+    expect(actor.getSnapshot().context.errors.contact_number).toBe('contactInvalid'); // too few digits
+    // typed while the field showed India: India stays
+    actor.send({ type: 'phone.loaded', rules: RULES_DE });
+    expect(actor.getSnapshot().context.fields.contact_country).toBe('IN');
+    expect(actor.getSnapshot().context.errors.contact_number).toBe('contactInvalid');
+    actor.send({ type: 'field.change', name: 'contact_country', value: 'DE' });
+    actor.send({ type: 'field.change', name: 'contact_number', value: '030 901820' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    // another country judges the number again
+    actor.send({ type: 'field.change', name: 'contact_number', value: '030 12' });
+    actor.send({ type: 'field.blur', name: 'contact_number' });
+    expect(actor.getSnapshot().context.errors.contact_number).toBe('contactInvalid'); // no German number
+    actor.send({ type: 'field.change', name: 'contact_country', value: 'IN' });
+    expect(actor.getSnapshot().context.errors.contact_number).toBe('contactInvalid'); // not ten digits either
+    // a new form starts at the visitor's country again, with the rules kept
+    actor.send({ type: 'form.cancel' });
+    actor.send({ type: 'form.open', job: JOB });
+    expect(actor.getSnapshot().context.fields.contact_country).toBe('DE');
+    expect(actor.getSnapshot().context.phone).toBe(RULES_DE);
+  });
+
+  it('loads the phone rules once, when the form first opens, and again after a failure', async () => {
+    let loads = 0;
+    let fail = true;
+    const actor = start({
+      actors: {
+        loadPhoneRules: phoneRulesActor(async () => {
+          loads += 1;
+          if (fail) throw new Error('offline');
+          return RULES_DE;
+        }),
+      },
+    });
+    expect(loads).toBe(0);
+    actor.send({ type: 'form.open', job: JOB });
+    await waitFor(actor, (s) => !s.context.phoneLoading);
+    expect(actor.getSnapshot().context.phone).toBeNull();
+    actor.send({ type: 'form.cancel' });
+    fail = false;
+    actor.send({ type: 'form.open', job: JOB });
+    await waitFor(actor, (s) => s.context.phone !== null);
+    actor.send({ type: 'form.cancel' });
+    actor.send({ type: 'form.open', job: JOB });
+    expect(loads).toBe(2);
+    expect(actor.getSnapshot().context.fields.contact_country).toBe('DE');
   });
 
   it('shows "Address is required"', () => {
@@ -349,6 +448,8 @@ describe('apply modal paths', () => {
     { type: 'discard.confirm' },
     { type: 'discard.cancel' },
     { type: 'upload.progress', loaded: 50, total: 100 },
+    { type: 'phone.loaded', rules: RULES_DE },
+    { type: 'phone.failed' },
     { type: doneEvent('submitApplication'), output: { Message: 'Application submitted successfully!' } },
     { type: errorEvent('submitApplication'), error: new ApiError(0, 'offline') },
   ];
@@ -392,6 +493,8 @@ describe('apply modal paths', () => {
           'discard.confirm': send,
           'discard.cancel': send,
           'upload.progress': send,
+          'phone.loaded': send,
+          'phone.failed': send,
           [doneEvent('submitApplication')]: async ({ event }: { event: unknown }) => {
             effects.settle('submitApplication', (event as { output: unknown }).output);
             await flush();

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
 import { newIdempotencyKey } from '../api/contract/idempotency-key';
 import type { ApplicationInput } from '../api/contract/applications';
 import type { UploadProgress } from '../api/contract/upload';
@@ -10,7 +10,9 @@ import {
   type ApplicationAnswer,
   type ApplicationErrorCode,
   type ApplicationErrors,
+  DEFAULT_PHONE_COUNTRY,
   type ApplicationField,
+  type PhoneCheck,
 } from '../api/contract/applications';
 import { codesFor } from '../api/contract/form-rules';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
@@ -23,6 +25,11 @@ import { isQueued, type QueuedSubmission } from '../offline/queued';
  * A backdrop click or Escape (`form.dismiss`) closes an untouched form at once and asks first
  * ('Discard what you typed?', `confirmingDiscard`) when anything was typed; the same rule as the
  * job and blog dialogs. While the CV uploads, only Cancel closes.
+ *
+ * The phone number's country is chosen beside it. The first `form.open` starts `loadPhoneRules`
+ * (libphonenumber-js and the visitor's country, loaded then so no page carries them at first load);
+ * until it answers the number is judged by its shape, and after by its country's rules. Failing to
+ * load changes nothing but that: the server checks the number in full anyway.
  *
  * Side effects are named and supplied by the screen: `submitApplication` (the upload),
  * `notifySuccess` / `notifyFailure` (toasts), `focusField` (focus the first invalid field).
@@ -37,6 +44,8 @@ export interface ApplyFields {
   full_name: string;
   email: string;
   contact_number: string;
+  /** The number's country (ISO 3166 alpha-2); empty until the visitor's is known (India then). */
+  contact_country: string;
   address: string;
   resume: File | null;
   consent: boolean;
@@ -52,6 +61,7 @@ export const emptyFields = (): ApplyFields => ({
   full_name: '',
   email: '',
   contact_number: '',
+  contact_country: '',
   address: '',
   resume: null,
   consent: false,
@@ -74,6 +84,7 @@ export function toApplyInput(job: JobRef, fields: ApplyFields, idempotencyKey: s
     full_name: fields.full_name.trim(),
     email: fields.email.trim(),
     contact_number: fields.contact_number.trim(),
+    ...(fields.contact_country ? { contact_country: fields.contact_country } : {}),
     address: fields.address.trim(),
     resume: fields.resume!,
     consent: fields.consent,
@@ -82,8 +93,19 @@ export function toApplyInput(job: JobRef, fields: ApplyFields, idempotencyKey: s
   };
 }
 
+/** What `loadPhoneRules` answers: the full check, the countries offered, and the visitor's country. */
+export interface PhoneRules {
+  check: PhoneCheck;
+  countries: { code: string; callingCode: string }[];
+  country: string;
+}
+
 export interface ApplyContext {
   job: JobRef | null;
+  /** The phone rules once loaded (kept while the page lives). */
+  phone: PhoneRules | null;
+  /** Whether `loadPhoneRules` runs (a failed load is tried again at the next opening). */
+  phoneLoading: boolean;
   fields: ApplyFields;
   errors: FieldErrors;
   /** Upload progress of the running submission; null before the first progress report. */
@@ -101,7 +123,10 @@ export type ApplyEvent =
   | { type: 'form.dismiss' }
   | { type: 'discard.confirm' }
   | { type: 'discard.cancel' }
-  | { type: 'upload.progress'; loaded: number; total: number };
+  | { type: 'upload.progress'; loaded: number; total: number }
+  /** `loadPhoneRules` answered, or failed. */
+  | { type: 'phone.loaded'; rules: PhoneRules }
+  | { type: 'phone.failed' };
 
 /** Whether the person has put anything into the form (what a dismiss would throw away). */
 export function hasInput(fields: ApplyFields): boolean {
@@ -122,8 +147,19 @@ export interface SubmitInput {
   onProgress: (progress: UploadProgress) => void;
 }
 
+/** `loadPhoneRules` from the app's loader: it reports back with 'phone.loaded' or 'phone.failed'. */
+export const phoneRulesActor = (load: () => Promise<PhoneRules>) =>
+  fromCallback<ApplyEvent>(({ sendBack }) => {
+    load().then(
+      (rules) => sendBack({ type: 'phone.loaded', rules }),
+      () => sendBack({ type: 'phone.failed' }),
+    );
+  });
+
 const initialContext = (): ApplyContext => ({
   job: null,
+  phone: null,
+  phoneLoading: false,
   fields: emptyFields(),
   errors: {},
   progress: null,
@@ -136,6 +172,7 @@ export const applyFormMachine = setup({
     events: {} as ApplyEvent,
   },
   actors: {
+    loadPhoneRules: phoneRulesActor(() => Promise.reject(new Error('loadPhoneRules is provided by the app'))),
     /** The server's answer, or { queued: true } when it was kept to be sent when back online. */
     submitApplication: fromPromise<SubmitOutput, SubmitInput>(async () => {
       throw new Error('submitApplication is provided by the app');
@@ -149,12 +186,13 @@ export const applyFormMachine = setup({
     updateField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
       const fields = { ...context.fields, [event.name]: event.value } as ApplyFields;
-      const name = event.name as FieldName;
+      // another country judges the number again
+      const name = (event.name === 'contact_country' ? 'contact_number' : event.name) as FieldName;
       // A field with an error is checked again as it changes, so the message goes once it is fixed;
       // the file and the box have no typing, so they are checked at once.
       const recheck = name in context.errors || name === 'resume' || name === 'consent';
       if (!recheck || !(APPLICATION_FIELDS as readonly string[]).includes(name)) return { fields };
-      const error = applicationFieldError(name, fields);
+      const error = applicationFieldError(name, fields, { phone: context.phone?.check });
       const errors = { ...context.errors };
       if (error) errors[name] = error;
       else delete errors[name];
@@ -163,14 +201,36 @@ export const applyFormMachine = setup({
     validateField: assign({
       errors: ({ context, event }) => {
         if (event.type !== 'field.blur') return context.errors;
-        const error = applicationFieldError(event.name, context.fields);
+        const error = applicationFieldError(event.name, context.fields, { phone: context.phone?.check });
         const errors = { ...context.errors };
         if (error) errors[event.name] = error;
         else delete errors[event.name];
         return errors;
       },
     }),
-    showAllErrors: assign({ errors: ({ context }) => applicationFormErrors(context.fields) }),
+    showAllErrors: assign({
+      errors: ({ context }) => applicationFormErrors(context.fields, { phone: context.phone?.check }),
+    }),
+    startPhoneRules: spawnChild('loadPhoneRules'),
+    markPhoneLoading: assign({ phoneLoading: true }),
+    phoneRulesFailed: assign({ phoneLoading: false }),
+    /** The rules arrived: the visitor's country unless one was chosen, and a shown error judged again. */
+    usePhoneRules: assign(({ context, event }) => {
+      if (event.type !== 'phone.loaded') return {};
+      const phone = event.rules;
+      // the visitor's country, unless a number was typed while the field showed India
+      const country =
+        context.fields.contact_country ||
+        (context.fields.contact_number.trim() ? DEFAULT_PHONE_COUNTRY : phone.country);
+      const fields = { ...context.fields, contact_country: country };
+      const errors = { ...context.errors };
+      if (errors.contact_number) {
+        const error = applicationFieldError('contact_number', fields, { phone: phone.check });
+        if (error) errors.contact_number = error;
+        else delete errors.contact_number;
+      }
+      return { phone, phoneLoading: false, fields, errors };
+    }),
     showServerErrors: assign({
       errors: ({ context }, params: { error: unknown }) => ({
         ...context.errors,
@@ -182,7 +242,13 @@ export const applyFormMachine = setup({
       progress: ({ context, event }) =>
         event.type === 'upload.progress' ? { loaded: event.loaded, total: event.total } : context.progress,
     }),
-    reset: assign(() => initialContext()),
+    /** An empty form; the phone rules stay, and the country starts at the visitor's again. */
+    reset: assign(({ context }) => ({
+      ...initialContext(),
+      phone: context.phone,
+      phoneLoading: context.phoneLoading,
+      fields: { ...emptyFields(), contact_country: context.phone?.country ?? '' },
+    })),
     /** Moves focus to the first field with an error (the screen knows the elements). */
     focusField: (_, _params: { name: FieldName }) => {},
     notifySuccess: (_, _params: { message: string | undefined }) => {},
@@ -192,17 +258,30 @@ export const applyFormMachine = setup({
   },
   guards: {
     wasQueued: (_, output: SubmitOutput) => isQueued(output),
-    isValid: ({ context }) => Object.keys(applicationFormErrors(context.fields)).length === 0,
+    isValid: ({ context }) =>
+      Object.keys(applicationFormErrors(context.fields, { phone: context.phone?.check })).length === 0,
+    needsPhoneRules: ({ context }) => !context.phone && !context.phoneLoading,
     hasInput: ({ context }) => hasInput(context.fields),
   },
 }).createMachine({
   id: 'applyForm',
   initial: 'closed',
   context: initialContext,
+  on: {
+    'phone.loaded': { actions: 'usePhoneRules' },
+    'phone.failed': { actions: 'phoneRulesFailed' },
+  },
   states: {
     closed: {
       on: {
-        'form.open': { target: 'editing', actions: ['reset', 'rememberJob', 'newIdempotencyKey'] },
+        'form.open': [
+          {
+            guard: 'needsPhoneRules',
+            target: 'editing',
+            actions: ['reset', 'rememberJob', 'newIdempotencyKey', 'markPhoneLoading', 'startPhoneRules'],
+          },
+          { target: 'editing', actions: ['reset', 'rememberJob', 'newIdempotencyKey'] },
+        ],
       },
     },
     editing: {
@@ -219,7 +298,9 @@ export const applyFormMachine = setup({
               {
                 type: 'focusField',
                 params: ({ context }) => ({
-                  name: APPLICATION_FIELDS.find((n) => applicationFieldError(n, context.fields))!,
+                  name: APPLICATION_FIELDS.find((n) =>
+                    applicationFieldError(n, context.fields, { phone: context.phone?.check }),
+                  )!,
                 }),
               },
             ],

@@ -92,7 +92,8 @@ test.describe('Job Application Details', () => {
       '2',
       name,
       email,
-      '9123456780',
+      // stored in E.164, shown as people read it
+      '+91 91234 56780',
       opening.job_title,
       /\d{4}/,
       'New',
@@ -129,7 +130,7 @@ test.describe('Job Application Details', () => {
     await viewButton.click();
     const dialog = page.getByRole('dialog', { name: 'Application Details' });
     await expect(dialog).toBeVisible();
-    for (const text of [name, email, '9123456780', opening.job_title])
+    for (const text of [name, email, '+91 91234 56780', opening.job_title])
       await expect(dialog.getByText(text, { exact: true })).toBeVisible();
     await expect(page.evaluate(() => getComputedStyle(document.documentElement).overflow)).resolves.toBe(
       'hidden',
@@ -183,7 +184,8 @@ test.describe('Job Application Details', () => {
     );
     expect(csv).toHaveLength(3);
     expect(csv.find((l) => l.includes(email))).toContain(
-      `,${name},${email},9123456780,"4 Beach Road, Kochi",`,
+      // E.164, with the apostrophe every cell starting with + gets (no spreadsheet reads it as a formula)
+      `,${name},${email},'+919123456780,"4 Beach Road, Kochi",`,
     );
     expect(csv.find((l) => l.includes(email))).toContain(',Interview,no,');
     expect(csv.find((l) => l.includes('formula.'))).toContain(

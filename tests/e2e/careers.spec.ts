@@ -305,6 +305,41 @@ test.describe('job pages', () => {
 });
 
 test.describe('apply modal', () => {
+  test('takes a number of any country: chosen beside it, judged by its rules, kept in E.164 (axe)', async ({
+    page,
+  }) => {
+    await page.goto('/careers');
+    const dialog = await openModal(page);
+    const country = dialog.getByLabel('Country code');
+    // the visitor's country (the loopback address has none: India), all countries once the rules load
+    await expect(country).toHaveValue('IN');
+    await expect(dialog.getByText('10 digits, no spaces')).toBeVisible();
+    await expect.poll(() => country.locator('option').count()).toBeGreaterThan(200);
+    await expect(country.locator('option:checked')).toHaveText('India (+91)');
+    const email = uniqueEmail('de');
+    await fillValid(page, email);
+    await country.selectOption('DE');
+    await expect(dialog.getByText('As you would dial it in that country, or starting with +')).toBeVisible();
+    const contact = dialog.getByLabel('Contact Number');
+    await contact.fill('030 12');
+    await contact.blur();
+    await expect(dialog.getByText('Enter a phone number of the chosen country')).toBeVisible();
+    await contact.fill('030 901820');
+    await expect(dialog.getByText('Enter a phone number of the chosen country')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Application submitted successfully!')).toBeVisible({ timeout: 15_000 });
+    const db = openDb();
+    try {
+      const row = db.prepare('select contact_number from job_application where email = ?').get(email) as {
+        contact_number: string;
+      };
+      expect(row.contact_number).toBe('+4930901820');
+    } finally {
+      db.close();
+    }
+  });
+
   test('opens as a dialog titled "Apply for: {job title}", traps focus, and passes axe', async ({ page }) => {
     await page.goto('/careers');
     const dialog = await openModal(page);
@@ -365,11 +400,13 @@ test.describe('apply modal', () => {
     await email.fill('asha@example.com');
     await expect(dialog.getByText('Invalid email')).toHaveCount(0);
 
-    for (const bad of ['987654321', '98765432101', '98765abc10']) {
+    for (const bad of ['987654321', '98765432101']) {
       await contact.fill(bad);
       await contact.blur();
       await expect(dialog.getByText('Must be 10 digits')).toBeVisible();
     }
+    await contact.fill('98765abc10');
+    await expect(dialog.getByText('Enter a phone number of the chosen country')).toBeVisible();
     await contact.fill('9876543210');
     await expect(dialog.getByText('Must be 10 digits')).toHaveCount(0);
 
@@ -499,7 +536,7 @@ test.describe('apply modal', () => {
         .get(email) as Record<string, unknown>;
       expect(row).toMatchObject({
         full_name: 'Asha Menon',
-        contact_number: '9876543210',
+        contact_number: '+919876543210',
         status: 'New',
         is_duplicate: 0,
         content_type: 'application/pdf',

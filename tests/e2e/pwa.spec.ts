@@ -556,7 +556,7 @@ test.describe('sending without a connection', () => {
       >;
       db.close();
       expect(row.full_name).toBe('Asha Menon');
-      expect(row.contact_number).toBe('9876543210');
+      expect(row.contact_number).toBe('+919876543210');
     });
   }
 

@@ -100,7 +100,10 @@ export const ApplicationListRow = z.object({
   job_id: z.nullable(z.number().check(z.int())),
   full_name: z.string(),
   email: z.string(),
+  /** E.164 (`+4930901820`); applications of a customer's backend may hold any text. */
   contact_number: z.string(),
+  /** The number as people read it (`+49 30 901820`); absent from a customer's backend: the number as is. */
+  contact_display: z.optional(z.string()),
   /** The postal address the candidate gave. */
   address: z.string(),
   job_title: z.nullable(z.string()),

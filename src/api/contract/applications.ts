@@ -12,6 +12,7 @@ export const APPLICATION_MESSAGES = {
   emailInvalid: 'Invalid email',
   emailRequired: 'Email is required',
   contactDigits: 'Must be 10 digits',
+  contactInvalid: 'Enter a phone number of the chosen country',
   contactRequired: 'Contact is required',
   addressRequired: 'Address is required',
   resumeRequired: 'Resume is required',
@@ -37,8 +38,41 @@ export const RESUME_ACCEPT =
 export const NAME_MAX = 200;
 export const ADDRESS_MAX = 500;
 
-/** A contact number is exactly ten digits. */
+/** An Indian contact number as the spec has it: exactly ten digits (stored as +91 and the ten). */
 export const CONTACT_PATTERN = /^\d{10}$/;
+
+/**
+ * Phone numbers of every country (issue 32). The form sends the number as typed and the country
+ * chosen beside it (ISO 3166 alpha-2, the visitor's country by default, India when unknown); the
+ * server keeps the number in E.164 (`+4930123456`). `PhoneCheck` is libphonenumber-js's verdict
+ * (contract/phone-check.ts: the server's, and the browser's once the form has loaded it): the
+ * number's E.164 form, or undefined when it is no number of that country. Before it has loaded, the
+ * browser judges the shape only, and the server's answer has the last word.
+ */
+export type PhoneCheck = (number: string, country: string) => string | undefined;
+export const DEFAULT_PHONE_COUNTRY = 'IN';
+export const PHONE_MAX = 40;
+const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
+
+/** The number in E.164: ten digits for India as today, else the check's verdict. */
+export function phoneE164(number: string, country: string, check: PhoneCheck): string | undefined {
+  const n = number.trim();
+  if (country === 'IN' && CONTACT_PATTERN.test(n)) return `+91${n}`;
+  return n.length <= PHONE_MAX ? check(n, country) : undefined;
+}
+
+function contactError(number: string, country: string, check?: PhoneCheck): ApplicationErrorCode | undefined {
+  const contact = number.trim();
+  if (!contact) return 'contactRequired';
+  // digits alone for India: the spec's rule and message
+  const refused = country === 'IN' && /^\d+$/.test(contact) ? 'contactDigits' : 'contactInvalid';
+  if (check) return phoneE164(contact, country, check) ? undefined : refused;
+  const digits = contact.replace(/\D/g, '').length;
+  if (country === 'IN' && /^\d+$/.test(contact)) return digits === 10 ? undefined : refused;
+  return contact.length <= PHONE_MAX && PHONE_SHAPE.test(contact) && digits >= 5 && digits <= 15
+    ? undefined
+    : refused;
+}
 
 /** The fields a person fills in, in the order of the form (the first invalid one is focused). */
 export const APPLICATION_FIELDS = [
@@ -57,6 +91,7 @@ export const APPLICATION_ERROR_CODES = [
   'emailInvalid',
   'emailRequired',
   'contactDigits',
+  'contactInvalid',
   'contactRequired',
   'addressRequired',
   'resumeRequired',
@@ -78,6 +113,8 @@ export interface ApplicationRuleInput {
   full_name: string;
   email: string;
   contact_number: string;
+  /** The country of the number (ISO 3166 alpha-2); empty: DEFAULT_PHONE_COUNTRY. */
+  contact_country?: string;
   address: string;
   resume: { name: string; size: number } | null;
   consent: boolean;
@@ -89,6 +126,8 @@ export interface ApplicationRuleOptions {
    * server passes false: it reads the bytes next, and the content decides.
    */
   typeByName?: boolean;
+  /** The full phone check (the server always; the browser once loaded). */
+  phone?: PhoneCheck;
 }
 
 const hasResumeExtension = (name: string) =>
@@ -98,7 +137,7 @@ const hasResumeExtension = (name: string) =>
 export function applicationFieldError(
   field: ApplicationField,
   input: ApplicationRuleInput,
-  { typeByName = true }: ApplicationRuleOptions = {},
+  { typeByName = true, phone }: ApplicationRuleOptions = {},
 ): ApplicationErrorCode | undefined {
   switch (field) {
     case 'full_name': {
@@ -108,11 +147,8 @@ export function applicationFieldError(
     }
     case 'email':
       return emailError(input.email);
-    case 'contact_number': {
-      const contact = input.contact_number.trim();
-      if (!contact) return 'contactRequired';
-      return CONTACT_PATTERN.test(contact) ? undefined : 'contactDigits';
-    }
+    case 'contact_number':
+      return contactError(input.contact_number, input.contact_country || DEFAULT_PHONE_COUNTRY, phone);
     case 'address': {
       const address = input.address.trim();
       if (!address) return 'addressRequired';
@@ -161,6 +197,8 @@ export interface ApplicationInput {
   full_name: string;
   email: string;
   contact_number: string;
+  /** The country chosen beside the number (ISO 3166 alpha-2). */
+  contact_country?: string;
   address: string;
   resume: File;
   consent: boolean;

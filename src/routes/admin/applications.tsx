@@ -182,7 +182,7 @@ export function ApplicationsScreen() {
                       {row.email}
                     </td>
                     <td className={s.nowrap} data-label={t('applications.columns.contact')}>
-                      {row.contact_number}
+                      {row.contact_display ?? row.contact_number}
                     </td>
                     <td data-label={t('applications.columns.jobRole')}>
                       {row.job_title ?? t('applications.na')}
@@ -385,7 +385,9 @@ function DetailModal({
             <div>
               <dt>{t('detail.contact')}</dt>
               <dd>
-                <a href={`tel:${row.contact_number}`}>{row.contact_number}</a>
+                <a href={`tel:${row.contact_number.replace(/[^\d+]/g, '')}`}>
+                  {row.contact_display ?? row.contact_number}
+                </a>
               </dd>
             </div>
             <div>

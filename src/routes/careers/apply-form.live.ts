@@ -1,12 +1,38 @@
 import type { i18n as I18n } from 'i18next';
-import { APPLICATION_MESSAGES } from '../../api/contract/applications';
+import { APPLICATION_MESSAGES, DEFAULT_PHONE_COUNTRY } from '../../api/contract/applications';
 import { showToast } from '../../components/toasts';
-import { applyFormMachine, type SubmitInput } from '../../machines/apply-form.machine';
+import {
+  applyFormMachine,
+  phoneRulesActor,
+  type PhoneRules,
+  type SubmitInput,
+} from '../../machines/apply-form.machine';
 import { queueingActor } from '../../offline/queueing-actor';
 import { fieldId } from './apply-modal';
 
 /** Toasts of the careers page last 4 s, success and error alike. */
 const TOAST_MS = 4000;
+
+/**
+ * libphonenumber-js and the visitor's country (the geo lookup the pricing page uses; India when it
+ * is unknown or fails), loaded when the form first opens: no page carries them at first load.
+ */
+async function loadPhoneRules(): Promise<PhoneRules> {
+  const [{ phoneCheck, phoneCountries, isPhoneCountry }, country] = await Promise.all([
+    import('../../api/contract/phone-check'),
+    import('../../api/pricing')
+      .then(
+        ({ getGeo }) => getGeo().then((geo) => geo.country_code.trim().toUpperCase()),
+        () => '',
+      )
+      .catch(() => ''),
+  ]);
+  return {
+    check: phoneCheck,
+    countries: phoneCountries(),
+    country: isPhoneCountry(country) ? country : DEFAULT_PHONE_COUNTRY,
+  };
+}
 
 /**
  * The apply form with its live effects, so the careers page only runs it: the application goes
@@ -17,6 +43,7 @@ const TOAST_MS = 4000;
 export const applyFormLive = (i18n: I18n) =>
   applyFormMachine.provide({
     actors: {
+      loadPhoneRules: phoneRulesActor(loadPhoneRules),
       submitApplication: queueingActor(async (input: SubmitInput, signal) => {
         const [{ applicationFields, applicationsUrl, submitApplication }, { formSubmission }] =
           await Promise.all([import('../../api/applications'), import('../../offline/submit')]);

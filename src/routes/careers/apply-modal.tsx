@@ -1,20 +1,84 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { RESUME_ACCEPT, NAME_MAX, ADDRESS_MAX } from '../../api/contract/applications';
+import {
+  RESUME_ACCEPT,
+  NAME_MAX,
+  ADDRESS_MAX,
+  DEFAULT_PHONE_COUNTRY,
+  PHONE_MAX,
+} from '../../api/contract/applications';
 import { EMAIL_MAX } from '../../api/contract/form-rules';
 import { DiscardPrompt } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import type { ApplyContext, ApplyEvent, FieldName } from '../../machines/apply-form.machine';
 import s from './apply-modal.module.css';
 
-export const fieldId = (name: FieldName | 'job_id') => `apply-${name.replace('_', '-')}`;
+export const fieldId = (name: FieldName | 'job_id' | 'contact_country') => `apply-${name.replace('_', '-')}`;
 const errorId = (name: FieldName | 'job_id') => `${fieldId(name)}-error`;
 
 function formatSize(bytes: number, lang: string): string {
   const mb = bytes / (1024 * 1024);
   const format = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 });
   return mb >= 0.1 ? `${format.format(mb)} MB` : `${format.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
+}
+
+/**
+ * The phone number's country: every country with its calling code once the phone rules have
+ * loaded ('India (+91)', named in the page's language, sorted by name), and until then the one
+ * chosen, so the field never waits.
+ */
+function CountrySelect({
+  value,
+  phone,
+  lang,
+  label,
+  onChange,
+}: {
+  value: string;
+  phone: ApplyContext['phone'];
+  lang: string;
+  label: string;
+  onChange: (code: string) => void;
+}) {
+  const chosen = value || DEFAULT_PHONE_COUNTRY;
+  const options = useMemo(() => {
+    let names: Intl.DisplayNames | undefined;
+    try {
+      names = new Intl.DisplayNames([lang, 'en'], { type: 'region' });
+    } catch {
+      names = undefined;
+    }
+    const nameOf = (code: string) => {
+      try {
+        return names?.of(code) ?? code;
+      } catch {
+        return code;
+      }
+    };
+    const countries = phone?.countries ?? [{ code: chosen, callingCode: '' }];
+    return countries
+      .map(({ code, callingCode }) => ({
+        code,
+        label: callingCode ? `${nameOf(code)} (+${callingCode})` : nameOf(code),
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label, lang));
+  }, [phone, lang, chosen]);
+  return (
+    <select
+      id={fieldId('contact_country')}
+      className={s.country}
+      aria-label={label}
+      value={chosen}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {options.map((o) => (
+        <option key={o.code} value={o.code}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 /**
@@ -58,22 +122,13 @@ export function ApplyModal({
       type: string;
       autoComplete: string;
       maxLength: number;
-      inputMode?: 'email' | 'numeric' | 'text';
+      inputMode?: 'email' | 'numeric' | 'tel' | 'text';
     },
     hint?: ReactNode,
-  ) => (
-    <div className={s.field}>
-      <label htmlFor={fieldId(name)}>
-        {label}
-        <span className={s.star} aria-hidden="true">
-          *
-        </span>
-      </label>
-      {hint && (
-        <p id={`${fieldId(name)}-hint`} className={s.hint}>
-          {hint}
-        </p>
-      )}
+    /** Beside the input, before it (the phone number's country). */
+    before?: ReactNode,
+  ) => {
+    const input = (
       <input
         id={fieldId(name)}
         name={name}
@@ -85,9 +140,32 @@ export function ApplyModal({
         onChange={(e) => send({ type: 'field.change', name, value: e.target.value })}
         onBlur={() => send({ type: 'field.blur', name })}
       />
-      {error(name)}
-    </div>
-  );
+    );
+    return (
+      <div className={s.field}>
+        <label htmlFor={fieldId(name)}>
+          {label}
+          <span className={s.star} aria-hidden="true">
+            *
+          </span>
+        </label>
+        {hint && (
+          <p id={`${fieldId(name)}-hint`} className={s.hint}>
+            {hint}
+          </p>
+        )}
+        {before ? (
+          <div className={s.row}>
+            {before}
+            {input}
+          </div>
+        ) : (
+          input
+        )}
+        {error(name)}
+      </div>
+    );
+  };
 
   return (
     <Modal
@@ -126,8 +204,17 @@ export function ApplyModal({
           {textField(
             'contact_number',
             t('apply.contact'),
-            { type: 'tel', autoComplete: 'tel-national', maxLength: 20, inputMode: 'numeric' },
-            t('apply.contactHint'),
+            { type: 'tel', autoComplete: 'tel', maxLength: PHONE_MAX, inputMode: 'tel' },
+            (fields.contact_country || DEFAULT_PHONE_COUNTRY) === 'IN'
+              ? t('apply.contactHint')
+              : t('apply.contactHintOther'),
+            <CountrySelect
+              value={fields.contact_country}
+              phone={context.phone}
+              lang={i18n.language}
+              label={t('apply.country')}
+              onChange={(code) => send({ type: 'field.change', name: 'contact_country', value: code })}
+            />,
           )}
           <div className={s.field}>
             <label htmlFor={fieldId('address')}>
