@@ -225,11 +225,7 @@ describe('notes', () => {
     expect(await mailsTo(outsider.email, 'mention-notice')).toEqual([]);
     expect(await mailsTo(reader.email, 'mention-notice')).toEqual([]);
     // the notice is not on the candidate's timeline: it went to staff
-    expect(kinds((await timeline(id)).json<Timeline>().events)).toEqual([
-      'received',
-      'mail',
-      'note',
-    ]);
+    expect(kinds((await timeline(id)).json<Timeline>().events)).toEqual(['received', 'mail', 'note']);
   });
 
   it('goes with the application: deleting it deletes its notes and the mails to its candidate', async () => {

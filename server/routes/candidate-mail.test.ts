@@ -155,8 +155,10 @@ describe('a mail to a candidate', () => {
     ]);
 
     await expect
-      .poll(() =>
-        smtp.to('jonas@verlag.example').some((m) => m.parsed.subject === 'Ihre Bewerbung als Copy Editor'),
+      .poll(
+        () =>
+          smtp.to('jonas@verlag.example').some((m) => m.parsed.subject === 'Ihre Bewerbung als Copy Editor'),
+        { timeout: 15_000 },
       )
       .toBe(true);
     const received = smtp
@@ -181,16 +183,19 @@ describe('a mail to a candidate', () => {
     expect(JSON.parse(audit.detail!)).toEqual({ template: 'reject', lang: 'de' });
     // the timeline shows it sent once the mail server took it
     await expect
-      .poll(async () => {
-        const t = (
-          await app.inject({
-            method: 'GET',
-            url: `/api/admin/job-applications/${id}/timeline`,
-            headers: reader.headers,
-          })
-        ).json<Timeline>();
-        return t.events.filter((e) => e.kind === 'mail' && e.status === 'sent').length;
-      })
+      .poll(
+        async () => {
+          const t = (
+            await app.inject({
+              method: 'GET',
+              url: `/api/admin/job-applications/${id}/timeline`,
+              headers: reader.headers,
+            })
+          ).json<Timeline>();
+          return t.events.filter((e) => e.kind === 'mail' && e.status === 'sent').length;
+        },
+        { timeout: 15_000 },
+      )
       .toBe(2);
   });
 });

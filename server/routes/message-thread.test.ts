@@ -97,8 +97,9 @@ describe('a reply to a message', () => {
       }),
     ]);
     await expect
-      .poll(() =>
-        smtp.to('amelie@revue.example').find((m) => m.parsed.subject === 'Re : votre message à Manna'),
+      .poll(
+        () => smtp.to('amelie@revue.example').find((m) => m.parsed.subject === 'Re : votre message à Manna'),
+        { timeout: 15_000 },
       )
       .toBeTruthy();
     const mail = smtp
@@ -113,7 +114,9 @@ describe('a reply to a message', () => {
     expect(mail.parsed.html).toContain('À bientôt, &lt;b&gt;Asha&lt;/b&gt;');
     // the thread shows it sent, and the list counts it
     await expect
-      .poll(async () => (await thread(id)).json<Timeline>().events.find((e) => e.kind === 'mail')?.status)
+      .poll(async () => (await thread(id)).json<Timeline>().events.find((e) => e.kind === 'mail')?.status, {
+        timeout: 15_000,
+      })
       .toBe('sent');
     expect((await rowOf(id)).replies).toBe(1);
   });
@@ -139,10 +142,12 @@ describe('assigning a message', () => {
     });
 
     await expect
-      .poll(() =>
-        smtp
-          .to(colleague.email)
-          .some((m) => m.parsed.subject === `${manager.email} assigned you a message from Jonas Weber`),
+      .poll(
+        () =>
+          smtp
+            .to(colleague.email)
+            .some((m) => m.parsed.subject === `${manager.email} assigned you a message from Jonas Weber`),
+        { timeout: 15_000 },
       )
       .toBe(true);
     const notice = smtp.to(colleague.email).find((m) => m.parsed.subject?.includes('assigned you'))!;

@@ -592,6 +592,9 @@ test.describe('closed, not erased', () => {
     await expect(card).toContainText('1 application');
     const status = card.getByLabel(`Status of ${title}`);
     await expect(status).toHaveValue('Open');
+    // an open opening links to its public page
+    const view = card.getByRole('link', { name: `View ${title} on the site (new tab)` });
+    await expect(view).toHaveAttribute('href', new RegExp(`^/careers/${row.job_id}-closing-`));
     await card.getByRole('button', { name: `Delete ${title}` }).click();
     const offer = page.getByRole('dialog', { name: 'Close job opening' });
     await expect(offer).toContainText('This opening has 1 application, so it is not deleted.');
@@ -600,6 +603,9 @@ test.describe('closed, not erased', () => {
     await expect(page.getByText(`“${title}” is now Closed.`)).toBeVisible();
     await expect(status).toHaveValue('Closed');
     await expect(card).toContainText('1 application');
+    await expect(view).toHaveCount(0);
+    // its page is gone (410), from any address of it
+    expect((await page.request.get(`/careers/${row.job_id}`)).status()).toBe(410);
 
     // gone from the careers page and its API, still in the back office with its application
     await page.goto('/careers');

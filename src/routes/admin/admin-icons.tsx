@@ -64,6 +64,12 @@ export const EditIcon = () => (
     <path d="M4 20h4L19 9l-4-4L4 16z" />
   </Svg>
 );
+/** An address that opens elsewhere (the public page of a record). */
+export const ExternalIcon = () => (
+  <Svg>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Svg>
+);
 export const TrashIcon = () => (
   <Svg>
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />

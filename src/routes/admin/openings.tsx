@@ -6,6 +6,7 @@ import {
   JOB_PAGE_SIZE,
   JOB_STATUSES,
   JobStatus,
+  jobPath,
   type JobOpeningRow,
   type JobTypeRow,
 } from '../../api/contract/jobs';
@@ -14,7 +15,7 @@ import { cleanPage, pageQuery } from '../../api/contract/paging';
 import { APPLICATION_STATUSES } from '../../api/contract/admin-applications';
 import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
 import { htmlToText } from '../../api/contract/rich-text';
-import { EditIcon, PlusIcon, TrashIcon } from './admin-icons';
+import { EditIcon, ExternalIcon, PlusIcon, TrashIcon } from './admin-icons';
 import OutboxList from '../../components/outbox-list';
 import { useAdminSession } from './admin-context';
 import { useTakeUp } from './queued-changes.live';
@@ -206,6 +207,18 @@ function JobCard({
           {job.job_title}
         </h2>
         <div className={s.icons}>
+          {status === 'Open' && (
+            <a
+              className={s.icon}
+              href={jobPath(job)}
+              target="_blank"
+              rel="noopener"
+              aria-label={t('openings.view', { title: job.job_title })}
+              title={t('openings.viewOnSite')}
+            >
+              <ExternalIcon />
+            </a>
+          )}
           <button
             type="button"
             className={s.icon}
