@@ -14,8 +14,13 @@ import type { Database } from './schema';
 type Db = Kysely<Database>;
 
 /** The filters; `me` is the reader's user id (the 'me' of the assignee filter). */
-function filtered(db: Db, q: Pick<ContactMessagesQuery, 'search' | 'handled' | 'assignee'>, me = 0) {
+function filtered(
+  db: Db,
+  q: Pick<ContactMessagesQuery, 'search' | 'handled' | 'assignee'> & { messageid?: number },
+  me = 0,
+) {
   let query = db.selectFrom('contact_message');
+  if (q.messageid) query = query.where('message_id', '=', q.messageid);
   if (q.handled) query = query.where('handled', '=', q.handled === 'true' ? 1 : 0);
   if (q.assignee === 'none') query = query.where('assignee_id', 'is', null);
   else if (q.assignee) query = query.where('assignee_id', '=', q.assignee === 'me' ? me : Number(q.assignee));

@@ -169,6 +169,45 @@ export async function sendPageHtml(
   return reply.send(await entry.bytes(encoding));
 }
 
+/**
+ * Sends the page of one record's version (a blog permalink, a job page): the rendering kept under
+ * `version` in `cache`; else a 304 when the client holds that version already (another process, or
+ * an earlier life of this one, rendered it: the ETag is made of the same parts everywhere); else
+ * rendered now and kept. A rendering with another status than 200 is logged and answered by
+ * `fallback` (the site's 404 page).
+ */
+export async function sendRecordPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  o: {
+    cache: Lru<HtmlEntry>;
+    version: string;
+    lang: string;
+    render: () => Promise<RenderedPage>;
+    fallback: () => Promise<FastifyReply>;
+  },
+) {
+  const etag = pageEtag(o.version);
+  let entry = o.cache.get(o.version);
+  if (!entry) {
+    if (revalidates(request, etag)) {
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Encoding');
+      return reply.code(304).send();
+    }
+    const page = await o.render();
+    if (page.status !== 200) {
+      request.log.error({ status: page.status, url: request.url }, 'Page rendered with an unexpected status');
+      return o.fallback();
+    }
+    entry = new HtmlEntry(page.html, etag);
+    o.cache.set(o.version, entry);
+  }
+  return sendPageHtml(request, reply, entry, o.lang);
+}
+
 const PLACEHOLDER = 'zz0manna0slug0placeholder0zz';
 
 /**

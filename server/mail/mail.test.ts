@@ -119,7 +119,8 @@ describe('mail through a real SMTP server', () => {
     // what a visitor typed stays out of the subject; the body quotes it as typed
     expect(notice.parsed.subject).toBe('New message through the contact form');
     expect(notice.parsed.text).toContain('Name as typed on the form: “Amélie Durand”');
-    expect(notice.parsed.text).toContain(`${PUBLIC_URL}/admin/messages`);
+    // the message itself: the inbox shows it alone with its thread open
+    expect(notice.parsed.text).toContain(`${PUBLIC_URL}/admin/messages?message=${res.json().message_id}`);
     // the notice names the writer and links to the back office; it does not copy the message or address
     expect(notice.parsed.text).not.toContain('démonstration');
     expect(notice.parsed.text).not.toContain('revue.example');

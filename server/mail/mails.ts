@@ -290,11 +290,15 @@ export async function queueMessageReply(
   );
 }
 
-/** A colleague assigned someone a message: a notice to them, with who and a link to the inbox. */
+/** The inbox showing one message alone, its thread open (a notice's link). */
+const messageLink = (config: MailSettings, messageId: number) =>
+  `${config.PUBLIC_URL}/admin/messages?message=${messageId}`;
+
+/** A colleague assigned someone a message: a notice to them, with who and a link to the message. */
 export async function queueAssignmentNotice(
   db: Db,
   config: MailSettings,
-  n: { to: { email: string; lang: string | null }; by: string; name: string },
+  n: { to: { email: string; lang: string | null }; by: string; name: string; messageId: number },
   now = new Date(),
 ): Promise<void> {
   const lang = mailLang(n.to.lang);
@@ -310,7 +314,7 @@ export async function queueAssignmentNotice(
       { key: 'assignmentNotice.subject', vars },
       [
         { key: 'assignmentNotice.body', vars },
-        { key: 'assignmentNotice.action', vars: { link: `${config.PUBLIC_URL}/admin/messages` } },
+        { key: 'assignmentNotice.action', vars: { link: messageLink(config, n.messageId) } },
       ],
       footer(config),
     ),
@@ -322,7 +326,7 @@ export async function queueAssignmentNotice(
 export async function queueMessageMails(
   db: Db,
   config: MailSettings,
-  m: { name: string; email: string; lang: string | undefined },
+  m: { name: string; email: string; lang: string | undefined; messageId: number },
   now = new Date(),
 ): Promise<void> {
   const lang = mailLang(m.lang);
@@ -349,7 +353,7 @@ export async function queueMessageMails(
     ),
     now,
   );
-  const link = `${config.PUBLIC_URL}/admin/messages`;
+  const link = messageLink(config, m.messageId);
   await queueNotices(
     db,
     config,

@@ -22,7 +22,7 @@ import {
   Lru,
   missingPages,
   pageEtag,
-  revalidates,
+  sendRecordPage,
   sendPageHtml,
 } from '../lib/page-render';
 import { sanitizeBlogText } from '../lib/rich-text';
@@ -271,27 +271,13 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       return sendPageHtml(request, reply.code(404), new HtmlEntry(await notFoundPage!(slug, lang), ''), lang);
     }
 
-    const version = `${renderer.buildId}|${post.blog_id}|${post.updated_at}|${lang}`;
-    const etag = pageEtag(version);
-    let entry = cache.get(version);
-    if (!entry) {
-      if (revalidates(request, etag)) {
-        // another process (or an earlier life of this one) rendered this very version
-        reply
-          .header('etag', etag)
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie, Accept-Encoding');
-        return reply.code(304).send();
-      }
-      const page = await renderPermalink(post.slug, lang, post);
-      if (page.status !== 200) {
-        request.log.error({ status: page.status, slug }, 'Blog permalink rendered with an unexpected status');
-        return app.pages.notFound(request, reply);
-      }
-      entry = new HtmlEntry(page.html, etag);
-      cache.set(version, entry);
-    }
-    return sendPageHtml(request, reply, entry, lang);
+    return sendRecordPage(request, reply, {
+      cache,
+      version: `${renderer.buildId}|${post.blog_id}|${post.updated_at}|${lang}`,
+      lang,
+      render: () => renderPermalink(post.slug, lang, post),
+      fallback: () => app.pages.notFound(request, reply),
+    });
   });
 
   /**

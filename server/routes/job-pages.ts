@@ -6,8 +6,7 @@ import {
   HtmlEntry,
   Lru,
   missingPages,
-  pageEtag,
-  revalidates,
+  sendRecordPage,
   sendPageHtml,
 } from '../lib/page-render';
 import { addSitemapSource } from '../lib/sitemap';
@@ -79,27 +78,13 @@ const jobPages: FastifyPluginAsyncZod = async (app) => {
     // one address per opening: other words after its number (or a trailing '/') move to it
     if (rest !== jobSlug(job)) return reply.redirect(jobPath(job), 301);
 
-    const version = [renderer.buildId, lang, JSON.stringify(job)].join('|');
-    const etag = pageEtag(version);
-    let entry = cache.get(version);
-    if (!entry) {
-      if (revalidates(request, etag)) {
-        // another process (or an earlier life of this one) rendered this very version
-        reply
-          .header('etag', etag)
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie, Accept-Encoding');
-        return reply.code(304).send();
-      }
-      const page = await renderJob(rest, lang, job);
-      if (page.status !== 200) {
-        request.log.error({ status: page.status, jobId }, 'Job page rendered with an unexpected status');
-        return app.pages.notFound(request, reply);
-      }
-      entry = new HtmlEntry(page.html, etag);
-      cache.set(version, entry);
-    }
-    return sendPageHtml(request, reply, entry, lang);
+    return sendRecordPage(request, reply, {
+      cache,
+      version: [renderer.buildId, lang, JSON.stringify(job)].join('|'),
+      lang,
+      render: () => renderJob(rest, lang, job),
+      fallback: () => app.pages.notFound(request, reply),
+    });
   });
 };
 

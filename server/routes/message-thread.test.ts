@@ -151,12 +151,18 @@ describe('assigning a message', () => {
       )
       .toBe(true);
     const notice = smtp.to(colleague.email).find((m) => m.parsed.subject?.includes('assigned you'))!;
-    expect(notice.parsed.text).toContain('/admin/messages');
+    expect(notice.parsed.text).toContain(`/admin/messages?message=${id}`);
     expect(notice.parsed.text).not.toContain('JATS');
 
     // the filters: mine, nobody's, a colleague's
     const ids = async (query: string, who: Who = manager) =>
       (await list(`pagesize=100&${query}`, who)).json<ContactMessageRow[]>().map((r) => r.message_id);
+    // one message alone (a notice's link), with or without the other filters; a bad id is refused
+    expect(await ids(`messageid=${id}`)).toEqual([id]);
+    expect(await ids(`messageid=${id}&handled=true`)).toEqual([]);
+    expect(await ids('messageid=2147483647')).toEqual([]);
+    expect((await list('messageid=2147483648')).statusCode).toBe(400);
+    expect((await list('messageid=-1')).statusCode).toBe(400);
     expect(await ids('assignee=me', colleague)).toContain(id);
     expect(await ids('assignee=me', manager)).not.toContain(id);
     expect(await ids(`assignee=${colleague.userId}`)).toContain(id);

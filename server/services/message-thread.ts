@@ -125,6 +125,7 @@ export async function assignMessage(ctx: ServiceContext, id: number, userId: num
           to: { email: assignee.email, lang: assignee.lang },
           by: nameOf(me?.display_name, ctx.actor?.email),
           name: updated.row.name,
+          messageId: id,
         },
         c.at,
       );

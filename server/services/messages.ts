@@ -81,7 +81,7 @@ export async function receiveMessage(
       await queueMessageMails(
         c.trx,
         ctx.config,
-        { name: input.name, email: input.email, lang: input.lang },
+        { name: input.name, email: input.email, lang: input.lang, messageId: id },
         c.at,
       );
       c.mailQueued();

@@ -20,6 +20,8 @@ export interface MessagePageQuery {
   handled: HandledFilter;
   /** '' anyone's, 'me', 'none', or a colleague's id. */
   assignee: string;
+  /** One message only; 0 (or absent) every message. */
+  message?: number;
 }
 
 export function loadMessages(q: MessagePageQuery, init?: RequestInit): Promise<ContactMessageRow[]> {
@@ -29,6 +31,7 @@ export function loadMessages(q: MessagePageQuery, init?: RequestInit): Promise<C
     pagesize: q.pageSize,
     handled: q.handled,
     assignee: q.assignee,
+    ...(q.message ? { messageid: q.message } : {}),
   });
   return fetchJson(ContactMessageRows, `/api/admin/contact-messages?${query}`, {
     cache: 'no-store',
@@ -62,7 +65,10 @@ export function deleteMessage(messageId: number): Promise<{ message: string }> {
 
 /** GET /api/admin/contact-messages/{id}/timeline: received, assignments, replies with their state. */
 export function loadMessageThread(messageId: number, init?: RequestInit): Promise<TimelineData> {
-  return fetchJson(Timeline, `/api/admin/contact-messages/${messageId}/timeline`, { cache: 'no-store', ...init });
+  return fetchJson(Timeline, `/api/admin/contact-messages/${messageId}/timeline`, {
+    cache: 'no-store',
+    ...init,
+  });
 }
 
 /** POST /api/admin/contact-messages/{id}/replies: answers the timeline with the reply on it. */
@@ -78,7 +84,11 @@ export function loadAssignees(init?: RequestInit): Promise<Assignee[]> {
 }
 
 /** Assigns a message (null: to nobody), based on the version the screen shows. */
-export function saveAssignee(messageId: number, userId: number | null, version: number): Promise<ContactMessageRow> {
+export function saveAssignee(
+  messageId: number,
+  userId: number | null,
+  version: number,
+): Promise<ContactMessageRow> {
   return versioned(
     ContactMessageRow,
     fetchJson(

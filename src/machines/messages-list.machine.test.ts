@@ -29,7 +29,7 @@ function message(id: number, over: Partial<ContactMessageRow> = {}): ContactMess
 const page = (ids: number[], total: number) =>
   ids.map((id, i) => (i === 0 ? message(id, { total_count: total }) : message(id)));
 
-function setup() {
+function setup(input: { message?: number } = {}) {
   const ctl = controlledActors(['loadPage', 'saveHandled', 'deleteMessage', 'saveAssignee', 'loadAssignees']);
   const calls = {
     failures: 0,
@@ -59,7 +59,7 @@ function setup() {
         notifyOvertaken: (_, { changedBy }) => void calls.overtaken.push(changedBy),
       },
     }),
-    { input: { pageSize: 20 } },
+    { input: { pageSize: 20, ...input } },
   ).start();
   const list = () => actor.getSnapshot().children.list!;
   const load = async (rows: ContactMessageRow[]) => {
@@ -86,7 +86,7 @@ describe('the Messages screen', () => {
     const { ctl, load, listState, list, pager } = setup();
     expect(listState()).toBe('loading');
     expect(ctl.lastInput('loadPage')).toEqual({
-      query: { search: '', show: 'all', assignee: '' },
+      query: { search: '', show: 'all', assignee: '', message: 0 },
       page: 1,
       pageSize: 20,
     });
@@ -94,6 +94,23 @@ describe('the Messages screen', () => {
     expect(listState()).toBe('ready');
     expect(list().getSnapshot().context.total).toBe(43);
     expect(pager()).toMatchObject({ pageCount: 3, shown: true });
+  });
+
+  it("shows one message alone from a notice's link, and every message after 'Show all' or any filter", async () => {
+    const { actor, ctl, load } = setup({ message: 12 });
+    expect(ctl.lastInput('loadPage')).toMatchObject({ query: { message: 12 }, page: 1 });
+    await load(page([12], 1));
+    actor.send({ type: 'message.clear' });
+    expect(actor.getSnapshot().context.message).toBe(0);
+    expect(ctl.lastInput('loadPage')).toMatchObject({
+      query: { search: '', show: 'all', assignee: '', message: 0 },
+    });
+    await load(page([30, 29], 43));
+    // a filter changed while one message is shown: the list, filtered
+    const again = setup({ message: 12 });
+    await again.load(page([12], 1));
+    again.actor.send({ type: 'show.change', show: 'open' });
+    expect(again.ctl.lastInput('loadPage')).toMatchObject({ query: { show: 'open', message: 0 } });
   });
 
   it('searches 300 ms after the last keystroke, from page 1', async () => {
@@ -108,7 +125,7 @@ describe('the Messages screen', () => {
     expect(actor.getSnapshot().matches({ search: 'debouncing' })).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(ctl.lastInput('loadPage')).toEqual({
-      query: { search: 'jats', show: 'all', assignee: '' },
+      query: { search: 'jats', show: 'all', assignee: '', message: 0 },
       page: 1,
       pageSize: 20,
     });
@@ -234,6 +251,7 @@ describe('Messages paths', () => {
     { type: doneEvent('deleteMessage'), output: { message: 'Message deleted' } },
     { type: errorEvent('deleteMessage'), error: new Error('down') },
     { type: 'assignee.filter', assignee: 'me' },
+    { type: 'message.clear' },
     { type: 'assignee.change', row: message(3), userId: 5 },
     { type: doneEvent('saveAssignee'), output: message(3, { assignee_id: 5, assignee: 'Ravi' }) },
     { type: errorEvent('saveAssignee'), error: new Error('down') },

@@ -13,6 +13,8 @@ import { pagedList } from './paged-list.machine';
  *   shows page 1 of the search; `search.clear` shows every message at once. `show.change` picks
  *   every message, open ones or handled ones (page 1); `assignee.filter` anyone's, the reader's
  *   ('me'), nobody's ('none') or a colleague's (their id).
+ * - `input.message` (a notice's link, `/admin/messages?message=12`) shows that message alone;
+ *   `message.clear` ('Show all messages') or any filter shows the list again.
  * - `changes` (parallel): `handled.toggle` saves the other value of one message (`saving`; the
  *   row is replaced in place, or stays as it was on failure). `delete.ask` asks before a message
  *   is deleted for good (`confirmingDelete`: `delete.cancel`, `delete.confirm`); `deleting` then
@@ -36,6 +38,8 @@ export interface MessagesQuery {
   show: ShowFilter;
   /** '' anyone's, 'me', 'none', or a colleague's user id. */
   assignee: string;
+  /** One message only (a notice's link); 0 every message. */
+  message: number;
 }
 
 /** The messages a page, as the search and the filter select them. */
@@ -49,6 +53,8 @@ export interface MessagesListContext {
   search: string;
   show: ShowFilter;
   assignee: string;
+  /** One message only (`/admin/messages?message=`, a notice's link) until any filter changes; 0 every message. */
+  message: number;
   /** The message whose handled flag or assignee is being saved, or which is being deleted. */
   target: ContactMessageRow | null;
   /** The assignee being saved (null: nobody). */
@@ -62,6 +68,8 @@ export type MessagesListEvent =
   | { type: 'search.clear' }
   | { type: 'show.change'; show: ShowFilter }
   | { type: 'assignee.filter'; assignee: string }
+  /** 'Show all messages' after a notice's link showed one. */
+  | { type: 'message.clear' }
   | { type: 'assignee.change'; row: ContactMessageRow; userId: number | null }
   | { type: 'handled.toggle'; row: ContactMessageRow }
   | { type: 'delete.ask'; row: ContactMessageRow }
@@ -72,7 +80,7 @@ export const messagesListMachine = setup({
   types: {
     context: {} as MessagesListContext,
     events: {} as MessagesListEvent,
-    input: {} as { pageSize: number },
+    input: {} as { pageSize: number; message?: number },
     children: {} as { list: 'list' },
   },
   actors: {
@@ -100,13 +108,20 @@ export const messagesListMachine = setup({
   },
   actions: {
     typeSearch: assign({ searchText: (_, params: { text: string }) => params.text }),
-    applySearch: assign(({ context }) => ({ search: context.searchText.trim() })),
-    clearSearch: assign({ searchText: '', search: '' }),
-    setShow: assign({ show: (_, params: { show: ShowFilter }) => params.show }),
-    setAssigneeFilter: assign({ assignee: (_, params: { assignee: string }) => params.assignee }),
+    // any filter shows the list again, not the one message of a notice's link
+    applySearch: assign(({ context }) => ({ search: context.searchText.trim(), message: 0 })),
+    clearSearch: assign({ searchText: '', search: '', message: 0 }),
+    setShow: assign({ show: (_, params: { show: ShowFilter }) => params.show, message: 0 }),
+    setAssigneeFilter: assign({ assignee: (_, params: { assignee: string }) => params.assignee, message: 0 }),
+    clearMessage: assign({ message: 0 }),
     showQuery: sendTo('list', ({ context }) => ({
       type: 'list.show' as const,
-      query: { search: context.search, show: context.show, assignee: context.assignee },
+      query: {
+        search: context.search,
+        show: context.show,
+        assignee: context.assignee,
+        message: context.message,
+      },
     })),
     putRow: sendTo('list', (_, params: { row: ContactMessageRow }) => ({
       type: 'row.saved' as const,
@@ -143,6 +158,7 @@ export const messagesListMachine = setup({
     search: '',
     show: 'all',
     assignee: '',
+    message: input.message ?? 0,
     target: null,
     assigneeId: null,
     assignees: [],
@@ -152,7 +168,7 @@ export const messagesListMachine = setup({
     src: 'list',
     input: ({ context }) => ({
       pageSize: context.pageSize,
-      query: { search: '', show: 'all' as ShowFilter, assignee: '' },
+      query: { search: '', show: 'all' as ShowFilter, assignee: '', message: context.message },
     }),
   },
   type: 'parallel',
@@ -179,6 +195,7 @@ export const messagesListMachine = setup({
       initial: 'idle',
       on: {
         'search.clear': { target: '.idle', actions: ['clearSearch', 'showQuery'] },
+        'message.clear': { actions: ['clearMessage', 'showQuery'] },
         'show.change': {
           actions: [{ type: 'setShow', params: ({ event }) => ({ show: event.show }) }, 'showQuery'],
         },

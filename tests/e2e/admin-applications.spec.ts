@@ -492,9 +492,19 @@ test.describe('Messages', () => {
       await expectNoAxeViolations(page, { label: `a message answered at ${width} px` });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
+      // the colleague follows the notice's link: that message alone, its conversation open
+      const messageId = ((await sent.json()) as { message_id: number }).message_id;
+      const theirContext = await browser.newContext({ viewport: { width, height: 900 } });
+      const theirs = await theirContext.newPage();
+      await signIn(theirs, colleague, `/admin/messages?message=${messageId}`);
+      await expect(theirs.getByText('Showing one message, from the link you followed.')).toBeVisible();
+      await expect(theirs.getByRole('list', { name: 'Messages' }).locator(':scope > li')).toHaveCount(1);
+      await expect(theirs.getByRole('region', { name: `Conversation with Aiko ${t}` })).toBeVisible();
+      await expectNoAxeViolations(theirs, { label: `a notice's message at ${width} px` });
+      await theirs.getByRole('button', { name: 'Show all messages' }).click();
+      await expect(theirs).not.toHaveURL(/message=/);
+      await expect(theirs.getByText('Showing one message, from the link you followed.')).toHaveCount(0);
       // the colleague's own messages
-      const theirs = await browser.newPage({ viewport: { width, height: 900 } });
-      await signIn(theirs, colleague, '/admin/messages');
       await theirs.getByRole('search').getByLabel('Assigned to').selectOption('me');
       await theirs.getByLabel('Search messages').fill(t);
       const mine = theirs.getByRole('listitem', { name: `Aiko ${t}` });
@@ -502,7 +512,7 @@ test.describe('Messages', () => {
       await expect(mine.getByRole('button', { name: 'Replies (1)' })).toBeVisible();
       await theirs.getByRole('search').getByLabel('Assigned to').selectOption('none');
       await expect(theirs.getByRole('listitem', { name: `Aiko ${t}` })).toHaveCount(0);
-      await theirs.close();
+      await theirContext.close();
     });
   }
 

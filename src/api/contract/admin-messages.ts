@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { idText, isIdText, whole } from './ids';
+import { ID_MAX, idText, isIdText, whole } from './ids';
 import { PAGE_NUMBER_MAX } from './paging';
 
 /**
@@ -18,9 +18,18 @@ export const ContactMessagesQuery = z.object({
   handled: z._default(z.enum(['', 'true', 'false']), ''),
   /** '' anyone's, 'me' the reader's, 'none' nobody's, or a colleague's user id. */
   assignee: z._default(
-    z.string().check(z.refine((v) => v === '' || v === 'me' || v === 'none' || isIdText(v), 'Expected me, none or a user id')),
+    z
+      .string()
+      .check(
+        z.refine(
+          (v) => v === '' || v === 'me' || v === 'none' || isIdText(v),
+          'Expected me, none or a user id',
+        ),
+      ),
     '',
   ),
+  /** One message only (a notice's link, `/admin/messages?message=`); 0 every message. */
+  messageid: z._default(whole(0, ID_MAX), 0),
 });
 export type ContactMessagesQuery = z.output<typeof ContactMessagesQuery>;
 

@@ -35,6 +35,7 @@ export const messagesLive = (i18n: I18n) => {
                 pageSize: input.pageSize,
                 handled: HANDLED_PARAM[input.query.show],
                 assignee: input.query.assignee,
+                message: input.query.message,
               },
               { signal },
             ),

@@ -1,8 +1,10 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { mailtoHref } from '../../components/mailto-href';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_PAGE_SIZE, type ContactMessageRow } from '../../api/contract/admin-messages';
+import { isIdText } from '../../api/contract/ids';
 import type { ShowFilter } from '../../machines/messages-list.machine';
 import { useAdminSession } from './admin-context';
 import { ConfirmDelete } from './confirm-delete';
@@ -19,12 +21,30 @@ export function MessagesScreen() {
   const { can } = useAdminSession();
   const id = useId();
 
+  const [params, setParams] = useSearchParams();
+  // a notice's link, /admin/messages?message=12: that message alone, its thread open
+  const [linked] = useState(() => {
+    const raw = params.get('message') ?? '';
+    return isIdText(raw) ? Number(raw) : 0;
+  });
   const [machine] = useState(() => messagesLive(i18n));
-  const [state, send] = useMachine(machine, { input: { pageSize: MESSAGE_PAGE_SIZE } });
-  const { searchText, show, target, assignee, assignees } = state.context;
+  const [state, send] = useMachine(machine, { input: { pageSize: MESSAGE_PAGE_SIZE, message: linked } });
+  const { searchText, show, target, assignee, assignees, message } = state.context;
   const { user } = useAdminSession();
   /** Messages whose thread is open (view state only). */
-  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set(linked ? [linked] : []));
+  // the address names the one message while it is shown alone
+  const showAll = () => {
+    send({ type: 'message.clear' });
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        next.delete('message');
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const toggle = (messageId: number) =>
     setOpen((now) => {
       const next = new Set(now);
@@ -123,6 +143,14 @@ export function MessagesScreen() {
             {t('actions.retry')}
           </button>
         </div>
+      )}
+      {message > 0 && (
+        <p className={s.onlyOne} role="status">
+          <span>{t('messages.onlyOne')}</span>
+          <button type="button" className={s.secondary} onClick={showAll}>
+            {t('messages.showEvery')}
+          </button>
+        </p>
       )}
       {listed && rows.length === 0 && <p className={s.empty}>{t('messages.empty')}</p>}
       {listed && rows.length > 0 && (
