@@ -1,4 +1,10 @@
-import type { BindJobOpeningsQuery, JobOpeningRow, JobStatus, JobTypeRow } from '../../src/api/contract/jobs';
+import {
+  OPEN,
+  type BindJobOpeningsQuery,
+  type JobOpeningRow,
+  type JobStatus,
+  type JobTypeRow,
+} from '../../src/api/contract/jobs';
 import {
   JOB_FORM_FIELDS,
   JOB_MESSAGES,
@@ -46,12 +52,10 @@ export async function publicOpening(
   ctx: ServiceContext,
   jobId: number,
 ): Promise<{ row: JobOpeningRow } | { row: null; closed: boolean }> {
-  const [row] = await repo.listOpenings(ctx.db, { jobid: jobId, search: '', pagenum: 1, pagesize: 1 });
-  if (row) {
-    const { total_count: _count, ...opening } = row;
-    return { row: opening };
-  }
-  return { row: null, closed: (await repo.getOpening(ctx.db, jobId))?.status === 'Closed' };
+  // one read: the row has the public list's columns, and its status says which page it gets
+  const row = await repo.getOpening(ctx.db, jobId);
+  if (row?.status === OPEN) return { row };
+  return { row: null, closed: row?.status === 'Closed' };
 }
 
 /** The open openings' pages for the sitemap (newest first, at most `limit`). */
