@@ -111,6 +111,10 @@ const Settings = z.object({
   REVISION_KEEP: wholeNumber(1, 10_000).default(50),
   /** Contact messages older than this are purged daily, like applications. */
   MESSAGE_RETENTION_DAYS: wholeNumber(1, 36500).default(730),
+  /** Page views are kept this many days, then only their daily figures (docs/decisions/028). */
+  ANALYTICS_RAW_DAYS: wholeNumber(1, 3650).default(30),
+  /** Page views one client may send a minute (the beacon, POST /api/views). */
+  ANALYTICS_VIEWS_PER_MIN: wholeNumber(1, 1_000_000).default(120),
   /** A one-time password (new user, reset) stops working after this many hours. */
   ONE_TIME_PASSWORD_HOURS: wholeNumber(1, 24 * 90).default(72),
   /** How long start-up waits for an unreachable database before giving up. */

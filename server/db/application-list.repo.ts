@@ -8,6 +8,7 @@ import {
   type BindJobApplicationsQuery,
   type ExportApplicationsQuery,
 } from '../../src/api/contract/admin-applications';
+import { csvLine } from '../lib/csv';
 import { forUpdate } from './database';
 import type { Database } from './schema';
 import { countMatches, ftsRowids, searchPlan, tsMatches, type SearchPlan } from './full-text';
@@ -205,19 +206,6 @@ export async function* applicationBatches(
 // ---------------------------------------------------------------------------------------------
 // CSV
 // ---------------------------------------------------------------------------------------------
-
-/**
- * One CSV cell (RFC 4180), safe to open in a spreadsheet: a text starting with = + - @ (or a tab
- * or carriage return, which some spreadsheets skip before reading a formula) gets a leading `'`,
- * so it is shown as text and never run as a formula.
- */
-export function csvCell(value: string | number | boolean | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: (string | number | boolean | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 export const CSV_HEADER = csvLine([...APPLICATION_CSV_COLUMNS]);
 

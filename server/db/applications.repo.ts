@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { KeptSource } from './analytics.schema';
 import { recordStoredFile } from './files.repo';
 import type { Database } from './schema';
 
@@ -19,6 +20,8 @@ export interface NewApplication {
   idempotency_key: string | null;
   /** The language of the page it came from (one of the site's). */
   lang?: string;
+  /** Where it was sent from (its visit's landing page, referrer and campaign). */
+  source?: KeptSource;
   file: { key: string; content_type: string; byte_size: number; original_name: string };
 }
 
@@ -75,6 +78,7 @@ export async function insertApplication(
       consent_at: input.consent_at,
       idempotency_key: input.idempotency_key,
       lang: input.lang ?? 'en',
+      ...input.source,
       created_at: at,
     })
     .returning('application_id')

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { KeptSource } from './analytics.schema';
 import type { Database } from './schema';
 
 /**
@@ -15,6 +16,8 @@ export interface NewContactMessage {
   message: string;
   lang: string;
   idempotency_key: string | null;
+  /** Where it was sent from (its visit's landing page, referrer and campaign). */
+  source?: KeptSource;
 }
 
 /** Stores one message; answers its id. */
@@ -32,6 +35,7 @@ export async function insertContactMessage(
       message: input.message,
       lang: input.lang,
       idempotency_key: input.idempotency_key,
+      ...input.source,
       created_at: now.toISOString(),
     })
     .returning('message_id')

@@ -1,10 +1,11 @@
 import type { Generated } from 'kysely';
+import type { SourceColumns } from './analytics.schema';
 
 /**
  * Tables of the contact area (migrations 0200-0299). `Database` in schema.ts extends this
  * interface. Timestamps are ISO 8601 strings in UTC; flags are 0/1 integers on both databases.
  */
-export interface ContactMessageTable {
+export interface ContactMessageTable extends SourceColumns {
   message_id: Generated<number>;
   name: string;
   email: string;

@@ -1,4 +1,5 @@
 import type { JobStatus } from '../../src/api/contract/jobs';
+import type { SourceColumns } from './analytics.schema';
 import type { Generated } from 'kysely';
 
 /**
@@ -46,7 +47,7 @@ export interface StoredFileTable {
   created_at: string;
 }
 
-export interface JobApplicationTable {
+export interface JobApplicationTable extends SourceColumns {
   application_id: Generated<number>;
   /** null once the opening is deleted; `job_title` still names it. */
   job_id: number | null;

@@ -4,6 +4,7 @@
  * SQLite and PostgreSQL return (see server/README.md, "Data").
  */
 
+import type { AnalyticsTables } from './analytics.schema';
 import type { AuthTables } from './auth.schema';
 import type { BlogTables } from './blog.schema';
 import type { ContactTables } from './contact.schema';
@@ -30,7 +31,15 @@ export interface IdempotencyKeyTable {
 }
 
 export interface Database
-  extends AuthTables, JobsTables, BlogTables, PricingTables, ContactTables, ScheduledTables, MailTables {
+  extends
+    AuthTables,
+    JobsTables,
+    BlogTables,
+    PricingTables,
+    ContactTables,
+    ScheduledTables,
+    MailTables,
+    AnalyticsTables {
   app_meta: AppMetaTable;
   idempotency_key: IdempotencyKeyTable;
 }

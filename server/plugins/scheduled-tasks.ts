@@ -1,5 +1,6 @@
 import { runBackupTask } from '../services/backups';
 import { runBlogSchedule } from '../services/blog-schedule';
+import { ROLLUP_EVERY_MS, runInsightsRollup } from '../services/insights';
 import { runRetentionTask } from '../services/retention';
 import { global } from './global';
 
@@ -24,7 +25,8 @@ export const BLOG_SCHEDULE_TICK_MS = 1_000;
  * The hourly check of the daily tasks inside the server: the retention purge
  * (services/retention.ts), then the backup when BACKUP_DIR is set (services/backups.ts); each is run
  * by one process of the site under a database lease. And the publication of Scheduled blog posts
- * (services/blog-schedule.ts), on time. Stopped, and waited for, when the app closes.
+ * (services/blog-schedule.ts), on time. The visit figures' rollup (services/insights.ts), every
+ * five minutes. Stopped, and waited for, when the app closes.
  */
 export const scheduledTasks = global(async (app) => {
   let timer: NodeJS.Timeout | undefined;
@@ -72,7 +74,18 @@ export const scheduledTasks = global(async (app) => {
   app.decorate('blogScheduleChanged', () => {
     nextLook = 0;
   });
+  // Visit figures: the daily figures are made from the page views every ROLLUP_EVERY_MS (the
+  // lease decides which process), and the secrets of ended days are deleted
+  let rollupTick: NodeJS.Timeout | undefined;
+  let rollupRun: Promise<unknown> | undefined;
+  const rollUp = () => {
+    if (rollupRun || stopped) return;
+    rollupRun = runInsightsRollup(app.services()).finally(() => {
+      rollupRun = undefined;
+    });
+  };
   app.addHook('onReady', async () => {
+    rollupTick = setInterval(rollUp, ROLLUP_EVERY_MS / 5).unref();
     timer = setTimeout(check, RETENTION_FIRST_CHECK_MS).unref();
     blogTick = setInterval(tickBlog, BLOG_SCHEDULE_TICK_MS).unref();
   });
@@ -80,6 +93,7 @@ export const scheduledTasks = global(async (app) => {
     stopped = true;
     clearTimeout(timer);
     clearInterval(blogTick);
-    await Promise.all([running, blogRun]);
+    clearInterval(rollupTick);
+    await Promise.all([running, blogRun, rollupRun]);
   });
 });

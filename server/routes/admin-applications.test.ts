@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, type ApplicationListRow } from '../../src/api/contract/admin-applications';
 import { addApplication, addOpening } from '../db/application-list.testing';
-import { csvCell } from '../db/application-list.repo';
+import { csvCell } from '../lib/csv';
 import { deleteOpening, updateOpening } from '../db/jobs.repo';
 import { signInAs } from '../lib/auth-testing';
 import { SIGNED_URL_TTL_SECONDS } from '../lib/signed-url';

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RESUME_MAX_BYTES } from '../../src/api/contract/applications';
 import { uploads } from '../lib/multipart';
+import { SOURCE_FIELDS } from '../../src/api/contract/insights';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
 import { receiveApplication, refusedApplication } from '../services/applications';
 
@@ -31,6 +32,8 @@ const FIELD_NAMES = new Set([
   'consent',
   'website',
   'lang',
+  // where it was sent from (contract/insights.ts SOURCE_FIELDS)
+  ...SOURCE_FIELDS,
 ]);
 
 const tooLarge = () => refusedApplication(413, { resume: 'resumeTooLarge' });
@@ -47,7 +50,7 @@ const applications: FastifyPluginAsyncZod = async (app) => {
     fileMaxBytes: RESUME_MAX_BYTES,
     fieldsBudgetBytes: FIELDS_BUDGET_BYTES,
     fieldMaxBytes: 4096,
-    maxFields: 12,
+    maxFields: 17,
     messages: {
       tooLarge,
       oneFile: 'Send one CV file in the field "resume".',

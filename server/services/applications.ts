@@ -8,6 +8,7 @@ import {
   phoneE164,
   type ApplicationErrors,
 } from '../../src/api/contract/applications';
+import { cleanSource } from '../../src/api/contract/insights';
 import { phoneCheck } from '../../src/api/contract/phone-check';
 import {
   APPLICATION_LIST_MESSAGES as LIST,
@@ -120,6 +121,7 @@ export async function receiveApplication(
           consent_at: c.at.toISOString(),
           idempotency_key: idempotencyKey,
           lang: mailLang(fields.lang),
+          source: cleanSource(fields),
           file: {
             key,
             content_type: check.type.contentType,

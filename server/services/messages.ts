@@ -9,6 +9,7 @@ import {
   type ContactMessagesQuery,
 } from '../../src/api/contract/admin-messages';
 import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
+import { cleanSource } from '../../src/api/contract/insights';
 import {
   deleteMessage as removeMessage,
   listContactMessages,
@@ -77,6 +78,7 @@ export async function receiveMessage(
         message: input.message,
         lang: input.lang ?? 'en',
         idempotency_key: key,
+        source: cleanSource(input),
       });
       await queueMessageMails(
         c.trx,

@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'messages.manage',
   'users.manage',
   'audit.read',
+  'insights.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const Permission = z.enum(PERMISSIONS);

@@ -21,6 +21,12 @@ export const ContactMessageInput = z.object({
   website: z.optional(z.string().check(z.maxLength(2000))),
   /** The page language the visitor wrote from, so a reply can use it. */
   lang: z.optional(z.enum(LANG_CODES)),
+  /** Where it was sent from (insights.ts SOURCE_FIELDS): cleaned, never refused. */
+  landing_page: z.optional(z.string().check(z.maxLength(2000))),
+  referrer_host: z.optional(z.string().check(z.maxLength(2000))),
+  utm_source: z.optional(z.string().check(z.maxLength(500))),
+  utm_medium: z.optional(z.string().check(z.maxLength(500))),
+  utm_campaign: z.optional(z.string().check(z.maxLength(500))),
 });
 export type ContactMessageInput = z.input<typeof ContactMessageInput>;
 

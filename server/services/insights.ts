@@ -1,0 +1,450 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  addDays,
+  cleanHost,
+  cleanPath,
+  cleanTag,
+  INSIGHTS_TOP,
+  previousPeriod,
+  type ConversionRow,
+  type InsightFilters,
+  type InsightRow,
+  type InsightsAnswer,
+  type InsightsQuery,
+  type InsightTable,
+  type ViewBeacon,
+} from '../../src/api/contract/insights';
+import * as figures from '../db/analytics.repo';
+import { finishLease, PROCESS_HOLDER, releaseLease, takeLease, taskState } from '../db/scheduled-task.repo';
+import { csvLine } from '../lib/csv';
+import type { ServiceContext } from './context';
+
+/**
+ * Visit figures (issue 33, docs/decisions/028-visit-figures.md). A page view becomes a row with
+ * nothing that identifies a person: the visitor is a hash of the day's secret, the site, the
+ * address and the user agent (the method Plausible documents), and the secret is deleted once its
+ * day has ended, so the same person is a stranger the next day. Views wait in memory and are
+ * written in batches (`createViewCounter`); one process rolls them up into daily figures under a
+ * lease (`runInsightsRollup`) and drops the views after ANALYTICS_RAW_DAYS. The Insights screen
+ * reads the daily figures and the sources kept with applications and contact messages.
+ */
+
+export const ROLLUP_TASK = 'insights-rollup';
+/** The scheduled rollup runs at most this often; the Insights screen asks for one a minute old. */
+export const ROLLUP_EVERY_MS = 5 * 60_000;
+export const ROLLUP_FRESH_MS = 60_000;
+const ROLLUP_LEASE_MS = 10 * 60_000;
+
+/** What the route knows of the request, besides the beacon's body. */
+export interface ViewClient {
+  ip: string;
+  userAgent: string;
+  /** The site's own host (a referrer from it is no referrer). */
+  host: string;
+}
+
+export type CountryOfIp = (ip: string) => Promise<{ code: string } | null>;
+
+/** 'desktop', 'mobile' or 'tablet', from the user agent. */
+export function deviceOf(userAgent: string): 'desktop' | 'mobile' | 'tablet' {
+  if (/iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobi)/i.test(userAgent)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android|Opera Mini|IEMobile|BlackBerry/i.test(userAgent)) return 'mobile';
+  return 'desktop';
+}
+
+/** The visitor of a day: 32 hex digits of SHA-256 over the secret, the site, the address and the agent. */
+export const visitorHash = (secret: string, site: string, ip: string, userAgent: string) =>
+  createHash('sha256').update(`${secret}\n${site}\n${ip}\n${userAgent}`).digest('hex').slice(0, 32);
+
+/** Views wait in memory until there are this many, or for FLUSH_MS. */
+export const FLUSH_AT = 500;
+export const FLUSH_MS = 1000;
+/** Past this many waiting views (the database is down or slow), new ones are not counted. */
+export const BUFFER_MAX = 50_000;
+
+export interface ViewCounter {
+  /** Counts a view (answers false when it was not: not a page of the site, or the buffer is full). */
+  count(beacon: ViewBeacon, client: ViewClient): Promise<boolean>;
+  /** Writes the waiting views now. */
+  flush(): Promise<void>;
+  /** Writes what waits and stops the timer. */
+  close(): Promise<void>;
+  readonly waiting: number;
+}
+
+/**
+ * The page views of this process: each is made into a row at once (its day, its visitor hash, its
+ * country) and written with others in one transaction every second or every FLUSH_AT views.
+ */
+export function createViewCounter(ctx: ServiceContext, countryOfIp: CountryOfIp): ViewCounter {
+  let rows: figures.ViewRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const secrets = new Map<string, Promise<string>>();
+  const site = ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).host : 'manna';
+
+  const secretOf = (day: string) => {
+    let secret = secrets.get(day);
+    if (!secret) {
+      secrets.clear(); // yesterday's is never needed again
+      secret = figures.daySecret(ctx.db, day, () => randomBytes(32).toString('hex'));
+      secret.catch(() => secrets.delete(day));
+      secrets.set(day, secret);
+    }
+    return secret;
+  };
+
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = rows;
+    rows = [];
+    writing = writing.then(() =>
+      figures.insertViews(ctx.db, batch).catch((err: unknown) => {
+        ctx.log.error({ err, views: batch.length }, 'Page views could not be written; they are not counted');
+      }),
+    );
+    return writing;
+  };
+
+  return {
+    get waiting() {
+      return rows.length;
+    },
+    async count(beacon, client) {
+      const path = cleanPath(beacon.path);
+      if (!path || /^\/(admin|api)(\/|$)/.test(path) || rows.length >= BUFFER_MAX) return false;
+      const now = ctx.now();
+      const day = now.toISOString().slice(0, 10);
+      const [secret, country] = await Promise.all([secretOf(day), countryOfIp(client.ip).catch(() => null)]);
+      const referrer = cleanHost(beacon.referrer);
+      const own = cleanHost(client.host);
+      rows.push({
+        day,
+        at: now.toISOString(),
+        visitor: visitorHash(secret, site, client.ip, client.userAgent),
+        path,
+        landing: cleanPath(beacon.landing) || path,
+        referrer_host: referrer === own ? '' : referrer,
+        utm_source: cleanTag(beacon.utm_source),
+        utm_medium: cleanTag(beacon.utm_medium),
+        utm_campaign: cleanTag(beacon.utm_campaign),
+        country: country?.code ?? '',
+        device: deviceOf(client.userAgent),
+        language: beacon.lang ?? '',
+      });
+      if (rows.length >= FLUSH_AT) void flush();
+      else timer ??= setTimeout(() => void flush(), FLUSH_MS).unref();
+      return true;
+    },
+    flush,
+    async close() {
+      await flush();
+    },
+  };
+}
+
+/**
+ * Brings the daily figures up to date from the page views: every day since the last run (and the
+ * day before it, which may have had views after that run), under the lease `insights-rollup`, at
+ * most once in `everyMs`. Then deletes the secrets of the days that have ended and the views
+ * older than ANALYTICS_RAW_DAYS. Answers whether it ran.
+ */
+export async function runInsightsRollup(
+  ctx: ServiceContext,
+  o: { everyMs?: number; holder?: string } = {},
+): Promise<boolean> {
+  const holder = o.holder ?? PROCESS_HOLDER;
+  const now = ctx.now();
+  const taken = await takeLease(ctx.db, ROLLUP_TASK, {
+    holder,
+    now,
+    leaseMs: ROLLUP_LEASE_MS,
+    everyMs: o.everyMs ?? ROLLUP_EVERY_MS,
+  });
+  if (!taken) return false;
+  try {
+    const today = now.toISOString().slice(0, 10);
+    const lastRun = (await taskState(ctx.db, ROLLUP_TASK))?.last_run_at;
+    const first = await figures.firstViewDay(ctx.db);
+    let from = lastRun ? addDays(lastRun.slice(0, 10), -1) : (first ?? today);
+    if (first && first > from) from = first;
+    if (from > today) from = today;
+    const keepFrom = addDays(today, -ctx.config.ANALYTICS_RAW_DAYS);
+    if (from < keepFrom) from = keepFrom;
+    await figures.rollUpDays(ctx.db, from, today);
+    const secrets = await figures.deleteSecretsBefore(ctx.db, today);
+    const views = await figures.deleteViewsBefore(ctx.db, keepFrom);
+    await finishLease(
+      ctx.db,
+      ROLLUP_TASK,
+      holder,
+      now,
+      `days ${from}..${today}, secrets deleted ${secrets}, views deleted ${views}`,
+    );
+    return true;
+  } catch (err) {
+    ctx.log.error({ err }, 'Rolling up the visit figures failed; it is tried again at the next check');
+    await releaseLease(ctx.db, ROLLUP_TASK, holder, `failed: ${String(err)}`).catch(() => {});
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Insights screen
+// ---------------------------------------------------------------------------------------------
+
+/** The figures' columns of each filter (the page is `path` of a page and `landing` of a visit). */
+const FILTER_COLUMN = {
+  referrer: 'referrer_host',
+  campaign: 'utm_campaign',
+  country: 'country',
+  device: 'device',
+  language: 'language',
+} as const;
+
+function whereOf(filters: InsightFilters): figures.FigureWhere {
+  const where: figures.FigureWhere = {};
+  for (const [name, column] of Object.entries(FILTER_COLUMN)) {
+    const value = filters[name as keyof typeof FILTER_COLUMN];
+    if (value !== undefined) where[column] = value;
+  }
+  if (filters.page !== undefined) {
+    where.path = filters.page;
+    where.landing = filters.page;
+  }
+  return where;
+}
+
+/** The filters that conversions can take (they keep their source, not a country or a device). */
+function conversionWhere(filters: InsightFilters): Partial<Record<figures.SourceColumn, string>> {
+  return {
+    ...(filters.page !== undefined ? { landing_page: filters.page } : {}),
+    ...(filters.referrer !== undefined ? { referrer_host: filters.referrer } : {}),
+    ...(filters.campaign !== undefined ? { utm_campaign: filters.campaign } : {}),
+  };
+}
+
+const filtersOf = (q: InsightsQuery): InsightFilters => {
+  const filters: InsightFilters = {};
+  for (const name of ['page', 'referrer', 'campaign', 'country', 'device', 'language'] as const) {
+    if (q[name] !== undefined) filters[name] = q[name];
+  }
+  return filters;
+};
+
+/**
+ * Visitors, visits, views and bounces of a range. With a page filter, visitors and views are the
+ * page's own, and visits and bounces those that came in on it.
+ */
+const plain = ({ visitors, visits, views, bounces }: figures.VisitSums) => ({
+  visitors,
+  visits,
+  views,
+  bounces,
+});
+
+async function totalsOf(ctx: ServiceContext, from: string, to: string, filters: InsightFilters) {
+  const where = whereOf(filters);
+  const [visits] = await figures.visitFigures(ctx.db, { from, to, where });
+  if (filters.page === undefined) return plain(visits);
+  const [page] = await figures.pageFigures(ctx.db, { from, to, where });
+  return { visitors: page.visitors, views: page.views, visits: visits.visits, bounces: visits.bounces };
+}
+
+/** The whole answer of the Insights screen. */
+export async function insights(ctx: ServiceContext, q: InsightsQuery): Promise<InsightsAnswer> {
+  await runInsightsRollup(ctx, { everyMs: ROLLUP_FRESH_MS });
+  const filters = filtersOf(q);
+  const where = whereOf(filters);
+  const range = { from: q.from, to: q.to, where };
+  const previous = previousPeriod(q.from, q.to);
+  const byPage = filters.page !== undefined;
+  // the "top" tables: a page's own views when a page is chosen, else the visits
+  const top = async (by: figures.Dimension): Promise<InsightRow[]> => {
+    const rows = byPage
+      ? await figures.pageFigures(ctx.db, range, by, INSIGHTS_TOP)
+      : await figures.visitFigures(ctx.db, range, by, INSIGHTS_TOP);
+    return rows.map(({ key, visitors, views }) => ({ key, visitors, views }));
+  };
+  const [
+    totals,
+    previousTotals,
+    dayVisits,
+    dayPages,
+    pages,
+    landings,
+    referrers,
+    campaigns,
+    countries,
+    devices,
+    languages,
+  ] = await Promise.all([
+    totalsOf(ctx, q.from, q.to, filters),
+    totalsOf(ctx, previous.from, previous.to, filters),
+    figures.visitFigures(ctx.db, range, 'day', 1000),
+    byPage ? figures.pageFigures(ctx.db, range, 'day', 1000) : Promise.resolve([]),
+    figures.pageFigures(ctx.db, range, 'path', INSIGHTS_TOP),
+    figures.visitFigures(ctx.db, range, 'landing', INSIGHTS_TOP),
+    top('referrer_host'),
+    top('utm_campaign'),
+    top('country'),
+    top('device'),
+    top('language'),
+  ]);
+  const conversions = await conversionsOf(ctx, q, filters);
+  const pageDays = new Map(dayPages.map((d) => [d.key, d]));
+  const visitDays = new Map(dayVisits.map((d) => [d.key, d]));
+  const days = [];
+  for (let day = q.from; day <= q.to; day = addDays(day, 1)) {
+    const v = visitDays.get(day);
+    const p = pageDays.get(day);
+    days.push({
+      day,
+      visitors: byPage ? (p?.visitors ?? 0) : (v?.visitors ?? 0),
+      visits: v?.visits ?? 0,
+      views: byPage ? (p?.views ?? 0) : (v?.views ?? 0),
+    });
+  }
+  const state = await taskState(ctx.db, ROLLUP_TASK);
+  return {
+    from: q.from,
+    to: q.to,
+    previous,
+    updated_at: state?.last_run_at ?? null,
+    totals,
+    previous_totals: previousTotals,
+    days,
+    pages: pages.map(({ key, visitors, views }) => ({ key, visitors, views })),
+    landings: landings.map(({ key, visits, bounces }) => ({ key, visits, bounces })),
+    referrers,
+    campaigns: campaigns.filter((r) => r.key !== ''),
+    countries,
+    devices,
+    languages,
+    conversions,
+  };
+}
+
+/** An ISO 8601 instant range of whole UTC days. */
+const instants = (from: string, to: string) => ({
+  fromAt: `${from}T00:00:00.000Z`,
+  toAt: `${addDays(to, 1)}T00:00:00.000Z`,
+});
+
+async function conversionsOf(
+  ctx: ServiceContext,
+  q: InsightsQuery,
+  filters: InsightFilters,
+): Promise<InsightsAnswer['conversions']> {
+  const { fromAt, toAt } = instants(q.from, q.to);
+  const cWhere = conversionWhere(filters);
+  const range = { from: q.from, to: q.to, where: whereOf(filters) };
+  const grouped = async (
+    by: figures.SourceColumn,
+    visitsBy: 'landing' | 'referrer_host' | 'utm_campaign',
+  ): Promise<ConversionRow[]> => {
+    const [counted, visits] = await Promise.all([
+      figures.conversionsBy(ctx.db, fromAt, toAt, cWhere, by),
+      figures.visitFigures(ctx.db, range, visitsBy, 1000),
+    ]);
+    const rows = new Map<string, ConversionRow>();
+    for (const v of visits) rows.set(v.key, { key: v.key, visits: v.visits, applications: 0, messages: 0 });
+    for (const c of counted) {
+      const key = c.key ?? '';
+      const row = rows.get(key) ?? { key, visits: 0, applications: 0, messages: 0 };
+      row.applications += c.applications;
+      row.messages += c.messages;
+      rows.set(key, row);
+    }
+    return [...rows.values()]
+      .sort(
+        (a, b) =>
+          b.applications + b.messages - (a.applications + a.messages) ||
+          b.visits - a.visits ||
+          (a.key < b.key ? -1 : 1),
+      )
+      .slice(0, INSIGHTS_TOP);
+  };
+  const [byLanding, byReferrer, byCampaign, openings] = await Promise.all([
+    grouped('landing_page', 'landing'),
+    grouped('referrer_host', 'referrer_host'),
+    grouped('utm_campaign', 'utm_campaign'),
+    figures.applicationsPerOpening(ctx.db, fromAt, toAt, cWhere),
+  ]);
+  const all = await figures.conversionsBy(ctx.db, fromAt, toAt, cWhere, 'landing_page');
+  // blog posts: the visits that came in on a post, and what they led to
+  const postRows = await figures.visitFigures(ctx.db, range, 'landing', 5000);
+  const posts = new Map<string, ConversionRow>();
+  for (const v of postRows)
+    if (isPostPath(v.key)) posts.set(v.key, { key: v.key, visits: v.visits, applications: 0, messages: 0 });
+  for (const c of all) {
+    if (c.key === null || !isPostPath(c.key)) continue;
+    const row = posts.get(c.key) ?? { key: c.key, visits: 0, applications: 0, messages: 0 };
+    row.applications += c.applications;
+    row.messages += c.messages;
+    posts.set(c.key, row);
+  }
+  return {
+    applications: all.reduce((sum, r) => sum + r.applications, 0),
+    messages: all.reduce((sum, r) => sum + r.messages, 0),
+    by_landing: byLanding,
+    by_referrer: byReferrer,
+    by_campaign: byCampaign.filter((r) => r.key !== ''),
+    openings,
+    posts: [...posts.values()]
+      .sort((a, b) => b.visits - a.visits || b.applications + b.messages - (a.applications + a.messages))
+      .slice(0, INSIGHTS_TOP),
+  };
+}
+
+/** A blog post's own address (not the list, a tag page or a page of the list). */
+export const isPostPath = (path: string) => /^\/blog\/(?!tag\/|page\/)[^/]+$/.test(path);
+
+/** The columns and rows of one table of the answer, for its CSV file. */
+export function insightsCsv(answer: InsightsAnswer, table: InsightTable): string {
+  const c = answer.conversions;
+  const conv = (key: string, rows: ConversionRow[]) => [
+    [key, 'visits', 'applications', 'messages'],
+    ...rows.map((r) => [r.key, r.visits, r.applications, r.messages]),
+  ];
+  const top = (key: string, rows: InsightRow[]) => [
+    [key, 'visitors', 'views'],
+    ...rows.map((r) => [r.key, r.visitors, r.views]),
+  ];
+  const lines: (string | number | null)[][] = (() => {
+    switch (table) {
+      case 'pages':
+        return top('page', answer.pages);
+      case 'landings':
+        return [
+          ['landing page', 'visits', 'bounces'],
+          ...answer.landings.map((r) => [r.key, r.visits, r.bounces]),
+        ];
+      case 'referrers':
+        return top('referrer', answer.referrers);
+      case 'campaigns':
+        return top('campaign', answer.campaigns);
+      case 'countries':
+        return top('country', answer.countries);
+      case 'devices':
+        return top('device', answer.devices);
+      case 'languages':
+        return top('language', answer.languages);
+      case 'conversions_by_landing':
+        return conv('landing page', c.by_landing);
+      case 'conversions_by_referrer':
+        return conv('referrer', c.by_referrer);
+      case 'conversions_by_campaign':
+        return conv('campaign', c.by_campaign);
+      case 'openings':
+        return [
+          ['job id', 'job title', 'applications'],
+          ...c.openings.map((r) => [r.job_id, r.job_title, r.applications]),
+        ];
+      case 'posts':
+        return conv('post', c.posts);
+    }
+  })();
+  return lines.map((cells) => csvLine(cells)).join('');
+}
