@@ -83,6 +83,10 @@ const someMessage = (app: FastifyInstance) =>
 
 /** Valid requests for writes (and reads that need an existing record). Key: 'METHOD url'. */
 const SAMPLES: Record<string, Sample> = {
+  'GET /api/admin/insights': async () => ({ url: '/api/admin/insights?from=2026-11-01&to=2026-11-07' }),
+  'GET /api/admin/insights.csv': async () => ({
+    url: '/api/admin/insights.csv?from=2026-11-01&to=2026-11-07&table=pages',
+  }),
   'POST /api/admin/users': async (app) => {
     const role = unique('Plain');
     await createRole(app.db, role, []);

@@ -21,6 +21,7 @@ export function applicationFields(input: ApplicationInput): Record<string, strin
     consent: input.consent ? 'true' : 'false',
     website: input.website,
     ...(input.lang ? { lang: input.lang } : {}),
+    ...input.source,
   };
 }
 

@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { countView } from '../api/visit';
 import { Header } from './header';
 import { Footer } from './footer';
 import { RouteErrorBoundary } from './route-error';
@@ -25,6 +27,28 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * Each page shown counts one view (api/visit.ts), the first after hydration and each client-side
+ * navigation, once the browser is idle: nothing on the way to the page.
+ */
+function CountView() {
+  const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  useEffect(() => {
+    const count = () => countView(pathname, lang);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(count, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(count, 500);
+    return () => clearTimeout(id);
+    // a language switch on the same page is not another view
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+  return null;
+}
+
 /** Header, page and footer of every public page. */
 export function PublicLayout() {
   return (
@@ -37,6 +61,7 @@ export function PublicLayout() {
       </RouteErrorBoundary>
       <Footer />
       <ScrollToTop />
+      <CountView />
     </>
   );
 }

@@ -17,7 +17,7 @@ export const OFFLINE_DB_NAME = 'manna-offline';
 const OFFLINE_DB_VERSION = 1;
 
 /** Areas that keep copies. */
-export type CopyStore = 'pricing' | 'blog' | 'jobs' | 'drafts';
+export type CopyStore = 'pricing' | 'blog' | 'jobs' | 'drafts' | 'insights';
 
 export interface KeptCopy<T = unknown> {
   value: T;

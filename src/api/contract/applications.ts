@@ -1,3 +1,4 @@
+import type { VisitSource } from './insights';
 import { z } from 'zod/mini';
 import { emailError } from './form-rules';
 import { idText } from './ids';
@@ -206,6 +207,8 @@ export interface ApplicationInput {
   website: string;
   /** The page's language: the candidate's acknowledgment mail is written in it. */
   lang?: string;
+  /** Where it was sent from: its visit's landing page, referrer and campaign (insights.ts). */
+  source?: VisitSource;
   /** One per submission: a retried request is stored once. */
   idempotencyKey: string;
 }

@@ -4,11 +4,13 @@ import { fetchMe, login, logout, signInWithPasskey, verifySecondStep } from '../
 import { showToast } from '../../components/toasts';
 import { authMachine } from '../../machines/auth.machine';
 import { removeDraftsOf } from '../../offline/drafts';
+import { forgetInsights } from '../../offline/kept-insights';
 import { countOutboxOf, removeOutboxOf } from '../../offline/send-queue';
 import { lastScreenKey } from './admin-links';
 
 /**
- * What this device keeps of a user who signs out: their drafts (IndexedDB), last screen, and the
+ * What this device keeps of a user who signs out: their drafts (IndexedDB), last screen, the
+ * Insights figures kept for offline use, and the
  * changes they made offline that wait to be sent (they were asked first: auth.machine.ts). The
  * modules are part of the back office's own chunk: a sign-out without a connection must not need
  * to fetch one. Each part goes on its own, whatever another does.
@@ -19,9 +21,9 @@ async function forgetOnDevice(userId: number) {
   } catch {
     // storage off: nothing was kept
   }
-  const failed = (await Promise.allSettled([removeDraftsOf(userId), removeOutboxOf(userId)])).filter(
-    (r) => r.status === 'rejected',
-  );
+  const failed = (
+    await Promise.allSettled([removeDraftsOf(userId), removeOutboxOf(userId), forgetInsights()])
+  ).filter((r) => r.status === 'rejected');
   if (failed.length) console.warn('Signing out could not clear this device:', failed);
 }
 

@@ -17,6 +17,7 @@ import { OpeningsScreen } from './openings';
 import { BlogManagementScreen } from './blog-management';
 import { UsersScreen } from './users';
 import { ActivityScreen } from './activity';
+import { InsightsScreen } from './insights';
 import { ApplicationsScreen } from './applications';
 import { MessagesScreen } from './messages';
 import { PasswordScreen } from './password';
@@ -224,6 +225,14 @@ export default function AdminApp() {
             element={
               <Guard permission="messages.read">
                 <MessagesScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="insights"
+            element={
+              <Guard permission="insights.read">
+                <InsightsScreen />
               </Guard>
             }
           />

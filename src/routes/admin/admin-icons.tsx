@@ -53,6 +53,13 @@ export const NavIcon = ({ name }: { name: AdminLink['icon'] }) => {
           <path d="M3 12h4l3-8 4 16 3-8h4" />
         </Svg>
       );
+    case 'insights':
+      return (
+        <Svg>
+          <path d="M4 20V4M4 20h16" />
+          <path d="m7 15 4-4 3 3 5-6" />
+        </Svg>
+      );
   }
 };
 

@@ -9,6 +9,7 @@ describe('admin sidebar links', () => {
       '/admin/blog',
       '/admin/job_applications',
       '/admin/messages',
+      '/admin/insights',
       '/admin/users',
       '/admin/mail',
       '/admin/activity',

@@ -10,7 +10,7 @@ export interface AdminLink {
   /** Key in the `admin` namespace; also the header title on that screen. */
   label: string;
   permission: Permission;
-  icon: 'openings' | 'blog' | 'applications' | 'messages' | 'users' | 'mail' | 'activity';
+  icon: 'openings' | 'blog' | 'applications' | 'messages' | 'users' | 'mail' | 'activity' | 'insights';
   /** Other addresses that show the same screen (header title and active link). */
   aliases?: string[];
 }
@@ -31,6 +31,7 @@ export const ADMIN_LINKS: AdminLink[] = [
     icon: 'applications',
   },
   { to: '/admin/messages', label: 'nav.messages', permission: 'messages.read', icon: 'messages' },
+  { to: '/admin/insights', label: 'nav.insights', permission: 'insights.read', icon: 'insights' },
   { to: '/admin/users', label: 'nav.users', permission: 'users.manage', icon: 'users' },
   { to: '/admin/mail', label: 'nav.mail', permission: 'users.manage', icon: 'mail' },
   { to: '/admin/activity', label: 'nav.activity', permission: 'audit.read', icon: 'activity' },

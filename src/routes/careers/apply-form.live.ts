@@ -1,3 +1,4 @@
+import { visitSource } from '../../api/visit';
 import type { i18n as I18n } from 'i18next';
 import { APPLICATION_MESSAGES, DEFAULT_PHONE_COUNTRY } from '../../api/contract/applications';
 import { showToast } from '../../components/toasts';
@@ -47,8 +48,9 @@ export const applyFormLive = (i18n: I18n) =>
       submitApplication: queueingActor(async (input: SubmitInput, signal) => {
         const [{ applicationFields, applicationsUrl, submitApplication }, { formSubmission }] =
           await Promise.all([import('../../api/applications'), import('../../offline/submit')]);
-        // the acknowledgment mail is written in the language of the page
-        const application = { ...input.application, lang: i18n.language };
+        // the acknowledgment mail is written in the language of the page; the visit's source
+        // says which page, referrer or campaign brought the candidate (Insights)
+        const application = { ...input.application, lang: i18n.language, source: visitSource() };
         return {
           kind: 'application',
           label: input.jobTitle,

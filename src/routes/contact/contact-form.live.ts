@@ -1,3 +1,4 @@
+import { visitSource } from '../../api/visit';
 import type { i18n as I18n } from 'i18next';
 import type { showToast as ShowToast } from '../../components/toasts';
 import { contactFormMachine, type SendInput } from '../../machines/contact-form.machine';
@@ -28,13 +29,15 @@ export const contactFormLive = (i18n: I18n) =>
           import('../../api/contact'),
           import('../../offline/submit'),
         ]);
+        // the visit's source says which page, referrer or campaign brought the writer (Insights)
+        const message = { ...input.message, ...visitSource() };
         return {
           kind: 'contact',
           label: input.message.name ?? '',
           url: contactMessagesUrl(),
-          body: jsonSubmission({ ...input.message }),
+          body: jsonSubmission(message),
           idempotencyKey: input.idempotencyKey,
-          send: (key: string) => sendContactMessage(input.message, key),
+          send: (key: string) => sendContactMessage(message, key),
         };
       }),
     },
