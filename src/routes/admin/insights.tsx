@@ -172,7 +172,7 @@ export function InsightsScreen() {
               t={t}
               table="landings"
               csv={insightsCsvUrl(question, 'landings')}
-              columns={[t('insights.columns.visits'), t('insights.columns.bounces')]}
+              columns={[t('insights.columns.visits'), t('insights.totals.bounce')]}
               rows={answer.landings.map((r) => ({
                 key: r.key,
                 label: names.page(r.key),
@@ -210,7 +210,7 @@ export function InsightsScreen() {
               messages: fmt.format(answer.conversions.messages),
             })}
           </p>
-          <div className={v.grid}>
+          <div className={`${v.grid} ${v.wide}`}>
             {(
               [
                 ['conversions_by_landing', 'by_landing', 'page'],
@@ -392,7 +392,7 @@ function FigureTable({
   const title = t(`insights.tables.${table}`);
   const id = `insights-${table}`;
   return (
-    <section className={v.card} aria-labelledby={id}>
+    <div className={v.card}>
       <div className={v.tableHead}>
         <h3 id={id}>{title}</h3>
         {csv && rows.length > 0 && (
@@ -404,47 +404,50 @@ function FigureTable({
       {rows.length === 0 ? (
         <p className={s.help}>{t('insights.empty')}</p>
       ) : (
-        <table className={v.table}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className={v.hidden}>{title}</span>
-              </th>
-              {columns.map((c) => (
-                <th key={c} scope="col" className={v.num}>
-                  {c}
+        <div className={v.scroll} tabIndex={0} role="region" aria-labelledby={id}>
+          {/* more than two figures: each row is a card on a phone */}
+          <table className={columns.length > 2 ? `${v.table} ${s.cards}` : v.table}>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className={v.hidden}>{title}</span>
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.key}>
-                <th scope="row" className={v.key}>
-                  {filter && r.key !== '' ? (
-                    <button
-                      type="button"
-                      className={v.keyButton}
-                      title={t('insights.filterBy', { value: r.label })}
-                      onClick={() => filter(r.key)}
-                    >
-                      {r.label}
-                    </button>
-                  ) : (
-                    r.label
-                  )}
-                </th>
-                {r.cells.map((c, i) => (
-                  <td key={i} className={v.num}>
+                {columns.map((c) => (
+                  <th key={c} scope="col" className={v.num}>
                     {c}
-                  </td>
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.key}>
+                  <th scope="row" className={v.key}>
+                    {filter && r.key !== '' ? (
+                      <button
+                        type="button"
+                        className={v.keyButton}
+                        title={t('insights.filterBy', { value: r.label })}
+                        onClick={() => filter(r.key)}
+                      >
+                        {r.label}
+                      </button>
+                    ) : (
+                      r.label
+                    )}
+                  </th>
+                  {r.cells.map((c, i) => (
+                    <td key={i} className={v.num} data-label={columns[i]}>
+                      {c}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
-    </section>
+    </div>
   );
 }
 
