@@ -64,6 +64,15 @@ export async function deleteViewsBefore(db: Db, day: string): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+/** The id of the newest page view written (0 for none). */
+export async function lastViewId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('analytics_view')
+    .select((eb) => eb.fn.max('view_id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
 /** The earliest day that still has page views, if any. */
 export async function firstViewDay(db: Db): Promise<string | undefined> {
   const row = await db

@@ -32,7 +32,8 @@ import type { ServiceContext } from './context';
 export const ROLLUP_TASK = 'insights-rollup';
 /** The scheduled rollup runs at most this often; the Insights screen asks for one a minute old. */
 export const ROLLUP_EVERY_MS = 5 * 60_000;
-export const ROLLUP_FRESH_MS = 60_000;
+/** The screen asks for a rollup when views came since the last one, at most this often. */
+export const ROLLUP_FRESH_MS = 2000;
 const ROLLUP_LEASE_MS = 10 * 60_000;
 
 /** What the route knows of the request, besides the beacon's body. */
@@ -172,6 +173,8 @@ export async function runInsightsRollup(
     if (from > today) from = today;
     const keepFrom = addDays(today, -ctx.config.ANALYTICS_RAW_DAYS);
     if (from < keepFrom) from = keepFrom;
+    // the newest view before the rollup: a later one makes the figures stale (`insights`)
+    const through = await figures.lastViewId(ctx.db);
     await figures.rollUpDays(ctx.db, from, today);
     const secrets = await figures.deleteSecretsBefore(ctx.db, today);
     const views = await figures.deleteViewsBefore(ctx.db, keepFrom);
@@ -180,7 +183,7 @@ export async function runInsightsRollup(
       ROLLUP_TASK,
       holder,
       now,
-      `days ${from}..${today}, secrets deleted ${secrets}, views deleted ${views}`,
+      `through view ${through}; days ${from}..${today}, secrets deleted ${secrets}, views deleted ${views}`,
     );
     return true;
   } catch (err) {
@@ -252,9 +255,20 @@ async function totalsOf(ctx: ServiceContext, from: string, to: string, filters: 
   return { visitors: page.visitors, views: page.views, visits: visits.visits, bounces: visits.bounces };
 }
 
+/** The view the last rollup went up to, from its summary ('through view 123; ...'). */
+const rolledThrough = (result: string | null | undefined) =>
+  Number(/^through view (\d+)/.exec(result ?? '')?.[1] ?? -1);
+
+/** Rolls up again when views were written after the last rollup (at most every ROLLUP_FRESH_MS). */
+async function rollUpIfStale(ctx: ServiceContext): Promise<void> {
+  const [state, latest] = await Promise.all([taskState(ctx.db, ROLLUP_TASK), figures.lastViewId(ctx.db)]);
+  if (latest > rolledThrough(state?.last_result) || !state?.last_run_at)
+    await runInsightsRollup(ctx, { everyMs: ROLLUP_FRESH_MS });
+}
+
 /** The whole answer of the Insights screen. */
 export async function insights(ctx: ServiceContext, q: InsightsQuery): Promise<InsightsAnswer> {
-  await runInsightsRollup(ctx, { everyMs: ROLLUP_FRESH_MS });
+  await rollUpIfStale(ctx);
   const filters = filtersOf(q);
   const where = whereOf(filters);
   const range = { from: q.from, to: q.to, where };
