@@ -81,8 +81,8 @@ function cannon(url, duration, rate) {
     headers: { 'content-type': 'application/json', 'user-agent': ua },
     body: JSON.stringify({
       path: PAGES[i % PAGES.length],
-      landing: PAGES[(i * 7) % PAGES.length],
-      referrer: i % 3 ? 'https://www.google.com/' : '',
+      landing_page: PAGES[(i * 7) % PAGES.length],
+      referrer_host: i % 3 ? 'www.google.com' : '',
       utm_campaign: i % 5 ? undefined : 'autumn',
       lang: 'en',
     }),

@@ -66,8 +66,8 @@ async function viewsStored(n: number) {
 describe('counting page views', () => {
   it('counts a visit of three pages and a bounce, by page, referrer, campaign, device and language; nothing else', async () => {
     const campaign = {
-      landing: '/careers?utm_source=newsletter',
-      referrer: 'https://www.Google.com/search?q=manna',
+      landing_page: '/careers?utm_source=newsletter',
+      referrer_host: 'www.Google.com',
       utm_source: 'Newsletter',
       utm_medium: 'email',
       utm_campaign: 'Autumn-Hiring',
@@ -78,7 +78,7 @@ describe('counting page views', () => {
     expect(
       (
         await view(
-          { path: '/blog/hello', referrer: 'https://news.example.org/' },
+          { path: '/blog/hello', referrer_host: 'news.example.org' },
           { ip: '198.51.100.4', ua: IPHONE },
         )
       ).statusCode,
@@ -168,7 +168,7 @@ describe('a visitor cannot be followed from one day to the next', () => {
     const client = { ip: '192.0.2.9', userAgent: CHROME, host: 'localhost' };
     const monday = createViewCounter(at(`${day(40)}T10:00:00Z`), country);
     await monday.count({ path: '/pricing' }, client);
-    await monday.count({ path: '/about', landing: '/pricing' }, client);
+    await monday.count({ path: '/about', landing_page: '/pricing' }, client);
     await monday.close();
     const tuesday = createViewCounter(at(`${day(41)}T10:00:00Z`), country);
     await tuesday.count({ path: '/pricing' }, client);

@@ -118,14 +118,14 @@ export function createViewCounter(ctx: ServiceContext, countryOfIp: CountryOfIp)
       const now = ctx.now();
       const day = now.toISOString().slice(0, 10);
       const [secret, country] = await Promise.all([secretOf(day), countryOfIp(client.ip).catch(() => null)]);
-      const referrer = cleanHost(beacon.referrer);
+      const referrer = cleanHost(beacon.referrer_host);
       const own = cleanHost(client.host);
       rows.push({
         day,
         at: now.toISOString(),
         visitor: visitorHash(secret, site, client.ip, client.userAgent),
         path,
-        landing: cleanPath(beacon.landing) || path,
+        landing: cleanPath(beacon.landing_page) || path,
         referrer_host: referrer === own ? '' : referrer,
         utm_source: cleanTag(beacon.utm_source),
         utm_medium: cleanTag(beacon.utm_medium),

@@ -43,8 +43,8 @@ describe('the page-view beacon', () => {
     expect(second).toEqual({
       path: '/careers/7-copy-editor',
       lang: 'fr',
-      landing: '/careers',
-      referrer: 'www.google.com',
+      landing_page: '/careers',
+      referrer_host: 'www.google.com',
       utm_source: 'News',
       utm_campaign: 'Autumn',
     });
@@ -56,7 +56,7 @@ describe('the page-view beacon', () => {
       utm_campaign: 'Autumn',
     });
     // kept in the tab's session only: a reload of the module (a new page load) reads it back
-    expect(JSON.parse(tab.stored.get('manna-visit')!)).toMatchObject({ landing: '/careers' });
+    expect(JSON.parse(tab.stored.get('manna-visit')!)).toMatchObject({ landing_page: '/careers' });
     vi.resetModules();
     tab.location.pathname = '/pricing';
     expect((await load()).visitSource().landing_page).toBe('/careers');

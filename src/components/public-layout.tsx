@@ -37,12 +37,8 @@ function CountView() {
   const lang = i18n.language;
   useEffect(() => {
     const count = () => countView(pathname, lang);
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(count, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(count, 500);
-    return () => clearTimeout(id);
+    if ('requestIdleCallback' in window) requestIdleCallback(count, { timeout: 3000 });
+    else setTimeout(count, 500);
     // a language switch on the same page is not another view
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);

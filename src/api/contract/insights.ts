@@ -40,13 +40,15 @@ export function cleanHost(value: unknown): string {
 /** A campaign tag (utm_source, utm_medium, utm_campaign): trimmed, lower case, printable, short. */
 export function cleanTag(value: unknown): string {
   if (typeof value !== 'string') return '';
-  return value
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
-    .trim()
-    .toLowerCase()
-    .slice(0, CAMPAIGN_TEXT_MAX);
+  return (
+    value
+      .normalize('NFC')
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+      .trim()
+      .toLowerCase()
+      .slice(0, CAMPAIGN_TEXT_MAX)
+  );
 }
 
 const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
@@ -55,9 +57,9 @@ const text = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 export const ViewBeacon = z.object({
   path: z.string().check(z.maxLength(2000)),
   /** The visit's first page in this tab. */
-  landing: text(2000),
-  /** The address the visit came from (document.referrer at its first page). */
-  referrer: text(2000),
+  landing_page: text(2000),
+  /** The host the visit came from (of document.referrer at its first page). */
+  referrer_host: text(2000),
   utm_source: text(500),
   utm_medium: text(500),
   utm_campaign: text(500),
@@ -126,29 +128,38 @@ export type InsightTable = (typeof INSIGHT_TABLES)[number];
 const day = z.string().check(z.refine(isIsoDay, 'Expected a day as YYYY-MM-DD'));
 const filterValue = z.optional(z.string().check(z.maxLength(VIEW_PATH_MAX)));
 
-/** GET /api/admin/insights: from and to (inclusive, UTC days), and the filters. */
-export const InsightsQuery = z
-  .object({
-    from: day,
-    to: day,
-    page: filterValue,
-    referrer: filterValue,
-    campaign: filterValue,
-    country: filterValue,
-    device: filterValue,
-    language: filterValue,
-  })
-  .check(
-    z.refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] }),
-    z.refine((q) => daysBetween(q.from, q.to) < INSIGHTS_MAX_DAYS, {
-      message: `A range of at most ${INSIGHTS_MAX_DAYS} days`,
-      path: ['from'],
-    }),
-  );
+/** The query's fields: from and to (inclusive, UTC days), and the filters. */
+const QUERY_SHAPE = {
+  from: day,
+  to: day,
+  page: filterValue,
+  referrer: filterValue,
+  campaign: filterValue,
+  country: filterValue,
+  device: filterValue,
+  language: filterValue,
+};
+/** The range's rules: in order, at most INSIGHTS_MAX_DAYS long. */
+const inOrder = z.refine<{ from: string; to: string }>((q) => q.from <= q.to, {
+  message: 'from must not be after to',
+  path: ['from'],
+});
+const notTooLong = z.refine<{ from: string; to: string }>(
+  (q) => daysBetween(q.from, q.to) < INSIGHTS_MAX_DAYS,
+  {
+    message: `A range of at most ${INSIGHTS_MAX_DAYS} days`,
+    path: ['from'],
+  },
+);
+
+/** GET /api/admin/insights. */
+export const InsightsQuery = z.object(QUERY_SHAPE).check(inOrder, notTooLong);
 export type InsightsQuery = z.infer<typeof InsightsQuery>;
 
 /** GET /api/admin/insights.csv: one table of the same question. */
-export const InsightsCsvQuery = z.intersection(InsightsQuery, z.object({ table: z.enum(INSIGHT_TABLES) }));
+export const InsightsCsvQuery = z
+  .object({ ...QUERY_SHAPE, table: z.enum(INSIGHT_TABLES) })
+  .check(inOrder, notTooLong);
 
 const count = z.number().check(z.int(), z.minimum(0));
 
