@@ -128,7 +128,108 @@ export async function rollUpDays(db: Db, from: string, to: string): Promise<void
           .groupBy(['v.day', 'v.landing', ...DIMENSIONS.map((d) => `v.${d}` as const)]),
       )
       .execute();
+    await sumDimensions(trx, from, to);
   });
+}
+
+/**
+ * Sums each dimension alone (and the total) per day from the daily figures of the days from
+ * `from` to `to`, replacing what was there: what the screen reads without a filter.
+ */
+export async function sumDimensions(trx: Db, from: string, to: string): Promise<void> {
+  await trx.deleteFrom('analytics_dim_day').where('day', '>=', from).where('day', '<=', to).execute();
+  for (const dim of ['total', 'landing', ...DIMENSIONS] as const) {
+    await trx
+      .insertInto('analytics_dim_day')
+      .columns(['dim', 'day', 'key', 'visits', 'visitors', 'views', 'bounces'])
+      .expression(
+        trx
+          .selectFrom('analytics_visit_day')
+          .select([
+            sql.lit(dim).as('dim'),
+            'day',
+            (dim === 'total' ? sql.lit('') : sql.ref(dim)).as('key'),
+            sql<number>`sum(visits)`.as('visits'),
+            sql<number>`sum(visitors)`.as('visitors'),
+            sql<number>`sum(views)`.as('views'),
+            sql<number>`sum(bounces)`.as('bounces'),
+          ])
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .groupBy(dim === 'total' ? ['day'] : ['day', dim]),
+      )
+      .execute();
+  }
+  await trx
+    .insertInto('analytics_dim_day')
+    .columns(['dim', 'day', 'key', 'visits', 'visitors', 'views', 'bounces'])
+    .expression(
+      trx
+        .selectFrom('analytics_page_day')
+        .select([
+          sql.lit('path').as('dim'),
+          'day',
+          'path',
+          sql.lit(0).as('visits'),
+          sql<number>`sum(visitors)`.as('visitors'),
+          sql<number>`sum(views)`.as('views'),
+          sql.lit(0).as('bounces'),
+        ])
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy(['day', 'path']),
+    )
+    .execute();
+}
+
+/** What the one-dimension figures hold: the total, pages, landing pages and each dimension. */
+export type DimName = 'total' | 'path' | 'landing' | Dimension;
+
+/**
+ * Sums of one dimension's daily figures over a range (no filter), grouped by its value or by
+ * day (`by`), the largest first; for 'total' grouped by day, or one row of everything.
+ */
+export async function dimFigures(
+  db: Db,
+  range: { from: string; to: string },
+  dim: DimName,
+  by: 'key' | 'day' | undefined,
+  limit = 1000,
+): Promise<VisitSums[]> {
+  const query = db
+    .selectFrom('analytics_dim_day')
+    .select([
+      sql<number>`sum(visits)`.as('visits'),
+      sql<number>`sum(visitors)`.as('visitors'),
+      sql<number>`sum(views)`.as('views'),
+      sql<number>`sum(bounces)`.as('bounces'),
+    ])
+    .where('dim', '=', dim)
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to);
+  const shape = (r: { visits: unknown; visitors: unknown; views: unknown; bounces: unknown }) => ({
+    visits: n(r.visits),
+    visitors: n(r.visitors),
+    views: n(r.views),
+    bounces: n(r.bounces),
+  });
+  if (!by) {
+    const row = await query.executeTakeFirst();
+    return [{ key: '', ...shape(row ?? { visits: 0, visitors: 0, views: 0, bounces: 0 }) }];
+  }
+  const grouped = query.select(sql.ref<string>(by).as('key')).groupBy(by);
+  const rows = await (
+    by === 'day'
+      ? grouped.orderBy('day')
+      : grouped.orderBy(
+          dim === 'path'
+            ? sql`sum(visitors) desc, sum(views) desc, key`
+            : sql`sum(visits) desc, sum(visitors) desc, key`,
+        )
+  )
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ key: String(r.key), ...shape(r) }));
 }
 
 // ---------------------------------------------------------------------------------------------

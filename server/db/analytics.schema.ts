@@ -59,7 +59,24 @@ export interface AnalyticsVisitDayTable extends ViewDimensions {
   bounces: number;
 }
 
+/**
+ * A day's figures of one dimension alone (`dim`: 'total', 'path', 'landing' or a dimension's
+ * column; `key`: its value, '' for 'total'), summed from the two tables above at each rollup: the
+ * Insights screen without a filter reads these few rows instead of every combination.
+ * A 'path' row has the page's views and visitors (visits and bounces 0).
+ */
+export interface AnalyticsDimDayTable {
+  dim: string;
+  day: string;
+  key: string;
+  visits: number;
+  visitors: number;
+  views: number;
+  bounces: number;
+}
+
 export interface AnalyticsTables {
+  analytics_dim_day: AnalyticsDimDayTable;
   analytics_salt: AnalyticsSaltTable;
   analytics_view: AnalyticsViewTable;
   analytics_page_day: AnalyticsPageDayTable;

@@ -12,6 +12,7 @@ import {
   type InsightsAnswer,
   type InsightsQuery,
   type InsightTable,
+  type InsightTotals,
   type ViewBeacon,
 } from '../../src/api/contract/insights';
 import * as figures from '../db/analytics.repo';
@@ -236,25 +237,6 @@ const filtersOf = (q: InsightsQuery): InsightFilters => {
   return filters;
 };
 
-/**
- * Visitors, visits, views and bounces of a range. With a page filter, visitors and views are the
- * page's own, and visits and bounces those that came in on it.
- */
-const plain = ({ visitors, visits, views, bounces }: figures.VisitSums) => ({
-  visitors,
-  visits,
-  views,
-  bounces,
-});
-
-async function totalsOf(ctx: ServiceContext, from: string, to: string, filters: InsightFilters) {
-  const where = whereOf(filters);
-  const [visits] = await figures.visitFigures(ctx.db, { from, to, where });
-  if (filters.page === undefined) return plain(visits);
-  const [page] = await figures.pageFigures(ctx.db, { from, to, where });
-  return { visitors: page.visitors, views: page.views, visits: visits.visits, bounces: visits.bounces };
-}
-
 /** The view the last rollup went up to, from its summary ('through view 123; ...'). */
 const rolledThrough = (result: string | null | undefined) =>
   Number(/^through view (\d+)/.exec(result ?? '')?.[1] ?? -1);
@@ -266,21 +248,93 @@ async function rollUpIfStale(ctx: ServiceContext): Promise<void> {
     await runInsightsRollup(ctx, { everyMs: ROLLUP_FRESH_MS });
 }
 
+/**
+ * How the answer reads its figures: without a filter from the one-dimension sums (a few rows a
+ * day), with filters from the combinations they narrow.
+ */
+function readerOf(ctx: ServiceContext, from: string, to: string, filters: InsightFilters) {
+  const range = { from, to, where: whereOf(filters) };
+  const plain = Object.keys(filters).length === 0;
+  return {
+    /** Visits grouped by a column (or day), or one row of everything. */
+    visits: (by?: figures.Dimension | 'landing' | 'day', limit = 1000) =>
+      plain
+        ? figures.dimFigures(
+            ctx.db,
+            range,
+            by === undefined || by === 'day' ? 'total' : by,
+            by === 'day' ? 'day' : by && 'key',
+            limit,
+          )
+        : figures.visitFigures(ctx.db, range, by, limit),
+    /** Page views and visitors grouped by page (or day), or one row of everything. */
+    pages: async (
+      by?: 'path' | 'day' | figures.Dimension,
+      limit = 1000,
+    ): Promise<{ key: string; views: number; visitors: number }[]> =>
+      plain && by === 'path'
+        ? figures.dimFigures(ctx.db, range, 'path', 'key', limit)
+        : figures.pageFigures(ctx.db, range, by, limit),
+  };
+}
+
+/**
+ * Visitors, visits, views and bounces of a range. With a page filter, visitors and views are the
+ * page's own, and visits and bounces those that came in on it.
+ */
+async function totalsOf(
+  ctx: ServiceContext,
+  from: string,
+  to: string,
+  filters: InsightFilters,
+): Promise<InsightTotals> {
+  const read = readerOf(ctx, from, to, filters);
+  const [visits] = await read.visits();
+  if (filters.page === undefined)
+    return { visitors: visits.visitors, visits: visits.visits, views: visits.views, bounces: visits.bounces };
+  const [page] = await read.pages();
+  return { visitors: page.visitors, views: page.views, visits: visits.visits, bounces: visits.bounces };
+}
+
+/** Rows of visits by a key, with the applications and messages of the same key. */
+function withConversions(
+  visits: figures.VisitSums[],
+  counted: { key: string | null; applications: number; messages: number }[],
+  keep: (key: string) => boolean = () => true,
+): ConversionRow[] {
+  const rows = new Map<string, ConversionRow>();
+  for (const v of visits)
+    if (keep(v.key)) rows.set(v.key, { key: v.key, visits: v.visits, applications: 0, messages: 0 });
+  for (const c of counted) {
+    const key = c.key ?? '';
+    if (!keep(key)) continue;
+    const row = rows.get(key) ?? { key, visits: 0, applications: 0, messages: 0 };
+    row.applications += c.applications;
+    row.messages += c.messages;
+    rows.set(key, row);
+  }
+  return [...rows.values()];
+}
+
+const byConversions = (a: ConversionRow, b: ConversionRow) =>
+  b.applications + b.messages - (a.applications + a.messages) ||
+  b.visits - a.visits ||
+  (a.key < b.key ? -1 : 1);
+
 /** The whole answer of the Insights screen. */
 export async function insights(ctx: ServiceContext, q: InsightsQuery): Promise<InsightsAnswer> {
   await rollUpIfStale(ctx);
   const filters = filtersOf(q);
-  const where = whereOf(filters);
-  const range = { from: q.from, to: q.to, where };
+  const read = readerOf(ctx, q.from, q.to, filters);
   const previous = previousPeriod(q.from, q.to);
   const byPage = filters.page !== undefined;
+  const top = (rows: { key: string; visitors: number; views: number }[]): InsightRow[] =>
+    rows.slice(0, INSIGHTS_TOP).map(({ key, visitors, views }) => ({ key, visitors, views }));
   // the "top" tables: a page's own views when a page is chosen, else the visits
-  const top = async (by: figures.Dimension): Promise<InsightRow[]> => {
-    const rows = byPage
-      ? await figures.pageFigures(ctx.db, range, by, INSIGHTS_TOP)
-      : await figures.visitFigures(ctx.db, range, by, INSIGHTS_TOP);
-    return rows.map(({ key, visitors, views }) => ({ key, visitors, views }));
-  };
+  const dimension = (by: figures.Dimension) =>
+    byPage ? read.pages(by, INSIGHTS_TOP) : read.visits(by, INSIGHTS_TOP);
+  const { fromAt, toAt } = instants(q.from, q.to);
+  const cWhere = conversionWhere(filters);
   const [
     totals,
     previousTotals,
@@ -296,17 +350,22 @@ export async function insights(ctx: ServiceContext, q: InsightsQuery): Promise<I
   ] = await Promise.all([
     totalsOf(ctx, q.from, q.to, filters),
     totalsOf(ctx, previous.from, previous.to, filters),
-    figures.visitFigures(ctx.db, range, 'day', 1000),
-    byPage ? figures.pageFigures(ctx.db, range, 'day', 1000) : Promise.resolve([]),
-    figures.pageFigures(ctx.db, range, 'path', INSIGHTS_TOP),
-    figures.visitFigures(ctx.db, range, 'landing', INSIGHTS_TOP),
-    top('referrer_host'),
-    top('utm_campaign'),
-    top('country'),
-    top('device'),
-    top('language'),
+    read.visits('day'),
+    byPage ? read.pages('day') : Promise.resolve([]),
+    read.pages('path', INSIGHTS_TOP),
+    read.visits('landing', 5000),
+    read.visits('referrer_host', 1000),
+    read.visits('utm_campaign', 1000),
+    dimension('country'),
+    dimension('device'),
+    dimension('language'),
   ]);
-  const conversions = await conversionsOf(ctx, q, filters);
+  const [byLanding, byReferrer, byCampaign, openings] = await Promise.all([
+    figures.conversionsBy(ctx.db, fromAt, toAt, cWhere, 'landing_page'),
+    figures.conversionsBy(ctx.db, fromAt, toAt, cWhere, 'referrer_host'),
+    figures.conversionsBy(ctx.db, fromAt, toAt, cWhere, 'utm_campaign'),
+    figures.applicationsPerOpening(ctx.db, fromAt, toAt, cWhere),
+  ]);
   const pageDays = new Map(dayPages.map((d) => [d.key, d]));
   const visitDays = new Map(dayVisits.map((d) => [d.key, d]));
   const days = [];
@@ -329,14 +388,32 @@ export async function insights(ctx: ServiceContext, q: InsightsQuery): Promise<I
     totals,
     previous_totals: previousTotals,
     days,
-    pages: pages.map(({ key, visitors, views }) => ({ key, visitors, views })),
-    landings: landings.map(({ key, visits, bounces }) => ({ key, visits, bounces })),
-    referrers,
-    campaigns: campaigns.filter((r) => r.key !== ''),
-    countries,
-    devices,
-    languages,
-    conversions,
+    pages: top(pages),
+    landings: landings.slice(0, INSIGHTS_TOP).map(({ key, visits, bounces }) => ({ key, visits, bounces })),
+    referrers: byPage ? top(await read.pages('referrer_host', INSIGHTS_TOP)) : top(referrers),
+    campaigns: (byPage
+      ? top(await read.pages('utm_campaign', INSIGHTS_TOP + 1))
+      : top(campaigns.filter((r) => r.key !== ''))
+    )
+      .filter((r) => r.key !== '')
+      .slice(0, INSIGHTS_TOP),
+    countries: top(countries),
+    devices: top(devices),
+    languages: top(languages),
+    conversions: {
+      applications: byLanding.reduce((sum, r) => sum + r.applications, 0),
+      messages: byLanding.reduce((sum, r) => sum + r.messages, 0),
+      by_landing: withConversions(landings, byLanding).sort(byConversions).slice(0, INSIGHTS_TOP),
+      by_referrer: withConversions(referrers, byReferrer).sort(byConversions).slice(0, INSIGHTS_TOP),
+      by_campaign: withConversions(campaigns, byCampaign, (key) => key !== '')
+        .sort(byConversions)
+        .slice(0, INSIGHTS_TOP),
+      openings,
+      // blog posts: the visits that came in on a post, and what they led to
+      posts: withConversions(landings, byLanding, isPostPath)
+        .sort((a, b) => b.visits - a.visits || b.applications + b.messages - (a.applications + a.messages))
+        .slice(0, INSIGHTS_TOP),
+    },
   };
 }
 
@@ -345,72 +422,6 @@ const instants = (from: string, to: string) => ({
   fromAt: `${from}T00:00:00.000Z`,
   toAt: `${addDays(to, 1)}T00:00:00.000Z`,
 });
-
-async function conversionsOf(
-  ctx: ServiceContext,
-  q: InsightsQuery,
-  filters: InsightFilters,
-): Promise<InsightsAnswer['conversions']> {
-  const { fromAt, toAt } = instants(q.from, q.to);
-  const cWhere = conversionWhere(filters);
-  const range = { from: q.from, to: q.to, where: whereOf(filters) };
-  const grouped = async (
-    by: figures.SourceColumn,
-    visitsBy: 'landing' | 'referrer_host' | 'utm_campaign',
-  ): Promise<ConversionRow[]> => {
-    const [counted, visits] = await Promise.all([
-      figures.conversionsBy(ctx.db, fromAt, toAt, cWhere, by),
-      figures.visitFigures(ctx.db, range, visitsBy, 1000),
-    ]);
-    const rows = new Map<string, ConversionRow>();
-    for (const v of visits) rows.set(v.key, { key: v.key, visits: v.visits, applications: 0, messages: 0 });
-    for (const c of counted) {
-      const key = c.key ?? '';
-      const row = rows.get(key) ?? { key, visits: 0, applications: 0, messages: 0 };
-      row.applications += c.applications;
-      row.messages += c.messages;
-      rows.set(key, row);
-    }
-    return [...rows.values()]
-      .sort(
-        (a, b) =>
-          b.applications + b.messages - (a.applications + a.messages) ||
-          b.visits - a.visits ||
-          (a.key < b.key ? -1 : 1),
-      )
-      .slice(0, INSIGHTS_TOP);
-  };
-  const [byLanding, byReferrer, byCampaign, openings] = await Promise.all([
-    grouped('landing_page', 'landing'),
-    grouped('referrer_host', 'referrer_host'),
-    grouped('utm_campaign', 'utm_campaign'),
-    figures.applicationsPerOpening(ctx.db, fromAt, toAt, cWhere),
-  ]);
-  const all = await figures.conversionsBy(ctx.db, fromAt, toAt, cWhere, 'landing_page');
-  // blog posts: the visits that came in on a post, and what they led to
-  const postRows = await figures.visitFigures(ctx.db, range, 'landing', 5000);
-  const posts = new Map<string, ConversionRow>();
-  for (const v of postRows)
-    if (isPostPath(v.key)) posts.set(v.key, { key: v.key, visits: v.visits, applications: 0, messages: 0 });
-  for (const c of all) {
-    if (c.key === null || !isPostPath(c.key)) continue;
-    const row = posts.get(c.key) ?? { key: c.key, visits: 0, applications: 0, messages: 0 };
-    row.applications += c.applications;
-    row.messages += c.messages;
-    posts.set(c.key, row);
-  }
-  return {
-    applications: all.reduce((sum, r) => sum + r.applications, 0),
-    messages: all.reduce((sum, r) => sum + r.messages, 0),
-    by_landing: byLanding,
-    by_referrer: byReferrer,
-    by_campaign: byCampaign.filter((r) => r.key !== ''),
-    openings,
-    posts: [...posts.values()]
-      .sort((a, b) => b.visits - a.visits || b.applications + b.messages - (a.applications + a.messages))
-      .slice(0, INSIGHTS_TOP),
-  };
-}
 
 /** A blog post's own address (not the list, a tag page or a page of the list). */
 export const isPostPath = (path: string) => /^\/blog\/(?!tag\/|page\/)[^/]+$/.test(path);

@@ -6,7 +6,8 @@ import type { MigrationDb } from '../migrate';
  * Visit figures (issue 33, docs/decisions/028-visit-figures.md): the day's secret that visitors are
  * counted with (`analytics_salt`, deleted when its day ends), the page views as they come
  * (`analytics_view`, kept ANALYTICS_RAW_DAYS), their daily figures by page and by visit
- * (`analytics_page_day`, `analytics_visit_day`, kept), and where an application or a contact
+ * (`analytics_page_day`, `analytics_visit_day`, kept) and by each dimension alone
+ * (`analytics_dim_day`, what the screen reads unfiltered), and where an application or a contact
  * message came from (landing page, referrer's host, campaign).
  */
 const DIMENSIONS = [
@@ -91,6 +92,22 @@ export async function up(db: MigrationDb): Promise<void> {
     .on('analytics_visit_day')
     .columns(['day', 'landing'])
     .execute();
+  // each dimension alone, summed per day: what the screen reads when nothing is filtered
+  await db.schema
+    .createTable('analytics_dim_day')
+    .addColumn('dim', 'varchar(20)', (col) => col.notNull())
+    .addColumn('day', 'varchar(10)', (col) => col.notNull())
+    .addColumn('key', 'varchar(300)', (col) => col.notNull())
+    .addColumn('visits', 'integer', (col) => col.notNull())
+    .addColumn('visitors', 'integer', (col) => col.notNull())
+    .addColumn('views', 'integer', (col) => col.notNull())
+    .addColumn('bounces', 'integer', (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex('analytics_dim_day_by_dim')
+    .on('analytics_dim_day')
+    .columns(['dim', 'day', 'key'])
+    .execute();
   for (const table of ['job_application', 'contact_message']) {
     for (const [name, width] of SOURCE_COLUMNS) {
       await db.schema.alterTable(table).addColumn(name, `varchar(${width})`).execute();
@@ -102,6 +119,12 @@ export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['job_application', 'contact_message']) {
     for (const [name] of SOURCE_COLUMNS) await db.schema.alterTable(table).dropColumn(name).execute();
   }
-  for (const table of ['analytics_visit_day', 'analytics_page_day', 'analytics_view', 'analytics_salt'])
+  for (const table of [
+    'analytics_dim_day',
+    'analytics_visit_day',
+    'analytics_page_day',
+    'analytics_view',
+    'analytics_salt',
+  ])
     await db.schema.dropTable(table).execute();
 }
