@@ -198,24 +198,13 @@ export async function dimFigures(
 ): Promise<VisitSums[]> {
   const query = db
     .selectFrom('analytics_dim_day')
-    .select([
-      sql<number>`sum(visits)`.as('visits'),
-      sql<number>`sum(visitors)`.as('visitors'),
-      sql<number>`sum(views)`.as('views'),
-      sql<number>`sum(bounces)`.as('bounces'),
-    ])
+    .select(VISIT_SUMS)
     .where('dim', '=', dim)
     .where('day', '>=', range.from)
     .where('day', '<=', range.to);
-  const shape = (r: { visits: unknown; visitors: unknown; views: unknown; bounces: unknown }) => ({
-    visits: n(r.visits),
-    visitors: n(r.visitors),
-    views: n(r.views),
-    bounces: n(r.bounces),
-  });
   if (!by) {
     const row = await query.executeTakeFirst();
-    return [{ key: '', ...shape(row ?? { visits: 0, visitors: 0, views: 0, bounces: 0 }) }];
+    return [{ key: '', ...visitShape(row ?? { visits: 0, visitors: 0, views: 0, bounces: 0 }) }];
   }
   const grouped = query.select(sql.ref<string>(by).as('key')).groupBy(by);
   const rows = await (
@@ -229,7 +218,7 @@ export async function dimFigures(
   )
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ key: String(r.key), ...shape(r) }));
+  return rows.map((r) => ({ key: String(r.key), ...visitShape(r) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,6 +267,20 @@ export async function pageFigures(
   return rows.map((r) => ({ key: String(r.key), views: n(r.views), visitors: n(r.visitors) }));
 }
 
+/** The sums a visit figure answers, selected alike from the visit and the one-dimension tables. */
+const VISIT_SUMS = [
+  sql<number>`sum(visits)`.as('visits'),
+  sql<number>`sum(visitors)`.as('visitors'),
+  sql<number>`sum(views)`.as('views'),
+  sql<number>`sum(bounces)`.as('bounces'),
+];
+const visitShape = (r: { visits: unknown; visitors: unknown; views: unknown; bounces: unknown }) => ({
+  visits: n(r.visits),
+  visitors: n(r.visitors),
+  views: n(r.views),
+  bounces: n(r.bounces),
+});
+
 export interface VisitSums {
   key: string;
   visits: number;
@@ -295,26 +298,15 @@ export async function visitFigures(
 ): Promise<VisitSums[]> {
   let query = db
     .selectFrom('analytics_visit_day')
-    .select([
-      sql<number>`sum(visits)`.as('visits'),
-      sql<number>`sum(visitors)`.as('visitors'),
-      sql<number>`sum(views)`.as('views'),
-      sql<number>`sum(bounces)`.as('bounces'),
-    ])
+    .select(VISIT_SUMS)
     .where('day', '>=', q.from)
     .where('day', '<=', q.to);
   for (const [col, value] of Object.entries(q.where)) {
     if (col !== 'path') query = query.where(col as Dimension | 'landing', '=', value);
   }
-  const shape = (r: { visits: unknown; visitors: unknown; views: unknown; bounces: unknown }) => ({
-    visits: n(r.visits),
-    visitors: n(r.visitors),
-    views: n(r.views),
-    bounces: n(r.bounces),
-  });
   if (!by) {
     const row = await query.executeTakeFirst();
-    return [{ key: '', ...shape(row ?? { visits: 0, visitors: 0, views: 0, bounces: 0 }) }];
+    return [{ key: '', ...visitShape(row ?? { visits: 0, visitors: 0, views: 0, bounces: 0 }) }];
   }
   const rows = await query
     .select(sql.ref<string>(by).as('key'))
@@ -322,7 +314,7 @@ export async function visitFigures(
     .orderBy(by === 'day' ? sql`key` : sql`sum(visits) desc, sum(visitors) desc, key`)
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ key: String(r.key), ...shape(r) }));
+  return rows.map((r) => ({ key: String(r.key), ...visitShape(r) }));
 }
 
 /** What conversions are grouped by (a column of job_application and contact_message). */

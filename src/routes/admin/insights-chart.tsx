@@ -49,6 +49,8 @@ export default function DayChart({
           },
           {
             stroke: muted,
+            // whole visitors and views: no 2.5 on the axis
+            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6],
             values: (_u, splits) => splits.map((s) => number.format(s)),
             grid: { stroke: 'rgba(0,0,0,0.06)' },
           },

@@ -159,9 +159,9 @@ export function InsightsScreen() {
           <DaysFigure answer={answer} fmt={fmt} lang={lang} t={t} />
 
           <div className={v.grid}>
-            <TopTable
+            <KeyTable
               t={t}
-              fmt={fmt}
+              {...topColumns(t, fmt)}
               table="pages"
               rows={answer.pages}
               name={names.page}
@@ -189,10 +189,10 @@ export function InsightsScreen() {
                 ['languages', 'language'],
               ] as const
             ).map(([table, name]) => (
-              <TopTable
+              <KeyTable
                 key={table}
                 t={t}
-                fmt={fmt}
+                {...topColumns(t, fmt)}
                 table={table}
                 rows={answer[table]}
                 name={names[name]}
@@ -219,10 +219,10 @@ export function InsightsScreen() {
                 ['posts', 'posts', 'page'],
               ] as const
             ).map(([table, key, name]) => (
-              <ConversionTable
+              <KeyTable
                 key={table}
                 t={t}
-                fmt={fmt}
+                {...conversionColumns(t, fmt)}
                 table={table}
                 rows={answer.conversions[key]}
                 name={names[name]}
@@ -451,22 +451,25 @@ function FigureTable({
   );
 }
 
-function TopTable({
+/** A table of keyed rows (a page, a referrer ...) named by `name`, with its figures' `cells`. */
+function KeyTable<R extends { key: string }>({
   t,
-  fmt,
   table,
   rows,
   name,
   filter,
   csv,
+  columns,
+  cells,
 }: {
   t: T;
-  fmt: Intl.NumberFormat;
   table: InsightTable;
-  rows: InsightRow[];
+  rows: R[];
   name: (value: string) => string;
   filter?: (value: string) => void;
   csv: string;
+  columns: string[];
+  cells: (row: R) => ReactNode[];
 }) {
   return (
     <FigureTable
@@ -474,55 +477,30 @@ function TopTable({
       table={table}
       csv={csv}
       filter={filter}
-      columns={[t('insights.columns.visitors'), t('insights.columns.views')]}
-      rows={rows.map((r) => ({
-        key: r.key,
-        label: name(r.key),
-        cells: [fmt.format(r.visitors), fmt.format(r.views)],
-      }))}
+      columns={columns}
+      rows={rows.map((r) => ({ key: r.key, label: name(r.key), cells: cells(r) }))}
     />
   );
 }
 
-function ConversionTable({
-  t,
-  fmt,
-  table,
-  rows,
-  name,
-  filter,
-  csv,
-}: {
-  t: T;
-  fmt: Intl.NumberFormat;
-  table: InsightTable;
-  rows: ConversionRow[];
-  name: (value: string) => string;
-  filter?: (value: string) => void;
-  csv: string;
-}) {
-  return (
-    <FigureTable
-      t={t}
-      table={table}
-      csv={csv}
-      filter={filter}
-      columns={[
-        t('insights.columns.visits'),
-        t('insights.columns.applications'),
-        t('insights.columns.messages'),
-        t('insights.columns.rate'),
-      ]}
-      rows={rows.map((r) => ({
-        key: r.key,
-        label: name(r.key),
-        cells: [
-          fmt.format(r.visits),
-          fmt.format(r.applications),
-          fmt.format(r.messages),
-          r.visits ? `${fmt.format(conversionRate(r.applications + r.messages, r.visits))} %` : '—',
-        ],
-      }))}
-    />
-  );
-}
+/** Visitors and views of each key. */
+const topColumns = (t: T, fmt: Intl.NumberFormat) => ({
+  columns: [t('insights.columns.visitors'), t('insights.columns.views')],
+  cells: (r: InsightRow) => [fmt.format(r.visitors), fmt.format(r.views)],
+});
+
+/** Visits of each key, the applications and messages they led to, and the rate. */
+const conversionColumns = (t: T, fmt: Intl.NumberFormat) => ({
+  columns: [
+    t('insights.columns.visits'),
+    t('insights.columns.applications'),
+    t('insights.columns.messages'),
+    t('insights.columns.rate'),
+  ],
+  cells: (r: ConversionRow) => [
+    fmt.format(r.visits),
+    fmt.format(r.applications),
+    fmt.format(r.messages),
+    r.visits ? `${fmt.format(conversionRate(r.applications + r.messages, r.visits))} %` : '—',
+  ],
+});
