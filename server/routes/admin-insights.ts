@@ -4,7 +4,8 @@ import { insights, insightsCsv } from '../services/insights';
 
 /**
  * The Insights screen (insights.read, docs/decisions/028-visit-figures.md):
- * - GET /api/admin/insights?from&to[&page&referrer&campaign&country&device&language]: visitors,
+ * - GET /api/admin/insights?[from&to&page&referrer&campaign&country&device&language] (the last
+ *   30 days to today by default): visitors,
  *   visits, views and bounces with the previous period, per day, the top tables and the
  *   conversions (applications and contact messages by landing page, referrer, campaign, opening
  *   and blog post). The daily figures are brought up to date first when a minute old.

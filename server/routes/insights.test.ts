@@ -272,7 +272,12 @@ describe('who may read the figures', () => {
     const url = `/api/admin/insights?from=${today()}&to=${today()}`;
     expect((await app.inject({ method: 'GET', url, headers: recruiter })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    // without a range: the last 30 days to today
+    const month = await app.inject({ method: 'GET', url: '/api/admin/insights', headers: analyst });
+    expect(month.statusCode).toBe(200);
+    expect(month.json()).toMatchObject({ from: addDays(today(), -29), to: today() });
     const bad = [
+      'from=2020-01-01',
       'from=2026-02-30&to=2026-03-01',
       'from=2026-03-02&to=2026-03-01',
       'from=2020-01-01&to=2026-01-01',

@@ -4,7 +4,9 @@ import {
   cleanHost,
   cleanPath,
   cleanTag,
+  INSIGHTS_MAX_DAYS,
   INSIGHTS_TOP,
+  rangeOf,
   previousPeriod,
   type ConversionRow,
   type InsightFilters,
@@ -17,6 +19,7 @@ import {
 } from '../../src/api/contract/insights';
 import * as figures from '../db/analytics.repo';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease, taskState } from '../db/scheduled-task.repo';
+import { HttpError } from '../http-error';
 import { csvLine } from '../lib/csv';
 import type { ServiceContext } from './context';
 
@@ -322,7 +325,11 @@ const byConversions = (a: ConversionRow, b: ConversionRow) =>
   (a.key < b.key ? -1 : 1);
 
 /** The whole answer of the Insights screen. */
-export async function insights(ctx: ServiceContext, q: InsightsQuery): Promise<InsightsAnswer> {
+export async function insights(ctx: ServiceContext, query: InsightsQuery): Promise<InsightsAnswer> {
+  const range = rangeOf(query, ctx.now().toISOString().slice(0, 10));
+  if (!range)
+    throw new HttpError(400, `Choose from and to in order, at most ${INSIGHTS_MAX_DAYS} days apart.`);
+  const q = { ...query, ...range };
   await rollUpIfStale(ctx);
   const filters = filtersOf(q);
   const read = readerOf(ctx, q.from, q.to, filters);

@@ -130,8 +130,10 @@ const filterValue = z.optional(z.string().check(z.maxLength(VIEW_PATH_MAX)));
 
 /** The query's fields: from and to (inclusive, UTC days), and the filters. */
 const QUERY_SHAPE = {
-  from: day,
-  to: day,
+  /** Default: 29 days before `to`. */
+  from: z.optional(day),
+  /** Default: today (UTC). */
+  to: z.optional(day),
   page: filterValue,
   referrer: filterValue,
   campaign: filterValue,
@@ -140,12 +142,12 @@ const QUERY_SHAPE = {
   language: filterValue,
 };
 /** The range's rules: in order, at most INSIGHTS_MAX_DAYS long. */
-const inOrder = z.refine<{ from: string; to: string }>((q) => q.from <= q.to, {
+const inOrder = z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || q.from <= q.to, {
   message: 'from must not be after to',
   path: ['from'],
 });
-const notTooLong = z.refine<{ from: string; to: string }>(
-  (q) => daysBetween(q.from, q.to) < INSIGHTS_MAX_DAYS,
+const notTooLong = z.refine<{ from?: string; to?: string }>(
+  (q) => !q.from || !q.to || daysBetween(q.from, q.to) < INSIGHTS_MAX_DAYS,
   {
     message: `A range of at most ${INSIGHTS_MAX_DAYS} days`,
     path: ['from'],
@@ -158,7 +160,7 @@ export type InsightsQuery = z.infer<typeof InsightsQuery>;
 
 /** GET /api/admin/insights.csv: one table of the same question. */
 export const InsightsCsvQuery = z
-  .object({ ...QUERY_SHAPE, table: z.enum(INSIGHT_TABLES) })
+  .object({ ...QUERY_SHAPE, table: z._default(z.enum(INSIGHT_TABLES), 'pages') })
   .check(inOrder, notTooLong);
 
 const count = z.number().check(z.int(), z.minimum(0));
@@ -213,6 +215,20 @@ export const InsightsAnswer = z.object({
   }),
 });
 export type InsightsAnswer = z.infer<typeof InsightsAnswer>;
+
+/**
+ * The range a query asks for, its missing ends filled: `to` today, `from` 29 days before `to` (a
+ * month); null when the range is not one the screen takes (out of order, longer than
+ * INSIGHTS_MAX_DAYS).
+ */
+export function rangeOf(
+  q: { from?: string; to?: string },
+  today: string,
+): { from: string; to: string } | null {
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  const from = q.from ?? addDays(to, -29);
+  return from <= to && daysBetween(from, to) < INSIGHTS_MAX_DAYS ? { from, to } : null;
+}
 
 /** Days from `from` to `to` (0 for the same day). */
 export function daysBetween(from: string, to: string): number {
