@@ -179,7 +179,8 @@ export async function uploads(app: FastifyInstance, form: UploadForm) {
  * broken pipe (EPIPE, "network error") instead of the answer's message. So the answer goes out at
  * once and the rest of the body is read and thrown away, up to DRAIN_MAX_BYTES and DRAIN_MAX_MS,
  * keeping the connection usable; a body declared larger than DRAIN_MAX_BYTES is answered with
- * `Connection: close` instead, and one that turns out larger, or is still arriving (or stalled:
+ * `Connection: close` instead (a 429's own `Connection: close` is taken back for the drain), and
+ * one that turns out larger, or is still arriving (or stalled:
  * some clients stop sending once answered) DRAIN_MAX_MS later, has its connection closed. When
  * the app closes, connections still draining are closed too, so a shutdown never waits on them.
  */
@@ -198,6 +199,10 @@ function drainRefusedUploads(app: FastifyInstance): void {
       reply.header('connection', 'close');
       return payload;
     }
+    // A 429 says `Connection: close` (app.ts); closed now, the upload still arriving would end in
+    // EPIPE before its sender reads the answer (Node 24 closes the socket as soon as the answer is
+    // written). The drain below ends the connection instead, after the body or its limits.
+    if (reply.statusCode === 429 && !app.frontDoor?.closing) reply.removeHeader('connection');
     // a real socket (app.inject has none to keep or close)
     const socket = typeof raw.socket?.destroy === 'function' ? raw.socket : undefined;
     let drained = 0;
