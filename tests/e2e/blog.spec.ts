@@ -562,8 +562,14 @@ test.describe('two colleagues on one post', () => {
       // both change the excerpt: the later save shows theirs beside mine and waits
       await page.reload();
       const myCard2 = await open(page);
+      // my editor has told the server it is open before theirs asks who else is (two processes
+      // behind a proxy may take the two in either order)
+      const myBeat = page.waitForResponse(
+        (r) => r.url().includes('/api/admin/presence/') && r.request().method() === 'PUT' && r.ok(),
+      );
       await myCard2.getByRole('button', { name: `Edit “${title}”` }).click();
       const mine = page.getByRole('dialog', { name: 'Edit Blog Post' });
+      await myBeat;
       await theirCard.getByRole('button', { name: `Edit “${title}”` }).click();
       // the colleague is told who else has the post open (no lock)
       await expect(
