@@ -4,6 +4,7 @@ import {
   cleanHost,
   cleanPath,
   cleanTag,
+  INSIGHT_FILTERS,
   INSIGHTS_MAX_DAYS,
   INSIGHTS_TOP,
   rangeOf,
@@ -70,11 +71,8 @@ export const BUFFER_MAX = 50_000;
 export interface ViewCounter {
   /** Counts a view (answers false when it was not: not a page of the site, or the buffer is full). */
   count(beacon: ViewBeacon, client: ViewClient): Promise<boolean>;
-  /** Writes the waiting views now. */
-  flush(): Promise<void>;
-  /** Writes what waits and stops the timer. */
+  /** Writes what waits now and stops the timer (the server closes). */
   close(): Promise<void>;
-  readonly waiting: number;
 }
 
 /**
@@ -113,9 +111,6 @@ export function createViewCounter(ctx: ServiceContext, countryOfIp: CountryOfIp)
   };
 
   return {
-    get waiting() {
-      return rows.length;
-    },
     async count(beacon, client) {
       const path = cleanPath(beacon.path);
       if (!path || /^\/(admin|api)(\/|$)/.test(path) || rows.length >= BUFFER_MAX) return false;
@@ -142,10 +137,7 @@ export function createViewCounter(ctx: ServiceContext, countryOfIp: CountryOfIp)
       else timer ??= setTimeout(() => void flush(), FLUSH_MS).unref();
       return true;
     },
-    flush,
-    async close() {
-      await flush();
-    },
+    close: flush,
   };
 }
 
@@ -234,7 +226,7 @@ function conversionWhere(filters: InsightFilters): Partial<Record<figures.Source
 
 const filtersOf = (q: InsightsQuery): InsightFilters => {
   const filters: InsightFilters = {};
-  for (const name of ['page', 'referrer', 'campaign', 'country', 'device', 'language'] as const) {
+  for (const name of INSIGHT_FILTERS) {
     if (q[name] !== undefined) filters[name] = q[name];
   }
   return filters;
