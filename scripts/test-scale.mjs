@@ -58,7 +58,7 @@ const backends = [await freePort(), await freePort()];
 const served = [0, 0];
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 let turn = 0;
-const proxy = http.createServer((req, res) => {
+const forward = (req, res, retried = false) => {
   const i = turn++ % backends.length;
   served[i]++;
   const upstream = http.request(
@@ -69,11 +69,24 @@ const proxy = http.createServer((req, res) => {
     },
   );
   upstream.on('error', () => {
+    // a kept-alive socket the process closed just as it was reused: a proxy tries a request
+    // without a body once more (as Caddy does), anything else is a 502
+    if (upstream.reusedSocket && !retried && (req.method === 'GET' || req.method === 'HEAD') && !res.headersSent) {
+      forward(req, res, true);
+      return;
+    }
     if (!res.headersSent) res.writeHead(502);
     res.end();
   });
-  req.pipe(upstream);
-});
+  if (req.method === 'GET' || req.method === 'HEAD') upstream.end();
+  else req.pipe(upstream);
+};
+const proxy = http.createServer(forward);
+// a browser or test client keeps its connection to the proxy open for a while between requests;
+// Node's default of 5 s closed it under Playwright's request fixture ("socket hang up") at the
+// moment it sent the next request, so the proxy keeps idle connections as long as the app does (72 s)
+proxy.keepAliveTimeout = 72_000;
+proxy.headersTimeout = 80_000;
 await new Promise((resolve) => proxy.listen(proxyPort, '127.0.0.1', resolve));
 
 const env = {
