@@ -36,6 +36,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import * as navigationPreload from 'workbox-navigation-preload';
+import { PRECACHE_HEADER } from './pwa/precache-header';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { deliverWithFetch, flushOutbox, OUTBOX_SYNC_TAG } from './offline/send-queue';
 import { DEFAULT_LANG, isLang, LANG_COOKIE } from './i18n/languages';
@@ -87,7 +88,11 @@ self.addEventListener('activate', (event) => {
 // ---- precache (English pages under clean addresses, fetched without the language cookie)
 addPlugins([
   {
-    requestWillFetch: async ({ request }) => new Request(request, { credentials: 'omit' }),
+    requestWillFetch: async ({ request }) => {
+      const headers = new Headers(request.headers);
+      headers.set(PRECACHE_HEADER, '1');
+      return new Request(request, { credentials: 'omit', headers });
+    },
   },
 ]);
 precache(MANIFEST);

@@ -39,6 +39,9 @@ export async function fakeBuild(dir: string) {
          if (!j) return { status: 200, html: '<main><h1>This opening is no longer available</h1></main>', head: { title: 'This opening is no longer available', description: '', noindex: true } };
          return { status: 200, html: '<main class="job"><h1>' + esc(j.job_title) + '</h1><p>' + esc(j.description) + '</p></main>', head: { title: j.job_title + ' | Careers at Manna', description: j.location, path: url, jsonLd: [{ '@type': 'JobPosting', title: j.job_title, url: '%PUBLIC_URL%' + url }] } };
        }
+       if ('jobRows' in data) {
+         return { status: 200, html: '<main class="careers"><h1>Careers</h1><ul>' + data.jobRows.map((j) => '<li>' + esc(j.job_title) + '</li>').join('') + '</ul></main>', head: { title: 'Careers', description: 'Openings', path: url } };
+       }
        const p = data.blogPost;
        if (!p) return { status: 200, html: '<main><h1>Blog post not found</h1></main>', head: { title: 'Blog post not found', description: '', noindex: true } };
        return {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { global } from './global';
 import { HtmlEntry } from '../lib/page-render';
 import { preferredEncoding } from '../lib/encoding';
+import { PRECACHE_HEADER } from '../../src/pwa/precache-header';
 
 /**
  * The built PWA (DIST_DIR, written by `npm run build`):
@@ -204,7 +205,8 @@ export const web = global<WebOptions>(async (app, { build, publicUrl }) => {
   const rendered = new Map<string, PageRender>();
   const pages: Pages = {
     manifest,
-    renderOnRequest: (pagePath, render) => void rendered.set(pagePath, render),
+    // kept under the page's name, so every spelling of its address (/Careers, /careers/) is rendered
+    renderOnRequest: (pagePath, render) => void rendered.set(routes.get(pagePath) ?? pagePath, render),
     languageOf(request) {
       const lang = request.cookies?.lang;
       return lang && manifest.languages.includes(lang) ? lang : defaultLanguage;
@@ -221,7 +223,8 @@ export const web = global<WebOptions>(async (app, { build, publicUrl }) => {
       const pathname = pathnameOf(request.url);
       if (pathname === null) return pages.notFound(request, reply);
       const name = routes.get(pathname) ?? routesIgnoringCase.get(pathname.toLowerCase());
-      const render = rendered.get(pathname);
+      // the service worker's precache keeps the prerendered copy (src/pwa/precache-header.ts)
+      const render = name && !request.headers[PRECACHE_HEADER] ? rendered.get(name) : undefined;
       if (name && render) {
         const answered = await render(request, reply);
         if (answered) return answered;

@@ -323,7 +323,7 @@ describe('tag pages', () => {
 });
 
 describe('the blog list in the first HTML', () => {
-  it('renders /blog with its first ten published posts as page data, revalidated by ETag; a later page is the prerendered copy', async () => {
+  it('renders /blog with its first ten published posts as page data, revalidated by ETag, also under a campaign link and another spelling', async () => {
     const res = await app.inject('/blog');
     expect(res.statusCode).toBe(200);
     const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]) as {
@@ -344,8 +344,15 @@ describe('the blog list in the first HTML', () => {
     expect(JSON.stringify(data)).not.toContain('onerror');
     const again = await app.inject({ url: '/blog', headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
-    const later = await app.inject('/blog?page=2');
-    expect(later.body).toContain('<title>Blog</title>');
-    expect(later.body).not.toContain('page-data');
+    for (const url of ['/blog?utm_source=newsletter&utm_campaign=autumn', '/Blog/']) {
+      const other = await app.inject(url);
+      expect(other.statusCode, url).toBe(200);
+      expect(other.headers.etag, url).toBe(res.headers.etag);
+      expect(other.body, url).toContain('id="page-data"');
+    }
+    // the service worker's precache keeps the prerendered copy, never one with data
+    const precached = await app.inject({ url: '/blog', headers: { 'x-manna-precache': '1' } });
+    expect(precached.body).toContain('<title>Blog</title>');
+    expect(precached.body).not.toContain('page-data');
   });
 });

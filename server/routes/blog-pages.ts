@@ -212,10 +212,11 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     return sendPageHtml(request, reply, entry, lang);
   }
 
-  // /blog itself: its first page with its posts (a later page, ?page=2, is the prerendered copy's)
+  // /blog itself: its first page with its posts, whatever the query (a campaign's utm_* words; the
+  // list's later pages are not in the address)
   app.addHook('onReady', async () => {
     app.pages.renderOnRequest('/blog', async (request, reply) => {
-      if (!renderer || request.url.includes('?')) return undefined;
+      if (!renderer) return undefined;
       return sendListPage(request, reply, '/blog', {});
     });
   });

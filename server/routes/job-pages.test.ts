@@ -157,9 +157,81 @@ describe('GET /careers/{id}-{title}', () => {
   });
 
   it('leaves /careers/ to the careers page and deeper addresses to the 404 page', async () => {
-    expect((await app.inject('/careers/')).body).toContain('<title>Careers</title>');
+    expect((await app.inject('/careers/')).body).toContain('<main class="careers">');
     const deeper = await app.inject('/careers/1-a/b');
     expect(deeper.statusCode).toBe(404);
     expect(deeper.body).toContain('Oops! Page not found');
+  });
+});
+
+describe('/careers in the first HTML', () => {
+  const listData = (html: string) =>
+    JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(html)![1]) as {
+      jobPage: number;
+      jobRows: { job_id: number; job_title: string; status?: string; total_count?: number }[];
+    };
+
+  it('renders its page of open openings as page data (never a draft or a closed one), revalidated by ETag', async () => {
+    const listed = await createOpening(app.db, opening('Listed Copy Editor'));
+    const draft = await createOpening(app.db, opening('Unlisted Draft'));
+    await setOpeningStatus(app.db, draft.job_id, 'Draft', draft.version!);
+    const closed = await createOpening(app.db, opening('Closed Indexer'));
+    await setOpeningStatus(app.db, closed.job_id, 'Closed', closed.version!);
+
+    const res = await app.inject('/careers');
+    expect(res.statusCode).toBe(200);
+    const data = listData(res.body);
+    expect(data.jobPage).toBe(1);
+    const ids = data.jobRows.map((r) => r.job_id);
+    expect(ids).toContain(listed.job_id);
+    expect(ids).not.toContain(draft.job_id);
+    expect(ids).not.toContain(closed.job_id);
+    expect(data.jobRows.every((r) => (r.status ?? 'Open') === 'Open')).toBe(true);
+    // the same rows as the API's first page, in its order
+    const api = (await app.inject('/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20')).json() as {
+      job_id: number;
+    }[];
+    expect(ids).toEqual(api.map((r) => r.job_id));
+    // the cards are in the HTML itself, escaped
+    expect(res.body).toContain('<li>Listed Copy Editor</li>');
+
+    const etag = String(res.headers.etag);
+    expect((await app.inject({ url: '/careers', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    // a campaign link and another spelling get the same page
+    for (const url of ['/careers?utm_source=jobs-board', '/Careers', '/careers/']) {
+      expect((await app.inject(url)).headers.etag, url).toBe(etag);
+    }
+    // the service worker's precache keeps the prerendered copy, never one with data
+    const precached = await app.inject({ url: '/careers', headers: { 'x-manna-precache': '1' } });
+    expect(precached.body).toContain('<title>Careers</title>');
+    expect(precached.body).not.toContain('page-data');
+    // an edit is a new version of the list
+    await updateOpening(
+      app.db,
+      listed.job_id,
+      { ...opening('Listed Copy Editor'), location: 'Remote' },
+      listed.version!,
+    );
+    const after = await app.inject({ url: '/careers', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+
+  it('renders a later page (?page=N) with its own rows; a page past the end moves to the first', async () => {
+    for (let i = 0; i < 21; i++) await createOpening(app.db, opening(`Pager Opening ${i}`));
+    const first = listData((await app.inject('/careers')).body);
+    const second = listData((await app.inject('/careers?page=2')).body);
+    expect(first.jobRows).toHaveLength(20);
+    expect(second.jobPage).toBe(2);
+    expect(second.jobRows.length).toBeGreaterThan(0);
+    expect(second.jobRows.map((r) => r.job_id).some((id) => first.jobRows.some((r) => r.job_id === id))).toBe(
+      false,
+    );
+    // past the last page (an old link): the first page, said so in the address, the other words kept
+    const past = await app.inject('/careers?page=999&utm_source=old-link');
+    expect(past.statusCode).toBe(302);
+    expect(past.headers.location).toBe('/careers?utm_source=old-link');
+    // a page number that is not one is the first page
+    expect(listData((await app.inject('/careers?page=-3')).body).jobPage).toBe(1);
   });
 });

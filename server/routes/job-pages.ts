@@ -1,6 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jobIdOfSlug, jobPath, jobSlug, type JobOpeningRow } from '../../src/api/contract/jobs';
-import { openOpeningLinks, publicOpening } from '../services/openings';
+import {
+  JOB_PAGE_SIZE,
+  jobIdOfSlug,
+  jobPath,
+  jobSlug,
+  type JobOpeningRow,
+} from '../../src/api/contract/jobs';
+import { cleanPage } from '../../src/api/contract/paging';
+import { listOpenings, openOpeningLinks, publicOpening } from '../services/openings';
 import {
   createPageRenderer,
   HtmlEntry,
@@ -21,7 +29,10 @@ import { addSitemapSource } from '../lib/sitemap';
  * - a Closed opening: 410 Gone, with the page's "no longer available" state and a link to the open
  *   ones; a Draft or no opening at all: 404 with the same state (it never was public);
  * - every open opening is in /sitemap.xml.
- * `/careers` itself stays the prerendered list; `/careers/` goes to it.
+ * `/careers` itself (issue 34) is rendered on request with its page of openings (`?page=N`, else
+ * the first) as page data, as the blog's list is: the cards are in the first HTML and hydration
+ * starts from the same rows, so nothing visible changes. Kept per build, language, page and the
+ * rows' contents (hashed), with an ETag of the same parts. `/careers/` goes to it.
  */
 export const prefix = '';
 
@@ -49,6 +60,43 @@ const jobPages: FastifyPluginAsyncZod = async (app) => {
       ns: NS,
       data: { jobOpening: job, jobSlug: slug },
     });
+  // /careers: its page of openings in the HTML (the public list's query, read each time)
+  app.addHook('onReady', async () => {
+    app.pages.renderOnRequest('/careers', async (request, reply) => {
+      if (!renderer) return undefined;
+      const page = cleanPage(new URL(request.url, 'http://x').searchParams.get('page'));
+      const rows = await listOpenings(app.services(request), {
+        jobid: 0,
+        search: '',
+        pagenum: page,
+        pagesize: JOB_PAGE_SIZE,
+      });
+      // past the last page (an old link, openings closed since): the first page, as the list
+      // itself does, with the address's other words (a campaign's) kept
+      if (page > 1 && rows.length === 0) {
+        const url = new URL(request.url, 'http://x');
+        url.searchParams.delete('page');
+        return reply.redirect(`/careers${url.search}`, 302);
+      }
+      const lang = app.pages.languageOf(request);
+      const contents = createHash('sha1').update(JSON.stringify(rows)).digest('base64url');
+      return sendRecordPage(request, reply, {
+        cache,
+        version: [renderer.buildId, '/careers', lang, page, contents].join('|'),
+        lang,
+        render: () =>
+          renderer.render({
+            url: page > 1 ? `/careers?page=${page}` : '/careers',
+            lang,
+            moduleKey: 'src/routes/careers.tsx',
+            ns: NS,
+            data: { jobRows: rows, jobPage: page },
+          }),
+        fallback: () => app.pages.notFound(request, reply),
+      });
+    });
+  });
+
   // "no longer available", rendered once per language with the asked segment put in
   const missingPage = renderer
     ? missingPages(renderer, 'jobSlug', (slug, lang) => renderJob(slug, lang, null))

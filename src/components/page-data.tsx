@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useState, useSyncExternalStore } from 'react';
 import type { BlogPostRow } from '../api/contract/blog';
 import type { JobOpeningRow } from '../api/contract/jobs';
 
@@ -20,6 +20,9 @@ export interface PageData {
   tagName?: string;
   /** The first page of the blog list (`/blog`, a tag's page) as the server rendered it. */
   blogRows?: BlogPostRow[];
+  /** A page of the careers list (`/careers`, `?page=N`) as the server rendered it, and its number. */
+  jobRows?: JobOpeningRow[];
+  jobPage?: number;
   /** An opening's own page: the opening; null when it is closed or there is none. */
   jobOpening?: JobOpeningRow | null;
   /** The last segment of the opening's address the data belongs to. */
@@ -46,4 +49,22 @@ export function usePageData(): PageData | null {
   const fromServer = useContext(PageDataContext);
   const [embedded] = useState(() => (fromServer ? null : readEmbedded()));
   return fromServer ?? embedded;
+}
+
+/** The kept-copy mark never changes while the page is open. */
+const noChange = () => () => {};
+
+/**
+ * When the page shown is a copy kept on this device (the service worker served it offline and
+ * marked it with a `manna-kept-at` meta, src/sw.ts): its date, read after hydration, so a list the
+ * server rendered with its rows can say it shows a saved copy, as lists that load their rows do.
+ * Null when the page is fresh, or `rendered` is false (the list did not come with the page).
+ */
+export function useKeptPageAt(rendered: boolean): string | null {
+  return useSyncExternalStore(
+    noChange,
+    () =>
+      (rendered && document.querySelector<HTMLMetaElement>('meta[name="manna-kept-at"]')?.content) || null,
+    () => null,
+  );
 }

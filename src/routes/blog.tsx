@@ -1,19 +1,17 @@
 import { useMachine } from '@xstate/react';
-import { useDeferredValue, useSyncExternalStore } from 'react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { slugify, tagList, type BlogPostRow } from '../api/contract/blog';
 import { formatSavedAt } from '../offline/format';
 import { BlogImage, PostDate, PostPreview, PostTags } from '../components/blog/blog-parts';
-import { usePageData } from '../components/page-data';
+import { useKeptPageAt, usePageData } from '../components/page-data';
 import { PageMeta } from '../components/page-meta';
 import { PagePager } from '../components/pagination';
 import { blogListInput, liveBlogListMachine } from './blog.live';
 import s from './blog.module.css';
 
 const NONE: BlogPostRow[] = [];
-/** The kept-copy mark never changes while the page is open. */
-const noChange = () => () => {};
 
 /**
  * Public blog: published posts, newest first, 10 a page; on /blog/tag/{tag}, a tag's posts (the
@@ -36,12 +34,7 @@ function BlogPage({ tag }: { tag?: string }) {
   });
   // the page itself is a copy kept on this device (the service worker marks it): say so, after
   // hydration, as when the list's own copy is shown
-  const keptPageAt = useSyncExternalStore(
-    noChange,
-    () =>
-      (fromServer && document.querySelector<HTMLMetaElement>('meta[name="manna-kept-at"]')?.content) || null,
-    () => null,
-  );
+  const keptPageAt = useKeptPageAt(!!fromServer);
   const { rows, kept, keptAt } = state.context;
   const failed = state.matches({ failed: 'settled' });
   const loading = !state.matches('ready') && !failed;

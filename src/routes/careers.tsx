@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { cleanPage, pageQuery } from '../api/contract/paging';
 import { PageMeta } from '../components/page-meta';
+import { useKeptPageAt, usePageData } from '../components/page-data';
 import { PagePager } from '../components/pagination';
 import { WaitingToSend } from '../components/waiting-to-send';
 import { formatSavedAt } from '../offline/format';
-import { ApplyModal } from './careers/apply-modal';
-import { applyFormLive } from './careers/apply-form.live';
+import { useApplyLauncher } from './careers/apply-launcher';
 import { careersInput, careersPageLive } from './careers.live';
 import { JobCard } from './careers/job-card';
 import s from './careers.module.css';
@@ -20,9 +20,15 @@ export default function CareersPage() {
   const [careersPageMachine] = useState(() =>
     careersPageLive((page) => setParams(new URLSearchParams(pageQuery(page)))),
   );
+  // the page of openings the server rendered for this very address: shown as is, nothing to load
+  const data = usePageData();
+  const [firstPage] = useState(() => cleanPage(params.get('page')));
+  const fromServer = data?.jobRows && data.jobPage === firstPage ? data.jobRows : undefined;
   const [current, sendList, listActor] = useMachine(careersPageMachine, {
-    input: careersInput(cleanPage(params.get('page'))),
+    input: { ...careersInput(firstPage), rows: fromServer },
   });
+  // served offline from the device's copy of the page: say so, as for the list's own copy
+  const keptPageAt = useKeptPageAt(!!fromServer);
   // Back and forward change the address: the list follows (the page shown already: ignored).
   const addressPage = cleanPage(params.get('page'));
   useEffect(
@@ -36,9 +42,7 @@ export default function CareersPage() {
   const { kept, keptAt } = list.context;
   const openings = list.matches('ready') ? list.context.rows : failed && kept ? kept : null;
 
-  // the i18n instance is the same for the page's life; its language changes in place
-  const [applyMachine] = useState(() => applyFormLive(i18n));
-  const [apply, sendApply] = useMachine(applyMachine);
+  const { apply, form: applyForm } = useApplyLauncher();
 
   return (
     <main id="main" tabIndex={-1} className={s.page}>
@@ -77,6 +81,11 @@ export default function CareersPage() {
             {t('empty')}
           </p>
         )}
+        {keptPageAt && !failed && list.context.page === firstPage && (
+          <p className={s.kept} role="status">
+            {t('offline:savedCopy', { date: formatSavedAt(keptPageAt, i18n.language) })}
+          </p>
+        )}
         {failed && kept && keptAt && (
           <p className={s.kept} role="status">
             {t('offline:savedCopy', { date: formatSavedAt(keptAt, i18n.language) })}
@@ -89,13 +98,7 @@ export default function CareersPage() {
           <>
             <div className={s.grid}>
               {openings.map((job) => (
-                <JobCard
-                  key={job.job_id}
-                  job={job}
-                  onApply={(row) =>
-                    sendApply({ type: 'form.open', job: { id: row.job_id, title: row.job_title } })
-                  }
-                />
+                <JobCard key={job.job_id} job={job} onApply={apply} />
               ))}
             </div>
           </>
@@ -105,13 +108,7 @@ export default function CareersPage() {
       <div className="container">
         <WaitingToSend kind="application" />
       </div>
-      <ApplyModal
-        open={!apply.matches('closed')}
-        submitting={apply.matches('submitting')}
-        askingDiscard={apply.matches('confirmingDiscard')}
-        context={apply.context}
-        send={sendApply}
-      />
+      {applyForm}
     </main>
   );
 }

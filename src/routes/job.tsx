@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { jobIdOfSlug, jobPath, type JobOpeningRow } from '../api/contract/jobs';
@@ -8,8 +8,7 @@ import { usePageData } from '../components/page-data';
 import { PageMeta } from '../components/page-meta';
 import { WaitingToSend } from '../components/waiting-to-send';
 import { formatSavedAt } from '../offline/format';
-import { ApplyModal } from './careers/apply-modal';
-import { applyFormLive } from './careers/apply-form.live';
+import { useApplyLauncher } from './careers/apply-launcher';
 import { JobCard } from './careers/job-card';
 import { jobPosting } from './careers/job-posting';
 import { jobCardText } from './careers/job-text';
@@ -60,9 +59,7 @@ function JobPage({ slug }: { slug: string }) {
         : [],
     [job],
   );
-  // the i18n instance is the same for the page's life; its language changes in place
-  const [applyMachine] = useState(() => applyFormLive(i18n));
-  const [apply, sendApply] = useMachine(applyMachine);
+  const { apply, form: applyForm } = useApplyLauncher();
 
   let body: React.ReactNode;
   if (job) {
@@ -82,7 +79,7 @@ function JobPage({ slug }: { slug: string }) {
         <JobCard
           job={job}
           page
-          onApply={(row) => sendApply({ type: 'form.open', job: { id: row.job_id, title: row.job_title } })}
+          onApply={apply}
         />
       </>
     );
@@ -124,13 +121,7 @@ function JobPage({ slug }: { slug: string }) {
         {body}
         <WaitingToSend kind="application" />
       </div>
-      <ApplyModal
-        open={!apply.matches('closed')}
-        submitting={apply.matches('submitting')}
-        askingDiscard={apply.matches('confirmingDiscard')}
-        context={apply.context}
-        send={sendApply}
-      />
+      {applyForm}
     </main>
   );
 }

@@ -50,6 +50,17 @@ async function serveOpenings(
   return served;
 }
 
+/**
+ * /careers reached inside the app (from /about, by the footer's link): the list loads its openings
+ * through the API, as it does on a page change. Opened by its address, the page comes with them.
+ */
+async function toCareers(page: Page) {
+  await page.goto('/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Careers', exact: true }).click();
+  await expect(page).toHaveURL(/\/careers$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Current Openings' })).toBeVisible();
+}
+
 /** Waits for the list and checks it shows one card per opening the server sent (at least the seed's 5). */
 async function expectAllOpenings(page: Page, served: { count: number }) {
   await expect.poll(() => served.count).toBeGreaterThanOrEqual(5);
@@ -61,12 +72,13 @@ const uniqueEmail = (tag: string) =>
   `asha.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 test.describe('careers page states', () => {
-  test('shows "Loading job openings..." while the list loads, then the cards', async ({ page }) => {
+  test('reached inside the app, shows "Loading job openings..." while the list loads, then the cards', async ({
+    page,
+  }) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const served = await serveOpenings(page, { gate });
-    const response = await page.goto('/careers');
-    expect(response?.status()).toBe(200);
+    await toCareers(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Current Openings' })).toBeVisible();
     await expect(page.getByText('Loading job openings...')).toBeVisible();
     release();
@@ -74,12 +86,27 @@ test.describe('careers page states', () => {
     await expect(page.getByText('Loading job openings...')).toHaveCount(0);
   });
 
-  test('the prerendered page already says "Loading job openings..." (no data in the HTML)', async ({
+  test('the first HTML lists the open openings, and the page loads nothing more to show them', async ({
+    page,
     request,
   }) => {
     const html = await (await request.get('/careers')).text();
-    expect(html).toContain('Loading job openings...');
+    expect(html).not.toContain('Loading job openings...');
+    expect(html).toContain('Senior Full-Stack Engineer');
     expect(html).not.toContain('application/ld+json');
+    const api = (await (await request.get('/api/bind-job-openings?pagenum=1&pagesize=20')).json()) as {
+      job_title: string;
+    }[];
+    const fetched: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/bind-job-openings') && fetched.push(r.url()));
+    await page.goto('/careers');
+    await expect(page.getByRole('article')).toHaveCount(api.length);
+    await expect(page.getByRole('article').getByRole('heading', { level: 2 })).toHaveText(
+      api.map((r) => r.job_title),
+    );
+    await page.waitForTimeout(500);
+    expect(fetched).toEqual([]);
+    await expect(page.getByText('Loading job openings...')).toHaveCount(0);
   });
 
   test.describe('when the list fails', () => {
@@ -89,7 +116,7 @@ test.describe('careers page states', () => {
 
     test('shows "Failed to load job openings." in red, and Retry loads the list', async ({ page }) => {
       const served = await serveOpenings(page, { failFirst: true });
-      await page.goto('/careers');
+      await toCareers(page);
       const message = page.getByText('Failed to load job openings.');
       await expect(message).toBeVisible();
       await expect(message).toHaveCSS('color', 'rgb(185, 28, 28)');
@@ -106,7 +133,7 @@ test.describe('careers page states', () => {
     await page.route(OPENINGS, (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
     );
-    await page.goto('/careers');
+    await toCareers(page);
     await expect(page.getByText('No job openings available at the moment.')).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
@@ -168,7 +195,7 @@ test.describe('job cards', () => {
     await page.route(OPENINGS, (route: Route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([hostile]) }),
     );
-    await page.goto('/careers');
+    await toCareers(page);
     const card = page.getByRole('article');
     await expect(card.getByRole('heading', { level: 2 })).toHaveText(hostile.job_title); // shown as text
     await expect(card.getByText('Safe text')).toBeVisible();
@@ -633,14 +660,14 @@ test.describe('careers on a phone', () => {
       };
       await route.fulfill({ response, json: [odd, ...rows] });
     });
-    await page.goto('/careers');
+    await toCareers(page);
     await expect(page.getByRole('article').first()).toContainText('XXXXXXXX');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test('the cards and the modal fit, and the form can be sent', async ({ page }) => {
     const served = await serveOpenings(page);
-    await page.goto('/careers');
+    await toCareers(page);
     await expectAllOpenings(page, served);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const dialog = await openModal(page, 'Technical Writer');

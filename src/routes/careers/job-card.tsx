@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { jobPath, type JobOpeningRow } from '../../api/contract/jobs';
 import { htmlBlocks } from '../../api/contract/rich-text';
 import { jobCardText } from './job-text';
+import { warmApplyFlow } from './apply-launcher';
 import { LineIcon } from '../../components/icons';
 import s from './job-card.module.css';
 
@@ -99,7 +100,14 @@ export function JobCard({
         </section>
       )}
       <div className={s.actions}>
-        <button type="button" className={s.apply} aria-describedby={titleId} onClick={() => onApply(job)}>
+        <button
+          type="button"
+          className={s.apply}
+          aria-describedby={titleId}
+          onPointerEnter={warmApplyFlow}
+          onFocus={warmApplyFlow}
+          onClick={() => onApply(job)}
+        >
           {t('card.apply')}
         </button>
       </div>
