@@ -18,7 +18,7 @@ export interface PageInput {
   ns?: string[];
   shell?: boolean;
   data?: unknown;
-  preloadImages?: string[];
+  preloadImages?: (string | { src: string; srcset?: string; sizes?: string })[];
 }
 
 export const PAGE_DATA_ID: string;

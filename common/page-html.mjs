@@ -79,7 +79,8 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
   /**
    * One HTML document. `path` is the page's address (percent-encoded where needed); `%PUBLIC_URL%`
    * is left for the server to fill in. `data` (optional) is embedded as JSON for hydration;
-   * `preloadImages` (optional) are fetched early with high priority (a post's cover, the LCP).
+   * `preloadImages` (optional) are fetched early with high priority (a post's cover, the LCP):
+   * addresses, or `{ src, srcset, sizes }` for an image drawn from a set of widths.
    */
   function page({
     lang,
@@ -127,9 +128,14 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
       !shell && description && `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
       ...(head?.jsonLd ?? []).map((d) => `<script type="application/ld+json">${safeJson(d)}</script>`),
       data !== undefined && `<script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`,
-      ...preloadImages.map(
-        (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high" />`,
-      ),
+      // an image with its widths names them, as its <img> does, so the preload is the one it uses
+      ...preloadImages.map((image) => {
+        const { src, srcset, sizes } = typeof image === 'string' ? { src: image } : image;
+        const widths = srcset
+          ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"`
+          : '';
+        return `<link rel="preload" as="image" href="${escapeHtml(src)}"${widths} fetchpriority="high" />`;
+      }),
       // the back office (shell) has no prerendered paint to wait for: its modules load at once
       ...(shell ? preload.map((f) => `<link rel="modulepreload" href="/${f}" />`) : []),
       `<style>${css.map(readCss).join('\n')}</style>`,

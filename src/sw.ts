@@ -63,6 +63,8 @@ function buildId(entries: typeof MANIFEST): string {
 const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${buildId(MANIFEST)}`;
 const STATE_CACHE = 'manna-sw-state';
 const LAST_LANG_KEY = '/__sw/last-lang';
+/** Public media (blog covers and text images) kept as they pass. */
+const MEDIA_CACHE = 'manna-media';
 /** Network-first navigations give up waiting after this and show the kept copy. */
 const NAVIGATION_TIMEOUT_MS = 3000;
 const OFFLINE_PATH = '/offline';
@@ -257,9 +259,14 @@ registerRoute(
     !url.pathname.startsWith('/media/private/') &&
     !url.searchParams.has('sig'),
   new StaleWhileRevalidate({
-    cacheName: 'manna-media',
+    cacheName: MEDIA_CACHE,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
+      // offline, a width of a cover not kept yet (`?w=`): the same image at a width kept
+      {
+        handlerDidError: async ({ request }) =>
+          (await (await caches.open(MEDIA_CACHE)).match(request, { ignoreSearch: true })) ?? undefined,
+      },
       new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true }),
     ],
   }),

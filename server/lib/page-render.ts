@@ -41,8 +41,8 @@ export interface PageRenderer {
     moduleKey: string;
     ns: string[];
     data?: unknown;
-    /** Images the page shows first (preloaded with high priority). */
-    preloadImages?: string[];
+    /** Images the page shows first (preloaded with high priority), with their widths if any. */
+    preloadImages?: (string | { src: string; srcset: string; sizes: string })[];
   }): Promise<RenderedPage>;
 }
 
@@ -255,6 +255,10 @@ export class Lru<V> {
     this.map.delete(key);
     this.map.set(key, value);
     while (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
   }
 
   get size(): number {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlogPostRows, ManageBlogResponse } from '../../src/api/contract/blog';
+import sharp from 'sharp';
+import { BlogPostRows, ManageBlogResponse, coverSources } from '../../src/api/contract/blog';
 import { BLOG_MESSAGES as M } from '../../src/api/contract/blog-form';
 import type { Permission } from '../../src/api/contract/auth';
 import { multipart, type Part } from '../../tests/fixtures/multipart';
@@ -288,6 +289,44 @@ describe('create, update, delete', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: M.notFound });
     expect((await post({ mode: '2', blog_id: '999999' }, undefined, editor, 1)).statusCode).toBe(404);
+  });
+});
+
+describe('a cover at the widths its srcset names', () => {
+  it('serves an uploaded cover as WebP at 480, 960 and 1600 px (never wider than it is), cached for a year; other widths are 404', async () => {
+    const row = saved(await post({ featured_image_url: '' }, { data: samplePng(2000, 1050) }));
+    const url = row.image_url!;
+    const sources = coverSources(url, 'card')!;
+    expect(sources.src).toBe(`${url}?w=960`);
+    for (const candidate of sources.srcset.split(', ')) {
+      const [address, declared] = candidate.split(' ');
+      const res = await app.inject(address);
+      expect(res.statusCode, address).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(Number(declared.slice(0, -1)));
+      expect(res.rawPayload.length).toBeLessThan(Number((await app.inject(url)).headers['content-length']));
+      const again = await app.inject({
+        url: address,
+        headers: { 'if-none-match': String(res.headers.etag) },
+      });
+      expect(again.statusCode).toBe(304);
+    }
+    // a small cover is not enlarged
+    const small = saved(await post({ featured_image_url: '' }, { data: samplePng(300, 158) }));
+    const smallRes = await app.inject(`${small.image_url}?w=1600`);
+    expect((await sharp(smallRes.rawPayload).metadata()).width).toBe(300);
+    for (const w of ['100', '961', '-1', 'abc', '1600.0']) {
+      expect((await app.inject(`${url}?w=${w}`)).statusCode, w).toBe(404);
+    }
+    // gone with its post
+    await post({ mode: '3', blog_id: String(row.blog_id) });
+    expect((await app.inject(`${url}?w=480`)).statusCode).toBe(404);
+    // an address elsewhere, or a GIF, has no widths
+    expect(coverSources('https://images.example.org/cover.png', 'post')).toBeNull();
+    expect(coverSources('/media/blog/a.gif', 'post')).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { createPost, updatePost, getPost, type PostInput } from '../db/blog.repo
 import seedBlog from '../db/seed/50-blog.seed';
 import { previewedPost, shareLink } from '../services/blog';
 import { createTestApp } from '../testing';
+import { COVER_SIZES } from '../../src/api/contract/blog';
 import { BOOT_SCRIPT } from '../../common/page-html.mjs';
 import { fakeBuild } from '../lib/fake-build.testing';
 
@@ -223,6 +224,30 @@ describe('GET /blog/{slug}', () => {
     expect(res.body).toContain(
       `<link rel="preload" as="image" href="${data.blogPost.image_url}" fetchpriority="high" />`,
     );
+  });
+});
+
+describe('a photo cover', () => {
+  it('is preloaded at the widths its <img> names, on the post and on the list', async () => {
+    const key = 'blog/0b1e2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d.jpg';
+    const post = await createPost(app.db, {
+      ...POST,
+      title: 'A photo cover',
+      featured_image_url: key,
+      publication_date: 'December 31, 2099',
+      publication_day: '2099-12-31',
+    });
+    const srcset = [480, 960, 1600].map((w) => `/media/${key}?w=${w} ${w}w`).join(', ');
+    const page = await app.inject(`/blog/${post.slug}`);
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" href="/media/${key}?w=960" imagesrcset="${srcset}" imagesizes="${COVER_SIZES.post}" fetchpriority="high" />`,
+    );
+    // Open Graph keeps the original
+    expect(page.body).toContain(
+      `<meta property="og:image" content="https://www.manna.example/media/${key}" />`,
+    );
+    const list = await app.inject('/blog');
+    expect(list.body).toContain(`imagesrcset="${srcset}" imagesizes="${COVER_SIZES.card}"`);
   });
 });
 

@@ -1,6 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BlogListQuery, SLUG_MAX, SLUG_PATTERN } from '../../src/api/contract/blog';
+import {
+  BlogListQuery,
+  COVER_SIZES,
+  SLUG_MAX,
+  SLUG_PATTERN,
+  coverSources,
+} from '../../src/api/contract/blog';
 import {
   imageUrlOf,
   listPublished,
@@ -72,6 +78,13 @@ addSitemapSource('blog-tags', async (app) =>
     path: `/blog/tag/${encodeURIComponent(tag.slug)}`,
   })),
 );
+
+/**
+ * The preload of a page's first cover: its widths where it has them (as its <img> names them),
+ * else its address; only what the page's CSP lets it load (this site or https).
+ */
+const preloadOf = (image: string | null | undefined, where: keyof typeof COVER_SIZES) =>
+  image && /^(\/|https:\/\/)/i.test(image) ? [coverSources(image, where) ?? image] : [];
 
 const absolute = (publicUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url}`);
 export const permalinkPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
@@ -203,8 +216,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
         ns: ['blog', 'offline'],
         data: { ...of, blogRows: rows.map((row) => ({ ...row, content: sanitizeBlogText(row.content) })) },
         // the first cover is the page's largest paint on a wide screen
-        preloadImages:
-          rows[0]?.image_url && /^(\/|https:\/\/)/i.test(rows[0].image_url) ? [rows[0].image_url] : [],
+        preloadImages: preloadOf(rows[0]?.image_url, 'card'),
       });
       entry = new HtmlEntry(page.html, etag);
       cache.set(version, entry);
@@ -232,7 +244,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
       data: { blogPost: post ? pageRow(post) : null, slug, ...(preview && { preview }) },
       // the cover is the page's largest paint: fetch it with the page, not after the CSS
       // (only what the page's CSP lets it load: this site or https)
-      preloadImages: image && /^(\/|https:\/\/)/i.test(image) ? [image] : [],
+      preloadImages: preloadOf(image, 'post'),
     });
   }
 

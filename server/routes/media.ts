@@ -1,7 +1,9 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMAGE_WIDTHS } from '../../src/api/contract/blog';
 import { BLOG_IMAGE_KIND } from '../services/blog';
+import { coverAtWidth } from '../services/blog-images';
 import { PUBLIC_IMAGE_TYPES } from '../lib/image-check';
 import { verifyMediaSignature } from '../lib/signed-url';
 import type { StoredObject } from '../storage/storage';
@@ -12,7 +14,10 @@ import { storedFileOf } from '../services/files';
  * Files under /media:
  * - `/media/<key>`: a public blog image. Stable and immutable (keys are never reused), so it is
  *   cached for a year; served with the content type the upload check decided, `nosniff`, and a
- *   sandboxing CSP so that even seeded SVG artwork opened on its own runs nothing.
+ *   sandboxing CSP so that even seeded SVG artwork opened on its own runs nothing. With `?w=` (one
+ *   of IMAGE_WIDTHS) a photo (JPEG, PNG, WebP, AVIF) is served as WebP at that width
+ *   (services/blog-images.ts `coverAtWidth`), what the covers' `srcset` names; any other width,
+ *   or a width of a GIF or SVG, is a 404.
  * - `/media/private/<key>?expires=&sig=`: a CV through an HMAC-signed address that
  *   GetPresignedUrl made (valid 5 minutes), `no-store`. A PDF is served `inline`, so the browser
  *   shows it in its own PDF viewer in the new tab; its CSP leaves out `sandbox`, which stops that
@@ -67,19 +72,49 @@ const media: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    if (!isStorageKey(key) || !key.startsWith('blog/')) return reply.code(404).send(notFound);
-    const etag = `"${key.slice(key.indexOf('/') + 1, key.indexOf('.'))}"`;
-    const file = await storedFileOf(app.services(request), key, BLOG_IMAGE_KIND);
-    if (!file || !PUBLIC_IMAGE_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
+  const widths = new Set<string>(IMAGE_WIDTHS.map(String));
+  const RESIZED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
+
+  app.get(
+    '/*',
+    { schema: { querystring: z.object({ w: z.string().max(8).optional() }) } },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!isStorageKey(key) || !key.startsWith('blog/')) return reply.code(404).send(notFound);
+      const width = request.query.w;
+      if (width !== undefined && !widths.has(width)) return reply.code(404).send(notFound);
+      const etag = `"${key.slice(key.indexOf('/') + 1, key.indexOf('.'))}${width ? `-${width}` : ''}"`;
+      const file = await storedFileOf(app.services(request), key, BLOG_IMAGE_KIND);
+      if (!file || !PUBLIC_IMAGE_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
+      if (width === undefined) return sendOriginal(request, reply, key, etag, file.content_type);
+      if (!RESIZED_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
+      const cached = request.headers['if-none-match'] === etag;
+      const bytes = cached ? null : await coverAtWidth(app.services(request), key, Number(width));
+      if (!cached && !bytes) return reply.code(404).send(notFound);
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      if (cached) return reply.code(304).send();
+      return reply
+        .header('content-type', 'image/webp')
+        .header('content-security-policy', FILE_CSP)
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+
+  async function sendOriginal(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    etag: string,
+    contentType: string,
+  ) {
     const cached = request.headers['if-none-match'] === etag;
     const object = cached ? undefined : await app.storage.get(key);
     if (!cached && !object) return reply.code(404).send(notFound);
     reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
     if (!object) return reply.code(304).send();
-    return sendObject(reply, object, file.content_type);
-  });
+    return sendObject(reply, object, contentType);
+  }
 };
 
 export default media;

@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
+import { IMAGE_WIDTHS } from '../../src/api/contract/blog';
 import { BLOG_MESSAGES as M, type BlogTextImage } from '../../src/api/contract/blog-form';
 import { BLOG_IMAGE_KIND, MEDIA_PREFIX, blogImageKeysBefore, textsNamingBlogImages } from '../db/blog.repo';
 import { deleteStoredFiles, recordStoredFile } from '../db/files.repo';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
+import { Lru } from '../lib/page-render';
 import { refusedPost } from './blog';
 import { inTransaction, type ServiceContext } from './context';
 
@@ -22,7 +25,7 @@ import { inTransaction, type ServiceContext } from './context';
  * unless a kept revision of a post still names them.
  */
 
-export const TEXT_IMAGE_WIDTHS = [480, 960, 1600] as const;
+export const TEXT_IMAGE_WIDTHS = IMAGE_WIDTHS;
 /** Larger images (40 megapixels, 8000 x 5000) are refused before they are decoded. */
 export const TEXT_IMAGE_MAX_PIXELS = 40_000_000;
 /** The variant `src` names (browsers without srcset): the widest up to this. */
@@ -38,6 +41,58 @@ export const textImageTooLarge = () => refusedPost({ image: 'imageTooLarge' }, 4
 /** The widths an image of `width` pixels is stored at. */
 export function variantWidths(width: number): number[] {
   return [...new Set(TEXT_IMAGE_WIDTHS.map((w) => Math.min(w, width)))].sort((a, b) => a - b);
+}
+
+/**
+ * The image as WebP, at most `width` pixels wide (never enlarged), upright and without its
+ * metadata: a text image's stored variants and a cover's widths (`coverAtWidth`).
+ */
+async function webpAt(bytes: Buffer, width: number, animated: boolean) {
+  const { data, info } = await sharp(bytes, {
+    animated,
+    limitInputPixels: TEXT_IMAGE_MAX_PIXELS,
+    failOn: 'error',
+  })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: 80, effort: 4 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
+}
+
+/** Covers made at a width lately, kept in memory (a browser keeps each for a year). */
+const COVER_WIDTHS_KEPT = 120;
+const coverWidths = new Lru<Promise<Buffer | null>>(COVER_WIDTHS_KEPT);
+
+/**
+ * A stored cover (a photo under `blog/`) at one of IMAGE_WIDTHS as WebP (`/media/blog/<key>?w=`,
+ * contract/blog.ts `coverSources`): made from the stored file on first ask and kept; at the same
+ * moment two asks share one conversion. Null when the file is not there or cannot be read as an
+ * image. Only IMAGE_WIDTHS are made, so an address cannot make the server convert at will.
+ */
+export function coverAtWidth(ctx: ServiceContext, key: string, width: number): Promise<Buffer | null> {
+  const id = `${key} ${width}`;
+  let made = coverWidths.get(id);
+  if (!made) {
+    made = (async () => {
+      const object = await ctx.storage.get(key);
+      if (!object) return null;
+      const bytes = await buffer(object.body);
+      try {
+        return (await webpAt(bytes, width, false)).bytes;
+      } catch (err) {
+        ctx.log.warn({ err, key }, 'A cover could not be converted');
+        return null;
+      }
+    })();
+    coverWidths.set(id, made);
+    // a file that was missing may come (another process stores it): ask again next time
+    made.then(
+      (bytes) => bytes === null && coverWidths.delete(id),
+      () => coverWidths.delete(id),
+    );
+  }
+  return made;
 }
 
 export async function storeTextImage(
@@ -62,16 +117,7 @@ export async function storeTextImage(
 
   let variants: { bytes: Buffer; width: number; height: number }[];
   try {
-    variants = await Promise.all(
-      variantWidths(width).map(async (w) => {
-        const { data, info } = await open()
-          .rotate()
-          .resize({ width: w, withoutEnlargement: true })
-          .webp({ quality: 80, effort: 4 })
-          .toBuffer({ resolveWithObject: true });
-        return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
-      }),
-    );
+    variants = await Promise.all(variantWidths(width).map((w) => webpAt(upload.bytes, w, animated)));
   } catch (err) {
     ctx.log.warn({ err }, 'An uploaded image could not be converted');
     throw imageRefused();

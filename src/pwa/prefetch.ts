@@ -58,6 +58,7 @@ export async function prefetchForOffline(): Promise<void> {
     pricing,
     jobs,
     blog,
+    { coverSources },
   ] = await Promise.all([
     import('../routes/pricing.live'),
     import('../routes/careers.live'),
@@ -65,6 +66,7 @@ export async function prefetchForOffline(): Promise<void> {
     import('../offline/kept-plans'),
     import('../offline/kept-openings'),
     import('../offline/kept-blog'),
+    import('../api/contract/blog'),
   ]);
   const writes: Promise<unknown>[] = [];
   const watch = <T>(write: Promise<T>) => {
@@ -103,8 +105,11 @@ export async function prefetchForOffline(): Promise<void> {
           actions: {
             keepCopy: (_, { rows, page }) => {
               void watch(blog.keepBlogPage(page, rows));
-              // the covers: the worker keeps /media images as they pass (its runtime cache)
-              for (const src of new Set(rows.map((row) => row.image_url))) {
+              // the covers, at the width a card or a post's page draws on most screens: the worker
+              // keeps /media images as they pass (its runtime cache), and offline answers another
+              // width of a cover with the one it kept
+              const covers = rows.map((row) => coverSources(row.image_url, 'card')?.src ?? row.image_url);
+              for (const src of new Set(covers)) {
                 if (src?.startsWith('/media/')) void watch(fetch(src, { priority: 'low' } as RequestInit));
               }
             },

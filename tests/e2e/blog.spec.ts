@@ -279,7 +279,13 @@ test.describe('Blog Management', () => {
     const card = page.getByRole('listitem').filter({ hasText: title });
     await expect(card).toBeVisible();
     await expect(card.getByRole('button', { name: /^Draft\./ })).toBeVisible();
-    await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/blog\/[0-9a-f-]{36}\.png$/);
+    // the upload is drawn from its widths (WebP made by the server), never the original
+    const img = card.locator('img');
+    await expect(img).toHaveAttribute('src', /^\/media\/blog\/[0-9a-f-]{36}\.png\?w=960$/);
+    await expect(img).toHaveAttribute('srcset', /\?w=480 480w, .*\?w=960 960w, .*\?w=1600 1600w$/);
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && i.currentSrc))
+      .toMatch(/\.png\?w=(480|960|1600)$/);
     await expect(page.getByText('Showing 1-10 of 13 posts')).toBeVisible();
     // a draft never reaches the public blog
     expect(await (await page.request.get(`/api/bind-company-blog?search=${word}`)).json()).toEqual([]);
@@ -722,7 +728,7 @@ test.describe('changes made offline', () => {
       await expect(page.getByText('Post Updated')).toBeVisible();
       await expect(waiting).toHaveCount(0);
       await expect(card).toContainText('Written in the tunnel, sent after it.');
-      await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/blog\/[0-9a-f-]{36}\.png$/);
+      await expect(card.locator('img')).toHaveAttribute('src', /^\/media\/blog\/[0-9a-f-]{36}\.png\?w=960$/);
     } finally {
       await api.remove(post.blog_id);
     }

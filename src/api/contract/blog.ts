@@ -26,6 +26,34 @@ export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const BLOG_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 /** What the file picker offers; the server decides by the file's bytes, not by this list. */
 export const BLOG_IMAGE_ACCEPT = BLOG_IMAGE_TYPES.join(',');
+/** The widths a blog image stored on this site is served at: text images and covers alike. */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+/** How wide a cover is drawn (`sizes`): a card of the blog list, or a post's page. */
+export const COVER_SIZES = {
+  card: '(max-width: 46rem) 100vw, (max-width: 72rem) 50vw, 24rem',
+  post: '(max-width: 48rem) 100vw, 46rem',
+} as const;
+
+/**
+ * A cover stored on this site (`/media/blog/<key>` of a photo: JPEG, PNG, WebP or AVIF) as the
+ * browser should fetch it where it is drawn (`where`): WebP at the widths of IMAGE_WIDTHS (`?w=`,
+ * made by the server from the upload), so a phone downloads a 960 px copy, not the 4,000 px
+ * original. The page's preload of its first cover names the same. Null for an address elsewhere
+ * and for a GIF (it may move). The original stays the address of Open Graph and RSS.
+ */
+export function coverSources(
+  url: string | null | undefined,
+  where: keyof typeof COVER_SIZES,
+): { src: string; srcset: string; sizes: string } | null {
+  if (!url || !/^\/media\/blog\/[^?#]+\.(?:jpe?g|png|webp|avif)$/i.test(url)) return null;
+  return {
+    src: `${url}?w=960`,
+    srcset: IMAGE_WIDTHS.map((w) => `${url}?w=${w} ${w}w`).join(', '),
+    sizes: COVER_SIZES[where],
+  };
+}
+
 /** Form errors stay 2.5 s; blog toasts last 2500 ms. */
 export const BLOG_ERROR_DISPLAY_MS = 2500;
 export const BLOG_TOAST_MS = 2500;

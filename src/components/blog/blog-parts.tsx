@@ -1,6 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
-import { parsePublicationDate, previewOf, tagList, tagPath } from '../../api/contract/blog';
+import {
+  coverSources,
+  parsePublicationDate,
+  previewOf,
+  tagList,
+  tagPath,
+  type COVER_SIZES,
+} from '../../api/contract/blog';
 import s from './blog-parts.module.css';
 
 // The sanitiser (DOMPurify) loads with the first 'Read More', not with the list.
@@ -78,12 +85,15 @@ export function BlogImage({
   noImage,
   priority = false,
   className,
+  where = 'card',
 }: {
   src: string | null | undefined;
   alt: string;
   noImage: string;
   priority?: boolean;
   className?: string;
+  /** Where it is drawn (its `sizes`): a card of a list, or a post's page. */
+  where?: keyof typeof COVER_SIZES;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
@@ -92,6 +102,7 @@ export function BlogImage({
     if (img && img.complete && img.naturalWidth === 0 && src) setFailedSrc(src);
   }, [src]);
   const frame = className ? `${s.frame} ${className}` : s.frame;
+  const sources = coverSources(src, where);
   if (!src || failedSrc === src) {
     return (
       <div className={`${frame} ${s.noImage}`}>
@@ -103,7 +114,9 @@ export function BlogImage({
     <div className={frame}>
       <img
         ref={ref}
-        src={src}
+        src={sources?.src ?? src}
+        srcSet={sources?.srcset}
+        sizes={sources?.sizes}
         alt={alt}
         width={1200}
         height={630}

@@ -46,6 +46,7 @@ export function PostArticle({
         alt={post.cover_alt ?? ''}
         noImage={t('noImage')}
         priority
+        where="post"
         className={s.image}
       />
       {serverHtml ? (
