@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
+import { layoutShifts, watchLayoutShifts } from './layout-shifts';
 import { blogApi, makeUser, OWNER, signIn } from './admin-helpers';
 import { samplePng } from '../fixtures/images';
 import { xssPayloads } from '../fixtures/xss-payloads';
@@ -1407,35 +1408,11 @@ test.describe('the blog editor of issue 31', () => {
         for (const path of ['/blog', '/blog/tag/steady-layout', `/blog/${tagged.slug}`]) {
           const context = await browser.newContext({ viewport: { width, height: 844 } });
           const page = await context.newPage();
-          await page.addInitScript(() => {
-            const w = window as unknown as { __shifts: unknown[] };
-            w.__shifts = [];
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & {
-                value: number;
-                hadRecentInput: boolean;
-                sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-              })[])
-                if (!entry.hadRecentInput)
-                  w.__shifts.push({
-                    value: entry.value,
-                    at: Math.round(entry.startTime),
-                    moved: (entry.sources ?? []).map((x) => ({
-                      node:
-                        x.node instanceof Element
-                          ? `${x.node.nodeName}.${x.node.className}`
-                          : x.node?.nodeName,
-                      from: x.previousRect.toJSON(),
-                      to: x.currentRect.toJSON(),
-                    })),
-                  });
-            }).observe({ type: 'layout-shift', buffered: true });
-          });
+          await watchLayoutShifts(page);
           await page.goto(path, { waitUntil: 'networkidle' });
           await page.waitForTimeout(500);
           // what moved, so that a failure says where to look
-          const shifts = await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts);
-          expect(shifts, `${path} at ${width} px`).toEqual([]);
+          expect(await layoutShifts(page), `${path} at ${width} px`).toEqual([]);
           await context.close();
         }
       }
