@@ -39,6 +39,9 @@ export async function fakeBuild(dir: string) {
          if (!j) return { status: 200, html: '<main><h1>This opening is no longer available</h1></main>', head: { title: 'This opening is no longer available', description: '', noindex: true } };
          return { status: 200, html: '<main class="job"><h1>' + esc(j.job_title) + '</h1><p>' + esc(j.description) + '</p></main>', head: { title: j.job_title + ' | Careers at Manna', description: j.location, path: url, jsonLd: [{ '@type': 'JobPosting', title: j.job_title, url: '%PUBLIC_URL%' + url }] } };
        }
+       if ('pricingRows' in data) {
+         return { status: 200, html: '<main class="pricing"><h1>Pricing</h1><ul>' + data.pricingRows.map((r) => '<li>' + esc(r.plan_name) + ' ' + esc(r.price) + '</li>').join('') + '</ul></main>', head: { title: 'Pricing', description: 'Plans', path: url } };
+       }
        if ('jobRows' in data) {
          return { status: 200, html: '<main class="careers"><h1>Careers</h1><ul>' + data.jobRows.map((j) => '<li>' + esc(j.job_title) + '</li>').join('') + '</ul></main>', head: { title: 'Careers', description: 'Openings', path: url } };
        }
@@ -54,7 +57,7 @@ export async function fakeBuild(dir: string) {
   await write(
     'pages/manifest.json',
     JSON.stringify({
-      routes: { '/blog': 'blog', '/careers': 'careers' },
+      routes: { '/blog': 'blog', '/careers': 'careers', '/pricing': 'pricing' },
       languages: ['en', 'ml'],
       notFound: '404',
       shell: 'shell.html',
@@ -66,6 +69,10 @@ export async function fakeBuild(dir: string) {
       `<!doctype html><html lang="${lang}"><title>404</title><h1>Oops! Page not found</h1></html>`,
     );
     await write(`pages/${lang}/blog.html`, `<!doctype html><html lang="${lang}"><title>Blog</title></html>`);
+    await write(
+      `pages/${lang}/pricing.html`,
+      `<!doctype html><html lang="${lang}"><title>Pricing</title></html>`,
+    );
     await write(
       `pages/${lang}/careers.html`,
       `<!doctype html><html lang="${lang}"><title>Careers</title></html>`,

@@ -1,58 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GeoAnswer } from '../../src/api/contract/pricing';
-import { countryByCode } from '../services/pricing';
 import { createGeoLookup } from '../lib/geo-lookup';
-import { Memo } from '../lib/memo';
+import { createVisitorGeo, INDIA } from '../lib/visitor-geo';
 
-/** The answer for a private, unknown or unresolvable address (spec: default country 101). */
-export const INDIA: GeoAnswer = { country_name: 'India', country_code: 'IN' };
+export { INDIA };
 
 /**
  * GET /api/geo: `{ country_name, country_code }` of the visitor, for the pricing page (spec
- * section 7, step 1). The country comes from, in order:
- * 1. the header named by GEO_COUNTRY_HEADER (a CDN's country header such as CF-IPCountry), when
- *    set, TRUST_PROXY is on (the header comes from the proxy), and it holds a code of our list;
- * 2. the GeoLite2 country database (geoip-country) on the client address, which is the socket
- *    peer, or the forwarded address when TRUST_PROXY trusts the proxy in front;
- * 3. India, when the address is private or unknown or the database cannot be read.
- * The name is that of our countries list, so bind-country-by-code finds it by name too.
+ * section 7, step 1), as lib/visitor-geo.ts finds it (a trusted proxy's country header, the
+ * GeoLite2 database on the client address, else India).
  */
 const geo: FastifyPluginAsyncZod = async (app) => {
-  const countryOfIp = createGeoLookup(undefined, (err) =>
-    app.log.warn({ err }, 'GeoIP data could not be loaded: GET /api/geo answers India'),
-  );
-  const countries = new Memo<{ country_name: string; iso2: string } | undefined>(10 * 60_000, 500);
-  const listed = (code: string) => countries.get(code, () => countryByCode(app.services(), code));
-  // The header is the proxy's word: without a trusted proxy any client could write it.
-  const header = app.config.TRUST_PROXY ? app.config.GEO_COUNTRY_HEADER : undefined;
-  if (app.config.GEO_COUNTRY_HEADER && !header) {
+  const visitorGeo = createVisitorGeo(app);
+  if (app.config.GEO_COUNTRY_HEADER && !app.config.TRUST_PROXY) {
     app.log.warn('GEO_COUNTRY_HEADER is ignored: it is read only when TRUST_PROXY is on');
   }
   // Read the GeoIP data once the server is up, so the first visitor does not wait for it (tests
   // skip this: most of them never ask for a country).
   if (app.config.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {
-      setTimeout(() => void countryOfIp('127.0.0.1'), 0).unref();
+      setTimeout(() => void createGeoLookup()('127.0.0.1'), 0).unref();
     });
   }
 
   app.get('/geo', { schema: { response: { 200: GeoAnswer } } }, async (request, reply) => {
     // The answer depends on the caller's address: browsers may keep it, shared caches may not.
     reply.header('cache-control', 'private, max-age=3600');
-    if (header) {
-      const raw = request.headers[header];
-      const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
-      if (value && /^[A-Z]{2}$/.test(value)) {
-        const country = await listed(value);
-        if (country) return { country_name: country.country_name, country_code: country.iso2 };
-      }
-    }
-    const found = await countryOfIp(request.ip);
-    if (!found) return INDIA;
-    const country = await listed(found.code);
-    return country
-      ? { country_name: country.country_name, country_code: country.iso2 }
-      : { country_name: found.name, country_code: found.code };
+    return visitorGeo(request);
   });
 };
 

@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, useSyncExternalStore } from 'react';
 import type { BlogPostRow } from '../api/contract/blog';
 import type { JobOpeningRow } from '../api/contract/jobs';
+import type { PlanRow } from '../api/contract/pricing';
 
 /**
  * Data a page was rendered with on the server (blog permalinks are rendered on request with the
@@ -23,6 +24,9 @@ export interface PageData {
   /** A page of the careers list (`/careers`, `?page=N`) as the server rendered it, and its number. */
   jobRows?: JobOpeningRow[];
   jobPage?: number;
+  /** /pricing: the plans of the visitor's country as the server rendered them, and its id. */
+  pricingRows?: PlanRow[];
+  pricingCountryId?: number;
   /** An opening's own page: the opening; null when it is closed or there is none. */
   jobOpening?: JobOpeningRow | null;
   /** The last segment of the opening's address the data belongs to. */

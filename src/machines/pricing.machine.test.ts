@@ -107,13 +107,16 @@ describe('pricing helpers', () => {
 });
 
 /** Real machine with every effect replaced; each actor answers what the test says. */
-function start(effects: {
-  geolocate?: () => Promise<unknown>;
-  findCountry?: (q: { countrycode: string; countryname: string }) => Promise<unknown>;
-  loadPlans?: (q: { countryid: number }) => Promise<unknown>;
-  keepPlans?: (rows: PlanRow[]) => Promise<void>;
-  readKeptPlans?: () => Promise<unknown>;
-}) {
+function start(
+  effects: {
+    geolocate?: () => Promise<unknown>;
+    findCountry?: (q: { countrycode: string; countryname: string }) => Promise<unknown>;
+    loadPlans?: (q: { countryid: number }) => Promise<unknown>;
+    keepPlans?: (rows: PlanRow[]) => Promise<void>;
+    readKeptPlans?: () => Promise<unknown>;
+  },
+  input?: { rows?: PlanRow[]; countryId?: number },
+) {
   const calls = {
     findCountry: vi.fn(effects.findCountry ?? (async () => [{ country_id: 101 }])),
     loadPlans: vi.fn(effects.loadPlans ?? (async () => INDIA_ROWS)),
@@ -134,13 +137,28 @@ function start(effects: {
     } as never,
     actions: { logFailure: (_, params) => calls.logFailure(params.error) },
   });
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { input }).start();
   return { actor, calls };
 }
 
 const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => !s.hasTag('loading'));
 
 describe('pricing page load', () => {
+  it('starts with the plans the server rendered the page with: nothing located or loaded, and they are kept', async () => {
+    const geolocate = vi.fn(async () => ({ country_name: 'India', country_code: 'IN' }));
+    const { actor, calls } = start({ geolocate }, { rows: INDIA_ROWS, countryId: 101 });
+    const snap = actor.getSnapshot();
+    expect(snap.value).toBe('loaded');
+    expect(snap.hasTag('plans')).toBe(true);
+    expect(snap.context.plans.map((p) => p.name)).toEqual(['Starter', 'Professional', 'Enterprise']);
+    await vi.waitFor(() => expect(calls.keepPlans).toHaveBeenCalledWith(INDIA_ROWS));
+    expect(geolocate).not.toHaveBeenCalled();
+    expect(calls.loadPlans).not.toHaveBeenCalled();
+    // the server rendered none (a customer's backend with no plans): the page loads them itself
+    const empty = start({}, { rows: [] });
+    expect(empty.actor.getSnapshot().hasTag('loading')).toBe(true);
+  });
+
   it("shows India's plans grouped by name with prices per period, and keeps them for offline visits", async () => {
     const { actor, calls } = start({});
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
@@ -347,6 +365,7 @@ describe('pricing page load paths', () => {
           actors: effects.actors as never,
           actions: { logFailure: (_, params) => logged.push(params.error) },
         }),
+        { input: {} },
       ).start();
       const resolve =
         (id: (typeof IDS)[number]) =>

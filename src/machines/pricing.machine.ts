@@ -9,6 +9,9 @@ import { DEFAULT_COUNTRY_ID } from '../api/contract/pricing-constants';
  * and the last plans kept on this device are shown with their date; with none kept, a quiet
  * message with Retry (a page that says nothing would look broken).
  *
+ * With `input.rows` (the plans the server rendered the page with, for the visitor's country) it
+ * starts `loaded`: nothing to locate or load, and the plans are kept for a visit without network.
+ *
  * Tags for the screen: 'loading' (skeleton cards), 'plans' (cards), 'kept' (the saved-copy note),
  * 'retry' (the failure message).
  */
@@ -128,12 +131,19 @@ export interface PricingContext {
 
 export type PricingEvent = { type: 'period.select'; period: Period } | { type: 'plans.retry' };
 
+/** The plans the page came with (the server's render), if any, and the country they are for. */
+export interface PricingInput {
+  rows?: PlanRow[];
+  countryId?: number;
+}
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} is provided by the screen`));
 
 export const pricingMachine = setup({
   types: {
     context: {} as PricingContext,
     events: {} as PricingEvent,
+    input: {} as PricingInput,
   },
   actors: {
     geolocate: fromPromise<GeoAnswer>(notProvided('geolocate')),
@@ -170,19 +180,26 @@ export const pricingMachine = setup({
   },
 }).createMachine({
   id: 'pricing',
-  initial: 'locating',
-  context: () => ({
+  initial: 'starting',
+  context: ({ input }) => ({
     period: 'quarterly',
     geo: null,
-    countryId: DEFAULT_COUNTRY_ID,
-    rows: [],
-    plans: [],
+    countryId: input?.countryId ?? DEFAULT_COUNTRY_ID,
+    rows: input?.rows ?? [],
+    plans: input?.rows ? groupPlans(input.rows) : [],
     savedAt: null,
   }),
   on: {
     'period.select': { actions: 'selectPeriod' },
   },
   states: {
+    /** The page came with its plans (the server's render): shown as they are. */
+    starting: {
+      always: [
+        { guard: ({ context }) => context.plans.length > 0, target: 'loaded' },
+        { target: 'locating' },
+      ],
+    },
     locating: {
       tags: ['loading'],
       invoke: {

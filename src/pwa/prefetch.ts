@@ -82,6 +82,7 @@ export async function prefetchForOffline(): Promise<void> {
           actors: { keepPlans: fromPromise(({ input }) => watch(pricing.keepPlans(input))) },
           actions: { logFailure: quiet },
         }),
+        { input: {} },
       ),
       (s) => !s.hasTag('loading'),
     ),

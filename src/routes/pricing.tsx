@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
 import { POPULAR_PLAN } from '../api/contract/pricing-constants';
 import { PageMeta } from '../components/page-meta';
+import { useKeptPageAt, usePageData } from '../components/page-data';
 import { RegisterLink } from '../components/register-link';
 import { PERIODS, formatPlanPrice, type Period, type PlanCard } from '../machines/pricing.machine';
 import { livePricingMachine as pagePricingMachine } from './pricing.live';
@@ -136,8 +137,15 @@ const sameView = (a: View, b: View) =>
 
 export default function PricingPage() {
   const { t, i18n } = useTranslation('pricing');
-  const actor = useActorRef(pagePricingMachine);
-  const { status, period, plans, savedAt } = useSelector(actor, viewOf, sameView);
+  // the plans the server rendered the page with (the visitor's country): shown as they are
+  const data = usePageData();
+  const actor = useActorRef(pagePricingMachine, {
+    input: { rows: data?.pricingRows, countryId: data?.pricingCountryId },
+  });
+  const { status, period, plans, savedAt: loadedSavedAt } = useSelector(actor, viewOf, sameView);
+  // served offline from the device's copy of the page: say so, as for the plans' own copy
+  const keptPageAt = useKeptPageAt(!!data?.pricingRows);
+  const savedAt = loadedSavedAt ?? (status === 'plans' ? keptPageAt : null);
   const send: typeof actor.send = (event) => actor.send(event);
   const loading = status === 'loading';
 
@@ -170,9 +178,7 @@ export default function PricingPage() {
           <div className={s.statusRow}>
             <p className={s.status} role="status">
               {loading && <span className="visually-hidden">{t('loading')}</span>}
-              {status === 'kept' &&
-                savedAt &&
-                t('savedCopy', { date: formatSavedAt(savedAt, i18n.language) })}
+              {savedAt && t('savedCopy', { date: formatSavedAt(savedAt, i18n.language) })}
             </p>
             {status === 'kept' && (
               <button type="button" className={s.linkButton} onClick={() => send({ type: 'plans.retry' })}>

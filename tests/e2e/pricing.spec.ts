@@ -8,6 +8,16 @@ import { copyKept } from './offline-helpers';
 
 const card = (page: Page, plan: string) => page.getByRole('article', { name: plan });
 
+/**
+ * /pricing reached inside the app (from /about, by the header's link): the page asks for the
+ * visitor's country and plans itself. Opened by its address, it comes with them from the server.
+ */
+async function toPricing(page: Page) {
+  await page.goto('/about');
+  await page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+}
+
 /** Console warnings of the page, to check the spec's 'Error fetching pricing' line. */
 function warningsOf(page: Page): string[] {
   const warnings: string[] = [];
@@ -83,17 +93,30 @@ test.describe('pricing page', () => {
     await expect(card(page, 'Starter')).toContainText('₹40,000');
   });
 
-  test('the server HTML has the title, the period switch and skeleton cards, and no plans yet', async ({
+  test("the server HTML has the title, the period switch and the plans of the visitor's country; the page asks for nothing more", async ({
+    page,
     request,
   }) => {
     const html = await (await request.get('/pricing')).text();
     expect(html).toContain('Simple, Transparent Pricing');
     expect(html.match(/type="radio"/g)).toHaveLength(3);
-    expect(html).toContain('aria-busy="true"');
-    expect(html).not.toContain('Professional');
+    expect(html).not.toContain('aria-busy="true"');
+    expect(html).toContain('Professional');
+    expect(html).toContain('₹12,000');
+    const asked: string[] = [];
+    page.on(
+      'request',
+      (r) => /\/api\/(geo|bind-country-by-code|BindPlanDetails)/.test(r.url()) && asked.push(r.url()),
+    );
+    await page.goto('/pricing');
+    await expect(card(page, 'Starter')).toContainText('₹12,000');
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
   });
 
-  test('the plans replace the skeleton cards without moving the page (CLS under 0.05)', async ({ page }) => {
+  test('reached inside the app, the plans replace the skeleton cards without moving the page (CLS under 0.05)', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number };
       w.__cls = 0;
@@ -111,7 +134,7 @@ test.describe('pricing page', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
     });
-    await page.goto('/pricing');
+    await toPricing(page);
     const firstCard = page.locator('main ul > li').first();
     await expect(page.locator('[aria-busy="true"]')).toBeVisible();
     const before = await firstCard.boundingBox();
@@ -130,7 +153,7 @@ test.describe('pricing page', () => {
     );
     const countryCall = page.waitForRequest(/\/api\/bind-country-by-code\?/);
     const plansCall = page.waitForRequest(/\/api\/BindPlanDetails\?/);
-    await page.goto('/pricing');
+    await toPricing(page);
     expect(new URL((await countryCall).url()).searchParams.get('countrycode')).toBe('US');
     expect(new URL((await plansCall).url()).searchParams.get('countryid')).toBe('233');
     await expect(card(page, 'Starter')).toContainText('₹12,000');
@@ -151,7 +174,7 @@ test.describe('pricing page when calls fail', () => {
     });
     await page.route('**/api/geo', (route) => route.abort('internetdisconnected'));
     const plansCall = page.waitForRequest(/\/api\/BindPlanDetails\?/);
-    await page.goto('/pricing');
+    await toPricing(page);
     const url = new URL((await plansCall).url());
     expect(url.searchParams.get('countryid')).toBe('101');
     expect(url.searchParams.get('subscriptiontypeid')).toBe('0');
@@ -167,7 +190,7 @@ test.describe('pricing page when calls fail', () => {
     await page.route('**/api/BindPlanDetails*', (route) =>
       route.fulfill({ status: 503, json: { message: 'The database is not answering' } }),
     );
-    await page.goto('/pricing');
+    await toPricing(page);
     await expect(page.getByText("We couldn't load the plans right now.")).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(0);
     await expect.poll(() => warnings.some((w) => w.startsWith('Error fetching pricing'))).toBe(true);
@@ -188,7 +211,7 @@ test.describe('pricing page when calls fail', () => {
 
     const warnings = warningsOf(page);
     await page.route('**/api/BindPlanDetails*', (route) => route.abort('internetdisconnected'));
-    await page.reload();
+    await toPricing(page);
     await expect(page.getByText(/^Showing saved copy from .*\d/)).toBeVisible();
     await expect(card(page, 'Starter')).toContainText('₹12,000');
     await expect(card(page, 'Professional').getByText('Most Popular')).toBeVisible();
