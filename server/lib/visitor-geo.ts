@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { GeoAnswer } from '../../src/api/contract/pricing';
-import { countryByCode } from '../services/pricing';
 import { createGeoLookup } from './geo-lookup';
 import { Memo } from './memo';
 
@@ -17,14 +16,17 @@ export const INDIA: GeoAnswer = { country_name: 'India', country_code: 'IN' };
  * 3. India, when the address is private or unknown or the database cannot be read.
  * The name is that of our countries list, so bind-country-by-code finds it by name too.
  */
-export function createVisitorGeo(app: FastifyInstance): (request: FastifyRequest) => Promise<GeoAnswer> {
-  const countryOfIp = createGeoLookup(undefined, (err) =>
-    app.log.warn({ err }, 'GeoIP data could not be loaded: visitors are taken to be in India'),
-  );
+export function createVisitorGeo(o: {
+  /** GEO_COUNTRY_HEADER when TRUST_PROXY is on (the header is the proxy's word), else undefined. */
+  header: string | undefined;
+  /** Our countries list's entry of a two-letter code (services/pricing.ts `countryByCode`). */
+  listedCountry: (code: string) => Promise<{ country_name: string; iso2: string } | undefined>;
+  warn: (err: unknown) => void;
+}): (request: FastifyRequest) => Promise<GeoAnswer> {
+  const countryOfIp = createGeoLookup(undefined, o.warn);
   const countries = new Memo<{ country_name: string; iso2: string } | undefined>(10 * 60_000, 500);
-  const listed = (code: string) => countries.get(code, () => countryByCode(app.services(), code));
-  // The header is the proxy's word: without a trusted proxy any client could write it.
-  const header = app.config.TRUST_PROXY ? app.config.GEO_COUNTRY_HEADER : undefined;
+  const listed = (code: string) => countries.get(code, () => o.listedCountry(code));
+  const header = o.header;
   return async (request) => {
     if (header) {
       const raw = request.headers[header];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GeoAnswer } from '../../src/api/contract/pricing';
 import { createGeoLookup } from '../lib/geo-lookup';
 import { createVisitorGeo, INDIA } from '../lib/visitor-geo';
+import { countryByCode } from '../services/pricing';
 
 export { INDIA };
 
@@ -11,7 +12,11 @@ export { INDIA };
  * GeoLite2 database on the client address, else India).
  */
 const geo: FastifyPluginAsyncZod = async (app) => {
-  const visitorGeo = createVisitorGeo(app);
+  const visitorGeo = createVisitorGeo({
+    header: app.config.TRUST_PROXY ? app.config.GEO_COUNTRY_HEADER : undefined,
+    listedCountry: (code) => countryByCode(app.services(), code),
+    warn: (err) => app.log.warn({ err }, 'GeoIP data could not be loaded: visitors are taken to be in India'),
+  });
   if (app.config.GEO_COUNTRY_HEADER && !app.config.TRUST_PROXY) {
     app.log.warn('GEO_COUNTRY_HEADER is ignored: it is read only when TRUST_PROXY is on');
   }
