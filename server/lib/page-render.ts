@@ -170,6 +170,34 @@ export async function sendPageHtml(
 }
 
 /**
+ * Sends a page rendered with data read for this request (a list's rows, a country's plans, an
+ * opening): `sendRecordPage` with the version made of the build, the page's address, its language,
+ * `parts` (what else picks the page: its page number, the country) and a hash of the data, so the
+ * same data in another process answers the same ETag and changed data is a new page.
+ */
+export function sendDataPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  o: {
+    renderer: PageRenderer;
+    cache: Lru<HtmlEntry>;
+    lang: string;
+    parts?: (string | number)[];
+    page: Omit<Parameters<PageRenderer['render']>[0], 'lang'>;
+    fallback: () => Promise<FastifyReply>;
+  },
+) {
+  const contents = createHash('sha1').update(JSON.stringify(o.page.data)).digest('base64url');
+  return sendRecordPage(request, reply, {
+    cache: o.cache,
+    version: [o.renderer.buildId, o.page.url, o.lang, ...(o.parts ?? []), contents].join('|'),
+    lang: o.lang,
+    render: () => o.renderer.render({ ...o.page, lang: o.lang }),
+    fallback: o.fallback,
+  });
+}
+
+/**
  * Sends the page of one record's version (a blog permalink, a job page): the rendering kept under
  * `version` in `cache`; else a 304 when the client holds that version already (another process, or
  * an earlier life of this one, rendered it: the ETag is made of the same parts everywhere); else

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   JOB_PAGE_SIZE,
@@ -14,7 +13,7 @@ import {
   HtmlEntry,
   Lru,
   missingPages,
-  sendRecordPage,
+  sendDataPage,
   sendPageHtml,
 } from '../lib/page-render';
 import { addSitemapSource } from '../lib/sitemap';
@@ -52,19 +51,19 @@ const jobPages: FastifyPluginAsyncZod = async (app) => {
   const cache = new Lru<HtmlEntry>(PAGE_CACHE_ENTRIES);
   const NS = ['careers', 'offline'];
 
-  const renderJob = (slug: string, lang: string, job: JobOpeningRow | null) =>
-    renderer!.render({
-      url: `/careers/${encodeURIComponent(slug)}`,
-      lang,
-      moduleKey: 'src/routes/job.tsx',
-      ns: NS,
-      data: { jobOpening: job, jobSlug: slug },
-    });
+  /** An opening's page (or, with null, its "no longer available" state) for the renderer. */
+  const pageOfJob = (slug: string, job: JobOpeningRow | null) => ({
+    url: `/careers/${encodeURIComponent(slug)}`,
+    moduleKey: 'src/routes/job.tsx',
+    ns: NS,
+    data: { jobOpening: job, jobSlug: slug },
+  });
   // /careers: its page of openings in the HTML (the public list's query, read each time)
   app.addHook('onReady', async () => {
     app.pages.renderOnRequest('/careers', async (request, reply) => {
       if (!renderer) return undefined;
-      const page = cleanPage(new URL(request.url, 'http://x').searchParams.get('page'));
+      const address = new URL(request.url, 'http://x');
+      const page = cleanPage(address.searchParams.get('page'));
       const rows = await listOpenings(app.services(request), {
         jobid: 0,
         search: '',
@@ -74,24 +73,20 @@ const jobPages: FastifyPluginAsyncZod = async (app) => {
       // past the last page (an old link, openings closed since): the first page, as the list
       // itself does, with the address's other words (a campaign's) kept
       if (page > 1 && rows.length === 0) {
-        const url = new URL(request.url, 'http://x');
-        url.searchParams.delete('page');
-        return reply.redirect(`/careers${url.search}`, 302);
+        address.searchParams.delete('page');
+        return reply.redirect(`/careers${address.search}`, 302);
       }
       const lang = app.pages.languageOf(request);
-      const contents = createHash('sha1').update(JSON.stringify(rows)).digest('base64url');
-      return sendRecordPage(request, reply, {
+      return sendDataPage(request, reply, {
+        renderer,
         cache,
-        version: [renderer.buildId, '/careers', lang, page, contents].join('|'),
         lang,
-        render: () =>
-          renderer.render({
-            url: page > 1 ? `/careers?page=${page}` : '/careers',
-            lang,
-            moduleKey: 'src/routes/careers.tsx',
-            ns: NS,
-            data: { jobRows: rows, jobPage: page },
-          }),
+        page: {
+          url: page > 1 ? `/careers?page=${page}` : '/careers',
+          moduleKey: 'src/routes/careers.tsx',
+          ns: NS,
+          data: { jobRows: rows, jobPage: page },
+        },
         fallback: () => app.pages.notFound(request, reply),
       });
     });
@@ -99,7 +94,7 @@ const jobPages: FastifyPluginAsyncZod = async (app) => {
 
   // "no longer available", rendered once per language with the asked segment put in
   const missingPage = renderer
-    ? missingPages(renderer, 'jobSlug', (slug, lang) => renderJob(slug, lang, null))
+    ? missingPages(renderer, 'jobSlug', (slug, lang) => renderer.render({ ...pageOfJob(slug, null), lang }))
     : undefined;
 
   app.get('/careers/*', { config: { rateLimit: app.pageRenderRateLimit } }, async (request, reply) => {
@@ -126,11 +121,11 @@ const jobPages: FastifyPluginAsyncZod = async (app) => {
     // one address per opening: other words after its number (or a trailing '/') move to it
     if (rest !== jobSlug(job)) return reply.redirect(jobPath(job), 301);
 
-    return sendRecordPage(request, reply, {
+    return sendDataPage(request, reply, {
+      renderer,
       cache,
-      version: [renderer.buildId, lang, JSON.stringify(job)].join('|'),
       lang,
-      render: () => renderJob(rest, lang, job),
+      page: pageOfJob(rest, job),
       fallback: () => app.pages.notFound(request, reply),
     });
   });

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALL_SUBSCRIPTION_TYPES, DEFAULT_COUNTRY_ID } from '../../src/api/contract/pricing';
-import { createPageRenderer, HtmlEntry, Lru, sendRecordPage } from '../lib/page-render';
+import { createPageRenderer, HtmlEntry, Lru, sendDataPage } from '../lib/page-render';
 import { createVisitorGeo } from '../lib/visitor-geo';
 import { countryByCode, findCountries, planDetails } from '../services/pricing';
 
@@ -44,20 +43,16 @@ const pricingPage: FastifyPluginAsyncZod = async (app) => {
       });
       // no plans at all (a fresh database): the prerendered page, which asks again in the browser
       if (rows.length === 0) return undefined;
-      const lang = app.pages.languageOf(request);
-      const contents = createHash('sha1').update(JSON.stringify(rows)).digest('base64url');
-      return sendRecordPage(request, reply, {
+      return sendDataPage(request, reply, {
+        renderer,
         cache,
-        version: [renderer.buildId, '/pricing', lang, countryId, contents].join('|'),
-        lang,
-        render: () =>
-          renderer.render({
-            url: '/pricing',
-            lang,
-            moduleKey: 'src/routes/pricing.tsx',
-            ns: ['pricing'],
-            data: { pricingRows: rows, pricingCountryId: countryId },
-          }),
+        lang: app.pages.languageOf(request),
+        page: {
+          url: '/pricing',
+          moduleKey: 'src/routes/pricing.tsx',
+          ns: ['pricing'],
+          data: { pricingRows: rows, pricingCountryId: countryId },
+        },
         fallback: () => app.pages.notFound(request, reply),
       });
     });
