@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_WIDTHS } from '../../src/api/contract/blog';
@@ -43,7 +43,12 @@ export function dispositionHeader(name: string, contentType: string): string {
 }
 
 const media: FastifyPluginAsyncZod = async (app) => {
-  async function sendObject(reply: FastifyReply, object: StoredObject, contentType: string, csp = FILE_CSP) {
+  async function sendObject(
+    reply: FastifyReply,
+    object: Pick<StoredObject, 'size'> & { body: StoredObject['body'] | Buffer },
+    contentType: string,
+    csp = FILE_CSP,
+  ) {
     return reply
       .header('content-type', contentType)
       .header('content-length', object.size)
@@ -86,35 +91,24 @@ const media: FastifyPluginAsyncZod = async (app) => {
       const etag = `"${key.slice(key.indexOf('/') + 1, key.indexOf('.'))}${width ? `-${width}` : ''}"`;
       const file = await storedFileOf(app.services(request), key, BLOG_IMAGE_KIND);
       if (!file || !PUBLIC_IMAGE_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
-      if (width === undefined) return sendOriginal(request, reply, key, etag, file.content_type);
-      if (!RESIZED_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
+      if (width !== undefined && !RESIZED_TYPES.has(file.content_type)) return reply.code(404).send(notFound);
+      // the stored file itself, or the cover at that width (WebP)
+      const read = async () => {
+        if (width === undefined) {
+          const object = await app.storage.get(key);
+          return object && { body: object.body, size: object.size, contentType: file.content_type };
+        }
+        const bytes = await coverAtWidth(app.services(request), key, Number(width));
+        return bytes && { body: bytes, size: bytes.length, contentType: 'image/webp' };
+      };
       const cached = request.headers['if-none-match'] === etag;
-      const bytes = cached ? null : await coverAtWidth(app.services(request), key, Number(width));
-      if (!cached && !bytes) return reply.code(404).send(notFound);
+      const found = cached ? null : await read();
+      if (!cached && !found) return reply.code(404).send(notFound);
       reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-      if (cached) return reply.code(304).send();
-      return reply
-        .header('content-type', 'image/webp')
-        .header('content-security-policy', FILE_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      if (!found) return reply.code(304).send();
+      return sendObject(reply, found, found.contentType);
     },
   );
-
-  async function sendOriginal(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    etag: string,
-    contentType: string,
-  ) {
-    const cached = request.headers['if-none-match'] === etag;
-    const object = cached ? undefined : await app.storage.get(key);
-    if (!cached && !object) return reply.code(404).send(notFound);
-    reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-    if (!object) return reply.code(304).send();
-    return sendObject(reply, object, contentType);
-  }
 };
 
 export default media;
