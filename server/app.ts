@@ -33,6 +33,7 @@ import { versionTag } from './lib/versions';
 import { apiSecurityHeaders, security } from './plugins/security';
 import { scheduledTasks } from './plugins/scheduled-tasks';
 import { services } from './plugins/services';
+import { visitorGeo } from './plugins/visitor-geo';
 import { storage } from './plugins/storage';
 import { readBuild, web } from './plugins/web';
 
@@ -67,7 +68,9 @@ export const routesDir = fileURLToPath(new URL('./routes', import.meta.url));
 type RouteModule = { default?: unknown; prefix?: unknown };
 
 async function loadRouteModules(dir: string) {
-  const files = (await fs.readdir(dir)).filter((f) => /\.[tj]s$/.test(f) && !/\.(test|d)\.ts$/.test(f)).sort();
+  const files = (await fs.readdir(dir))
+    .filter((f) => /\.[tj]s$/.test(f) && !/\.(test|d)\.ts$/.test(f))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const module = (await import(pathToFileURL(path.join(dir, file)).href)) as RouteModule;
@@ -299,6 +302,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(storage, { dataDir: config.DATA_DIR, s3: config.s3 });
     await app.register(mail, { config });
     await app.register(services);
+    await app.register(visitorGeo);
     await app.register(scheduledTasks);
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ALL_SUBSCRIPTION_TYPES, DEFAULT_COUNTRY_ID } from '../../src/api/contract/pricing';
 import { createPageRenderer, HtmlEntry, Lru, sendDataPage } from '../lib/page-render';
-import { createVisitorGeo } from '../lib/visitor-geo';
-import { countryByCode, findCountries, planDetails } from '../services/pricing';
+import { findCountries, planDetails } from '../services/pricing';
 
 /**
  * `/pricing` rendered on request with the plans of the visitor's country (issue 34;
@@ -20,17 +19,12 @@ const PAGE_CACHE_ENTRIES = 100;
 const pricingPage: FastifyPluginAsyncZod = async (app) => {
   const renderer = await createPageRenderer(app.config.DIST_DIR, app.config.PUBLIC_URL);
   const cache = new Lru<HtmlEntry>(PAGE_CACHE_ENTRIES);
-  const visitorGeo = createVisitorGeo({
-    header: app.config.TRUST_PROXY ? app.config.GEO_COUNTRY_HEADER : undefined,
-    listedCountry: (code) => countryByCode(app.services(), code),
-    warn: (err) => app.log.warn({ err }, 'GeoIP data could not be loaded: visitors are taken to be in India'),
-  });
 
   app.addHook('onReady', async () => {
     app.pages.renderOnRequest('/pricing', async (request, reply) => {
       if (!renderer) return undefined;
       const ctx = app.services(request);
-      const geo = await visitorGeo(request);
+      const geo = await app.visitorGeo(request);
       const [country] = await findCountries(ctx, {
         countrycode: geo.country_code,
         countryname: geo.country_name,
