@@ -761,10 +761,14 @@ test.describe('a new version', () => {
       await expect(toast.getByText('A new version is available')).toBeVisible({ timeout: 30_000 });
       // listening before the click: the reload can be over by the time click() returns
       const reloaded = page.waitForEvent('load');
+      // and for the page view the reloaded page counts: stopping the server while it is on its
+      // way would reset it (a console error that is not this test's)
+      const counted = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/views');
       await toast.getByRole('button', { name: 'Reload' }).click();
       await reloaded;
       await hydrated(page);
       await expect(page.getByText('A new version is available')).toHaveCount(0);
+      await counted;
 
       // The new version's pages are what the device keeps now.
       await own.stop();
