@@ -126,7 +126,9 @@ test.describe('Current Openings', () => {
     await expect(page.getByText('Success: Job created successfully')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // the list shows the new job at once, first
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     await expect(card).toBeVisible();
     await expect(card.getByText('Edit manuscripts for clarity and house style.')).toBeVisible();
 
@@ -143,7 +145,7 @@ test.describe('Current Openings', () => {
     // the update toast lasts 500 ms
     await expect(page.getByText('Success: Job updated successfully')).toHaveCount(0, { timeout: 3000 });
     await expect(
-      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) }),
+      page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) }),
     ).toContainText('Remote (EU)');
     await page.goto('/careers');
     await expect(page.getByRole('article', { name: title })).toContainText('Remote (EU)');
@@ -156,7 +158,7 @@ test.describe('Current Openings', () => {
     );
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Success: Job deleted successfully')).toBeVisible();
-    await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: title, exact: true })).toHaveCount(0);
     await page.goto('/careers');
     await expect(page.getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('article', { name: title })).toHaveCount(0);
@@ -308,7 +310,9 @@ test.describe("an opening's applications", () => {
       await applyByApi(request, jobId, 'Arjun Das', `arjun.${tag}@example.com`);
 
       await signIn(page);
-      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       await expect(card).toContainText('2 applications');
       await expect(card).toContainText('2 New');
       await expectNoAxeViolations(page, { label: `openings with counts at ${width} px` });
@@ -381,7 +385,9 @@ test.describe('two colleagues on one opening', () => {
     await fillJob(page, title);
     await page.getByRole('button', { name: 'Create Job' }).click();
     await expect(page.getByText('Success: Job created successfully')).toBeVisible();
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
     const colleague = await browser.newContext();
     const other = await colleague.newPage();
@@ -451,7 +457,9 @@ test.describe('changes made offline', () => {
     await fillJob(page, title);
     await page.getByRole('button', { name: 'Create Job' }).click();
     await expect(page.getByText('Success: Job created successfully')).toBeVisible();
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     const dialog = page.getByRole('dialog', { name: 'Edit Job Opening' });
     const waiting = page.getByRole('region', { name: 'Waiting to send' });
     const entry = waiting.getByRole('listitem').filter({ hasText: `Opening: ${title}` });
@@ -588,7 +596,9 @@ test.describe('closed, not erased', () => {
     await applyByApi(request, row.job_id, 'Asha Menon', `asha.${Date.now()}@example.com`);
 
     await page.reload();
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     await expect(card).toContainText('1 application');
     const status = card.getByLabel(`Status of ${title}`);
     await expect(status).toHaveValue('Open');
@@ -673,6 +683,6 @@ test.describe('an ended session', () => {
     await expect(form.getByLabel('Job Title')).toHaveValue(title);
     await form.getByRole('button', { name: 'Create Job' }).click();
     await expect(page.getByText('Success: Job created successfully')).toBeVisible();
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   });
 });
