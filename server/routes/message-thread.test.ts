@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContactMessageRow } from '../../src/api/contract/admin-messages';
 import type { Timeline } from '../../src/api/contract/application-timeline';
 import { signInAs } from '../lib/auth-testing';
@@ -108,7 +108,7 @@ describe('a reply to a message', () => {
     expect(mail.parsed.replyTo?.value).toEqual([{ name: '', address: 'hello@manna.example' }]);
     const text = mail.parsed.text ?? '';
     expect(text).toContain('Avec plaisir : mardi à 10 h ?\nÀ bientôt, <b>Asha</b>');
-    expect(text).toMatch(/Le \d+ \w+ \d{4}, vous avez écrit :/);
+    expect(text).toMatch(new RegExp(`Le \\d{1,2} (${MONTHS.fr.join('|')}) \\d{4}, vous avez écrit :`));
     // the writer's words are quoted as they are: a brace is no placeholder
     expect(text).toContain('> Bonjour,\n> une démonstration {{name}} ?');
     expect(mail.parsed.html).toContain('À bientôt, &lt;b&gt;Asha&lt;/b&gt;');
@@ -119,6 +119,71 @@ describe('a reply to a message', () => {
       })
       .toBe('sent');
     expect((await rowOf(id)).replies).toBe(1);
+  });
+});
+
+/** The months as a reader of each language writes them (not from Intl: what Intl prints is under test). */
+const MONTHS = {
+  en: 'January February March April May June July August September October November December'.split(' '),
+  fr: 'janvier février mars avril mai juin juillet août septembre octobre novembre décembre'.split(' '),
+  de: 'Januar Februar März April Mai Juni Juli August September Oktober November Dezember'.split(' '),
+  es: 'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'.split(' '),
+};
+/** The quote's first line, as a reader of the language sees it, for the 15th of a month of 2026. */
+const QUOTE_LINE: Record<string, (month: number) => RegExp> = {
+  en: (m) => new RegExp(`^On ${MONTHS.en[m]} 15, 2026 you wrote:$`, 'm'),
+  fr: (m) => new RegExp(`^Le 15 ${MONTHS.fr[m]} 2026, vous avez écrit :$`, 'm'),
+  de: (m) => new RegExp(`^Am 15\\. ${MONTHS.de[m]} 2026 schrieben Sie:$`, 'm'),
+  es: (m) => new RegExp(`^El 15 de ${MONTHS.es[m]} de 2026 escribiste:$`, 'm'),
+  // Malayalam's month names are ICU's to spell (they differ between ICU versions): the year, a
+  // word of Malayalam letters and marks, the day
+  ml: () => /^2026 [\p{L}\p{M}\u200c\u200d]+ 15-ന് നിങ്ങൾ എഴുതി:$/mu,
+};
+
+describe('the quoted date', () => {
+  it('reads as the writer reads it for every month in every language', async () => {
+    // no mail server: the replies stay in the outbox, text as it will be sent
+    const quiet = await createTestApp({ RATE_LIMIT_PUBLIC_PER_MIN: '1000' });
+    try {
+      const staff = await signInAs(quiet, { permissions: ['messages.read', 'messages.manage'] });
+      for (const lang of Object.keys(QUOTE_LINE)) {
+        const lines = new Set<string>();
+        for (let month = 0; month < 12; month++) {
+          const to = `writer-${lang}-${month}@months.example`;
+          // the message arrives on the 15th of the month (a fake clock for the contact form only)
+          vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, month, 15, 12) });
+          const posted = await quiet.inject({
+            method: 'POST',
+            url: '/api/contact-messages',
+            payload: { name: `Writer ${month}`, email: to, company: '', message: 'Hello', lang },
+          });
+          vi.useRealTimers();
+          expect(posted.statusCode).toBe(201);
+          const id = posted.json<{ message_id: number }>().message_id;
+          const replied = await quiet.inject({
+            method: 'POST',
+            url: `/api/admin/contact-messages/${id}/replies`,
+            headers: staff.headers,
+            payload: { text: 'Thank you' },
+          });
+          expect(replied.statusCode).toBe(201);
+          const { text_body } = await quiet.db
+            .selectFrom('mail_outbox')
+            .select('text_body')
+            .where('to_address', '=', to)
+            .where('kind', '=', 'message-reply')
+            .executeTakeFirstOrThrow();
+          const line = text_body.split('\n').find((l) => QUOTE_LINE[lang](month).test(l));
+          expect(line, `${lang}, month ${month + 1}:\n${text_body}`).toBeDefined();
+          lines.add(line!);
+        }
+        // twelve months, twelve different lines
+        expect(lines.size, lang).toBe(12);
+      }
+    } finally {
+      vi.useRealTimers();
+      await quiet.close();
+    }
   });
 });
 
