@@ -67,12 +67,11 @@ export const getOpening = (ctx: ServiceContext, jobId: number) => repo.getOpenin
 
 const NOT_FOUND = 'Job opening not found';
 
-/** The job form's text of a code, naming its field. */
-const messageOf = (field: string, code: string) =>
-  jobErrorMessage(field as JobFormField, code as JobErrorCode);
-
 /** A refusal for fields, led by the first field's message (field order, as the form shows it). */
-function refused(codes: JobFormErrors) {
+function refused(codes: JobFormErrors, values?: JobFormValues) {
+  // the form's text of a code, naming its field (and the character it refused)
+  const messageOf = (field: string, code: string) =>
+    jobErrorMessage(field as JobFormField, code as JobErrorCode, values?.[field as JobFormField]);
   const [field, code] = Object.entries(codes)[0]!;
   return HttpError.fields(messageOf(field, code!), codes, messageOf);
 }
@@ -83,7 +82,7 @@ async function checkedInput(ctx: ServiceContext, body: ManageJobOpeningBody): Pr
     JOB_FORM_FIELDS.map((f) => [f, f === 'job_type_id' ? String(body.job_type_id ?? '') : (body[f] ?? '')]),
   ) as JobFormValues;
   const codes = jobFormErrors(values);
-  if (Object.keys(codes).length > 0) throw refused(codes);
+  if (Object.keys(codes).length > 0) throw refused(codes, values);
   const jobType = await repo.getJobType(ctx.db, body.job_type_id!);
   if (!jobType) throw refused({ job_type_id: 'typeRequired' });
   return {

@@ -43,6 +43,9 @@ export function Modal({
       className={wide ? `${s.dialog} ${s.wide}` : s.dialog}
       aria-labelledby={titleId}
       onCancel={(e) => {
+        // a file input's dismissed picker fires a bubbling `cancel` too: only the dialog's own
+        // (Escape) closes it
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         onClose();
       }}

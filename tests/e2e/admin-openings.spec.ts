@@ -177,16 +177,15 @@ test.describe('Current Openings', () => {
     await expect(dialog.getByLabel('Department')).toBeDisabled();
 
     const submit = () => dialog.getByRole('button', { name: 'Create Job' }).click();
-    // Each message on the page's own clock: still there at 450 ms, gone at 550 ms.
+    // Each message on the page's own clock: still there a minute later (the spec's 500 ms hid it
+    // before it could be read: docs/decisions/030-opening-text.md); changing the field takes it away.
     const expectError = async (message: string) => {
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
       await submit();
       const alert = dialog.getByRole('alert').filter({ hasText: message });
       await expect(alert).toHaveText(message);
-      await page.clock.runFor(450);
+      await page.clock.runFor(60_000);
       await expect(alert).toHaveText(message);
-      await page.clock.runFor(100);
-      await expect(alert).toHaveCount(0);
       await page.clock.resume();
     };
 
@@ -194,21 +193,25 @@ test.describe('Current Openings', () => {
     await expect(dialog.getByLabel('Job Title')).toBeFocused();
     await dialog.getByLabel('Job Title').fill('A');
     await expectError('Job title must be at least 2 characters long.');
-    await dialog.getByLabel('Job Title').fill('Editor #1');
-    await expectError('Job title contains invalid characters.');
-    await dialog.getByLabel('Job Title').fill('Copy Editor (STEM)');
+    await dialog.getByLabel('Job Title').fill('Editor <b>');
+    await expectError("Job title cannot contain '<'.");
+    // typing in the field takes its message away
+    await dialog.getByLabel('Job Title').press('End');
+    await dialog.getByLabel('Job Title').press('Backspace');
+    await expect(dialog.getByRole('alert').filter({ hasText: 'cannot contain' })).toHaveCount(0);
+    await dialog.getByLabel('Job Title').fill('C# Developer: Copy + Production');
     await expectError('Department is required.');
     await dialog.getByLabel('Department').fill('E');
     await expectError('Department must be at least 2 characters long.');
-    await dialog.getByLabel('Department').fill('Team 42');
-    await expectError('Department contains invalid characters.');
-    await dialog.getByLabel('Department').fill('Editorial & Production');
+    await dialog.getByLabel('Department').fill('Team 2 >');
+    await expectError("Department cannot contain '>'.");
+    await dialog.getByLabel('Department').fill('Team 2 – Editorial & Production');
     await expectError('Location is required.');
     await dialog.getByLabel('Location').fill('K');
     await expectError('Location must be at least 2 characters long.');
-    await dialog.getByLabel('Location').fill('Kochi!');
-    await expectError('Location contains invalid characters.');
-    await dialog.getByLabel('Location').fill('Kochi, India');
+    await dialog.getByLabel('Location').fill('Kochi <India>');
+    await expectError("Location cannot contain '<'.");
+    await dialog.getByLabel('Location').fill("Côte d'Ivoire or anywhere (UTC-5 to UTC+5:30)");
     await expectError('Please select a job type.');
     await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
     await expect(page.locator('#job-description-editor')).toHaveAttribute(

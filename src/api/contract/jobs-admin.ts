@@ -59,14 +59,32 @@ export const JOB_RICH_MIN = 10;
 /** Our cap on a rich-text field's HTML, so no request stores megabytes (the spec sets none). */
 export const JOB_RICH_MAX_HTML = 50_000;
 
-const TEXT_RULES: Record<'job_title' | 'department' | 'location', { name: string; allowed: RegExp }> = {
-  // letters, digits, spaces and - ( ) & , . /
-  job_title: { name: 'Job title', allowed: /^[\p{L}\p{M}\p{N} \-()&,./]+$/u },
-  // letters, spaces and - & , . /
-  department: { name: 'Department', allowed: /^[\p{L}\p{M} \-&,./]+$/u },
-  // letters, digits, spaces and - , . / ( )
-  location: { name: 'Location', allowed: /^[\p{L}\p{M}\p{N} \-,./()]+$/u },
+/** The single-line fields' names in the messages that name them. */
+const TEXT_NAMES: Record<'job_title' | 'department' | 'location', string> = {
+  job_title: 'Job title',
+  department: 'Department',
+  location: 'Location',
 };
+
+/**
+ * What a title, department or location may not hold (docs/decisions/030-opening-text.md): the
+ * brackets of markup, control characters, and the invisible characters that reorder or hide text
+ * (bidirectional overrides, zero-width spaces, private use). Everything else real titles and places
+ * are written with is allowed ("C# Developer", "Côte d'Ivoire", "Anywhere (UTC-5 to UTC+5:30)",
+ * "Team 2"); the joiners (U+200C, U+200D) stay, as Malayalam and emoji need them.
+ */
+const REFUSED_CHARACTER = /(?![\u200C\u200D])[<>\p{Cc}\p{Cf}\p{Cs}\p{Co}]/u;
+
+/** The first character `value` may not hold, or null. */
+export function refusedCharacter(value: string): string | null {
+  return REFUSED_CHARACTER.exec(value)?.[0] ?? null;
+}
+
+/** A refused character as a message names it: '<' when it can be seen, U+202E when it cannot. */
+export function shownCharacter(ch: string): string {
+  if (ch === '<' || ch === '>') return `'${ch}'`;
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
 
 /** Codes of the job form's errors; the dialog translates them, `jobErrorMessage` says them in English. */
 export const JOB_ERROR_CODES = [
@@ -96,14 +114,17 @@ export function jobFieldError(field: JobFormField, values: JobFormValues): JobEr
   if (!value) return 'required';
   if (value.length < JOB_TEXT_MIN) return 'tooShort';
   if (value.length > JOB_TEXT_MAX) return 'tooLong';
-  if (!TEXT_RULES[field].allowed.test(value)) return 'invalidChars';
+  if (refusedCharacter(value) !== null) return 'invalidChars';
   return null;
 }
 
-/** A code as the spec words it, in English (the server's `errors`, and API clients). */
-export function jobErrorMessage(field: JobFormField, code: JobErrorCode): string {
+/**
+ * A code as the spec words it, in English (the server's `errors`, and API clients); `value` is the
+ * field's text, whose refused character an `invalidChars` message names.
+ */
+export function jobErrorMessage(field: JobFormField, code: JobErrorCode, value = ''): string {
   const label = JOB_FIELD_LABELS[field];
-  const name = field in TEXT_RULES ? TEXT_RULES[field as keyof typeof TEXT_RULES].name : label;
+  const name = field in TEXT_NAMES ? TEXT_NAMES[field as keyof typeof TEXT_NAMES] : label;
   switch (code) {
     case 'typeRequired':
       return 'Please select a job type.';
@@ -113,8 +134,10 @@ export function jobErrorMessage(field: JobFormField, code: JobErrorCode): string
       return `${name} must be at least ${JOB_TEXT_MIN} characters long.`;
     case 'tooLong':
       return `${name} must not exceed ${JOB_TEXT_MAX} characters.`;
-    case 'invalidChars':
-      return `${name} contains invalid characters.`;
+    case 'invalidChars': {
+      const ch = refusedCharacter(value);
+      return ch ? `${name} cannot contain ${shownCharacter(ch)}.` : `${name} contains invalid characters.`;
+    }
     case 'richTooShort':
       return `${label} must be at least ${JOB_RICH_MIN} characters long.`;
     case 'richTooLong':

@@ -9,6 +9,8 @@ import {
   JOB_TEXT_MIN,
   RICH_TEXT_FIELDS,
   isRichTextField,
+  refusedCharacter,
+  shownCharacter,
   type JobFormField,
 } from '../../api/contract/jobs-admin';
 import { ConflictPrompt } from '../../components/conflict-prompt';
@@ -103,6 +105,7 @@ export function JobFormDialog({
           name: t(`jobErrors.names.${field}`, { defaultValue: t(`fields.${field}`) }),
           min: isRichTextField(field) ? JOB_RICH_MIN : JOB_TEXT_MIN,
           max: JOB_TEXT_MAX,
+          char: shownCharacter(refusedCharacter(values[field]) ?? '<'),
         })
       : null;
   const errorId = (field: JobFormField) => `job-${field}-error`;
