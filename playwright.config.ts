@@ -51,7 +51,12 @@ export default defineConfig({
   // check runs two servers and a proxy beside the browsers); tests that need more set their own
   timeout: 60_000,
   expect: { timeout: 5_000 },
-  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  reporter: [
+    ['list'],
+    ...(jsonReport ? [['json', { outputFile: jsonReport }] as const] : []),
+    // each test's start and end as it happens: what a stopped run got to (scripts/test.mjs)
+    ...(process.env.E2E_PROGRESS_FILE ? [['./tests/e2e/progress-reporter.ts'] as const] : []),
+  ],
   use: {
     baseURL,
     headless: true,

@@ -234,6 +234,7 @@ if (wants('e2e')) {
       return { passed: 0, failed: 1, note: 'not run: the native builds failed' };
     if (!chrome) return { passed: 0, failed: 1, note: 'not run: no Chromium' };
     const jsonFile = path.join(tmp, 'playwright.json');
+    const progressFile = path.join(tmp, 'playwright-progress.jsonl');
     const port = await freePort();
     const { code, timedOut } = await run(bin('playwright'), ['test', '--pass-with-no-tests'], {
       onSpawn,
@@ -243,9 +244,15 @@ if (wants('e2e')) {
         CHROME_PATH: chrome,
         E2E_PORT: String(port),
         E2E_JSON_REPORT: jsonFile,
+        E2E_PROGRESS_FILE: progressFile,
       },
     });
-    return withTimeout(countPlaywright(readJson(jsonFile), code), timedOut);
+    const report = readJson(jsonFile);
+    // a stopped run writes no report: count what its progress file says it got to
+    return withTimeout(
+      report ? countPlaywright(report, code) : countProgress(progressFile, code),
+      timedOut,
+    );
   });
 }
 
@@ -350,6 +357,45 @@ function countPlaywright(report, code) {
     notes.push(`playwright exited with code ${code}`);
   }
   return { passed, failed, note: notes.join('; ') || undefined };
+}
+
+/**
+ * What a Playwright run that left no report got to, from its progress file
+ * (tests/e2e/progress-reporter.ts): the tests that ended, counted as the report would, and the
+ * ones that had begun and not ended, named (the run was stopped while they ran).
+ */
+function countProgress(file, code) {
+  let lines = [];
+  try {
+    lines = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+  } catch {
+    return { passed: 0, failed: 1, note: `no report and no progress (exit code ${code})` };
+  }
+  const running = new Map();
+  let passed = 0;
+  let failed = 0;
+  for (const l of lines) {
+    if (l.event === 'begin') running.set(l.id, l.title);
+    if (l.event !== 'end') continue;
+    running.delete(l.id);
+    if (!l.final) continue;
+    if (l.outcome === 'expected' || l.outcome === 'flaky') passed += 1;
+    else if (l.outcome === 'unexpected') failed += 1;
+  }
+  const names = [...running.values()];
+  if (names.length) {
+    console.log(c.red(`[e2e] stopped while running:`));
+    for (const name of names) console.log(c.red(`  ✘ ${name}`));
+  }
+  return {
+    passed,
+    failed: Math.max(1, failed),
+    note: `no report: ${passed} passed before it stopped${names.length ? `, running ${names.join('; ')}` : ''}`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -52,30 +52,38 @@ export function verifiedToken(
   return sameSignature(signature(secret, m[1], at, purpose), m[3]) ? m[1] : null;
 }
 
-/** The signed path of `key`, valid for `ttlSeconds` (at most 5 minutes) from `now`. */
+/**
+ * The signed path of `key` for reader `reader` (a user id, signed with the key so the address says
+ * who it was made for: the read is logged as theirs), valid for `ttlSeconds` (at most 5 minutes)
+ * from `now`.
+ */
 export function signedMediaPath(
   secret: string,
   key: string,
+  reader: number,
   { now = Date.now(), ttlSeconds = SIGNED_URL_TTL_SECONDS } = {},
 ): string {
   const expires = Math.floor(now / 1000) + Math.min(ttlSeconds, SIGNED_URL_TTL_SECONDS);
-  return `${PRIVATE_MEDIA_PREFIX}${key}?expires=${expires}&sig=${signature(secret, key, expires)}`;
+  const sig = signature(secret, `${key}\n${reader}`, expires);
+  return `${PRIVATE_MEDIA_PREFIX}${key}?by=${reader}&expires=${expires}&sig=${sig}`;
 }
 
 /**
- * Whether `sig` signs `key` until `expires` and that moment has not passed. An expiry further away
- * than the TTL is refused too (a signature is never valid for longer than 5 minutes).
+ * The reader (user id) `sig` signs `key` for until `expires`, when that moment has not passed;
+ * else null. An expiry further away than the TTL is refused too (a signature is never valid for
+ * longer than 5 minutes).
  */
 export function verifyMediaSignature(
   secret: string,
   key: string,
-  expires: string | undefined,
-  sig: string | undefined,
+  q: { by?: string; expires?: string; sig?: string },
   now = Date.now(),
-): boolean {
-  if (!expires || !sig || !/^\d{1,12}$/.test(expires) || !/^[\w-]{20,100}$/.test(sig)) return false;
+): number | null {
+  const { by, expires, sig } = q;
+  if (!by || !expires || !sig || !/^[1-9]\d{0,11}$/.test(by) || !/^\d{1,12}$/.test(expires)) return null;
+  if (!/^[\w-]{20,100}$/.test(sig)) return null;
   const at = Number(expires);
   const nowSeconds = Math.floor(now / 1000);
-  if (at < nowSeconds || at > nowSeconds + SIGNED_URL_TTL_SECONDS) return false;
-  return sameSignature(signature(secret, key, at), sig);
+  if (at < nowSeconds || at > nowSeconds + SIGNED_URL_TTL_SECONDS) return null;
+  return sameSignature(signature(secret, `${key}\n${by}`, at), sig) ? Number(by) : null;
 }

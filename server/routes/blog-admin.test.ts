@@ -755,7 +755,7 @@ describe('GET /api/GetPresignedUrl', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const signed = res.json().url as string;
-    expect(signed).toMatch(/^\/media\/private\/cv\/[0-9a-f-]{36}\.pdf\?expires=\d+&sig=[\w-]+$/);
+    expect(signed).toMatch(/^\/media\/private\/cv\/[0-9a-f-]{36}\.pdf\?by=\d+&expires=\d+&sig=[\w-]+$/);
     const expires = Number(new URL(signed, 'http://x').searchParams.get('expires'));
     expect(expires - Date.now() / 1000).toBeLessThanOrEqual(300);
     const file = await app.inject(signed);
@@ -768,19 +768,26 @@ describe('GET /api/GetPresignedUrl', () => {
     expect(file.body).toBe('%PDF-1.4 cv');
   });
 
-  it('refuses a tampered or expired signature with 404', async () => {
-    const good = signedMediaPath(app.config.SECRET, cvKey);
+  it('refuses a tampered or expired signature, or another reader, with 404', async () => {
+    const answer = await app.inject({
+      url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(cvKey)}`,
+      headers: { cookie: recruiter },
+    });
+    const reader = Number(new URL(answer.json().url, 'http://x').searchParams.get('by'));
+    const good = signedMediaPath(app.config.SECRET, cvKey, reader);
+    // the address names its reader: another one's id in it breaks the signature
+    expect((await app.inject(good.replace(`by=${reader}`, `by=${reader + 1}`))).statusCode).toBe(404);
     // the first character of the signature changed to another one (never to itself)
     const tampered = good.replace(/sig=(.)/, (_, first: string) => `sig=${first === 'A' ? 'B' : 'A'}`);
     expect(tampered).not.toBe(good);
     expect((await app.inject(tampered)).statusCode).toBe(404);
     // an address signed correctly, but to expire more than 5 minutes from now, is refused too
-    const tooLong = signedMediaPath(app.config.SECRET, cvKey, { now: Date.now() + 10 * 60 * 1000 });
+    const tooLong = signedMediaPath(app.config.SECRET, cvKey, reader, { now: Date.now() + 10 * 60 * 1000 });
     expect((await app.inject(tooLong)).statusCode).toBe(404);
     expect((await app.inject(good)).statusCode).toBe(200);
-    const expired = signedMediaPath(app.config.SECRET, cvKey, { now: Date.now() - 10 * 60 * 1000 });
+    const expired = signedMediaPath(app.config.SECRET, cvKey, reader, { now: Date.now() - 10 * 60 * 1000 });
     expect((await app.inject(expired)).statusCode).toBe(404);
-    const other = signedMediaPath('another-secret-that-is-32-characters-long', cvKey);
+    const other = signedMediaPath('another-secret-that-is-32-characters-long', cvKey, reader);
     expect((await app.inject(other)).statusCode).toBe(404);
   });
 

@@ -6,6 +6,7 @@ import { BLOG_IMAGE_KIND } from '../services/blog';
 import { coverAtWidth } from '../services/blog-images';
 import { PUBLIC_IMAGE_TYPES } from '../lib/image-check';
 import { verifyMediaSignature } from '../lib/signed-url';
+import { recordCvRead } from '../services/applications';
 import type { StoredObject } from '../storage/storage';
 import { isStorageKey } from '../storage/storage';
 import { storedFileOf } from '../services/files';
@@ -18,8 +19,9 @@ import { storedFileOf } from '../services/files';
  *   of IMAGE_WIDTHS) a photo (JPEG, PNG, WebP, AVIF) is served as WebP at that width
  *   (services/blog-images.ts `coverAtWidth`), what the covers' `srcset` names; any other width,
  *   or a width of a GIF or SVG, is a 404.
- * - `/media/private/<key>?expires=&sig=`: a CV through an HMAC-signed address that
- *   GetPresignedUrl made (valid 5 minutes), `no-store`. A PDF is served `inline`, so the browser
+ * - `/media/private/<key>?by=&expires=&sig=`: a CV through an HMAC-signed address that
+ *   GetPresignedUrl made for one reader (valid 5 minutes), `no-store`; each read is an audit row
+ *   (`cv_read`) of that reader and the application's timeline shows it. A PDF is served `inline`, so the browser
  *   shows it in its own PDF viewer in the new tab; its CSP leaves out `sandbox`, which stops that
  *   viewer in some Chromium versions (`default-src 'none'` still lets nothing run or load). A Word
  *   file stays an `attachment`: browsers have no viewer for it.
@@ -59,19 +61,29 @@ const media: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/private/*',
-    { schema: { querystring: z.object({ expires: z.string().optional(), sig: z.string().optional() }) } },
+    {
+      schema: {
+        querystring: z.object({
+          by: z.string().max(20).optional(),
+          expires: z.string().max(20).optional(),
+          sig: z.string().max(200).optional(),
+        }),
+      },
+    },
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       reply.header('cache-control', 'no-store');
-      if (
-        !isStorageKey(key) ||
-        !verifyMediaSignature(app.config.SECRET, key, request.query.expires, request.query.sig)
-      ) {
+      const readerId = isStorageKey(key) ? verifyMediaSignature(app.config.SECRET, key, request.query) : null;
+      if (readerId === null) return reply.code(404).send(notFound);
+      const file = await storedFileOf(app.services(request), key);
+      if (!file) return reply.code(404).send(notFound);
+      // the data-access trail: the person the address was made for reads this CV now (not when
+      // the address was made); one who may no longer read applications reads nothing
+      if (file.kind === 'cv' && !(await recordCvRead(app.services(request), key, readerId))) {
         return reply.code(404).send(notFound);
       }
-      const file = await storedFileOf(app.services(request), key);
-      const object = file && (await app.storage.get(key));
-      if (!file || !object) return reply.code(404).send(notFound);
+      const object = await app.storage.get(key);
+      if (!object) return reply.code(404).send(notFound);
       reply.header('content-disposition', dispositionHeader(file.original_name, file.content_type));
       return sendObject(reply, object, file.content_type, file.content_type === PDF ? PDF_CSP : FILE_CSP);
     },

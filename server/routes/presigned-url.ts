@@ -2,18 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PresignedUrlQuery, PresignedUrlResponse } from '../../src/api/contract/blog';
 import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../services/blog';
 import { HttpError } from '../http-error';
-import { SIGNED_URL_TTL_SECONDS, signedMediaPath } from '../lib/signed-url';
-import { dispositionHeader } from './media';
+import { signedMediaPath } from '../lib/signed-url';
 import { isStorageKey } from '../storage/storage';
-import { recordCvLink } from '../services/applications';
 import { storedFileOf } from '../services/files';
 
 /**
  * GET /api/GetPresignedUrl?s3_key=: `{ url }`.
  * - A blog image key: its stable public address `/media/<key>` (cacheable: it never changes).
  * - A CV key: applications.read (401 signed out, 403 without it), then an HMAC-signed address
- *   that expires within 5 minutes, served with `no-store`, a PDF inline and anything else as an attachment (routes/media.ts).
- *   Each address issued is an audit row (`cv_link`).
+ *   for that reader that expires within 5 minutes, served with `no-store`, a PDF inline and
+ *   anything else as an attachment (routes/media.ts). Making the address logs nothing: reading
+ *   the file through it is the audit row (`cv_read`) and the timeline's "opened the CV".
  * - Anything else: 404 `{ message }`.
  */
 const presignedUrl: FastifyPluginAsyncZod = async (app) => {
@@ -30,23 +29,9 @@ const presignedUrl: FastifyPluginAsyncZod = async (app) => {
       if (file?.kind === 'cv') {
         reply.header('cache-control', 'private, no-store');
         const reader = await app.checkPermission(request, 'applications.read');
-        // every CV address handed out is on record: who, for which application, when
-        await recordCvLink(
-          { ...app.services(request), actor: { user_id: reader.user_id, email: reader.email } },
-          key,
-        );
-        if (app.storage.presign) {
-          // object storage: the bucket's own presigned address, same 5 minutes, inline for a PDF
-          const url = await app.storage.presign(key, {
-            expiresIn: SIGNED_URL_TTL_SECONDS,
-            contentDisposition: dispositionHeader(
-              file.original_name || key.split('/').pop()!,
-              file.content_type,
-            ),
-          });
-          return { url };
-        }
-        return { url: signedMediaPath(app.config.SECRET, key) };
+        // an address for this reader; the read itself is logged when the file is fetched
+        // (routes/media.ts), from disk or from the bucket alike
+        return { url: signedMediaPath(app.config.SECRET, key, reader.user_id) };
       }
       throw new HttpError(404, 'File not found');
     },

@@ -57,7 +57,7 @@ describe('security review findings', () => {
     }
   });
 
-  it('every CV address issued is an audit row naming the reader and the application', async () => {
+  it('every CV read is an audit row naming its reader and the application; making the address is none', async () => {
     const reader = await signInAs(app, { permissions: ['applications.read'] });
     const jobId = await addOpening(app, 'Indexer');
     const sample = await addApplication(app, {
@@ -71,13 +71,35 @@ describe('security review findings', () => {
       headers: reader.headers,
     });
     expect(res.statusCode).toBe(200);
-    const rows = await app.db
-      .selectFrom('audit_log')
-      .select(['actor_email', 'entity', 'entity_id'])
-      .where('action', '=', 'cv_link')
-      .execute();
-    expect(rows).toEqual([
+    const reads = () =>
+      app.db
+        .selectFrom('audit_log')
+        .select(['actor_email', 'entity', 'entity_id'])
+        .where('action', 'in', ['cv_read', 'cv_link'])
+        .execute();
+    expect(await reads()).toEqual([]);
+    // read without a session: the address says whose read it is
+    expect((await app.inject({ url: res.json<{ url: string }>().url })).statusCode).toBe(200);
+    expect(await reads()).toEqual([
       { actor_email: reader.email, entity: 'job_application', entity_id: String(sample.application_id) },
     ]);
   });
+
+  it('a CV address stops working for a reader who may no longer read applications', async () => {
+    const reader = await signInAs(app, { permissions: ['applications.read'] });
+    const jobId = await addOpening(app, 'Proofreader');
+    const sample = await addApplication(app, { jobId, name: 'Ravi', email: 'ravi@example.com', at: new Date() });
+    const { url } = (
+      await app.inject({
+        url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(sample.key)}`,
+        headers: reader.headers,
+      })
+    ).json<{ url: string }>();
+    await app.db.updateTable('admin_user').set({ disabled: 1 }).where('user_id', '=', reader.userId).execute();
+    expect((await app.inject({ url })).statusCode).toBe(404);
+    expect(
+      await app.db.selectFrom('audit_log').select('action').where('action', '=', 'cv_read').where('actor_email', '=', reader.email).execute(),
+    ).toEqual([]);
+  });
+
 });

@@ -24,7 +24,7 @@ import { inTransaction, type ServiceContext } from './context';
  * docs/decisions/026-application-timeline.md.
  */
 
-/** CV addresses given to one person within this time of the previous one are one view. */
+/** CV reads of one person within this time of the previous one are one view. */
 export const CV_VIEW_WINDOW_MS = 60 * 60 * 1000;
 
 const readers = (ctx: ServiceContext) => usersWithPermission(ctx.db, 'applications.read');
@@ -73,7 +73,7 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Timel
   const [staff, notes, audits, mails] = await Promise.all([
     readers(ctx),
     notesOf(ctx.db, [id]),
-    auditOf(ctx.db, id, ['status', 'cv_link', 'mail']),
+    auditOf(ctx.db, id, ['status', 'cv_read', 'mail']),
     mailsAbout(ctx.db, id),
   ]);
   const byHandle = (handle: string) => staff.filter((u) => handleOf(u.email) === handle);
@@ -92,7 +92,7 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Timel
       if (to) events.push({ kind: 'status', at: a.at, by, from: statusOf(detail.from), to });
       continue;
     }
-    // a CV address is renewed every few minutes while the detail is open: one view per sitting
+    // a CV read again in the same sitting (another look, the viewer's reload) is one view
     const last = events.at(-1);
     if (last?.kind === 'cv' && last.by === by && Date.parse(a.at) - Date.parse(last.at) < CV_VIEW_WINDOW_MS) {
       events[events.length - 1] = { ...last, count: last.count + 1 };

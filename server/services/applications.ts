@@ -19,6 +19,7 @@ import {
 } from '../../src/api/contract/admin-applications';
 import * as list from '../db/application-list.repo';
 import { applicationIdOfResume, insertApplication } from '../db/applications.repo';
+import { sessionUserById } from '../db/auth.repo';
 import { notesOf } from '../db/application-timeline.repo';
 import { nameOf } from './application-timeline';
 import type { AuditEntry } from '../db/audit.repo';
@@ -282,10 +283,17 @@ async function notesInCsv(db: ServiceContext['db'], ids: number[]): Promise<Map<
   return cells;
 }
 
-/** Records that the context's actor was given an address of the CV stored under `key`. */
-export async function recordCvLink(ctx: ServiceContext, key: string): Promise<void> {
+/**
+ * Records that user `readerId` read the CV stored under `key` (through an address made for them):
+ * an audit row of theirs on its application. Answers false, recording nothing, when that person
+ * can no longer read applications (removed, disabled, or their role changed since).
+ */
+export async function recordCvRead(ctx: ServiceContext, key: string, readerId: number): Promise<boolean> {
+  const reader = await sessionUserById(ctx.db, readerId);
+  if (!reader?.permissions.includes('applications.read')) return false;
   const applicationId = await applicationIdOfResume(ctx.db, key);
-  await inTransaction(ctx, (c) =>
-    c.audit({ action: 'cv_link', entity: 'job_application', entityId: applicationId ?? null }),
+  await inTransaction({ ...ctx, actor: { user_id: reader.user_id, email: reader.email } }, (c) =>
+    c.audit({ action: 'cv_read', entity: 'job_application', entityId: applicationId ?? null }),
   );
+  return true;
 }

@@ -10,7 +10,6 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentTypeOfKey, isStorageKey, newKey, type PutOptions, type Storage } from './storage';
 
 export interface S3StorageSettings {
@@ -41,8 +40,8 @@ const isMissing = (err: unknown) =>
  * Object storage: the same interface as the local driver, over
  * @aws-sdk/client-s3. A PutObject is atomic (an object is complete or absent), so no temporary
  * object is needed. Keys are the server's own (`cv/<uuid>.pdf`), checked before every call.
- * `presign` answers real presigned GET addresses (@aws-sdk/s3-request-presigner) for private
- * files: GetPresignedUrl gives those for CVs instead of the local HMAC-signed /media address.
+ * Private files (CVs) are read through the server's own signed /media/private address as on
+ * local disk, so every read is logged as its reader's (routes/media.ts).
  */
 export function createS3Storage(settings: S3StorageSettings): Storage & { client: S3Client } {
   const client = new S3Client({
@@ -106,19 +105,5 @@ export function createS3Storage(settings: S3StorageSettings): Storage & { client
       }
     },
 
-    async presign(key, { expiresIn, contentDisposition }) {
-      if (!isStorageKey(key)) throw new Error('Not a storage key');
-      return getSignedUrl(
-        client,
-        new GetObjectCommand({
-          Bucket,
-          Key: key,
-          ResponseContentType: contentTypeOfKey(key),
-          ResponseCacheControl: 'private, no-store',
-          ...(contentDisposition ? { ResponseContentDisposition: contentDisposition } : {}),
-        }),
-        { expiresIn },
-      );
-    },
   };
 }

@@ -23,16 +23,10 @@ export interface Storage {
   /** Throws unless the store answers and can be written (GET /api/ready): the folder, or the bucket. */
   check(): Promise<void>;
   /**
-   * A presigned GET address of a private object that expires after `expiresIn` seconds (the S3
-   * driver). Absent on the local driver, whose private files are read through the server's own
-   * HMAC-signed /media/private address (lib/signed-url.ts).
-   */
-  /**
    * Every stored key with the time it was written (the local driver), for the start-up sweep of
    * files that no row references (lib/orphan-files.ts).
    */
   list?(): AsyncIterable<{ key: string; modifiedAt: number }>;
-  presign?(key: string, options: { expiresIn: number; contentDisposition?: string }): Promise<string>;
 }
 
 export interface PutOptions {

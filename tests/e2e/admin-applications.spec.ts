@@ -140,8 +140,11 @@ test.describe('Job Application Details', () => {
     const resume = dialog.getByRole('link', { name: /View Resume/ });
     await expect(resume).toHaveAttribute('target', '_blank');
     const href = (await resume.getAttribute('href'))!;
-    expect(href).toMatch(/^\/media\/private\/cv\/[0-9a-f-]{36}\.pdf\?expires=\d+&sig=/);
+    expect(href).toMatch(/^\/media\/private\/cv\/[0-9a-f-]{36}\.pdf\?by=\d+&expires=\d+&sig=/);
     await expectNoAxeViolations(page, { label: 'application details modal' });
+    // opening the detail made the CV's address, which is no reading of it
+    await expect(dialog.getByText('Application received')).toBeVisible();
+    await expect(dialog.getByText(/opened the CV/)).toHaveCount(0);
 
     // View Resume opens the PDF in Chromium's own viewer in a new tab (served inline), no download
     let downloads = 0;
@@ -156,6 +159,10 @@ test.describe('Job Application Details', () => {
     expect((await cv.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await tab.close();
     expect(downloads).toBe(0);
+    // the read is on the timeline, as the owner's, the next time the detail opens
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await viewButton.click();
+    await expect(dialog.getByText(/opened the CV/)).toHaveCount(1);
 
     // status
     await dialog.getByLabel('Status').selectOption('Interview');

@@ -370,6 +370,7 @@ export const AUDIT_ACTIONS = [
   'notices',
   'export',
   'cv_link',
+  'cv_read',
   'preview_link',
   'retry',
   'retention_purge',
