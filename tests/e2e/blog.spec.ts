@@ -892,6 +892,48 @@ test.describe('the blog editor of issue 31', () => {
     await editor.click();
     return { dialog, editor };
   }
+  /** Resolves once a `cancel` event fires in the page (a dismissed file picker's, say). */
+  const nextCancel = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener('cancel', (e) => resolve((e.target as Element).id), {
+            capture: true,
+            once: true,
+          }),
+        ),
+    );
+
+  test('a dismissed file picker leaves the editor as it was: no question, and typing goes on', async ({
+    page,
+  }) => {
+    const { dialog } = await newPost(page, `Picker ${unique()}`, 'Chosen, then not.');
+    // headless Chromium dismisses every file picker at once: the input's own `cancel`, as a
+    // person's Escape in the picker or its Cancel button
+    let cancelled = nextCancel(page);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    expect(await cancelled).toBe('blog-image-file');
+    await expect(page.getByText('Discard what you typed?')).toHaveCount(0);
+    await dialog.getByLabel('Excerpt').press('End');
+    await page.keyboard.type(' Still here.');
+    await expect(dialog.getByLabel('Excerpt')).toHaveValue('Chosen, then not. Still here.');
+
+    // the picker of an image in the text
+    await page.locator('#blog-content-editor').click();
+    await dialog.getByRole('button', { name: 'Image', exact: true }).click();
+    const panel = dialog.getByRole('region', { name: 'Image in the text' });
+    cancelled = nextCancel(page);
+    await panel.getByLabel('Image file').click();
+    expect(await cancelled).toBe('text-image-file');
+    await expect(page.getByText('Discard what you typed?')).toHaveCount(0);
+    await panel.getByLabel('Alt text').fill('Typed after the picker');
+    await expect(panel.getByLabel('Alt text')).toHaveValue('Typed after the picker');
+
+    // Escape on the dialog itself still asks before anything typed is lost
+    await dialog.getByLabel('Excerpt').press('Escape');
+    await expect(page.getByText('Discard what you typed?')).toBeVisible();
+  });
+
   /** Gives the open post a cover, publishes it, and reads it back as the public API has it. */
   async function publishNewPost(page: Page, request: APIRequestContext, baseURL: string, word: string) {
     const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' });

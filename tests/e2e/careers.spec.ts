@@ -450,6 +450,29 @@ test.describe('apply modal', () => {
     await expectNoAxeViolations(page, { label: 'apply modal with messages' });
   });
 
+  test('a dismissed CV picker asks nothing and the form goes on', async ({ page }) => {
+    await page.goto('/careers');
+    const dialog = await openModal(page);
+    await dialog.getByLabel('Full Name').fill('Asha Menon');
+    // headless Chromium dismisses every file picker at once, firing the input's own `cancel`
+    const cancelled = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener('cancel', (e) => resolve((e.target as Element).tagName), {
+            capture: true,
+            once: true,
+          }),
+        ),
+    );
+    await dialog.getByLabel('Upload Your Current CV/Resume').click();
+    expect(await cancelled).toBe('INPUT');
+    await expect(page.getByText('Discard what you typed?')).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Email Address').pressSequentially('asha@example.com');
+    await expect(dialog.getByLabel('Email Address')).toHaveValue('asha@example.com');
+    await expect(dialog.getByLabel('Full Name')).toHaveValue('Asha Menon');
+  });
+
   test('Submit on an empty form shows all messages and focuses the first field', async ({ page }) => {
     await page.goto('/careers');
     const dialog = await openModal(page);
