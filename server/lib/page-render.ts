@@ -96,7 +96,7 @@ export async function createPageRenderer(distDir: string, publicUrl: string): Pr
         ns,
         data,
         preloadImages,
-      }).replaceAll('%PUBLIC_URL%', publicUrl);
+      }).replaceAll('%PUBLIC_URL%', () => publicUrl);
       return { status: result.status, html, head: result.head };
     },
   };
@@ -259,9 +259,11 @@ export function missingPages(
       pages.set(key, page);
     }
     const html = await page;
-    return html
-      .replaceAll(`"${dataKey}":"${PLACEHOLDER}"`, `"${dataKey}":${safeJson(segment)}`)
-      .replaceAll(PLACEHOLDER, escapeHtml(encodeURIComponent(segment)));
+    // functions as replacements: a `$'`, `` $` ``, `$&` or `$1` in the address is text, never a
+    // pattern that splices parts of the page into itself
+    const json = `"${dataKey}":${safeJson(segment)}`;
+    const shown = escapeHtml(encodeURIComponent(segment));
+    return html.replaceAll(`"${dataKey}":"${PLACEHOLDER}"`, () => json).replaceAll(PLACEHOLDER, () => shown);
   };
 }
 

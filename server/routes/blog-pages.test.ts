@@ -149,6 +149,11 @@ describe('GET /blog/{slug}', () => {
       ['/blog/%3Cscript%3Ealert(1)%3C%2Fscript%3E', '<script>alert(1)</script>'],
       ['/blog/UPPER', 'UPPER'],
       [`/blog/${'a'.repeat(400)}`, 'a'.repeat(400)],
+      // replacement patterns are text: nothing of the page is spliced into itself
+      ["/blog/%24'", "$'"],
+      ['/blog/%24%60', '$`'],
+      ['/blog/%24%26', '$&'],
+      ['/blog/%241', '$1'],
     ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
@@ -159,6 +164,8 @@ describe('GET /blog/{slug}', () => {
       const data = JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(res.body)![1]) as unknown;
       expect(data, url).toEqual({ blogPost: null, slug: slugOf });
       expect(res.body, url).not.toContain('placeholder');
+      expect(res.body.match(/<html/g), url).toHaveLength(1);
+      expect(res.body.match(/<\/html>/g), url).toHaveLength(1);
     }
   });
 
