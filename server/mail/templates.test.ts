@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../config';
 import { mailLang, oneLine, renderMail } from './templates';
@@ -41,6 +43,26 @@ describe('mail templates', () => {
           .subject,
     );
     expect(new Set(subjects).size).toBe(5);
+  });
+
+  it("keeps what a visitor typed out of every staff mail's subject, in every language", () => {
+    // staff read subjects in a list, before anything else: a visitor's words there are theirs to
+    // choose ("URGENT - renew your password at ..."); bodies quote them as typed (decision 009)
+    const STAFF_MAILS = ['applicationNotice', 'mentionNotice', 'messageNotice', 'digest', 'assignmentNotice'];
+    // what staff wrote or chose: a colleague's name, an opening's title
+    const STAFF_WORDS = new Set(['by', 'author', 'job', 'company', 'count']);
+    const locales = path.resolve(import.meta.dirname, '../../src/i18n/locales');
+    for (const lang of fs.readdirSync(locales)) {
+      const mails = JSON.parse(fs.readFileSync(path.join(locales, lang, 'mail.json'), 'utf8')) as Record<
+        string,
+        { subject?: string }
+      >;
+      for (const mail of STAFF_MAILS) {
+        const subject = mails[mail]?.subject ?? '';
+        for (const [, name] of subject.matchAll(/\{\{\s*(\w+)/g))
+          expect(STAFF_WORDS.has(name), `${lang} ${mail}.subject: {{${name}}}`).toBe(true);
+      }
+    }
   });
 
   it('refuses a From with a line break, and an SMTP_URL that is not smtp', () => {

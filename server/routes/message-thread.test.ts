@@ -211,12 +211,14 @@ describe('assigning a message', () => {
         () =>
           smtp
             .to(colleague.email)
-            .some((m) => m.parsed.subject === `${manager.email} assigned you a message from Jonas Weber`),
+            .some((m) => m.parsed.subject === `${manager.email} assigned you a message`),
         { timeout: 15_000 },
       )
       .toBe(true);
     const notice = smtp.to(colleague.email).find((m) => m.parsed.subject?.includes('assigned you'))!;
     expect(notice.parsed.text).toContain(`/admin/messages?message=${id}`);
+    // the writer's name is in the body, as typed, never in the subject
+    expect(notice.parsed.text).toContain('Jonas Weber');
     expect(notice.parsed.text).not.toContain('JATS');
 
     // the filters: mine, nobody's, a colleague's
