@@ -226,8 +226,10 @@ export const web = global<WebOptions>(async (app, { build, publicUrl }) => {
       // the service worker's precache keeps the prerendered copy (src/api/contract/precache-header.ts)
       const render = name && !request.headers[PRECACHE_HEADER] ? rendered.get(name) : undefined;
       if (name && render) {
-        const answered = await render(request, reply);
-        if (answered) return answered;
+        await render(request, reply);
+        // a render that answered has sent the reply: its answer tells nothing, as awaiting a
+        // Fastify reply waits for it to be sent and resolves to undefined (the page was sent twice)
+        if (reply.sent) return reply;
       }
       if (name) return pages.send(reply, name, pages.languageOf(request));
       if (/^\/admin(\/|$)/i.test(pathname)) return pages.sendShell(reply);

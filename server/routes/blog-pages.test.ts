@@ -26,12 +26,17 @@ let dist: string;
 let dataDir: string;
 let app: FastifyInstance;
 let slug: string;
+/** What the server logged at warn and above. */
+const logged: string[] = [];
 
 beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'manna-fake-dist-'));
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manna-blog-pages-'));
   await fakeBuild(dist);
-  app = await createTestApp({ DIST_DIR: dist, DATA_DIR: dataDir, PUBLIC_URL: 'https://www.manna.example' });
+  app = await createTestApp(
+    { DIST_DIR: dist, DATA_DIR: dataDir, PUBLIC_URL: 'https://www.manna.example', LOG_LEVEL: 'warn' },
+    { write: (line: string) => void logged.push(line) },
+  );
   await seedBlog(app.db, app.config);
   slug = (await createPost(app.db, POST)).slug;
 });
@@ -39,6 +44,20 @@ afterAll(async () => {
   await app.close();
   await fs.rm(dist, { recursive: true, force: true });
   await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe('GET /blog', () => {
+  it('answers once, in every way it is asked (no "Reply was already sent")', async () => {
+    logged.length = 0;
+    for (const url of ['/blog', '/Blog', '/blog/', '/blog?utm_source=news']) {
+      const first = await app.inject(url);
+      expect(first.statusCode, url).toBe(200);
+      expect((await app.inject({ url, method: 'HEAD' })).statusCode, url).toBe(200);
+      const again = await app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+    }
+    expect(logged.filter((l) => l.includes('already sent'))).toEqual([]);
+  });
 });
 
 describe('GET /blog/{slug}', () => {

@@ -18,6 +18,8 @@ let dist: string;
 let dataDir: string;
 let app: FastifyInstance;
 let typeId: number;
+/** What the server logged at warn and above. */
+const logged: string[] = [];
 
 const opening = (title: string) => ({
   job_title: title,
@@ -34,7 +36,10 @@ beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'manna-fake-dist-'));
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'manna-job-pages-'));
   await fakeBuild(dist);
-  app = await createTestApp({ DIST_DIR: dist, DATA_DIR: dataDir, PUBLIC_URL: 'https://www.manna.example' });
+  app = await createTestApp(
+    { DIST_DIR: dist, DATA_DIR: dataDir, PUBLIC_URL: 'https://www.manna.example', LOG_LEVEL: 'warn' },
+    { write: (line: string) => void logged.push(line) },
+  );
   typeId = (await ensureJobType(app.db, 'Full-time')).job_type_id;
 });
 afterAll(async () => {
@@ -165,6 +170,19 @@ describe('GET /careers/{id}-{title}', () => {
 });
 
 describe('/careers in the first HTML', () => {
+  it('answers once, in every way it is asked (no "Reply was already sent")', async () => {
+    logged.length = 0;
+    for (const url of ['/careers', '/Careers', '/careers/', '/careers?utm_source=news']) {
+      const first = await app.inject(url);
+      expect(first.statusCode, url).toBe(200);
+      expect((await app.inject({ url, method: 'HEAD' })).statusCode, url).toBe(200);
+      const again = await app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+    }
+    expect((await app.inject('/careers?page=99')).statusCode).toBe(302);
+    expect(logged.filter((l) => l.includes('already sent'))).toEqual([]);
+  });
+
   const listData = (html: string) =>
     JSON.parse(/id="page-data">(.*?)<\/script>/s.exec(html)![1]) as {
       jobPage: number;
