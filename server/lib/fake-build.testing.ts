@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -79,4 +81,21 @@ export async function fakeBuild(dir: string) {
     );
   }
   await write('pages/shell.html', '<!doctype html><title>Admin</title>');
+}
+
+/**
+ * Asks each page rendered on request every way a browser does (GET, HEAD, revalidation with its
+ * ETag) and fails when the server answered any of them twice: `logged` holds what the app logged
+ * at warn and above (createTestApp's log stream).
+ */
+export async function expectAnsweredOnce(app: FastifyInstance, logged: string[], urls: string[]) {
+  logged.length = 0;
+  for (const url of urls) {
+    const first = await app.inject(url);
+    expect(first.statusCode, url).toBe(200);
+    expect((await app.inject({ url, method: 'HEAD' })).statusCode, url).toBe(200);
+    const again = await app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode, url).toBe(304);
+  }
+  expect(logged.filter((l) => l.includes('already sent'))).toEqual([]);
 }

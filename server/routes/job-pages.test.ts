@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobIdOfSlug, jobSlug } from '../../src/api/contract/jobs';
 import { createOpening, ensureJobType, setOpeningStatus, updateOpening, getOpening } from '../db/jobs.repo';
-import { fakeBuild } from '../lib/fake-build.testing';
+import { expectAnsweredOnce, fakeBuild } from '../lib/fake-build.testing';
 import { createTestApp } from '../testing';
 
 /**
@@ -171,14 +171,7 @@ describe('GET /careers/{id}-{title}', () => {
 
 describe('/careers in the first HTML', () => {
   it('answers once, in every way it is asked (no "Reply was already sent")', async () => {
-    logged.length = 0;
-    for (const url of ['/careers', '/Careers', '/careers/', '/careers?utm_source=news']) {
-      const first = await app.inject(url);
-      expect(first.statusCode, url).toBe(200);
-      expect((await app.inject({ url, method: 'HEAD' })).statusCode, url).toBe(200);
-      const again = await app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
-      expect(again.statusCode, url).toBe(304);
-    }
+    await expectAnsweredOnce(app, logged, ['/careers', '/Careers', '/careers/', '/careers?utm_source=news']);
     expect((await app.inject('/careers?page=99')).statusCode).toBe(302);
     expect(logged.filter((l) => l.includes('already sent'))).toEqual([]);
   });

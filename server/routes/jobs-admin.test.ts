@@ -115,7 +115,13 @@ describe('POST /api/manage-job-openings', () => {
     expect(res.json().errors[field]).toBe(message);
     // the code the translated dialog shows its own text for
     const code = res.json().codes[field];
-    expect(jobErrorMessage(field as JobFormField, code, String(({ ...valid(), ...change } as Record<string, unknown>)[field]))).toBe(message);
+    expect(
+      jobErrorMessage(
+        field as JobFormField,
+        code,
+        String(({ ...valid(), ...change } as Record<string, unknown>)[field]),
+      ),
+    ).toBe(message);
     expect(await app.db.selectFrom('job_opening').selectAll().execute()).toEqual([]);
   });
 

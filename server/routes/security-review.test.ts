@@ -88,18 +88,31 @@ describe('security review findings', () => {
   it('a CV address stops working for a reader who may no longer read applications', async () => {
     const reader = await signInAs(app, { permissions: ['applications.read'] });
     const jobId = await addOpening(app, 'Proofreader');
-    const sample = await addApplication(app, { jobId, name: 'Ravi', email: 'ravi@example.com', at: new Date() });
+    const sample = await addApplication(app, {
+      jobId,
+      name: 'Ravi',
+      email: 'ravi@example.com',
+      at: new Date(),
+    });
     const { url } = (
       await app.inject({
         url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(sample.key)}`,
         headers: reader.headers,
       })
     ).json<{ url: string }>();
-    await app.db.updateTable('admin_user').set({ disabled: 1 }).where('user_id', '=', reader.userId).execute();
+    await app.db
+      .updateTable('admin_user')
+      .set({ disabled: 1 })
+      .where('user_id', '=', reader.userId)
+      .execute();
     expect((await app.inject({ url })).statusCode).toBe(404);
     expect(
-      await app.db.selectFrom('audit_log').select('action').where('action', '=', 'cv_read').where('actor_email', '=', reader.email).execute(),
+      await app.db
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'cv_read')
+        .where('actor_email', '=', reader.email)
+        .execute(),
     ).toEqual([]);
   });
-
 });

@@ -164,7 +164,9 @@ test.describe('Current Openings', () => {
     await expect(page.getByRole('article', { name: title })).toHaveCount(0);
   });
 
-  test('shows every validation message of the job form in field order, each until its field changes', async ({ page }) => {
+  test('shows every validation message of the job form in field order, each until its field changes', async ({
+    page,
+  }) => {
     await page.clock.install();
     await signIn(page);
     await page.getByRole('button', { name: 'Add Job' }).click();
