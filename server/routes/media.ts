@@ -75,11 +75,12 @@ const media: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       const readerId = isStorageKey(key) ? verifyMediaSignature(app.config.SECRET, key, request.query) : null;
       if (readerId === null) return reply.code(404).send(notFound);
-      const file = await storedFileOf(app.services(request), key);
+      const ctx = app.services(request);
+      const file = await storedFileOf(ctx, key);
       if (!file) return reply.code(404).send(notFound);
       // the data-access trail: the person the address was made for reads this CV now (not when
       // the address was made); one who may no longer read applications reads nothing
-      if (file.kind === 'cv' && !(await recordCvRead(app.services(request), key, readerId))) {
+      if (file.kind === 'cv' && !(await recordCvRead(ctx, key, readerId))) {
         return reply.code(404).send(notFound);
       }
       const object = await app.storage.get(key);

@@ -12,24 +12,29 @@ describe('security review findings', () => {
   });
   afterEach(() => app.close());
 
+  /** A reader of applications, an application with a CV, and the CV's address as made for that reader. */
+  async function cvAddress(opening: string, name: string) {
+    const reader = await signInAs(app, { permissions: ['applications.read'] });
+    const jobId = await addOpening(app, opening);
+    const sample = await addApplication(app, {
+      jobId,
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      at: new Date(),
+    });
+    const res = await app.inject({
+      url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(sample.key)}`,
+      headers: reader.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return { reader, sample, url: res.json<{ url: string }>().url };
+  }
+
   it('request logs carry no signature or other query secret of a signed CV address', async () => {
     await app.close();
     const lines: string[] = [];
     app = await createTestApp({ LOG_LEVEL: 'info' }, { write: (line) => void lines.push(line) });
-    const reader = await signInAs(app, { permissions: ['applications.read'] });
-    const jobId = await addOpening(app, 'Indexer');
-    const sample = await addApplication(app, {
-      jobId,
-      name: 'Asha',
-      email: 'asha@example.com',
-      at: new Date(),
-    });
-    const { url } = (
-      await app.inject({
-        url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(sample.key)}`,
-        headers: reader.headers,
-      })
-    ).json() as { url: string };
+    const { reader, url } = await cvAddress('Indexer', 'Asha');
     const signature =
       new URL(url, 'http://x').searchParams.get('signature') ??
       new URL(url, 'http://x').searchParams.get('sig');
@@ -58,19 +63,7 @@ describe('security review findings', () => {
   });
 
   it('every CV read is an audit row naming its reader and the application; making the address is none', async () => {
-    const reader = await signInAs(app, { permissions: ['applications.read'] });
-    const jobId = await addOpening(app, 'Indexer');
-    const sample = await addApplication(app, {
-      jobId,
-      name: 'Asha',
-      email: 'asha@example.com',
-      at: new Date(),
-    });
-    const res = await app.inject({
-      url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(sample.key)}`,
-      headers: reader.headers,
-    });
-    expect(res.statusCode).toBe(200);
+    const { reader, sample, url } = await cvAddress('Indexer', 'Asha');
     const reads = () =>
       app.db
         .selectFrom('audit_log')
@@ -79,27 +72,14 @@ describe('security review findings', () => {
         .execute();
     expect(await reads()).toEqual([]);
     // read without a session: the address says whose read it is
-    expect((await app.inject({ url: res.json<{ url: string }>().url })).statusCode).toBe(200);
+    expect((await app.inject({ url })).statusCode).toBe(200);
     expect(await reads()).toEqual([
       { actor_email: reader.email, entity: 'job_application', entity_id: String(sample.application_id) },
     ]);
   });
 
   it('a CV address stops working for a reader who may no longer read applications', async () => {
-    const reader = await signInAs(app, { permissions: ['applications.read'] });
-    const jobId = await addOpening(app, 'Proofreader');
-    const sample = await addApplication(app, {
-      jobId,
-      name: 'Ravi',
-      email: 'ravi@example.com',
-      at: new Date(),
-    });
-    const { url } = (
-      await app.inject({
-        url: `/api/GetPresignedUrl?s3_key=${encodeURIComponent(sample.key)}`,
-        headers: reader.headers,
-      })
-    ).json<{ url: string }>();
+    const { reader, url } = await cvAddress('Proofreader', 'Ravi');
     await app.db
       .updateTable('admin_user')
       .set({ disabled: 1 })
