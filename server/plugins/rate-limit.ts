@@ -1,6 +1,7 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { global } from './global';
+import { clientKey } from '../lib/client-key';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +65,7 @@ export const rateLimits = global<{
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => clientKey(request.ip), // an IPv6 client by its /64
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

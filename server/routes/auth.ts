@@ -53,29 +53,36 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       app.checkSameOrigin(request);
       const { email, password } = request.body;
       const emailKey = email.slice(0, 254);
-      if ((inFlight.get(emailKey) ?? 0) >= CONCURRENT_LOGINS_PER_EMAIL)
-        throw whenLimited(reply, new HttpError(429, signIn.TOO_MANY_LOGINS));
-      inFlight.set(emailKey, (inFlight.get(emailKey) ?? 0) + 1);
-      try {
-        const ctx = app.services(request);
-        const userId = await signIn.checkSignIn(ctx, { email, password, ip: request.ip }).catch((err) => {
+      const ctx = app.services(request);
+      // the cap holds the verification only: a sign-in held back by the password's wait
+      // (docs/decisions/009-security-model.md) does not keep the owner's out
+      const whileChecking = async (check: () => Promise<boolean>) => {
+        if ((inFlight.get(emailKey) ?? 0) >= CONCURRENT_LOGINS_PER_EMAIL)
+          throw new HttpError(429, signIn.TOO_MANY_LOGINS);
+        inFlight.set(emailKey, (inFlight.get(emailKey) ?? 0) + 1);
+        try {
+          return await check();
+        } finally {
+          const left = (inFlight.get(emailKey) ?? 1) - 1;
+          if (left > 0) inFlight.set(emailKey, left);
+          else inFlight.delete(emailKey);
+        }
+      };
+      const userId = await signIn
+        .checkSignIn(ctx, { email, password, ip: request.ip, whileChecking })
+        .catch((err) => {
           throw whenLimited(reply, err);
         });
-        // a second factor: the password only opens the second step
-        const secondStep = await signIn.secondStepOf(ctx, userId);
-        if (secondStep) {
-          await app.startSession(request, reply, userId, 'verify');
-          return { second_step: secondStep };
-        }
-        await app.startSession(request, reply, userId);
-        const user = await signIn.sessionUser(ctx, userId);
-        await signIn.recordSession({ ...ctx, actor: user }, 'login', { ip: request.ip });
-        return user;
-      } finally {
-        const left = (inFlight.get(emailKey) ?? 1) - 1;
-        if (left > 0) inFlight.set(emailKey, left);
-        else inFlight.delete(emailKey);
+      // a second factor: the password only opens the second step
+      const secondStep = await signIn.secondStepOf(ctx, userId);
+      if (secondStep) {
+        await app.startSession(request, reply, userId, 'verify');
+        return { second_step: secondStep };
       }
+      await app.startSession(request, reply, userId);
+      const user = await signIn.sessionUser(ctx, userId);
+      await signIn.recordSession({ ...ctx, actor: user }, 'login', { ip: request.ip });
+      return user;
     },
   );
 

@@ -184,6 +184,127 @@ describe('second factors', () => {
     expect(res.headers['retry-after']).toBe('900');
   });
 
+  it('wrong codes count per account whatever the address: twelve addresses get the limit, no more; after the window the right code works', async () => {
+    const { secret } = await withAuthenticator();
+    advance(60_000);
+    const limit = app.config.RATE_LIMIT_LOGIN_FAILURES;
+    const from = (i: number) => `127.0.0.${i + 2}`;
+    const fromAddress = (remoteAddress: string, url: string, cookie: string, payload: object) =>
+      app.inject({ method: 'POST', url, remoteAddress, headers: { origin, cookie }, payload });
+    // twelve clients each pass the password (one after another: two checks of one email at once)
+    const pendings: string[] = [];
+    for (let i = 0; i < 12; i++)
+      pendings.push(
+        cookieOf(await fromAddress(from(i), '/api/auth/login', '', { email: EMAIL, password: PASSWORD })),
+      );
+    // then each sends four wrong codes, all at once: 48 guesses
+    const guesses = await Promise.all(
+      pendings.flatMap((pending, i) =>
+        [0, 1, 2, 3].map((n) =>
+          fromAddress(from(i), '/api/auth/second-step', pending, { code: String(100000 + i * 10 + n) }),
+        ),
+      ),
+    );
+    const statuses = guesses.map((g) => g.statusCode);
+    // at most the limit is checked (on PostgreSQL, parallel reservations can refuse even more)
+    const checked = statuses.filter((s) => s === 400).length;
+    expect(checked).toBeLessThanOrEqual(limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(48 - checked);
+    expect(await audit('factor_failed')).toBe(checked);
+    // a right password does not clear them: the right code waits for the window to pass
+    const fresh = cookieOf(
+      await fromAddress('127.0.0.99', '/api/auth/login', '', { email: EMAIL, password: PASSWORD }),
+    );
+    // (parallel reservations on PostgreSQL may have refused all: the limit is reached one by one)
+    for (let n = checked; n < limit; n++)
+      expect(
+        (await fromAddress('127.0.0.98', '/api/auth/second-step', fresh, { code: String(200000 + n) }))
+          .statusCode,
+      ).toBe(400);
+    const early = await fromAddress('127.0.0.99', '/api/auth/second-step', fresh, {
+      code: codeAt(secret, new Date()),
+    });
+    expect(early.statusCode).toBe(429);
+    advance(15 * 60_000 + 1000);
+    const later = cookieOf(
+      await fromAddress('127.0.0.99', '/api/auth/login', '', { email: EMAIL, password: PASSWORD }),
+    );
+    const right = await fromAddress('127.0.0.99', '/api/auth/second-step', later, {
+      code: codeAt(secret, new Date()),
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ email: EMAIL });
+  });
+
+  it('wrong passwords from elsewhere slow an account with a factor but never keep its owner out', async () => {
+    const { secret, cookie } = await withAuthenticator();
+    advance(60_000);
+    const limit = app.config.RATE_LIMIT_LOGIN_FAILURES;
+    const loginFrom = (remoteAddress: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        headers: { origin },
+        payload: { email: EMAIL, password },
+      });
+    // one address guesses until its own limit refuses it
+    for (let i = 0; i < limit; i++)
+      expect((await loginFrom('198.51.100.7', `guess ${i}`)).statusCode).toBe(401);
+    expect((await loginFrom('198.51.100.7', 'one more guess')).statusCode).toBe(429);
+    // another goes on: past the account's limit, its check is held back (1 s) and still answered
+    expect((await loginFrom('203.0.113.9', 'yet another guess')).statusCode).toBe(401);
+    const held = await app.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'login_failed')
+      .orderBy('audit_id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(held.detail))).toMatchObject({ waited_ms: 1000 });
+    // the owner, from a third address: the right password (held 2 s) and code sign in
+    const pending = await loginFrom('192.0.2.44', PASSWORD);
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toMatchObject({ second_step: { methods: ['totp', 'recovery'] } });
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/auth/second-step',
+      remoteAddress: '192.0.2.44',
+      headers: { origin, cookie: cookieOf(pending) },
+      payload: { code: codeAt(secret, new Date()) },
+    });
+    expect(done.statusCode).toBe(200);
+    // and a signed-in session's fresh proof is not stopped by strangers' guesses either
+    const proof = await call('POST', '/api/auth/reauth', cookie, {
+      password: PASSWORD,
+      code: codeAt(secret, new Date(Date.now() + 30_000)),
+    });
+    expect(proof.statusCode).toBe(200);
+  });
+
+  it('an IPv6 client is one client per /64: new addresses in the block do not escape its limit', async () => {
+    const limit = app.config.RATE_LIMIT_LOGIN_FAILURES;
+    const statuses: number[] = [];
+    for (let i = 0; i <= limit; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `2001:db8:5:6::${(i + 1).toString(16)}`,
+        headers: { origin },
+        payload: { email: `nobody${i}@example.com`, password: 'a guessed password' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(limit).fill(401), 429]);
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '2001:db8:5:7::1',
+      headers: { origin },
+      payload: { email: 'nobody@example.com', password: 'a guessed password' },
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
   it('the second step ends 5 minutes after the password', async () => {
     const { secret } = await withAuthenticator();
     const pending = cookieOf(await login());

@@ -25,7 +25,7 @@ import { verifyPassword } from '../lib/passwords';
 import { keyedHash, open, seal } from '../lib/secret-box';
 import { queueFactorNotice } from '../mail/mails';
 import { inTransaction, type Change, type ServiceContext } from './context';
-import { release, reserve } from './sign-in-limits';
+import { limitKeys, release, reserve } from './sign-in-limits';
 
 /**
  * Second factors (docs/decisions/024-second-factors.md): authenticator apps (RFC 6238, 30-second
@@ -193,7 +193,10 @@ export async function reauth(
   session: SessionRef & { ip: string },
   { password, code }: { password: string; code?: string },
 ): Promise<FactorsAnswer> {
-  const ids = await reserve(ctx, [`ip:${session.ip}`, `email:${user.email}`], ctx.now());
+  // counted for this account's proofs and codes, not for its password: failures of strangers on
+  // the sign-in form do not stop its owner's proof
+  const keys = [limitKeys.address(session.ip), limitKeys.proof(user.user_id), limitKeys.codes(user.user_id)];
+  const reservation = await reserve(ctx, keys, ctx.now());
   const hash = await passwordHashOf(ctx.db, user.user_id);
   const audit = (action: string, detail: object) =>
     inTransaction(ctx, (c) => c.audit({ action, entity: 'admin_user', entityId: user.user_id, detail }));
@@ -216,7 +219,7 @@ export async function reauth(
     // passkeys only: the password is not enough, the passkey gives the proof
     throw new HttpError(400, FACTOR_MESSAGES.passkeyFailed, { code: FACTOR_MESSAGES.passkeyFailed });
   }
-  await release(ctx, ids, ctx.now());
+  await release(ctx, reservation, ctx.now(), keys.slice(1));
   await repo.markProved(ctx.db, session.hash, ctx.now());
   return factorsAnswer(ctx, user, { ...session, provedAt: ctx.now().toISOString() });
 }
@@ -569,7 +572,8 @@ export async function reauthWithPasskey(
   session: SessionRef & { ip: string },
   response: unknown,
 ): Promise<FactorsAnswer> {
-  const ids = await reserve(ctx, [`ip:${session.ip}`, `email:${user.email}`], ctx.now());
+  const keys = [limitKeys.address(session.ip), limitKeys.proof(user.user_id)];
+  const reservation = await reserve(ctx, keys, ctx.now());
   const used = await usePasskey(ctx, response, user.user_id);
   await inTransaction(ctx, (c) =>
     c.audit({
@@ -580,7 +584,7 @@ export async function reauthWithPasskey(
     }),
   );
   if (!used) throw new HttpError(400, FACTOR_MESSAGES.passkeyFailed, { form: FACTOR_MESSAGES.passkeyFailed });
-  await release(ctx, ids, ctx.now());
+  await release(ctx, reservation, ctx.now(), keys.slice(1));
   await repo.markProved(ctx.db, session.hash, ctx.now());
   return factorsAnswer(ctx, user, { ...session, provedAt: ctx.now().toISOString() });
 }

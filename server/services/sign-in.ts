@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SessionUser } from '../../src/api/contract/auth';
 import { PASSWORD_LINK_MESSAGES as LINK, type NoticePrefsBody } from '../../src/api/contract/mail';
 import * as repo from '../db/auth.repo';
@@ -10,7 +11,7 @@ import { hashToken, queuePasswordLink } from '../mail/mails';
 import { mailLang } from '../mail/templates';
 import { inTransaction, mailConfigured, type ServiceContext } from './context';
 import { FACTOR_MESSAGES, methodsOf, useCode, usePasskey } from './factors';
-import { release, reserve, windowStart } from './sign-in-limits';
+import { limitKeys, passwordWait, refuse, release, reserve, windowStart } from './sign-in-limits';
 
 /**
  * Signing in and everything a person does with their own password: the checked sign-in with its
@@ -26,19 +27,42 @@ export const EXPIRED_ONE_TIME = 'This one-time password has expired. Ask an admi
 /**
  * Checks an email and password from `ip`: 429 past the limits, 401 for a wrong password, an unknown
  * or disabled account (each failure audited) or an expired one-time password. Unknown emails cost
- * one argon2 verification too and get the same answer. Answers the account's id.
+ * one argon2 verification too and get the same answer. The account's failures refuse an account
+ * without a second factor past the limit, and only slow one with a factor (`passwordWait`): a
+ * guessed password does not open it, and its owner is never kept out. `whileChecking` runs the
+ * password's verification (the route caps how many run at once). Answers the account's id.
  */
 export async function checkSignIn(
   ctx: ServiceContext,
-  { email, password, ip }: { email: string; password: string; ip: string },
+  {
+    email,
+    password,
+    ip,
+    whileChecking = (check) => check(),
+  }: {
+    email: string;
+    password: string;
+    ip: string;
+    whileChecking?: (check: () => Promise<boolean>) => Promise<boolean>;
+  },
 ): Promise<number> {
   const emailKey = email.slice(0, 254);
-  const keys = [`ip:${ip}`, `email:${emailKey}`];
+  const passwordKey = limitKeys.password(email);
   const now = ctx.now();
   const since = windowStart(now);
-  const ids = await reserve(ctx, keys, now);
+  const reservation = await reserve(ctx, [limitKeys.address(ip)], now, [passwordKey]);
   const account = await repo.findLogin(ctx.db, email);
-  const ok = await verifyPassword(account?.password_hash ?? (await dummyHash()), password);
+  const guarded = account !== undefined && (await methodsOf(ctx, account.user_id)).length > 0;
+  const tried = reservation.counts[passwordKey] ?? 0;
+  if (!guarded && tried > ctx.config.RATE_LIMIT_LOGIN_FAILURES) await refuse(ctx, reservation);
+  const wait = guarded ? passwordWait(tried, ctx.config.RATE_LIMIT_LOGIN_FAILURES) : 0;
+  if (wait > 0) await sleep(wait);
+  const ok = await whileChecking(async () =>
+    verifyPassword(account?.password_hash ?? (await dummyHash()), password),
+  ).catch(async (err: unknown) => {
+    await release(ctx, reservation, now); // not checked: not a failure
+    throw err;
+  });
   if (!account || !ok || Number(account.disabled) === 1) {
     await repo.purgeFailures(ctx.db, since); // the table holds at most the last 15 minutes
     await inTransaction({ ...ctx, actor: null }, (c) =>
@@ -46,17 +70,17 @@ export async function checkSignIn(
         action: 'login_failed',
         entity: 'admin_user',
         entityId: account?.user_id ?? null,
-        detail: { email: emailKey, ip },
+        detail: { email: emailKey, ip, ...(wait > 0 ? { waited_ms: wait } : {}) },
       }),
     );
     throw new HttpError(401, INVALID_LOGIN);
   }
-  await release(ctx, ids, now);
   const expires = account.password_expires_at;
   if (Number(account.must_change_password) === 1 && expires && Date.parse(expires) < now.getTime()) {
+    await release(ctx, reservation, now);
     throw new HttpError(401, EXPIRED_ONE_TIME);
   }
-  await repo.clearFailures(ctx.db, keys[1]);
+  await release(ctx, reservation, now, [passwordKey]);
   return account.user_id;
 }
 
@@ -88,9 +112,11 @@ export async function checkSecondStep(
   ctx: ServiceContext,
   { user, code, ip }: { user: { user_id: number; email: string }; code: string; ip: string },
 ) {
-  const keys = [`ip:${ip}`, `email:${user.email}`];
+  // wrong codes count against the account whatever the address, until a right one (a right
+  // password does not clear them)
+  const codesKey = limitKeys.codes(user.user_id);
   const now = ctx.now();
-  const ids = await reserve(ctx, keys, now);
+  const reservation = await reserve(ctx, [limitKeys.address(ip), codesKey], now);
   const used = await useCode(ctx, user, code);
   const audit = (action: string, detail: object) =>
     inTransaction({ ...ctx, actor: user }, (c) =>
@@ -102,8 +128,7 @@ export async function checkSecondStep(
     // 400, not 401: the half-done sign-in still holds, only this code was wrong
     throw new HttpError(400, FACTOR_MESSAGES.wrongCode, { code: FACTOR_MESSAGES.wrongCode });
   }
-  await release(ctx, ids, now);
-  await repo.clearFailures(ctx.db, keys[1]);
+  await release(ctx, reservation, now, [codesKey]);
   if (used.method === 'recovery') await audit('recovery_code_used', { left: used.left });
   else await audit('factor_used', { kind: 'totp', name: used.name });
   return used;
@@ -118,9 +143,8 @@ export async function checkPasskey(
   ctx: ServiceContext,
   { response, userId, ip }: { response: unknown; userId: number | null; ip: string },
 ): Promise<number> {
-  const keys = [`ip:${ip}`];
   const now = ctx.now();
-  const ids = await reserve(ctx, keys, now);
+  const reservation = await reserve(ctx, [limitKeys.address(ip)], now);
   const used = await usePasskey(ctx, response, userId);
   const account = used ? await repo.getUser(ctx.db, used.userId) : undefined;
   if (!used || !account || account.disabled) {
@@ -135,7 +159,7 @@ export async function checkPasskey(
     );
     throw new HttpError(400, FACTOR_MESSAGES.passkeyFailed, { form: FACTOR_MESSAGES.passkeyFailed });
   }
-  await release(ctx, ids, now);
+  await release(ctx, reservation, now);
   await inTransaction({ ...ctx, actor: { user_id: account.user_id, email: account.email } }, (c) =>
     c.audit({
       action: 'factor_used',
@@ -206,7 +230,7 @@ export async function requestResetLink(
 ): Promise<{ message: string }> {
   if (!mailConfigured(ctx)) throw new HttpError(409, LINK.unavailable);
   const now = ctx.now();
-  await reserve(ctx, [`reset-ip:${ip}`, `reset-email:${email.slice(0, 254)}`], now);
+  await reserve(ctx, [`reset-${limitKeys.address(ip)}`, `reset-email:${email.slice(0, 254)}`], now);
   void (async () => {
     const account = await repo.findLogin(ctx.db, email);
     if (!account || Number(account.disabled) !== 0) return;
