@@ -4,6 +4,7 @@ import { ACTING_USER_HEADER, NOT_THE_AUTHOR } from '../../src/api/contract/actin
 import { isPermission, type Permission, type SessionUser } from '../../src/api/contract/auth';
 import { deleteSession, findSession, insertSession, purgeSessions, touchSession } from '../db/auth.repo';
 import { HttpError } from '../http-error';
+import { requireFreshProof } from '../services/factors';
 import { global } from './global';
 
 /**
@@ -39,6 +40,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a caller needs: a permission, or 'signed-in' for any signed-in user. */
     permission?: RouteAccess;
+    /**
+     * The change grants power or touches how someone signs in: it also needs the session's full
+     * proof at most 5 minutes old (403 `reauth` otherwise; docs/decisions/009-security-model.md).
+     */
+    freshProof?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, once a permission check or `app.currentUser` has run; else null. */
@@ -255,9 +261,11 @@ export const auth = global<Options>(async (app, { isHttps, publicUrl, now = () =
       }
     }
     if (!permission && !isAdmin) return;
+    const freshProof = route.config?.freshProof === true;
     const check: AccessHook = permission
       ? async (request) => {
           await checkPermission(request, permission);
+          if (freshProof) requireFreshProof(app.services(request), request.adminSession!);
         }
       : async () => {
           throw new HttpError(403, 'This endpoint declares no permission');

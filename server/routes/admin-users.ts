@@ -28,6 +28,8 @@ import { backupStatus } from '../services/backups';
  */
 const adminUsers: FastifyPluginAsyncZod = async (app) => {
   const users = { config: { permission: 'users.manage' as const } };
+  /** Changes that grant power or touch how someone signs in also need a fresh proof. */
+  const granting = { config: { permission: 'users.manage' as const, freshProof: true } };
 
   app.get('/admin/users', { ...users, schema: { response: { 200: UserRows } } }, (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -36,13 +38,13 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users',
-    { ...users, schema: { body: CreateUserBody, response: { 200: CreateUserAnswer } } },
+    { ...granting, schema: { body: CreateUserBody, response: { 200: CreateUserAnswer } } },
     async (request) => accounts.createUser(app.services(request), request.user!, request.body),
   );
 
   app.patch(
     '/admin/users/:id',
-    { ...users, schema: { params: IdParams, body: UpdateUserBody, response: { 200: UserAnswer } } },
+    { ...granting, schema: { params: IdParams, body: UpdateUserBody, response: { 200: UserAnswer } } },
     async (request) =>
       accounts.updateUser(
         app.services(request),
@@ -56,7 +58,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/users/:id/reset-password',
     {
-      ...users,
+      ...granting,
       schema: { params: IdParams, body: z.nullish(ResetUserBody), response: { 200: CreateUserAnswer } },
     },
     async (request) =>
@@ -72,7 +74,7 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
   // a lost phone: an owner (only an owner for an owner) clears a colleague's second factors
   app.delete(
     '/admin/users/:id/factors',
-    { ...users, schema: { params: IdParams, response: { 200: MessageAnswer } } },
+    { ...granting, schema: { params: IdParams, response: { 200: MessageAnswer } } },
     async (request) => clearUserFactors(app.services(request), request.user!, request.params.id),
   );
 
@@ -83,13 +85,13 @@ const adminUsers: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/roles',
-    { ...users, schema: { body: RoleBody, response: { 200: RoleAnswer } } },
+    { ...granting, schema: { body: RoleBody, response: { 200: RoleAnswer } } },
     async (request) => accounts.createRole(app.services(request), request.user!, request.body),
   );
 
   app.patch(
     '/admin/roles/:id',
-    { ...users, schema: { params: IdParams, body: RoleBody, response: { 200: RoleAnswer } } },
+    { ...granting, schema: { params: IdParams, body: RoleBody, response: { 200: RoleAnswer } } },
     async (request) =>
       accounts.updateRole(
         app.services(request),

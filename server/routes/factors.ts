@@ -131,10 +131,11 @@ const factorRoutes: FastifyPluginAsyncZod = async (app) => {
     return factors.listSessions(app.services(request), request.user!, session(request));
   });
 
+  // ending sessions can end the owner's own: a stale (perhaps stolen) session proves itself first
   app.delete(
     '/auth/sessions/:id',
     {
-      ...me,
+      config: { permission: 'signed-in', freshProof: true },
       schema: {
         params: z.union([SessionIdParams, z.object({ id: z.literal('others') })]),
         response: { 200: SessionRows },

@@ -409,6 +409,69 @@ describe('second factors', () => {
     expect(await audit('login_failed')).toBe(app.config.RATE_LIMIT_LOGIN_FAILURES);
   });
 
+  it('every change that grants power or touches how someone signs in needs a fresh proof; after it, each works', async () => {
+    const { secret, cookie } = await withAuthenticator();
+    // made while the proof of the factor's setup is fresh
+    const made = await call('POST', '/api/admin/users', cookie, {
+      email: 'colleague@example.com',
+      role: 'editor',
+      password: 'another long passphrase',
+    });
+    expect(made.statusCode).toBe(200);
+    const colleague = made.json().user.user_id as number;
+    const role = await call('POST', '/api/admin/roles', cookie, { name: 'Reviewers', permissions: [] });
+    expect(role.statusCode).toBe(200);
+    const roleId = role.json().role.role_id as number;
+    advance(5 * 60_000 + 1000); // the proof is stale, the session still signed in
+    const changes: [string, 'POST' | 'PATCH' | 'DELETE', string, object?][] = [
+      [
+        'create an owner',
+        'POST',
+        '/api/admin/users',
+        { email: 'thief@example.com', role: 'owner', password: 'the thief picks this one' },
+      ],
+      ['promote a colleague', 'PATCH', `/api/admin/users/${colleague}`, { role: 'owner' }],
+      ['reset a password', 'POST', `/api/admin/users/${colleague}/reset-password`, {}],
+      ['clear factors', 'DELETE', `/api/admin/users/${colleague}/factors`],
+      ['make a role', 'POST', '/api/admin/roles', { name: 'Admins two', permissions: ['users.manage'] }],
+      [
+        'edit a role',
+        'PATCH',
+        `/api/admin/roles/${roleId}`,
+        { name: 'Reviewers', permissions: ['users.manage'], requires_second_factor: true },
+      ],
+      ['end sessions', 'DELETE', '/api/auth/sessions/others'],
+    ];
+    const before = {
+      users: (await call('GET', '/api/admin/users', cookie)).json(),
+      roles: (await call('GET', '/api/admin/roles', cookie)).json(),
+    };
+    for (const [what, method, url, body] of changes) {
+      const res = await call(method, url, cookie, body);
+      expect([what, res.statusCode, res.json().codes]).toEqual([what, 403, { form: 'reauth' }]);
+    }
+    expect((await call('GET', '/api/admin/users', cookie)).json()).toEqual(before.users);
+    expect((await call('GET', '/api/admin/roles', cookie)).json()).toEqual(before.roles);
+    const proof = await call('POST', '/api/auth/reauth', cookie, {
+      password: PASSWORD,
+      code: codeAt(secret, new Date(Date.now() + 30_000)),
+    });
+    expect(proof.statusCode).toBe(200);
+    // a change of a versioned record names the version it changes
+    const versionOf = async (url: string) => {
+      const [, kind, id] = /\/api\/admin\/(users|roles)\/(\d+)$/.exec(url) ?? [];
+      if (!kind) return {};
+      const rows = (await call('GET', `/api/admin/${kind}`, cookie)).json() as Record<string, number>[];
+      const row = rows.find((r) => r[kind === 'users' ? 'user_id' : 'role_id'] === Number(id))!;
+      return { 'if-match': `"${row.version}"` };
+    };
+    for (const [what, method, url, body] of changes) {
+      const headers = { origin, cookie, ...(method === 'PATCH' ? await versionOf(url) : {}) };
+      const res = await app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+      expect([what, res.statusCode]).toEqual([what, 200]);
+    }
+  });
+
   it('adding a factor ends the other sessions; the sessions list shows devices and ends them', async () => {
     const { secret, cookie } = await withAuthenticator();
     const other = async (agent: string) => {

@@ -1,4 +1,4 @@
-import { adminDelete, adminWrite, ApiError, fetchJson, toQuery, versioned } from './client';
+import { adminDelete, adminWrite, ApiError, fetchJson, toQuery, versioned, withFreshProof } from './client';
 import {
   startAuthentication,
   startRegistration,
@@ -142,10 +142,10 @@ export const listSessions = (): Promise<SessionRow[]> =>
   fetchJson(SessionRows, '/api/auth/sessions', { cache: 'no-store' });
 /** Ends one session, or every other one ('others'). */
 export const endSessions = (id: string): Promise<SessionRow[]> =>
-  fetchJson(SessionRows, `/api/auth/sessions/${encodeURIComponent(id)}`, del());
+  withFreshProof(() => fetchJson(SessionRows, `/api/auth/sessions/${encodeURIComponent(id)}`, del()));
 /** An owner clears a colleague's second factors (a lost phone). */
 export const clearUserFactors = (id: number) =>
-  fetchJson(MessageAnswer, `/api/admin/users/${id}/factors`, del());
+  withFreshProof(() => fetchJson(MessageAnswer, `/api/admin/users/${id}/factors`, del()));
 /** The server's daily backups: set up or not, and the newest one (the Activity screen). */
 export const fetchBackupStatus = (): Promise<BackupStatusT> =>
   fetchJson(BackupStatus, '/api/admin/backup-status', { cache: 'no-store' });
@@ -171,23 +171,33 @@ export const createUser = (body: {
   password?: string;
   /** The language of an invitation mail. */
   lang?: string;
-}): Promise<CreateUserAnswerT> => fetchJson(CreateUserAnswer, '/api/admin/users', write(body));
+}): Promise<CreateUserAnswerT> =>
+  withFreshProof(() => fetchJson(CreateUserAnswer, '/api/admin/users', write(body)));
 /** Changes a user's role or access on the version the screen shows (a `VersionConflict` when stale). */
 export const updateUser = (id: number, body: { role?: string; disabled?: boolean }, version: number) =>
-  versioned(UserRow, fetchJson(UserAnswer, `/api/admin/users/${id}`, adminWrite(body, 'PATCH', version)));
+  versioned(
+    UserRow,
+    withFreshProof(() => fetchJson(UserAnswer, `/api/admin/users/${id}`, adminWrite(body, 'PATCH', version))),
+  );
 export const resetUserPassword = (id: number, lang?: string): Promise<CreateUserAnswerT> =>
-  fetchJson(CreateUserAnswer, `/api/admin/users/${id}/reset-password`, write(lang ? { lang } : {}));
+  withFreshProof(() =>
+    fetchJson(CreateUserAnswer, `/api/admin/users/${id}/reset-password`, write(lang ? { lang } : {})),
+  );
 export const deleteUser = (id: number) => fetchJson(MessageAnswer, `/api/admin/users/${id}`, del());
 
 export const listRoles = (): Promise<RoleRow[]> => fetchJson(RoleRows, '/api/admin/roles');
 export const createRole = (body: { name: string; permissions: Permission[] }) =>
-  fetchJson(RoleAnswer, '/api/admin/roles', write(body));
+  withFreshProof(() => fetchJson(RoleAnswer, '/api/admin/roles', write(body)));
 /** Renames a role and sets its permissions on the version the screen shows (a `VersionConflict` when stale). */
 export const updateRole = (
   id: number,
   body: { name: string; permissions: Permission[]; requires_second_factor?: boolean },
   version: number,
-) => versioned(RoleRow, fetchJson(RoleAnswer, `/api/admin/roles/${id}`, adminWrite(body, 'PATCH', version)));
+) =>
+  versioned(
+    RoleRow,
+    withFreshProof(() => fetchJson(RoleAnswer, `/api/admin/roles/${id}`, adminWrite(body, 'PATCH', version))),
+  );
 export const deleteRole = (id: number) => fetchJson(MessageAnswer, `/api/admin/roles/${id}`, del());
 
 /** The Activity screen's filters (empty: all). */

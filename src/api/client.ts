@@ -39,6 +39,38 @@ export function onSessionEnded(listener: () => void): () => void {
 /** An answer 401, which the transport has already reported to `onSessionEnded`'s listeners. */
 export const isSessionEnded = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
+let proofAsker: (() => Promise<boolean>) | null = null;
+
+/**
+ * The back office answers the server's "confirm it is you first" (403 `reauth`) with one dialog
+ * (admin-app.tsx, machines/fresh-proof.machine.ts): `asker` answers whether a fresh proof was given.
+ * Returns the unsubscribe.
+ */
+export function onProofNeeded(asker: () => Promise<boolean>): () => void {
+  proofAsker = asker;
+  return () => {
+    if (proofAsker === asker) proofAsker = null;
+  };
+}
+
+/** The server refused a change for want of a fresh proof (403, code `reauth`). */
+export const needsFreshProof = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.codes.form === 'reauth';
+
+/**
+ * A change that grants power or touches how someone signs in (docs/decisions/009-security-model.md):
+ * when the server asks for a fresh proof, the person gives it in place and the change is sent again,
+ * once; without a proof (cancelled, or nobody to ask), the server's refusal stands.
+ */
+export async function withFreshProof<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!needsFreshProof(error) || !proofAsker || !(await proofAsker())) throw error;
+    return send();
+  }
+}
+
 /** The server's own words in an answer's JSON body: its `message` (or `Message`), else null. */
 export function answerMessage(body: unknown): string | null {
   const b = (body ?? {}) as { message?: unknown; Message?: unknown };

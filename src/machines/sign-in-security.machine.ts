@@ -82,14 +82,14 @@ const needsProof = (error: unknown) => {
   const e = error as Failure | null;
   return e?.status === 403 && e.codes?.form === 'reauth';
 };
-const messageOf = (error: unknown, fallback: string = SECURITY_ERRORS.unknown): string => {
+export const messageOf = (error: unknown, fallback: string = SECURITY_ERRORS.unknown): string => {
   const e = error as Failure | null;
   if (e?.status === 0) return SECURITY_ERRORS.network;
   if (e?.name === 'NotAllowedError' || e?.name === 'AbortError' || e?.name === 'InvalidStateError')
     return SECURITY_ERRORS.passkey;
   return e?.message && e.status !== undefined ? e.message : fallback;
 };
-const fieldErrorsOf = (error: unknown): Record<string, string> => {
+export const fieldErrorsOf = (error: unknown): Record<string, string> => {
   const e = error as Failure | null;
   return e?.errors && Object.keys(e.errors).length ? e.errors : { form: messageOf(error) };
 };

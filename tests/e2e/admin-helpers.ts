@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { samplePdf } from '../fixtures/files';
@@ -238,4 +239,25 @@ export async function blogApi(request: APIRequestContext, baseURL: string) {
       expect(res.status()).toBe(200);
     },
   };
+}
+
+/**
+ * Makes the last full proof of `email`'s sessions on the suite's server 10 minutes old (its own
+ * database), as if the person had signed in long ago: changes that need a fresh proof ask for it.
+ */
+export function ageProof(email: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'manna.sqlite'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    const aged = db
+      .prepare(
+        `update admin_session set proved_at = ? where proved_at is not null
+           and user_id = (select user_id from admin_user where email = ?)`,
+      )
+      .run(tenMinutesAgo, email);
+    expect(aged.changes).toBeGreaterThan(0);
+  } finally {
+    db.close();
+  }
 }

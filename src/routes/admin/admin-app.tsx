@@ -24,6 +24,7 @@ import { PasswordScreen } from './password';
 import { NoAccess } from './status-screens';
 import { Modal } from '../../components/modal';
 import s from './admin-app.module.css';
+import { FreshProof } from './proof-dialog';
 
 // The sender of the send queue for the signed-in person's own changes (src/pwa).
 const EditQueue = lazy(() => import('../../pwa/send-queue-runner'));
@@ -297,6 +298,7 @@ export default function AdminApp() {
             />
           </Modal>
         )}
+      {user && <FreshProof />}
       <Modal
         open={state.matches({ leaving: 'asking' })}
         title={t('auth.waitingTitle')}

@@ -2,10 +2,11 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passkeysSupported } from '../../api/auth';
-import type { FactorsAnswer, SessionRow } from '../../api/contract/auth';
+import type { SessionRow } from '../../api/contract/auth';
 import { Modal } from '../../components/modal';
 import { formatSavedAt } from '../../offline/format';
 import { useAdminSession } from './admin-context';
+import { ProofDialog } from './proof-dialog';
 import { signInSecurityLive } from './security.live';
 import f from './admin-controls.module.css';
 import u from './users.module.css';
@@ -343,112 +344,6 @@ function Sessions({
         </button>
       )}
     </>
-  );
-}
-
-/** "Confirm it is you": the password and a code (or a passkey) before a factor changes. */
-function ProofDialog({
-  open,
-  factors,
-  busy,
-  errors,
-  passkeys,
-  onSubmit,
-  onPasskey,
-  onCancel,
-}: {
-  open: boolean;
-  factors: FactorsAnswer | null;
-  busy: boolean;
-  errors: Record<string, string>;
-  passkeys: boolean;
-  onSubmit(password: string, code: string): void;
-  onPasskey(): void;
-  onCancel(): void;
-}) {
-  const { t } = useTranslation('admin');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const kinds = new Set(factors?.factors.map((x) => x.kind));
-  const askCode = kinds.has('totp') || (factors?.recovery_left ?? 0) > 0;
-  const withPasskey = kinds.has('passkey') && passkeys;
-  return (
-    <Modal open={open} title={t('security.proofTitle')} onClose={onCancel}>
-      <form
-        className={f.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit(password, code);
-        }}
-      >
-        <p>{t(askCode || !withPasskey ? 'security.proofText' : 'security.proofPasskeyText')}</p>
-        {errors.form && (
-          <p role="alert" className={f.error}>
-            {errors.form}
-          </p>
-        )}
-        {(askCode || !withPasskey) && (
-          <>
-            <div className={f.field}>
-              <label htmlFor="proof-password">{t('login.password')}</label>
-              <input
-                id="proof-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? 'proof-password-error' : undefined}
-              />
-              {errors.password && (
-                <p id="proof-password-error" role="alert" className={f.error}>
-                  {errors.password}
-                </p>
-              )}
-            </div>
-            {askCode && (
-              <div className={f.field}>
-                <label htmlFor="proof-code">{t('security.proofCode')}</label>
-                <input
-                  id="proof-code"
-                  autoComplete="one-time-code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  aria-invalid={errors.code ? true : undefined}
-                  aria-describedby={errors.code ? 'proof-code-error' : undefined}
-                />
-                {errors.code && (
-                  <p id="proof-code-error" role="alert" className={f.error}>
-                    {errors.code}
-                  </p>
-                )}
-              </div>
-            )}
-          </>
-        )}
-        <div className={f.dialogActions}>
-          <button type="button" className={f.secondary} onClick={onCancel}>
-            {t('actions.cancel')}
-          </button>
-          {withPasskey && (
-            <button
-              type="button"
-              className={askCode ? f.secondary : f.primary}
-              disabled={busy}
-              onClick={onPasskey}
-            >
-              {t('secondStep.passkey')}
-            </button>
-          )}
-          {(askCode || !withPasskey) && (
-            <button type="submit" className={f.primary} disabled={busy}>
-              {t(busy ? 'security.proving' : 'security.prove')}
-            </button>
-          )}
-        </div>
-      </form>
-    </Modal>
   );
 }
 
