@@ -30,8 +30,8 @@ export interface AnalyticsSaltTable {
 /** One page view, as it came; deleted ANALYTICS_RAW_DAYS after its day. */
 export interface AnalyticsViewTable extends ViewDimensions {
   view_id: Generated<number>;
+  /** When: the day only (docs/decisions/028-visit-figures.md). */
   day: string;
-  at: string;
   /** Hash of the day's secret, the site, the address and the user agent: the same visitor that day. */
   visitor: string;
   path: string;

@@ -86,13 +86,19 @@ type LoggedRequest = {
   socket?: { remotePort?: number };
 };
 
-/** Fastify's `req` log serializer, with the address redacted. */
+/** A page view's beacon: its line names no client (docs/decisions/028-visit-figures.md). */
+const isViewBeacon = (request: LoggedRequest) =>
+  request.method === 'POST' && /^\/api\/views\/?(\?|$)/.test(request.url);
+
+/**
+ * Fastify's `req` log serializer, with the address redacted; a page view's beacon without the
+ * client's address and port, which beside the view's day would tie a visitor to an address.
+ */
 export function requestLogFields(request: LoggedRequest) {
   return {
     method: request.method,
     url: redactUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    ...(isViewBeacon(request) ? {} : { remoteAddress: request.ip, remotePort: request.socket?.remotePort }),
   };
 }

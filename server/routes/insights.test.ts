@@ -289,3 +289,49 @@ describe('who may read the figures', () => {
     }
   });
 });
+
+describe('a stored view cannot be traced back to an address', () => {
+  it("logs a beacon without the client's address and keeps only the view's day", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logged = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { write: (line) => lines.push(JSON.parse(line)) },
+    );
+    try {
+      const address = '198.51.100.23';
+      const res = await logged.inject({
+        method: 'POST',
+        url: '/api/views',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+        payload: JSON.stringify({ path: '/pricing' }),
+      });
+      expect(res.statusCode).toBe(204);
+      // other requests still name their client
+      await logged.inject({ method: 'GET', url: '/api/health', remoteAddress: address });
+      const beacon = lines.find((l) => l.msg === 'request' && JSON.stringify(l.req).includes('/api/views'));
+      const health = lines.find((l) => l.msg === 'request' && JSON.stringify(l.req).includes('/api/health'));
+      expect(beacon).toBeDefined();
+      expect(JSON.stringify(beacon)).not.toContain(address);
+      expect(beacon!.req).not.toHaveProperty('remoteAddress');
+      expect(JSON.stringify(health)).toContain(address);
+      await logged.close(); // the counter writes what waits
+    } finally {
+      await logged.close().catch(() => {});
+    }
+  });
+
+  it('stores a view with its day and no instant', async () => {
+    const before = await app.db.selectFrom('analytics_view').selectAll().execute();
+    expect((await view({ path: '/about' }, { ip: '198.51.100.24' })).statusCode).toBe(204);
+    await viewsStored(before.length + 1);
+    const rows = await app.db.selectFrom('analytics_view').selectAll().execute();
+    const row = rows.find((r) => !before.some((b) => b.view_id === r.view_id))!;
+    expect(row.day).toBe(today());
+    // nothing finer than the day: no column holds a time of day or the address
+    for (const value of Object.values(row)) {
+      expect(String(value)).not.toMatch(/T\d{2}:\d{2}/);
+      expect(String(value)).not.toContain('198.51.100.24');
+    }
+  });
+});

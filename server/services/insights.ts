@@ -121,7 +121,6 @@ export function createViewCounter(ctx: ServiceContext, countryOfIp: CountryOfIp)
       const own = cleanHost(client.host);
       rows.push({
         day,
-        at: now.toISOString(),
         visitor: visitorHash(secret, site, client.ip, client.userAgent),
         path,
         landing: cleanPath(beacon.landing_page) || path,
