@@ -576,3 +576,24 @@ export async function* textsNamingBlogImages(db: Db): AsyncGenerator<string> {
     after = revisions[revisions.length - 1].revision_id;
   }
 }
+
+// Share links ---------------------------------------------------------------------------------
+
+/** The current generation of a post's share links (0 until one was revoked). */
+export async function shareNonceOf(db: Db, blogId: number): Promise<number> {
+  const row = await db
+    .selectFrom('blog_post_share')
+    .select('nonce')
+    .where('blog_id', '=', blogId)
+    .executeTakeFirst();
+  return Number(row?.nonce ?? 0);
+}
+
+/** Starts the next generation of a post's share links: every earlier one stops working. */
+export async function bumpShareNonce(db: Db, blogId: number): Promise<void> {
+  await db
+    .insertInto('blog_post_share')
+    .values({ blog_id: blogId, nonce: 1 })
+    .onConflict((oc) => oc.column('blog_id').doUpdateSet({ nonce: sql`blog_post_share.nonce + 1` }))
+    .execute();
+}

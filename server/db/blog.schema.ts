@@ -58,7 +58,17 @@ export interface BlogPostTagTable {
   tag_name: string;
 }
 
+/**
+ * The generation of a post's share links (migration 2910): a link names the generation it was made
+ * in and works while it is current; revoking, or unpublishing, starts the next. No row: 0.
+ */
+export interface BlogPostShareTable {
+  blog_id: number;
+  nonce: number;
+}
+
 export interface BlogTables {
+  blog_post_share: BlogPostShareTable;
   blog_post_tag: BlogPostTagTable;
   blog_post: BlogPostTable;
   blog_slug_redirect: BlogSlugRedirectTable;

@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../src/api/contract/ids';
+import { MessageAnswer } from '../../src/api/contract/auth';
 import {
   BLOG_CONTENT_MAX,
   BLOG_IMAGE_MAX_BYTES,
@@ -25,7 +26,8 @@ import * as blog from '../services/blog';
  * - GET /api/admin/blog-posts: the query and rows of bind-company-blog, drafts included,
  *   `Cache-Control: private, no-store`.
  * - PATCH /api/admin/blog-posts/{id} with { status }: the badge of a card, publish or unpublish.
- * - POST /api/admin/blog-posts/{id}/preview-link: a share preview, a signed address for 7 days.
+ * - POST /api/admin/blog-posts/{id}/preview-link: a share preview, a signed address for 7 days;
+ *   DELETE revokes every share link made so far.
  * - GET /api/admin/blog-tags: the tags of every post, most used first (the editor's suggestions).
  * - GET /api/admin/blog-authors: staff who may write posts (the editor's author choice).
  * - POST /api/manage-company-blog: multipart; mode 1 create, 2 update, 3 delete; company_id is
@@ -112,6 +114,15 @@ const blogAdmin: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-store');
       return blog.shareLink(app.services(request), request.params.id);
     },
+  );
+
+  app.delete(
+    '/admin/blog-posts/:id/preview-link',
+    {
+      config: { permission: 'blog.manage' },
+      schema: { params: IdParams, response: { 200: MessageAnswer } },
+    },
+    async (request) => blog.revokeShareLinks(app.services(request), request.params.id),
   );
 
   /** Reads the form (lib/multipart.ts), the image into memory; an empty file part is no image. */

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlogPostRows, ManageBlogResponse, type BlogPostRow } from '../../src/api/contract/blog';
 import { multipart } from '../../tests/fixtures/multipart';
 import { signInAs } from '../lib/auth-testing';
-import { publishDuePosts, redirectedSlug } from '../services/blog';
+import { SHARE_LINKS_REVOKED } from '../../src/api/contract/blog-form';
+import { signedToken } from '../lib/signed-url';
+import { previewedPost, publishDuePosts, redirectedSlug } from '../services/blog';
 import { runBlogSchedule } from '../services/blog-schedule';
 import { createTestApp } from '../testing';
 
@@ -285,7 +287,7 @@ describe('share previews', () => {
     expect(made.statusCode, made.body).toBe(200);
     const { url, expires_at } = made.json();
     expect(url).toMatch(
-      new RegExp(`^${app.config.PUBLIC_URL}/blog/preview/${row.blog_id}\\.\\d+\\.[\\w-]+$`),
+      new RegExp(`^${app.config.PUBLIC_URL}/blog/preview/${row.blog_id}_0\\.\\d+\\.[\\w-]+$`),
     );
     const days = (Date.parse(expires_at) - Date.now()) / (24 * 3600_000);
     expect(days).toBeGreaterThan(6.99);
@@ -317,6 +319,70 @@ describe('share previews', () => {
       .where('action', '=', 'preview_link')
       .execute();
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('revoking share links', () => {
+  const makeLink = async (blogId: number) => {
+    const made = await app.inject({
+      method: 'POST',
+      url: `/api/admin/blog-posts/${blogId}/preview-link`,
+      headers,
+      payload: {},
+    });
+    expect(made.statusCode).toBe(200);
+    return new URL(made.json().url).pathname;
+  };
+  const revoke = (blogId: number, as = headers) =>
+    app.inject({ method: 'DELETE', url: `/api/admin/blog-posts/${blogId}/preview-link`, headers: as });
+  /** Whether the link shows the post (the page itself: blog-pages.test.ts). */
+  const shows = async (path: string) =>
+    (await previewedPost(app.services(), path.slice('/blog/preview/'.length))) !== undefined;
+
+  it('"Revoke share links" ends every link made so far, also one from before links were revocable; a new one works', async () => {
+    const row = await create({ title: 'A leaked draft' });
+    const first = await makeLink(row.blog_id);
+    const second = await makeLink(row.blog_id);
+    // a link made before this change named the post alone
+    const { token } = signedToken(app.config.SECRET, 'blog-preview', String(row.blog_id), {
+      ttlSeconds: 3600,
+    });
+    const older = `/blog/preview/${token}`;
+    for (const path of [first, second, older]) expect(await shows(path)).toBe(true);
+    expect((await revoke(row.blog_id, recruiter)).statusCode).toBe(403);
+    expect(await shows(first)).toBe(true);
+    const revoked = await revoke(row.blog_id);
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ message: SHARE_LINKS_REVOKED });
+    for (const path of [first, second, older]) expect([path, await shows(path)]).toEqual([path, false]);
+    const fresh = await makeLink(row.blog_id);
+    expect(await shows(fresh)).toBe(true);
+    expect((await revoke(999999)).statusCode).toBe(404);
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity_id', '=', String(row.blog_id))
+      .where('action', '=', 'preview_links_revoked')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('unpublishing ends the links made so far; deleting the post ends them too', async () => {
+    const row = await create({ title: 'Out, then back in', status: 'Published' });
+    const link = await makeLink(row.blog_id);
+    expect(await shows(link)).toBe(true);
+    const unpublished = await update(row, { status: 'Draft' });
+    expect(unpublished.statusCode).toBe(200);
+    expect(await shows(link)).toBe(false);
+    const again = await makeLink(row.blog_id);
+    expect(await shows(again)).toBe(true);
+    // a save that keeps it a draft keeps the new link
+    const saved = ManageBlogResponse.parse(unpublished.json()).row!;
+    expect((await update(saved, { title: 'Out, then back in, edited' })).statusCode).toBe(200);
+    expect(await shows(again)).toBe(true);
+    const deleted = await send({ mode: '3', blog_id: String(row.blog_id) });
+    expect(deleted.statusCode).toBe(200);
+    expect(await shows(again)).toBe(false);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   type BlogListQuery,
   type ManageBlogFields,
 } from '../../src/api/contract/blog';
-import { BLOG_MESSAGES as M, blogFormErrors } from '../../src/api/contract/blog-form';
+import { BLOG_MESSAGES as M, blogFormErrors, SHARE_LINKS_REVOKED } from '../../src/api/contract/blog-form';
 import * as repo from '../db/blog.repo';
 import { deleteStoredFiles, recordStoredFile, storedFile } from '../db/files.repo';
 import { HttpError } from '../http-error';
@@ -68,14 +68,18 @@ export const PREVIEW_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const previewPath = (token: string) => `/blog/preview/${token}`;
 
 /**
- * A share preview of a post (issue 31): `/blog/preview/<token>`, signed with SECRET and valid 7
- * days, for someone without an account. It shows the post as it is when the link is opened (a
- * later save shows too); a deleted post's link shows nothing. Audited, since it lets a draft out.
+ * A share preview of a post: `/blog/preview/<token>`, signed with SECRET and valid 7 days, for
+ * someone without an account. It shows the post as it is when the link is opened (a later save
+ * shows too). The token's subject names the post and the generation of its share links
+ * (`<id>_<generation>`), so revoking them (`revokeShareLinks`), unpublishing and deleting the post
+ * end every link made before (docs/decisions/009-security-model.md). Audited, since it lets a
+ * draft out.
  */
 export async function shareLink(ctx: ServiceContext, blogId: number) {
   const post = await repo.getPost(ctx.db, blogId);
   if (!post) throw new HttpError(404, M.notFound);
-  const { token, expires } = signedToken(ctx.config.SECRET, PREVIEW_PURPOSE, String(blogId), {
+  const generation = await repo.shareNonceOf(ctx.db, blogId);
+  const { token, expires } = signedToken(ctx.config.SECRET, PREVIEW_PURPOSE, `${blogId}_${generation}`, {
     now: ctx.now().getTime(),
     ttlSeconds: PREVIEW_TTL_SECONDS,
   });
@@ -90,13 +94,36 @@ export async function shareLink(ctx: ServiceContext, blogId: number) {
   return { url: `${ctx.config.PUBLIC_URL}${previewPath(token)}`, expires_at: expires.toISOString() };
 }
 
-/** The post a share preview shows, or undefined (a changed or expired link, a deleted post). */
+/** Every share link made so far of a post stops working (audited). */
+export async function revokeShareLinks(ctx: ServiceContext, blogId: number) {
+  const post = await repo.getPost(ctx.db, blogId);
+  if (!post) throw new HttpError(404, M.notFound);
+  await inTransaction(ctx, async (c) => {
+    await repo.bumpShareNonce(c.trx, blogId);
+    await c.audit({
+      action: 'preview_links_revoked',
+      entity: 'blog_post',
+      entityId: blogId,
+      detail: summaryOf(post),
+    });
+  });
+  return { message: SHARE_LINKS_REVOKED };
+}
+
+/**
+ * The post a share preview shows, or undefined (a changed, expired or revoked link, a deleted
+ * post). A link made before links had generations names the post alone: generation 0.
+ */
 export async function previewedPost(ctx: ServiceContext, token: string) {
   const subject = verifiedToken(ctx.config.SECRET, PREVIEW_PURPOSE, token, {
     now: ctx.now().getTime(),
     maxTtlSeconds: PREVIEW_TTL_SECONDS,
   });
-  return subject === null ? undefined : repo.getPost(ctx.db, Number(subject));
+  const m = subject === null ? null : /^(\d{1,10})(?:_(\d{1,10}))?$/.exec(subject);
+  if (!m) return undefined;
+  const blogId = Number(m[1]);
+  if ((await repo.shareNonceOf(ctx.db, blogId)) !== Number(m[2] ?? 0)) return undefined;
+  return repo.getPost(ctx.db, blogId);
 }
 
 /** The texts of every code a refusal may carry: the form's, and the request's own fields. */
@@ -366,6 +393,8 @@ async function changePost(
     const row = statusOnly
       ? await repo.setPostStatus(c.trx, fresh, change.status!)
       : await repo.updatePost(c.trx, fresh, { ...postInputOf(fresh), ...change });
+    // taken off the site: the share links made so far end with it
+    if (fresh.status === PUBLISHED && row.status !== PUBLISHED) await repo.bumpShareNonce(c.trx, blogId);
     await c.audit({
       action: restoredFrom ? 'restore' : statusOnly ? 'status' : 'update',
       entity: 'blog_post',

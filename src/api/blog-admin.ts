@@ -1,4 +1,5 @@
-import { adminWrite, CSRF_HEADERS, fetchJson, uploadForm } from './client';
+import { adminDelete, adminWrite, CSRF_HEADERS, fetchJson, uploadForm } from './client';
+import { MessageAnswer } from './contract/auth';
 import type { UploadProgress } from './contract/upload';
 import {
   BlogAuthors,
@@ -27,6 +28,11 @@ export function loadBlogTags(init?: RequestInit): Promise<BlogTag[]> {
 /** POST /api/admin/blog-posts/:id/preview-link: a share preview of a saved post, valid 7 days. */
 export function makePreviewLink(blogId: number): Promise<BlogPreviewLink> {
   return fetchJson(BlogPreviewLink, `/api/admin/blog-posts/${blogId}/preview-link`, adminWrite({}));
+}
+
+/** DELETE /api/admin/blog-posts/:id/preview-link: every share link made so far stops working. */
+export function revokePreviewLinks(blogId: number): Promise<{ message: string }> {
+  return fetchJson(MessageAnswer, `/api/admin/blog-posts/${blogId}/preview-link`, adminDelete());
 }
 
 /** POST /api/admin/blog-images: an image for a post's text, stored at up to three widths. */

@@ -24,7 +24,7 @@ const post = (blog_id: number): BlogPostRow => ({
 const LINK = { url: 'https://manna.example/blog/preview/7.1.abc', expires_at: '2026-12-04T10:00:00.000Z' };
 
 function start() {
-  const ctl = controlledActors(['makeLink']);
+  const ctl = controlledActors(['makeLink', 'revokeLinks']);
   const copied: string[] = [];
   const actor = createActor(
     postPreviewMachine.provide({
@@ -71,6 +71,31 @@ describe('the blog editor preview', () => {
   });
 });
 
+describe('revoking share links', () => {
+  it('forgets the link shown once every link made so far has stopped working; a failure says they still work', async () => {
+    const { actor, ctl, ctx } = start();
+    actor.send({ type: 'preview.open', post: post(7) });
+    actor.send({ type: 'share.make' });
+    ctl.settle('makeLink', LINK);
+    await flush();
+    actor.send({ type: 'share.revoke' });
+    expect(ctl.lastInput('revokeLinks')).toEqual({ blogId: 7 });
+    ctl.fail('revokeLinks', new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().matches({ open: { share: 'revokeFailed' } })).toBe(true);
+    actor.send({ type: 'share.revoke' });
+    ctl.settle('revokeLinks', { message: 'revoked' });
+    await flush();
+    expect(actor.getSnapshot().matches({ open: { share: 'revoked' } })).toBe(true);
+    expect(ctx().link).toBeNull();
+    // an unsaved post has no links to revoke
+    actor.send({ type: 'preview.close' });
+    actor.send({ type: 'preview.open', post: post(0) });
+    actor.send({ type: 'share.revoke' });
+    expect(actor.getSnapshot().matches({ open: { share: 'idle' } })).toBe(true);
+  });
+});
+
 describe('preview paths', () => {
   const events = [
     { type: 'preview.open', post: post(7) },
@@ -81,6 +106,9 @@ describe('preview paths', () => {
     { type: 'share.copy' },
     { type: doneEvent('makeLink'), output: LINK },
     { type: errorEvent('makeLink'), error: new Error('down') },
+    { type: 'share.revoke' },
+    { type: doneEvent('revokeLinks'), output: { message: 'revoked' } },
+    { type: errorEvent('revokeLinks'), error: new Error('down') },
   ];
   const model = createPathModel(postPreviewMachine, { events: events as never });
   const walk = everyTransition(model, 'post-preview.machine', events);
@@ -96,11 +124,11 @@ describe('preview paths', () => {
       const { actor, ctl, ctx } = start();
       const send = ({ event }: { event: unknown }) => actor.send(event as PostPreviewEvent);
       const settle =
-        (ok: boolean) =>
+        (ok: boolean, actorId = 'makeLink') =>
         async ({ event }: { event: unknown }) => {
           const e = event as { output?: unknown; error?: unknown };
-          if (ok) ctl.settle('makeLink', e.output);
-          else ctl.fail('makeLink', e.error);
+          if (ok) ctl.settle(actorId, e.output);
+          else ctl.fail(actorId, e.error);
           await flush();
         };
       await path.test({
@@ -113,6 +141,9 @@ describe('preview paths', () => {
           'share.copy': send,
           [doneEvent('makeLink')]: settle(true),
           [errorEvent('makeLink')]: settle(false),
+          'share.revoke': send,
+          [doneEvent('revokeLinks')]: settle(true, 'revokeLinks'),
+          [errorEvent('revokeLinks')]: settle(false, 'revokeLinks'),
         },
         states: {
           closed: () => expect(ctx().post).toBeNull(),

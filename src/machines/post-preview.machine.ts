@@ -11,7 +11,9 @@ import type { BlogPreviewLink } from '../api/contract/blog-form';
  * - `open.width`: `desktop` or `phone` (390 px), switched by `width.desktop` / `width.phone`.
  * - `open.share`: `idle` -> `making` (the `makeLink` actor) on `share.make` (a saved post only) ->
  *   `made` with the address (`notifyCopied` after `share.copy`), or `failed` (the error shown, the
- *   button again). A link made is kept until the preview closes.
+ *   button again). A link made is kept until the preview closes. `share.revoke` (a saved post)
+ *   -> `revoking` (the `revokeLinks` actor) -> `revoked` (every link made so far has stopped
+ *   working; the one shown is forgotten), or `revokeFailed` (they still work).
  * - `preview.close` (the Close button, Escape) closes it from any state.
  */
 
@@ -27,7 +29,8 @@ export type PostPreviewEvent =
   | { type: 'width.desktop' }
   | { type: 'width.phone' }
   | { type: 'share.make' }
-  | { type: 'share.copy' };
+  | { type: 'share.copy' }
+  | { type: 'share.revoke' };
 
 export const postPreviewMachine = setup({
   types: { context: {} as PostPreviewContext, events: {} as PostPreviewEvent },
@@ -36,12 +39,17 @@ export const postPreviewMachine = setup({
     makeLink: fromPromise<BlogPreviewLink, { blogId: number }>(async () => {
       throw new Error('makeLink is provided by the screen');
     }),
+    /** Every share link of the saved post stops working (DELETE .../preview-link). */
+    revokeLinks: fromPromise<unknown, { blogId: number }>(async () => {
+      throw new Error('revokeLinks is provided by the screen');
+    }),
   },
   actions: {
     show: assign((_, params: { post: BlogPostRow }) => ({ post: params.post, link: null, error: null })),
     forget: assign({ post: null, link: null, error: null }),
     keepLink: assign({ link: (_, params: { link: BlogPreviewLink }) => params.link, error: null }),
     keepError: assign({ error: (_, params: { error: unknown }) => params.error }),
+    forgetLink: assign({ link: null, error: null }),
     /** Copies the link and says so (supplied by the screen). */
     copyLink: (_, _params: { url: string }) => {},
   },
@@ -76,7 +84,12 @@ export const postPreviewMachine = setup({
         share: {
           initial: 'idle',
           states: {
-            idle: { on: { 'share.make': { guard: 'isSaved', target: 'making' } } },
+            idle: {
+              on: {
+                'share.make': { guard: 'isSaved', target: 'making' },
+                'share.revoke': { guard: 'isSaved', target: 'revoking' },
+              },
+            },
             making: {
               invoke: {
                 id: 'makeLink',
@@ -97,9 +110,36 @@ export const postPreviewMachine = setup({
                 'share.copy': {
                   actions: { type: 'copyLink', params: ({ context }) => ({ url: context.link!.url }) },
                 },
+                'share.revoke': 'revoking',
               },
             },
-            failed: { on: { 'share.make': { guard: 'isSaved', target: 'making' } } },
+            revoking: {
+              invoke: {
+                id: 'revokeLinks',
+                src: 'revokeLinks',
+                input: ({ context }) => ({ blogId: context.post!.blog_id }),
+                onDone: { target: 'revoked', actions: 'forgetLink' },
+                onError: {
+                  target: 'revokeFailed',
+                  actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            /** The links made so far have stopped working; a new one can be made. */
+            revoked: { on: { 'share.make': 'making' } },
+            failed: {
+              on: {
+                'share.make': { guard: 'isSaved', target: 'making' },
+                'share.revoke': { guard: 'isSaved', target: 'revoking' },
+              },
+            },
+            /** The links could not be revoked (they still work): say so, and offer it again. */
+            revokeFailed: {
+              on: {
+                'share.make': { guard: 'isSaved', target: 'making' },
+                'share.revoke': { guard: 'isSaved', target: 'revoking' },
+              },
+            },
           },
         },
       },

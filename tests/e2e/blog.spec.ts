@@ -1076,11 +1076,7 @@ test.describe('the blog editor of issue 31', () => {
       await expectNoAxeViolations(page, { include: ['dialog'] });
       await preview.getByRole('button', { name: 'Share preview' }).click();
       const link = await preview.getByLabel(/Anyone with this link can read the post until/).inputValue();
-      expect(link).toMatch(/\/blog\/preview\/\d+\.\d+\.[\w-]+$/);
-      await preview.getByRole('button', { name: 'Close preview' }).click();
-      await expect(preview).toHaveCount(0);
-      await expect(dialog.getByLabel('Excerpt')).toHaveValue('Changed, and not saved.');
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(link).toMatch(/\/blog\/preview\/\d+_\d+\.\d+\.[\w-]+$/);
 
       // a visitor without an account: the link shows the draft, its address does not
       const visitor = await browser.newContext();
@@ -1094,9 +1090,21 @@ test.describe('the blog editor of issue 31', () => {
         await expect(v.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
         expect((await v.goto(`/blog/${draft.slug}`))?.status()).toBe(404);
         expect((await v.goto(link.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))))?.status()).toBe(404);
+
+        // the link leaked: revoking ends it (and every other made so far)
+        await preview.getByRole('button', { name: 'Revoke share links' }).click();
+        await expect(preview.getByRole('status')).toHaveText(
+          'The share links made so far no longer work. A new one can be made.',
+        );
+        await expect(preview.getByLabel(/Anyone with this link/)).toHaveCount(0);
+        expect((await v.goto(link))?.status()).toBe(404);
       } finally {
         await visitor.close();
       }
+      await preview.getByRole('button', { name: 'Close preview' }).click();
+      await expect(preview).toHaveCount(0);
+      await expect(dialog.getByLabel('Excerpt')).toHaveValue('Changed, and not saved.');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
     } finally {
       await api.remove(draft.blog_id);
     }

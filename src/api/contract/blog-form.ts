@@ -83,6 +83,8 @@ export type BlogTag = z.infer<typeof BlogTag>;
 /** POST /api/admin/blog-posts/:id/preview-link: a signed address showing the post for 7 days. */
 export const BlogPreviewLink = z.object({ url: z.string(), expires_at: z.string() });
 export type BlogPreviewLink = z.infer<typeof BlogPreviewLink>;
+/** DELETE /api/admin/blog-posts/:id/preview-link: every share link made so far stops working. */
+export const SHARE_LINKS_REVOKED = 'The share links made so far no longer work.';
 
 /**
  * POST /api/admin/blog-images (multipart, one file in `image`): an image for a post's text, stored

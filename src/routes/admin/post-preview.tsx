@@ -55,14 +55,24 @@ export function PostPreview({ ref }: { ref?: Ref<PostPreviewHandle> }) {
           </button>
         </div>
         {post && post.blog_id > 0 ? (
-          <button
-            type="button"
-            className={s.secondary}
-            disabled={share === 'making'}
-            onClick={() => send({ type: 'share.make' })}
-          >
-            {share === 'making' ? t('preview.sharing') : t('preview.share')}
-          </button>
+          <div className={s.shareActions}>
+            <button
+              type="button"
+              className={s.secondary}
+              disabled={share === 'making' || share === 'revoking'}
+              onClick={() => send({ type: 'share.make' })}
+            >
+              {share === 'making' ? t('preview.sharing') : t('preview.share')}
+            </button>
+            <button
+              type="button"
+              className={s.secondary}
+              disabled={share === 'making' || share === 'revoking'}
+              onClick={() => send({ type: 'share.revoke' })}
+            >
+              {share === 'revoking' ? t('preview.revoking') : t('preview.revoke')}
+            </button>
+          </div>
         ) : (
           <p className={s.hint}>{t('preview.saveToShare')}</p>
         )}
@@ -70,6 +80,16 @@ export function PostPreview({ ref }: { ref?: Ref<PostPreviewHandle> }) {
       {share === 'failed' && (
         <p className={s.error} role="alert">
           {t('preview.shareFailed')}
+        </p>
+      )}
+      {share === 'revokeFailed' && (
+        <p className={s.error} role="alert">
+          {t('preview.revokeFailed')}
+        </p>
+      )}
+      {share === 'revoked' && (
+        <p className={s.hint} role="status">
+          {t('preview.revoked')}
         </p>
       )}
       {link && (
