@@ -597,3 +597,74 @@ export async function bumpShareNonce(db: Db, blogId: number): Promise<void> {
     .onConflict((oc) => oc.column('blog_id').doUpdateSet({ nonce: sql`blog_post_share.nonce + 1` }))
     .execute();
 }
+
+// Cover widths (migration 2920) ---------------------------------------------------------------
+
+/** The stored kind of a cover's width files (their stored_file rows). */
+export const COVER_WIDTH_KIND = 'blog-image-width';
+
+/** The file that answers `cover_key` at `width`, if it was made. */
+export async function coverWidthFile(db: Db, coverKey: string, width: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('cover_width')
+    .select('file_key')
+    .where('cover_key', '=', coverKey)
+    .where('width', '=', width)
+    .executeTakeFirst();
+  return row?.file_key;
+}
+
+export async function insertCoverWidths(
+  db: Db,
+  rows: { cover_key: string; width: number; file_key: string }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insertInto('cover_width').values(rows).execute();
+}
+
+/** The width files of these covers (each once), for removing them with their covers. */
+export async function coverWidthFilesOf(db: Db, coverKeys: readonly string[]): Promise<string[]> {
+  if (coverKeys.length === 0) return [];
+  const rows = await db
+    .selectFrom('cover_width')
+    .select('file_key')
+    .distinct()
+    .where('cover_key', 'in', coverKeys)
+    .execute();
+  return rows.map((r) => r.file_key);
+}
+
+export async function deleteCoverWidths(db: Db, coverKeys: readonly string[]): Promise<void> {
+  if (coverKeys.length > 0) await db.deleteFrom('cover_width').where('cover_key', 'in', coverKeys).execute();
+}
+
+/**
+ * Covers stored before their widths were made at upload: photo covers that posts and kept
+ * revisions name, with no width yet (the one-time repair).
+ */
+export async function coversWithoutWidths(db: Db): Promise<{ file_key: string; content_type: string }[]> {
+  const named = new Set<string>();
+  const photo = /^blog\/[0-9a-f-]{36}\.(?:jpg|jpeg|png|webp|avif)$/;
+  for (const p of await db.selectFrom('blog_post').select('featured_image_url').execute())
+    if (photo.test(p.featured_image_url)) named.add(p.featured_image_url);
+  const revisions = db.selectFrom('record_revision').select('fields').where('entity', '=', 'blog_post');
+  for (const r of await revisions.execute()) {
+    const cover = (JSON.parse(r.fields) as { featured_image_url?: unknown }).featured_image_url;
+    if (typeof cover === 'string' && photo.test(cover)) named.add(cover);
+  }
+  if (named.size === 0) return [];
+  const keys = [...named];
+  const found: { file_key: string; content_type: string }[] = [];
+  for (let i = 0; i < keys.length; i += 200) {
+    const rows = await db
+      .selectFrom('stored_file')
+      .select(['file_key', 'content_type'])
+      .where('kind', '=', BLOG_IMAGE_KIND)
+      .where('file_key', 'in', keys.slice(i, i + 200))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('cover_width').select('width').whereRef('cover_width.cover_key', '=', 'stored_file.file_key'))),
+      )
+      .execute();
+    found.push(...rows);
+  }
+  return found;
+}

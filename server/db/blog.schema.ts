@@ -67,8 +67,16 @@ export interface BlogPostShareTable {
   nonce: number;
 }
 
+/** A cover at one of the widths its srcset names: the stored WebP file (migration 2920). */
+export interface CoverWidthTable {
+  cover_key: string;
+  width: number;
+  file_key: string;
+}
+
 export interface BlogTables {
   blog_post_share: BlogPostShareTable;
+  cover_width: CoverWidthTable;
   blog_post_tag: BlogPostTagTable;
   blog_post: BlogPostTable;
   blog_slug_redirect: BlogSlugRedirectTable;

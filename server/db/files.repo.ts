@@ -38,9 +38,14 @@ export async function knownFileKeys(db: Db, keys: string[]): Promise<Set<string>
 }
 
 /** Deletes the rows of `keys` (only of `kind` when given); the caller deletes the files after. */
-export async function deleteStoredFiles(db: Db, keys: string[], kind?: string): Promise<void> {
+export async function deleteStoredFiles(db: Db, keys: readonly string[], kind?: string): Promise<void> {
   if (keys.length === 0) return;
   let query = db.deleteFrom('stored_file').where('file_key', 'in', keys);
   if (kind !== undefined) query = query.where('kind', '=', kind);
   await query.execute();
+}
+
+/** A stored file's size after its bytes were replaced in place (a repaired cover). */
+export async function setStoredFileSize(db: Db, key: string, byteSize: number): Promise<void> {
+  await db.updateTable('stored_file').set({ byte_size: byteSize }).where('file_key', '=', key).execute();
 }

@@ -1,4 +1,5 @@
 import { runBackupTask } from '../services/backups';
+import { repairStoredCovers } from '../services/blog-images';
 import { runBlogSchedule } from '../services/blog-schedule';
 import { ROLLUP_EVERY_MS, runInsightsRollup } from '../services/insights';
 import { runRetentionTask } from '../services/retention';
@@ -26,7 +27,9 @@ export const BLOG_SCHEDULE_TICK_MS = 1_000;
  * (services/retention.ts), then the backup when BACKUP_DIR is set (services/backups.ts); each is run
  * by one process of the site under a database lease. And the publication of Scheduled blog posts
  * (services/blog-schedule.ts), on time. The visit figures' rollup (services/insights.ts), every
- * five minutes. Stopped, and waited for, when the app closes.
+ * five minutes. Once, soon after the first start on a database, the repair of covers stored before
+ * they were cleaned and given widths at upload (services/blog-images.ts). Stopped, and waited
+ * for, when the app closes.
  */
 export const scheduledTasks = global(async (app) => {
   let timer: NodeJS.Timeout | undefined;
@@ -84,7 +87,9 @@ export const scheduledTasks = global(async (app) => {
       rollupRun = undefined;
     });
   };
+  let repairRun: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
+    repairRun = repairStoredCovers(app.services());
     rollupTick = setInterval(rollUp, ROLLUP_EVERY_MS / 5).unref();
     timer = setTimeout(check, RETENTION_FIRST_CHECK_MS).unref();
     blogTick = setInterval(tickBlog, BLOG_SCHEDULE_TICK_MS).unref();
@@ -94,6 +99,6 @@ export const scheduledTasks = global(async (app) => {
     clearTimeout(timer);
     clearInterval(blogTick);
     clearInterval(rollupTick);
-    await Promise.all([running, blogRun, rollupRun]);
+    await Promise.all([running, blogRun, rollupRun, repairRun]);
   });
 });

@@ -651,15 +651,21 @@ describe('the rules of the blog form, at their edges', () => {
 });
 
 describe('featured image uploads', () => {
+  /** A real photo of each type (a cover is decoded: headers alone do not pass). */
+  const photoOf = (format: 'jpeg' | 'webp' | 'avif') =>
+    sharp({ create: { width: 40, height: 30, channels: 3, background: '#1d4ed8' } })
+      .toFormat(format)
+      .toBuffer();
   it.each([
-    ['PNG', samplePng(), 'png', 'image/png'],
-    ['JPEG', sampleJpeg(), 'jpg', 'image/jpeg'],
-    ['GIF', sampleGif(), 'gif', 'image/gif'],
-    ['WebP', sampleWebp(), 'webp', 'image/webp'],
-    ['AVIF', sampleAvif(), 'avif', 'image/avif'],
+    ['PNG', async () => samplePng(), 'png', 'image/png', 'png'],
+    ['JPEG', () => photoOf('jpeg'), 'jpg', 'image/jpeg', 'jpeg'],
+    ['GIF', async () => sampleGif(), 'gif', 'image/gif', null],
+    ['WebP', () => photoOf('webp'), 'webp', 'image/webp', 'webp'],
+    ['AVIF', () => photoOf('avif'), 'avif', 'image/avif', 'heif'],
   ])(
     'stores a %s under a generated key and serves it with its checked type',
-    async (_name, data, ext, type) => {
+    async (_name, make, ext, type, format) => {
+      const data = await make();
       const res = await post(
         { featured_image_url: '' },
         { data, filename: '../../evil name.exe', type: 'text/html' },
@@ -670,9 +676,28 @@ describe('featured image uploads', () => {
       const media = await app.inject(row.image_url!);
       expect(media.statusCode).toBe(200);
       expect(media.headers['content-type']).toBe(type);
-      expect(media.rawPayload.equals(data)).toBe(true);
+      if (format === null) {
+        expect(media.rawPayload.equals(data)).toBe(true); // a GIF is stored as sent
+        return;
+      }
+      // a photo is stored decoded and written again: the same picture, of the same type
+      const meta = await sharp(media.rawPayload).metadata();
+      const size = ext === 'png' ? [120, 63] : [40, 30];
+      expect([meta.format, meta.width, meta.height]).toEqual([format, ...size]);
     },
   );
+
+  it.each([
+    ['a JPEG', sampleJpeg()],
+    ['a WebP', sampleWebp()],
+    ['an AVIF', sampleAvif()],
+  ])('refuses %s that only has the header of one with 415, storing nothing', async (_name, data) => {
+    const before = await app.db.selectFrom('stored_file').select('file_key').execute();
+    const res = await post({ featured_image_url: '' }, { data, filename: 'photo.jpg', type: 'image/jpeg' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().codes).toEqual({ featured_image: 'imageInvalidFile' });
+    expect(await app.db.selectFrom('stored_file').select('file_key').execute()).toHaveLength(before.length);
+  });
 
   it.each([
     ['an SVG', svgWithScript(), 'drawing.svg', 'image/svg+xml'],

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_WIDTHS } from '../../src/api/contract/blog';
 import { BLOG_IMAGE_KIND } from '../services/blog';
-import { coverAtWidth } from '../services/blog-images';
+import { coverWidthKey } from '../services/blog-images';
 import { PUBLIC_IMAGE_TYPES } from '../lib/image-check';
 import { verifyMediaSignature } from '../lib/signed-url';
 import { recordCvRead } from '../services/applications';
@@ -16,9 +16,9 @@ import { storedFileOf } from '../services/files';
  * - `/media/<key>`: a public blog image. Stable and immutable (keys are never reused), so it is
  *   cached for a year; served with the content type the upload check decided, `nosniff`, and a
  *   sandboxing CSP so that even seeded SVG artwork opened on its own runs nothing. With `?w=` (one
- *   of IMAGE_WIDTHS) a photo (JPEG, PNG, WebP, AVIF) is served as WebP at that width
- *   (services/blog-images.ts `coverAtWidth`), what the covers' `srcset` names; any other width,
- *   or a width of a GIF or SVG, is a 404.
+ *   of IMAGE_WIDTHS) a photo (JPEG, PNG, WebP, AVIF) is served as WebP at that width, the file
+ *   made when the cover was stored (services/blog-images.ts `storeCoverWidths`), what the covers'
+ *   `srcset` names; any other width, a width never made, or a width of a GIF or SVG, is a 404.
  * - `/media/private/<key>?by=&expires=&sig=`: a CV through an HMAC-signed address that
  *   GetPresignedUrl made for one reader (valid 5 minutes), `no-store`; each read is an audit row
  *   (`cv_read`) of that reader and the application's timeline shows it. A PDF is served `inline`, so the browser
@@ -111,8 +111,10 @@ const media: FastifyPluginAsyncZod = async (app) => {
           const object = await app.storage.get(key);
           return object && { body: object.body, size: object.size, contentType: file.content_type };
         }
-        const bytes = await coverAtWidth(app.services(request), key, Number(width));
-        return bytes && { body: bytes, size: bytes.length, contentType: 'image/webp' };
+        // only a width made at upload: nothing is converted on a visitor's request
+        const widthKey = await coverWidthKey(app.services(request), key, Number(width));
+        const object = widthKey && (await app.storage.get(widthKey));
+        return object && { body: object.body, size: object.size, contentType: 'image/webp' };
       };
       const cached = request.headers['if-none-match'] === etag;
       const found = cached ? null : await read();

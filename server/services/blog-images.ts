@@ -3,11 +3,22 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../src/api/contract/blog';
 import { BLOG_MESSAGES as M, type BlogTextImage } from '../../src/api/contract/blog-form';
-import { BLOG_IMAGE_KIND, MEDIA_PREFIX, blogImageKeysBefore, textsNamingBlogImages } from '../db/blog.repo';
-import { deleteStoredFiles, recordStoredFile } from '../db/files.repo';
+import {
+  BLOG_IMAGE_KIND,
+  COVER_WIDTH_KIND,
+  MEDIA_PREFIX,
+  blogImageKeysBefore,
+  coverWidthFile,
+  coverWidthFilesOf,
+  coversWithoutWidths,
+  deleteCoverWidths,
+  insertCoverWidths,
+  textsNamingBlogImages,
+} from '../db/blog.repo';
+import { finishLease, PROCESS_HOLDER, releaseLease, takeLease } from '../db/scheduled-task.repo';
+import { deleteStoredFiles, recordStoredFile, setStoredFileSize } from '../db/files.repo';
 import { cleanFileName } from '../lib/file-check';
 import { checkImage } from '../lib/image-check';
-import { Lru } from '../lib/page-render';
 import { refusedPost } from './blog';
 import { inTransaction, type ServiceContext } from './context';
 
@@ -45,7 +56,7 @@ export function variantWidths(width: number): number[] {
 
 /**
  * The image as WebP, at most `width` pixels wide (never enlarged), upright and without its
- * metadata: a text image's stored variants and a cover's widths (`coverAtWidth`).
+ * metadata: a text image's stored variants and a cover's widths (`storeCoverWidths`).
  */
 async function webpAt(bytes: Buffer, width: number, animated: boolean) {
   const { data, info } = await sharp(bytes, {
@@ -60,39 +71,135 @@ async function webpAt(bytes: Buffer, width: number, animated: boolean) {
   return { bytes: data, width: info.width, height: info.pageHeight ?? info.height };
 }
 
-/** Covers made at a width lately, kept in memory (a browser keeps each for a year). */
-const COVER_WIDTHS_KEPT = 120;
-const coverWidths = new Lru<Promise<Buffer | null>>(COVER_WIDTHS_KEPT);
+/** The photo covers (their stored type and how sharp writes it); GIF and SVG covers stay as sent. */
+const PHOTO_COVERS: Record<string, 'jpeg' | 'png' | 'webp' | 'avif'> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+
+/** Whether a cover of this stored type has widths (a photo). */
+export const hasWidths = (contentType: string) => contentType in PHOTO_COVERS;
 
 /**
- * A stored cover (a photo under `blog/`) at one of IMAGE_WIDTHS as WebP (`/media/blog/<key>?w=`,
- * contract/blog.ts `coverSources`): made from the stored file on first ask and kept; at the same
- * moment two asks share one conversion. Null when the file is not there or cannot be read as an
- * image. Only IMAGE_WIDTHS are made, so an address cannot make the server convert at will.
+ * A photo cover as it is stored and linked (the page, Open Graph, RSS): decoded whole (a file that
+ * only looks like an image is refused, 'invalid'), no larger than TEXT_IMAGE_MAX_PIXELS
+ * ('tooLarge', refused before it is decoded), turned upright and without its metadata (a phone
+ * photo's place, time and camera), in its own format.
  */
-export function coverAtWidth(ctx: ServiceContext, key: string, width: number): Promise<Buffer | null> {
-  const id = `${key} ${width}`;
-  let made = coverWidths.get(id);
-  if (!made) {
-    made = (async () => {
-      const object = await ctx.storage.get(key);
-      if (!object) return null;
-      const bytes = await buffer(object.body);
-      try {
-        return (await webpAt(bytes, width, false)).bytes;
-      } catch (err) {
-        ctx.log.warn({ err, key }, 'A cover could not be converted');
-        return null;
-      }
-    })();
-    coverWidths.set(id, made);
-    // a file that was missing may come (another process stores it): ask again next time
-    made.then(
-      (bytes) => bytes === null && coverWidths.delete(id),
-      () => coverWidths.delete(id),
-    );
+export async function cleanCover(bytes: Buffer, contentType: string): Promise<Buffer | 'invalid' | 'tooLarge'> {
+  const format = PHOTO_COVERS[contentType];
+  if (!format) return bytes;
+  const image = sharp(bytes, { limitInputPixels: TEXT_IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
+  try {
+    if (format === 'jpeg') return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    if (format === 'png') return await image.png().toBuffer();
+    if (format === 'webp') return await image.webp({ quality: 90 }).toBuffer();
+    return await image.avif({ quality: 70 }).toBuffer();
+  } catch (err) {
+    return /pixel limit/i.test(String(err)) ? 'tooLarge' : 'invalid';
   }
-  return made;
+}
+
+/**
+ * Makes and stores a cleaned photo cover's widths: WebP files at each of IMAGE_WIDTHS (never wider
+ * than the cover; the widths of a small cover share one file), each with its stored_file row, and
+ * the cover's `cover_width` rows. Answers the files made (removed again if recording them fails).
+ */
+export async function storeCoverWidths(ctx: ServiceContext, coverKey: string, clean: Buffer): Promise<string[]> {
+  const meta = await sharp(clean, { limitInputPixels: TEXT_IMAGE_MAX_PIXELS }).metadata();
+  const widths = variantWidths(meta.width ?? 1);
+  const made = await Promise.all(widths.map((w) => webpAt(clean, w, false)));
+  const keys: string[] = [];
+  try {
+    for (const m of made)
+      keys.push(
+        await ctx.storage.put(Readable.from([m.bytes]), { prefix: 'blog', ext: 'webp', contentType: 'image/webp' }),
+      );
+    await inTransaction(ctx, async (c) => {
+      for (const [i, key] of keys.entries())
+        await recordStoredFile(c.trx, {
+          file_key: key,
+          kind: COVER_WIDTH_KIND,
+          content_type: 'image/webp',
+          byte_size: made[i].bytes.length,
+          original_name: `cover-${made[i].width}.webp`,
+        });
+      await insertCoverWidths(
+        c.trx,
+        TEXT_IMAGE_WIDTHS.map((width) => ({
+          cover_key: coverKey,
+          width,
+          file_key: keys[widths.indexOf(Math.min(width, meta.width ?? 1))],
+        })),
+      );
+    });
+  } catch (err) {
+    await Promise.all(keys.map((key) => ctx.storage.delete(key).catch(() => {})));
+    throw err;
+  }
+  return keys;
+}
+
+/** The stored file that answers a cover at one of IMAGE_WIDTHS, if it was made (never made here). */
+export const coverWidthKey = (ctx: ServiceContext, coverKey: string, width: number) =>
+  coverWidthFile(ctx.db, coverKey, width);
+
+/** Removes the width files of covers that are going (their rows, then the files). */
+export async function dropCoverWidths(ctx: ServiceContext, coverKeys: readonly string[]): Promise<void> {
+  const files = await coverWidthFilesOf(ctx.db, coverKeys);
+  await deleteCoverWidths(ctx.db, coverKeys);
+  await deleteStoredFiles(ctx.db, files, COVER_WIDTH_KIND);
+  for (const key of files) await ctx.storage.delete(key).catch(() => {});
+}
+
+export const COVER_REPAIR_TASK = 'cover-repair';
+
+/**
+ * The one-time repair of photo covers stored before covers were cleaned at upload: each is
+ * cleaned in place (the same key, so posts, revisions and links stay) and given its widths. Run by
+ * one process of the site under a lease, once (a failed run is tried again at the next start);
+ * a cover that cannot be read or is over the pixel limit is left as it is, with a warning.
+ * Answers how many covers were repaired, or null when another process has it or it has run.
+ */
+export async function repairStoredCovers(ctx: ServiceContext, holder = PROCESS_HOLDER): Promise<number | null> {
+  const now = ctx.now();
+  const taken = await takeLease(ctx.db, COVER_REPAIR_TASK, {
+    holder,
+    now,
+    leaseMs: 60 * 60 * 1000,
+    everyMs: 100 * 365 * 24 * 60 * 60 * 1000, // once: the last run is never a century old
+  });
+  if (!taken) return null;
+  try {
+    let repaired = 0;
+    for (const cover of await coversWithoutWidths(ctx.db)) {
+      const object = await ctx.storage.get(cover.file_key);
+      if (!object) continue;
+      const clean = await cleanCover(await buffer(object.body), cover.content_type);
+      if (typeof clean === 'string') {
+        ctx.log.warn({ key: cover.file_key, problem: clean }, 'A stored cover could not be repaired; it is left as it is');
+        continue;
+      }
+      await ctx.storage.put(Readable.from([clean]), {
+        prefix: 'blog',
+        ext: cover.file_key.slice(cover.file_key.lastIndexOf('.') + 1),
+        contentType: cover.content_type,
+        replace: cover.file_key,
+      });
+      await setStoredFileSize(ctx.db, cover.file_key, clean.length);
+      await storeCoverWidths(ctx, cover.file_key, clean);
+      repaired++;
+    }
+    await finishLease(ctx.db, COVER_REPAIR_TASK, holder, now, `repaired ${repaired}`);
+    if (repaired > 0) ctx.log.info({ repaired }, 'Stored covers repaired: cleaned, with their widths');
+    return repaired;
+  } catch (err) {
+    ctx.log.error({ err }, 'Repairing stored covers failed; it is tried again at the next start');
+    await releaseLease(ctx.db, COVER_REPAIR_TASK, holder, `failed: ${String(err)}`).catch(() => {});
+    return null;
+  }
 }
 
 export async function storeTextImage(
@@ -179,6 +286,7 @@ export async function sweepUnusedBlogImages(ctx: ServiceContext, now: Date): Pro
   const unused = candidates.filter((key) => !named.has(key));
   for (let i = 0; i < unused.length; i += 200) {
     const batch = unused.slice(i, i + 200);
+    await dropCoverWidths(ctx, batch);
     await deleteStoredFiles(ctx.db, batch, BLOG_IMAGE_KIND);
     for (const key of batch) await ctx.storage.delete(key).catch(() => {});
   }

@@ -26,6 +26,7 @@ import { deleteRevisions } from '../db/revisions.repo';
 import { staleVersion } from '../lib/versions';
 import { signedToken, verifiedToken } from '../lib/signed-url';
 import { inTransaction, type ServiceContext } from './context';
+import { cleanCover, dropCoverWidths, hasWidths, storeCoverWidths } from './blog-images';
 
 /**
  * Blog posts: the public and admin lists, the permalink reads, and every change of a post, each
@@ -293,13 +294,21 @@ async function validatePost(
   return { post, image: image?.ok ? image.type : undefined };
 }
 
-/** Stores an uploaded image under a generated key and records it; answers the key. */
+/**
+ * Stores an uploaded cover under a generated key and records it; answers the key. A photo is
+ * stored cleaned (blog-images.ts `cleanCover`: decoded, upright, no metadata, under the pixel
+ * limit) with its widths made now (`storeCoverWidths`): the server never converts a cover when a
+ * visitor asks for it.
+ */
 async function storeImage(
   ctx: ServiceContext,
   upload: Upload,
   type: { ext: string; contentType: string },
 ): Promise<string> {
-  const key = await ctx.storage.put(Readable.from([upload.bytes]), {
+  const clean = await cleanCover(upload.bytes, type.contentType);
+  if (clean === 'tooLarge') throw imageTooLarge();
+  if (clean === 'invalid') throw refusedPost({ featured_image: 'imageInvalidFile' }, 415, M.imageInvalidFile);
+  const key = await ctx.storage.put(Readable.from([clean]), {
     prefix: 'blog',
     ext: type.ext,
     contentType: type.contentType,
@@ -309,19 +318,22 @@ async function storeImage(
       file_key: key,
       kind: repo.BLOG_IMAGE_KIND,
       content_type: type.contentType,
-      byte_size: upload.bytes.length,
+      byte_size: clean.length,
       original_name: cleanFileName(upload.name) ?? `image.${type.ext}`,
     });
+    if (hasWidths(type.contentType)) await storeCoverWidths(ctx, key, clean);
   } catch (err) {
+    await deleteStoredFiles(ctx.db, [key], repo.BLOG_IMAGE_KIND).catch(() => {});
     await ctx.storage.delete(key);
     throw err;
   }
   return key;
 }
 
-/** Removes an uploaded image no post shows any more (a failed save, a deleted post). */
+/** Removes an uploaded image no post shows any more (a failed save, a deleted post), widths too. */
 async function dropImageIfUnused(ctx: ServiceContext, key: string) {
   if (!isStorageKey(key) || (await repo.imageInUse(ctx.db, key))) return;
+  await dropCoverWidths(ctx, [key]);
   await deleteStoredFiles(ctx.db, [key], repo.BLOG_IMAGE_KIND);
   await ctx.storage.delete(key);
 }

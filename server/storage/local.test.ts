@@ -35,6 +35,32 @@ describe('local-disk storage', () => {
     expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
   });
 
+  it('replaces the bytes of a stored key in place, and only of a stored key', async () => {
+    const storage = await createLocalStorage(root);
+    const key = await storage.put(Readable.from([Buffer.from('old bytes')]), {
+      prefix: 'blog',
+      ext: 'jpg',
+      contentType: 'image/jpeg',
+    });
+    const same = await storage.put(Readable.from([Buffer.from('new')]), {
+      prefix: 'blog',
+      ext: 'jpg',
+      contentType: 'image/jpeg',
+      replace: key,
+    });
+    expect(same).toBe(key);
+    expect((await read((await storage.get(key))!.body)).toString()).toBe('new');
+    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+    await expect(
+      storage.put(Readable.from([Buffer.from('x')]), {
+        prefix: 'blog',
+        ext: 'jpg',
+        contentType: 'image/jpeg',
+        replace: '../outside.jpg',
+      }),
+    ).rejects.toThrow('Only a stored key can be replaced');
+  });
+
   it('copies a file, leaving the original to its owner', async () => {
     const storage = await createLocalStorage(root);
     const source = path.join(root, 'upload');

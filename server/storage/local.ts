@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentTypeOfKey, isStorageKey, newKey, type PutOptions, type Storage } from './storage';
+import { contentTypeOfKey, isStorageKey, keyOfPut, type PutOptions, type Storage } from './storage';
 
 /** Temporary files older than this are left-overs of a crash and removed on start. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export async function createLocalStorage(root: string): Promise<Storage> {
     },
 
     async put(source: Readable | { path: string }, options: PutOptions) {
-      const key = newKey(options.prefix, options.ext);
+      const key = keyOfPut(options);
       const target = pathOf(key)!;
       const temp = path.join(tmpDir, randomUUID());
       try {

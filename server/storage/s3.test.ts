@@ -58,6 +58,15 @@ describe('S3 storage driver (against s3rver)', () => {
     expect(got?.size).toBe(bytes.length);
     expect(got?.contentType).toBe('application/pdf');
     expect((await text(got!.body)).equals(bytes)).toBe(true);
+    // replaced in place: the same key, the new bytes
+    const replaced = await storage.put(Readable.from([Buffer.from('%PDF-1.7 new')]), {
+      prefix: 'cv',
+      ext: 'pdf',
+      contentType: 'application/pdf',
+      replace: key,
+    });
+    expect(replaced).toBe(key);
+    expect((await text((await storage.get(key))!.body)).toString()).toBe('%PDF-1.7 new');
     await storage.delete(key);
     expect(await storage.exists(key)).toBe(false);
     expect(await storage.get(key)).toBeUndefined();

@@ -10,7 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { contentTypeOfKey, isStorageKey, newKey, type PutOptions, type Storage } from './storage';
+import { contentTypeOfKey, isStorageKey, keyOfPut, type PutOptions, type Storage } from './storage';
 
 export interface S3StorageSettings {
   /** An S3-compatible endpoint (MinIO, R2, s3rver ...); unset: AWS itself in `region`. */
@@ -61,7 +61,7 @@ export function createS3Storage(settings: S3StorageSettings): Storage & { client
     client,
 
     async put(source, options: PutOptions) {
-      const key = newKey(options.prefix, options.ext);
+      const key = keyOfPut(options);
       const body = await bytesOf(source);
       await client.send(
         new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length, ContentType: options.contentType }),

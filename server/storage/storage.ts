@@ -35,6 +35,18 @@ export interface PutOptions {
   /** Extension without the dot, chosen from the checked content ('pdf', 'docx'). */
   ext: string;
   contentType: string;
+  /**
+   * An existing key whose bytes these replace, at once (a reader sees the old bytes or the new,
+   * never part of either): a cover repaired in place. Its own prefix and extension stand.
+   */
+  replace?: string;
+}
+
+/** The key a put writes: the key it replaces, else a new one. */
+export function keyOfPut(options: PutOptions): string {
+  if (options.replace === undefined) return newKey(options.prefix, options.ext);
+  if (!isStorageKey(options.replace)) throw new Error('Only a stored key can be replaced');
+  return options.replace;
 }
 
 export interface StoredObject {

@@ -124,7 +124,7 @@ describe('preview paths', () => {
       const { actor, ctl, ctx } = start();
       const send = ({ event }: { event: unknown }) => actor.send(event as PostPreviewEvent);
       const settle =
-        (ok: boolean, actorId = 'makeLink') =>
+        (ok: boolean, actorId: 'makeLink' | 'revokeLinks' = 'makeLink') =>
         async ({ event }: { event: unknown }) => {
           const e = event as { output?: unknown; error?: unknown };
           if (ok) ctl.settle(actorId, e.output);
