@@ -77,13 +77,18 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ HOST: '0.0.0.0', isProduction: true, SECRET: 'x'.repeat(32) });
   });
 
-  it('requires PUBLIC_URL in production unless it listens on loopback only', () => {
+  it('requires PUBLIC_URL in production, also when it listens on loopback only behind a proxy', () => {
     const prod = { NODE_ENV: 'production', SECRET: 'x'.repeat(32) };
-    expect(() => load(prod)).toThrow(
-      /^Invalid setting PUBLIC_URL: required when NODE_ENV=production and HOST \(0\.0\.0\.0\)/,
+    for (const HOST of [undefined, '0.0.0.0', '127.0.0.1', '::1']) {
+      expect(() => load({ ...prod, ...(HOST && { HOST }) }), String(HOST)).toThrow(
+        /^Invalid setting PUBLIC_URL: required when NODE_ENV=production: the https:\/\/ address visitors use/,
+      );
+    }
+    // said, it may still be a loopback http address for a local check of the build
+    expect(load({ ...prod, HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:8080' }).PUBLIC_URL).toBe(
+      'http://127.0.0.1:8080',
     );
-    expect(load({ ...prod, HOST: '127.0.0.1' }).PUBLIC_URL).toBe('http://localhost:8080');
-    expect(load({ ...prod, HOST: '::1' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(load({ NODE_ENV: 'development' }).PUBLIC_URL).toBe('http://localhost:8080');
   });
 
   it('bounds how long a client may take, and the connections it may hold', () => {

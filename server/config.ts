@@ -271,13 +271,11 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const HOST = s.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
-  // In production the public address is said, never guessed: a server listening beyond this
-  // machine would otherwise mail links to localhost and drop Secure cookies.
-  if (isProduction && !s.PUBLIC_URL && !isLoopback(HOST)) {
-    fail(
-      'PUBLIC_URL',
-      `required when NODE_ENV=production and HOST (${HOST}) is not a loopback address: the https:// address visitors use`,
-    );
+  // In production the public address is said, never guessed, whatever HOST is: behind a reverse
+  // proxy on the same machine (HOST a loopback address, the usual set-up) the server would
+  // otherwise mail links to localhost and set cookies without Secure.
+  if (isProduction && !s.PUBLIC_URL) {
+    fail('PUBLIC_URL', 'required when NODE_ENV=production: the https:// address visitors use');
   }
   if (s.HEADERS_TIMEOUT_SECONDS > s.REQUEST_TIMEOUT_SECONDS) {
     fail('HEADERS_TIMEOUT_SECONDS', 'may not be longer than REQUEST_TIMEOUT_SECONDS');
