@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { BUILT_IN_ROLES } from '../src/api/contract/auth';
 
 /**
  * Every setting of the server, read from the environment . This file is the
@@ -50,6 +51,21 @@ const isCidr = (s: string) => {
   return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 };
 
+/** REQUIRE_SECOND_FACTOR: built-in role names, comma-separated; empty for none. */
+const builtInRoleList = z.string().transform((s, ctx): ('owner' | 'editor' | 'recruiter')[] => {
+  const names = s
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = names.filter((n) => !Object.hasOwn(BUILT_IN_ROLES, n));
+  if (unknown.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected built-in roles (${Object.keys(BUILT_IN_ROLES).join(', ')}) separated by commas, or nothing; not ${unknown.join(', ')}`,
+    });
+  return [...new Set(names)] as ('owner' | 'editor' | 'recruiter')[];
+});
+
 /** TRUST_PROXY: "true"/"false", a hop count, or a comma-separated list of addresses/CIDRs. */
 const trustProxy = z.string().transform((s, ctx): boolean | number | string[] => {
   if (s === 'true' || s === 'false') return s === 'true';
@@ -93,6 +109,11 @@ const Settings = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
   TRUST_PROXY: trustProxy.default(false),
+  /**
+   * The built-in roles whose members sign in with a second factor on a new install (read once,
+   * when the roles are made; afterwards owners decide per role in the back office). Empty: none.
+   */
+  REQUIRE_SECOND_FACTOR: builtInRoleList.default(['owner']),
   /** Turns on GET /metrics (Prometheus text), which then requires `Authorization: Bearer <it>`. */
   METRICS_TOKEN: z.string().min(16, { error: 'expected at least 16 characters' }).optional(),
   GEO_COUNTRY_HEADER: z
@@ -218,12 +239,16 @@ export type Config = Omit<
   s3: S3Settings | undefined;
 };
 
+/** Settings whose empty value is a choice, not "unset": REQUIRE_SECOND_FACTOR= requires none. */
+const EMPTY_IS_A_VALUE = new Set(['REQUIRE_SECOND_FACTOR']);
+
 /** Reads every setting; throws a ConfigError naming the setting on a bad value. */
 export function loadConfig(env: Env = process.env): Config {
   const raw: Record<string, string> = {};
   for (const key of Object.keys(Settings.shape)) {
     const value = env[key]?.trim();
-    if (value) raw[key] = value; // an empty value counts as unset
+    // an empty value counts as unset, but where empty says something ("no role")
+    if (value || (value === '' && EMPTY_IS_A_VALUE.has(key))) raw[key] = value;
   }
   const result = Settings.safeParse(raw);
   if (!result.success) {

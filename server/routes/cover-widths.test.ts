@@ -18,7 +18,8 @@ import { createTestApp } from '../testing';
  */
 const sharpCalls = vi.hoisted(() => ({ n: 0 }));
 vi.mock('sharp', async (importOriginal) => {
-  const actual = ((await importOriginal()) as { default: typeof import('sharp') }).default;
+  type Sharp = typeof import('sharp').default;
+  const actual = ((await importOriginal()) as { default: Sharp }).default;
   const counted = (...args: Parameters<typeof actual>) => {
     sharpCalls.n++;
     return actual(...args);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countUsers } from '../db/auth.repo';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
-import { createAdminCommand, issueSetupToken, SETUP_DONE, SETUP_REFUSED } from './owner';
+import { createAdminCommand, issueSetupToken, prepareAccounts, SETUP_DONE, SETUP_REFUSED } from './owner';
 
 const STRONG = 'Copper kettle on a winter morning';
 
@@ -118,5 +118,62 @@ describe('the command the sign-in page names while no account exists', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('REQUIRE_SECOND_FACTOR', () => {
+  const rules = async (app: FastifyInstance) =>
+    Object.fromEntries(
+      (await app.db.selectFrom('admin_role').select(['name', 'requires_second_factor']).execute()).map(
+        (r) => [r.name, Number(r.requires_second_factor) === 1],
+      ),
+    );
+
+  it('names the built-in roles that require a second factor on a new install: owner by default, none when empty', async () => {
+    for (const [setting, expected] of [
+      [undefined, { owner: true, editor: false, recruiter: false }],
+      ['', { owner: false, editor: false, recruiter: false }],
+      ['Owner, recruiter', { owner: true, editor: false, recruiter: true }],
+    ] as const) {
+      const app = await createTestApp(setting === undefined ? {} : { REQUIRE_SECOND_FACTOR: setting });
+      try {
+        await prepareAccounts(app.services(), {
+          ADMIN_EMAIL: 'owner@example.com',
+          ADMIN_PASSWORD: 'a long owner passphrase',
+        });
+        expect([setting, await rules(app)]).toEqual([setting, expected]);
+        // without the rule, the owner's password alone signs in
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { origin: new URL(app.config.PUBLIC_URL).origin },
+          payload: { email: 'owner@example.com', password: 'a long owner passphrase' },
+        });
+        expect(login.json().factor_setup_required ?? false).toBe(expected.owner);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
+  it('is read once, when the roles are made: a later start with another setting changes nothing', async () => {
+    const app = await createTestApp({ REQUIRE_SECOND_FACTOR: '' });
+    try {
+      await prepareAccounts(app.services(), {});
+      const later = {
+        ...app.services(),
+        config: { ...app.config, REQUIRE_SECOND_FACTOR: ['owner', 'editor'] as const },
+      };
+      await prepareAccounts(later as never, {});
+      expect(await rules(app)).toEqual({ owner: false, editor: false, recruiter: false });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a role that is not built in', async () => {
+    await expect(createTestApp({ REQUIRE_SECOND_FACTOR: 'owner, admins' })).rejects.toThrow(
+      /REQUIRE_SECOND_FACTOR.*not admins/,
+    );
   });
 });

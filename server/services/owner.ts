@@ -59,7 +59,7 @@ export async function createOwner(
   via: string,
 ): Promise<number> {
   const clean = checkOwnerAccount(email, password);
-  await ensureBuiltInRoles(ctx.db);
+  await ensureBuiltInRoles(ctx.db, ctx.config.REQUIRE_SECOND_FACTOR);
   if (await emailTaken(ctx.db, clean))
     throw new OwnerAccountError(`A user with the email ${clean} already exists`);
   const roleId = (await roleIdByName(ctx.db, 'owner'))!;
@@ -84,7 +84,7 @@ export async function prepareAccounts(
   ctx: ServiceContext,
   config: Pick<Config, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>,
 ) {
-  await ensureBuiltInRoles(ctx.db);
+  await ensureBuiltInRoles(ctx.db, ctx.config.REQUIRE_SECOND_FACTOR);
   if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return { created: false as const };
   if ((await countUsers(ctx.db)) > 0) return { created: false as const };
   await createOwner(ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, 'ADMIN_EMAIL');
@@ -155,7 +155,7 @@ export async function ownerFromSetupToken(
     throw err;
   }
   const passwordHash = await hashPassword(password);
-  await ensureBuiltInRoles(ctx.db);
+  await ensureBuiltInRoles(ctx.db, ctx.config.REQUIRE_SECOND_FACTOR);
   return inTransaction({ ...ctx, actor: null }, async ({ trx, audit }) => {
     await serializeOn(trx, 'first-owner');
     if ((await countUsers(trx)) > 0) throw new HttpError(409, SETUP_DONE);
