@@ -6,7 +6,8 @@
 //     from Debian's packages and the npm registry (scripts/container-base.sh);
 //  2. the image (Dockerfile): its size (at most 250 MB), its account (not root), and what it must
 //     not hold: dev dependencies, .git, tests, secrets;
-//  3. on SQLite with a volume: it refuses to start without PUBLIC_URL or SECRET, saying which; it
+//  3. on SQLite with a volume: it refuses to start without PUBLIC_URL or SECRET, saying which, and
+//     on a bind mount it does not own, saying in one line what to do; it
 //     answers /api/ready and its HEALTHCHECK; the process runs as 10001; the owner is created in
 //     Chromium through the setup address its log prints; the shell e2e spec passes against it; it
 //     stops gracefully on SIGTERM; a new container on the volume still has the owner;
@@ -291,6 +292,19 @@ function refusesWithout() {
     fail(`without SECRET the image should refuse to start naming it:\n${noSecret.all}`);
   say(`without PUBLIC_URL: "${noUrl.all.trim().split('\n').at(-1)}"`);
   say(`without SECRET: "${noSecret.all.trim().split('\n').at(-1)}"`);
+  // a bind mount its user (10001) does not own: one line that says what to do, no stack trace
+  const hostDir = fs.mkdtempSync(path.join(work, 'bind-'));
+  const bind = podman(
+    [
+      'run', '--rm', '--network', 'none',
+      '-e', 'PUBLIC_URL=https://www.example.com', '-e', `SECRET=${SECRET}`,
+      '-v', `${hostDir}:/data`, IMAGE,
+    ],
+    { check: false, timeoutMs: 60_000 },
+  );
+  if (bind.status === 0 || !/chown -R 10001/.test(bind.all) || /syscall|\n\s+at /.test(bind.all))
+    fail(`on a bind mount it does not own the image should say in one line what to do:\n${bind.all}`);
+  say(`on a bind mount of another account: "${bind.all.trim().split('\n').at(-1)}"`);
 }
 
 async function createOwnerThroughSetup(name) {
@@ -435,6 +449,7 @@ function composeAccepted() {
     PUBLIC_URL: 'https://manna.example.com',
     SECRET,
     POSTGRES_PASSWORD: 'compose-check-password',
+    REDIS_PASSWORD: 'compose-check-redis-password',
   };
   const dir = fs.mkdtempSync(path.join(work, 'compose-'));
   // a copy with its own .env; podman-compose wants the Dockerfile of `build: .` to exist
@@ -472,11 +487,14 @@ function composeAccepted() {
     for (const expected of [
       `SECRET=${SECRET}`,
       'DATABASE_URL=postgres://manna:compose-check-password@db:5432/manna',
-      'REDIS_URL=redis://redis:6379',
+      'REDIS_URL=redis://:compose-check-redis-password@redis:6379',
       '-v ',
       ':/data',
     ])
       if (!app.includes(expected)) fail(`compose.yaml: the app is missing ${expected}:\n${app}`);
+    const redis = creates.find((l) => l.includes('com.docker.compose.service=redis'));
+    if (!redis.includes('--requirepass compose-check-redis-password'))
+      fail(`compose.yaml: Redis should require its password:\n${redis}`);
     if (creates.some((l) => l.includes('${')))
       fail(`compose.yaml: a setting was left unfilled:\n${creates.join('\n')}`);
     say(
@@ -521,7 +539,7 @@ try {
     step('base images (Debian 12 + Node 24)', ensureBase);
     step('build the image', buildImage);
     step('what the image holds', inspectImage);
-    step('refuses to start without PUBLIC_URL or SECRET', refusesWithout);
+    step('refuses to start without PUBLIC_URL or SECRET, or on a folder it does not own', refusesWithout);
     await step('on SQLite with a volume', onSqlite);
     await step('on PostgreSQL and Redis, and again from a new container', onPostgres);
   }

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { BUILT_IN_ROLES } from '../src/api/contract/auth';
+import { dataDirDenied } from './lib/data-dir';
 
 /**
  * Every setting of the server, read from the environment . This file is the
@@ -373,7 +374,7 @@ function readOrCreateSecret(dataDir: string): string {
     // 'wx' fails when the file exists, so two processes starting together share one secret
     fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw dataDirDenied(err, dataDir, dataDir) ?? err;
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < 32) {

@@ -55,11 +55,12 @@ async function freePort(): Promise<number> {
  * output. (Not the tsx CLI: it relays SIGTERM to its child only once the child has told it, over
  * IPC, that it handles the signal, and on a loaded machine that message can come too late.)
  */
-function startServer(env: Record<string, string>) {
+function startServer(env: Record<string, string>, as?: { uid: number; gid: number }) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...as,
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -84,6 +85,29 @@ describe('server/index.ts', () => {
     return dir;
   };
 
+  // root can give the folder away and start the server as another account (CI runs as root)
+  it.runIf(process.getuid?.() === 0)(
+    'says in one line what to do when DATA_DIR belongs to another account (a bind mount), in production and not',
+    async () => {
+      const settings: Record<string, string>[] = [
+        { NODE_ENV: 'production', SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://manna.example' },
+        { NODE_ENV: 'development', HOME: os.tmpdir() },
+      ];
+      for (const env of settings) {
+        const dir = tempDir(); // root's, 0700
+        const server = startServer({ ...env, DATA_DIR: dir, PORT: '45991' }, { uid: 10001, gid: 10001 });
+        expect(await server.exited).toBe(1);
+        const lines = server.output().trim().split('\n');
+        expect(lines).toEqual([
+          `DATA_DIR ${dir} is not this server's to use (it belongs to uid 0); the server runs as uid 10001. ` +
+            `Give the folder to that user and start again: chown -R 10001 ${dir}, or on the host for a bind ` +
+            'mount such as -v /srv/manna:/data, chown -R 10001 /srv/manna.',
+        ]);
+      }
+    },
+    40_000,
+  );
+
   it('refuses to start on a bad setting, naming it', async () => {
     const server = startServer({ PORT: '99999', DATA_DIR: tempDir() });
     expect(await server.exited).toBe(1);
@@ -103,6 +127,32 @@ describe('server/index.ts', () => {
     await server.printed(`Manna is running at http://localhost:${port}`);
     return { ...server, dataDir, port };
   };
+
+  it('makes the first owner from ADMIN_EMAIL once, and at a later start warns while the password is still set', async () => {
+    const owner = {
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'a long owner passphrase 2026',
+      LOG_LEVEL: 'info',
+    };
+    const first = await startedServer(owner);
+    expect(first.output()).toContain('Owner account created from ADMIN_EMAIL');
+    expect(first.output()).not.toContain('ADMIN_PASSWORD is still set');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const again = startServer({
+      PORT: String(first.port),
+      DATA_DIR: first.dataDir,
+      DIST_DIR: path.join(first.dataDir, 'dist'),
+      ...owner,
+    });
+    await again.printed('Manna is running at');
+    expect(again.output()).toContain(
+      'ADMIN_PASSWORD is still set, though accounts exist and it does nothing',
+    );
+    expect(again.output()).not.toContain('a long owner passphrase 2026');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 40_000);
 
   it('migrates, prints its address, answers, and exits 0 on SIGTERM', async () => {
     const { dataDir, port, ...server } = await startedServer({ LOG_LEVEL: 'warn' });

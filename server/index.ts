@@ -5,7 +5,7 @@ import { runSeeders } from './db/seed';
 import { createAdminCommand, issueSetupToken, prepareAccounts, SETUP_TOKEN_HOURS } from './services/owner';
 import { unavailableMessage } from './lib/dependency-errors';
 import { removeOrphanFiles } from './lib/orphan-files';
-import { holdDataDir, privateFiles, securePrivateFolder } from './lib/data-dir';
+import { DataDirError, holdDataDir, privateFiles, securePrivateFolder } from './lib/data-dir';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -19,7 +19,7 @@ try {
   config = loadConfig();
   modesFixed = securePrivateFolder(config.DATA_DIR);
 } catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
+  if (!(err instanceof ConfigError) && !(err instanceof DataDirError)) throw err;
   console.error(err.message);
   process.exit(1);
 }
@@ -88,6 +88,10 @@ try {
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
   const accounts = await prepareAccounts(app.services(), config);
   if (accounts.created) app.log.info({ email: accounts.email }, 'Owner account created from ADMIN_EMAIL');
+  else if (accounts.passwordLeftSet)
+    app.log.warn(
+      'ADMIN_PASSWORD is still set, though accounts exist and it does nothing: remove ADMIN_EMAIL and ADMIN_PASSWORD from the settings (.env), so the password does not stay in the environment',
+    );
   setupToken = await issueSetupToken(app.services());
   if (config.SEED_DEMO) {
     const seeders = await runSeeders(app.db, config);

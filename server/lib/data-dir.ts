@@ -15,23 +15,60 @@ export function privateFiles(): void {
   process.umask(0o077);
 }
 
+/** DATA_DIR (or something in it) belongs to another account: start-up says what to do, in one line. */
+export class DataDirError extends Error {}
+
+/** The DataDirError of a refusal (EPERM, EACCES) to touch `target` in `dir`; null for another error. */
+export function dataDirDenied(err: unknown, dir: string, target: string): DataDirError | null {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === 'EPERM' || code === 'EACCES' ? notOurs(dir, target) : null;
+}
+
+const notOurs = (dir: string, target: string) => {
+  const uid = process.getuid?.() ?? 0;
+  let owner = '';
+  try {
+    owner = ` (it belongs to uid ${fs.lstatSync(target).uid})`;
+  } catch {
+    // unreadable: the uid stays unsaid
+  }
+  const what = target === dir ? `DATA_DIR ${dir}` : `${target} in DATA_DIR`;
+  return new DataDirError(
+    `${what} is not this server's to use${owner}; the server runs as uid ${uid}. ` +
+      `Give the folder to that user and start again: chown -R ${uid} ${dir}, or on the host for a bind ` +
+      `mount such as -v /srv/manna:/data, chown -R ${uid} /srv/manna.`,
+  );
+};
+
 /**
  * Makes `dir` 0700 and everything in it 0700 (folders) or 0600 (files), without following symbolic
- * links; answers how many modes changed. A missing folder is left alone (answers 0).
+ * links; answers how many modes changed. A missing folder is left alone (answers 0). A folder or
+ * file of another account (a bind mount the server's user does not own) is a DataDirError.
  */
 export function securePrivateFolder(dir: string): number {
   let changed = 0;
   const fix = (target: string, mode: number) => {
     const stat = fs.lstatSync(target);
     if ((stat.mode & 0o777) !== mode) {
-      fs.chmodSync(target, mode);
+      try {
+        fs.chmodSync(target, mode);
+      } catch (err) {
+        throw dataDirDenied(err, dir, target) ?? err;
+      }
       changed++;
     }
     return stat;
   };
+  const list = (folder: string) => {
+    try {
+      return fs.readdirSync(folder, { withFileTypes: true });
+    } catch (err) {
+      throw dataDirDenied(err, dir, folder) ?? err;
+    }
+  };
   const walk = (folder: string) => {
     fix(folder, 0o700);
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    for (const entry of list(folder)) {
       const target = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(target);
       else if (entry.isFile()) fix(target, 0o600);

@@ -86,7 +86,8 @@ export async function prepareAccounts(
 ) {
   await ensureBuiltInRoles(ctx.db, ctx.config.REQUIRE_SECOND_FACTOR);
   if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return { created: false as const };
-  if ((await countUsers(ctx.db)) > 0) return { created: false as const };
+  // set, with accounts made: it does nothing, and it waits in the environment for anyone to read
+  if ((await countUsers(ctx.db)) > 0) return { created: false as const, passwordLeftSet: true as const };
   await createOwner(ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD, 'ADMIN_EMAIL');
   return { created: true as const, email: config.ADMIN_EMAIL.trim().toLowerCase() };
 }
