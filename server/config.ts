@@ -198,7 +198,7 @@ const Settings = z.object({
    * and /api/ready only (lib/connection-limits.ts). Default: the open-files limit less 256.
    */
   MAX_CONNECTIONS: wholeNumber(16, 1_000_000).optional(),
-  /** Connections one client address may hold at once (a trusted proxy's address aside). */
+  /** Busy connections (a request on its way or waiting for its answer) one client address may hold; idle keep-alive ones do not count (a trusted proxy's address aside). */
   MAX_CONNECTIONS_PER_CLIENT: wholeNumber(1, 1_000_000).default(128),
   SEED_DEMO: boolean.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),

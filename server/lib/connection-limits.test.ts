@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -93,6 +94,69 @@ describe('one client', () => {
       Number(/manna_connections_refused_total\{kind="client"\} (\d+)/.exec(text)?.[1]),
     ).toBeGreaterThanOrEqual(1);
   }, 30_000);
+
+  it('serves an office of 60 browsers behind one address, each keeping 6 connections open', async () => {
+    await app.close();
+    app = await createTestApp({ METRICS_TOKEN: TOKEN }); // MAX_CONNECTIONS_PER_CLIENT at its default
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+    expect(app.config.MAX_CONNECTIONS_PER_CLIENT).toBeLessThan(60 * 6);
+    const browsers = Array.from({ length: 60 }, () => new http.Agent({ keepAlive: true, maxSockets: 6 }));
+    const ask = (agent: http.Agent) =>
+      new Promise<number | string>((resolve) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+      });
+    const six = (agent: http.Agent) => Promise.all(Array.from({ length: 6 }, () => ask(agent)));
+    try {
+      // one after another, each browser opens its six connections and keeps them (360 in all)
+      const first: (number | string)[] = [];
+      for (const agent of browsers) first.push(...(await six(agent)));
+      expect(first.filter((s) => s !== 200)).toEqual([]);
+      // then all at once, as the office's tabs poll: on the connections kept or on new ones
+      const again = (await Promise.all(browsers.map(six))).flat();
+      expect(again.filter((s) => s !== 200)).toEqual([]);
+      const text = await (
+        await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).text();
+      expect(Number(/manna_connections_refused_total\{kind="client"\} (\d+)/.exec(text)?.[1] ?? 0)).toBe(0);
+    } finally {
+      for (const agent of browsers) agent.destroy();
+    }
+  }, 60_000);
+
+  it('near the cap, reclaims an idle keep-alive connection for a new one instead of sending it to the reserve', async () => {
+    // the cap's worth of connections, each answered once and kept open (keep-alive), idle
+    const kept = await Promise.all(
+      Array.from(
+        { length: MAX },
+        () =>
+          new Promise<net.Socket>((resolve, reject) => {
+            const socket = net.connect(port, '127.0.0.1', () =>
+              socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+            );
+            socket.on('error', () => {});
+            socket.once('data', (chunk) =>
+              /^HTTP\/1\.1 200/.test(chunk.toString('latin1'))
+                ? resolve(socket)
+                : reject(new Error('not 200')),
+            );
+          }),
+      ),
+    );
+    try {
+      // a visitor's new connection is served (404 for this address), not sent to the reserve (503)
+      expect(await get('/api/no-such-thing')).toBe(404);
+      expect(kept.filter((socket) => socket.destroyed || socket.readableEnded).length).toBeGreaterThanOrEqual(
+        1,
+      );
+    } finally {
+      for (const socket of kept) socket.destroy();
+    }
+  });
 
   it('closes the connection of a rate-limited request instead of holding it', async () => {
     await app.close();

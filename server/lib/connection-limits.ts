@@ -13,15 +13,24 @@ import type { Socket } from 'node:net';
  *   for the health checks only (`/api/health`, `/api/ready`): each gets HEALTH_RESERVE_MS to send
  *   its request, anything else on it is answered 503 and closed. Beyond the reserve a new
  *   connection is closed at once, before it costs more than its descriptor for a moment.
- * - one client address holds at most `maxPerClient` of them (a trusted proxy's address aside), so a
- *   single client cannot fill the cap and leave every visitor a 503.
+ * - one client address (a trusted proxy's address aside) has at most `maxPerClient` connections
+ *   that are still sending a request or waiting for its answer (slow clients), so a single client
+ *   cannot fill the cap and leave every visitor a 503; the next is closed at once. Idle keep-alive
+ *   connections (a request answered, none sent since) do not count: one office behind a NAT, each
+ *   browser keeping several open, is not refused.
+ * - near the cap, idle keep-alive connections are reclaimed first: a new connection that would go
+ *   past `maxConnections` closes the oldest idle one instead (a browser opens another when it needs
+ *   one), and only when none is idle does it go to the reserve.
  */
 export interface ConnectionLimits {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
-  /** Connections one client address may hold; a trusted proxy's address has no such limit. */
+  /**
+   * Connections one client address may hold busy (sending a request or waiting for its answer);
+   * idle keep-alive ones do not count, and a trusted proxy's address has no such limit.
+   */
   maxPerClient: number;
   /** Whether an address is a proxy we trust (TRUST_PROXY): its connections carry many clients. */
   isProxy?: (address: string) => boolean;
@@ -60,33 +69,54 @@ export function limitConnections(
   const reserve = new WeakSet<Socket>();
   let open = 0;
   const asked = new WeakSet<Socket>();
-  const perClient = new Map<string, number>();
+  /** Connections idle between requests, oldest first: the first to go near the cap. */
+  const idle = new Set<Socket>();
+  /** Per client address: its connections that are not idle. */
+  const busy = new Map<string, number>();
+  const addressOf = new WeakMap<Socket, string>();
+  const counted = new WeakSet<Socket>();
+  /** A connection closes (or is reclaimed): it no longer counts, once. */
+  const countOut = (socket: Socket) => {
+    if (!counted.delete(socket)) return;
+    open--;
+    const client = addressOf.get(socket);
+    if (client !== undefined && !idle.has(socket)) countBusy(client, -1);
+    idle.delete(socket);
+  };
+  const countBusy = (address: string, by: number) => {
+    const n = (busy.get(address) ?? 0) + by;
+    if (n > 0) busy.set(address, n);
+    else busy.delete(address);
+  };
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     if (!limits.isProxy?.(address)) {
-      const held = perClient.get(address) ?? 0;
-      if (held >= limits.maxPerClient) {
+      if ((busy.get(address) ?? 0) >= limits.maxPerClient) {
         onRefused('client');
         socket.destroy();
         return;
       }
-      perClient.set(address, held + 1);
-      socket.once('close', () => {
-        const left = (perClient.get(address) ?? 1) - 1;
-        if (left > 0) perClient.set(address, left);
-        else perClient.delete(address);
-      });
+      addressOf.set(socket, address);
+      countBusy(address, 1);
     }
     open++;
+    counted.add(socket);
     // Node's own checks miss a connection that never sends a byte (with headersTimeout and the
     // checking interval set, not even the idle timeout closes it): it must ask within the header time
     const silent = setTimeout(() => {
       if (!asked.has(socket)) socket.destroy();
     }, limits.headersTimeoutMs).unref();
     socket.once('close', () => {
-      open--;
       clearTimeout(silent);
+      countOut(socket);
     });
+    // past the cap: the oldest idle connection makes room first
+    if (open > limits.maxConnections && idle.size > 0) {
+      const [oldest] = idle;
+      countOut(oldest);
+      oldest.destroy();
+      return;
+    }
     if (open <= limits.maxConnections) return;
     if (open > limits.maxConnections + HEALTH_RESERVE) {
       onRefused('closed');
@@ -98,6 +128,15 @@ export function limitConnections(
   });
   return (request, response) => {
     asked.add(request.socket);
+    // busy until its answer is sent, then idle (keep-alive) until the next request
+    const socket = request.socket;
+    const client = addressOf.get(socket);
+    if (idle.delete(socket) && client !== undefined) countBusy(client, 1);
+    response.once('close', () => {
+      if (socket.destroyed || !counted.has(socket) || idle.has(socket) || reserve.has(socket)) return;
+      idle.add(socket);
+      if (client !== undefined) countBusy(client, -1);
+    });
     if (!reserve.has(request.socket)) return true;
     response.shouldKeepAlive = false;
     if (HEALTH_PATH.test(request.url ?? '')) return true;

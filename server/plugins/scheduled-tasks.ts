@@ -89,7 +89,9 @@ export const scheduledTasks = global(async (app) => {
   };
   let repairRun: Promise<unknown> | undefined;
   app.addHook('onReady', async () => {
-    repairRun = repairStoredCovers(app.services());
+    repairRun = repairStoredCovers(app.services()).catch((err: unknown) =>
+      app.log.error({ err }, 'Repairing stored covers could not start; it is tried again at the next start'),
+    );
     rollupTick = setInterval(rollUp, ROLLUP_EVERY_MS / 5).unref();
     timer = setTimeout(check, RETENTION_FIRST_CHECK_MS).unref();
     blogTick = setInterval(tickBlog, BLOG_SCHEDULE_TICK_MS).unref();
