@@ -3,8 +3,8 @@ import { PRESENCE_BEAT_MS, type OtherEditor } from '../api/contract/presence';
 import type { RevisionEntity } from '../api/contract/revisions';
 
 /**
- * Who else is editing the record an editor has open (issue 29): while `present`, a heartbeat every
- * 20 s (`renew`) keeps this editor known and brings back the others, which the editor shows as
+ * Who else is editing the record an editor has open: while `present`, a heartbeat every
+ * PRESENCE_BEAT_MS (`renew`) keeps this editor known and brings back the others, which the editor shows as
  * "<name> is editing this since 10:31". A failed heartbeat keeps what was known and tries again at
  * the next beat. `presence.stop` (the editor closed) says goodbye (`leave`). Nothing is locked.
  */

@@ -582,9 +582,22 @@ test.describe('two colleagues on one post', () => {
       await expect(
         theirs.getByRole('status').getByText(`${OWNER.email} is editing this since`),
       ).toBeVisible();
+      // nobody is told of themselves
+      await expect(mine.getByRole('status').getByText(`${OWNER.email} is editing`)).toHaveCount(0);
       await theirs.getByLabel('Excerpt').fill('Their excerpt, saved first.');
       await theirs.getByRole('button', { name: 'Update Post' }).click();
       await expect(theirs).toHaveCount(0);
+      // they saved, and the editor closed: they said goodbye, so my next heartbeat lists nobody
+      const origin = { origin: new URL(page.url()).origin };
+      const presence = `/api/admin/presence/blog_post/${post.blog_id}`;
+      await expect
+        .poll(async () =>
+          (
+            await page.request.put(presence, { headers: origin, data: { editor_id: 'e2e-presence-check' } })
+          ).json(),
+        )
+        .toEqual({ others: [] });
+      await page.request.delete(`${presence}/e2e-presence-check`, { headers: origin });
       await mine.getByLabel('Excerpt').fill('My excerpt, saved second.');
       await mine.getByLabel('Title', { exact: true }).fill(`${title}, revised`);
       await mine.getByRole('button', { name: 'Update Post' }).click();

@@ -6,9 +6,12 @@ import { ID_MAX, whole } from './ids';
  * (PUT /api/admin/presence/{entity}/{id} with its editor id) and hears who else has the record
  * open; closing says goodbye (DELETE .../{editor_id}). No lock: colleagues are told, not blocked.
  */
-export const PRESENCE_BEAT_MS = 20_000;
-/** An editor not heard from for this long has gone. */
-export const PRESENCE_GONE_MS = 60_000;
+export const PRESENCE_BEAT_MS = 15_000;
+/**
+ * An editor not heard from for this long has gone (two beats missed and a little): a tab that died
+ * without saying goodbye is not shown for long.
+ */
+export const PRESENCE_GONE_MS = 35_000;
 
 export const EditorId = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/));
 export const PresenceBody = z.object({ editor_id: EditorId });

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { i18n as I18n } from 'i18next';
 import { fetchMe, login, logout, signInWithPasskey, verifySecondStep } from '../../api/auth';
+import { leaveAllPresence } from '../../api/presence';
 import { showToast } from '../../components/toasts';
 import { authMachine } from '../../machines/auth.machine';
 import { removeDraftsOf } from '../../offline/drafts';
@@ -43,7 +44,11 @@ export const authLive = (i18n: I18n) =>
       login: fromPromise(({ input }) => login(input)),
       verifyCode: fromPromise(({ input }) => verifySecondStep(input.code)),
       passkey: fromPromise(() => signInWithPasskey()),
-      logout: fromPromise<unknown>(() => logout()),
+      // open editors say goodbye first: colleagues do not see someone who has gone
+      logout: fromPromise<unknown>(async () => {
+        await leaveAllPresence();
+        return logout();
+      }),
       countWaiting: fromPromise(({ input }) => countWaiting(input.userId)),
     },
     actions: {

@@ -9,6 +9,6 @@ export const presenceLive = () =>
       renew: fromPromise(({ input }) => renewPresence(input.entity, input.recordId, input.editorId)),
     },
     actions: {
-      leave: (_, { record }) => leavePresence(record.entity, record.recordId, record.editorId),
+      leave: (_, { record }) => void leavePresence(record.entity, record.recordId, record.editorId),
     },
   });
