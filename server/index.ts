@@ -87,6 +87,12 @@ try {
   const applied = await migrateWhenReachable();
   if (applied.length > 0) app.log.info({ migrations: applied }, 'Database migrated');
   const accounts = await prepareAccounts(app.services(), config);
+  const unsetReplies = (['CONTACT_REPLY_TO', 'HIRING_REPLY_TO'] as const).filter((name) => !config[name]);
+  if (config.SMTP_URL && unsetReplies.length > 0)
+    app.log.warn(
+      { unset: unsetReplies },
+      `Replies to the site's mails go nowhere: set ${unsetReplies.join(' and ')} to a mailbox someone reads (otherwise they reach ${config.MAIL_FROM})`,
+    );
   if (accounts.created) app.log.info({ email: accounts.email }, 'Owner account created from ADMIN_EMAIL');
   else if (accounts.passwordLeftSet)
     app.log.warn(

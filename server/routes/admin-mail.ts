@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams, MessageAnswer } from '../../src/api/contract/auth';
-import { MailQuery, MailRows } from '../../src/api/contract/mail';
+import { MailQuery, MailRows, MailSettings } from '../../src/api/contract/mail';
 import * as mail from '../services/mail';
 
 /**
  * The Mail screen (users.manage; services/mail.ts): GET /api/admin/mail lists the outbox, newest
  * first (recipient, subject, status, the start of the body); POST /api/admin/mail/:id/retry puts a
- * mail that was not sent back in line at once, with a new 24 hours before it is given up.
+ * mail that was not sent back in line at once, with a new 24 hours before it is given up; GET
+ * /api/admin/mail/settings says whether mail is sent, its From and where replies go.
  */
 const adminMail: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,6 +19,15 @@ const adminMail: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return mail.listOutbox(app.services(request), request.query, request.user!.permissions);
+    },
+  );
+
+  app.get(
+    '/admin/mail/settings',
+    { config: { permission: 'users.manage' }, schema: { response: { 200: MailSettings } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return mail.mailSettings(app.services(request));
     },
   );
 

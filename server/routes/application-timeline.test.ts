@@ -143,6 +143,37 @@ describe('an application timeline', () => {
     expect([...times].sort()).toEqual(times);
   });
 
+  it('says where a candidate reply goes: nowhere while HIRING_REPLY_TO is unset, else there; the Mail screen says both', async () => {
+    const id = await apply();
+    expect((await timeline(id)).json<Timeline>().replies_to).toBeNull();
+    const owner = await signInAs(app, { role: 'owner' });
+    const settings = await app.inject({ url: '/api/admin/mail/settings', headers: owner.headers });
+    expect(settings.json()).toEqual({
+      sends: false,
+      from: app.config.MAIL_FROM,
+      contact_reply_to: null,
+      hiring_reply_to: null,
+    });
+    expect((await app.inject({ url: '/api/admin/mail/settings', headers: reader.headers })).statusCode).toBe(
+      403,
+    );
+    const configured = await createTestApp({
+      HIRING_REPLY_TO: 'hiring@manna.example',
+      CONTACT_REPLY_TO: 'hello@manna.example',
+    });
+    try {
+      const who = await signInAs(configured, { role: 'owner' });
+      expect(
+        (await configured.inject({ url: '/api/admin/mail/settings', headers: who.headers })).json(),
+      ).toMatchObject({
+        contact_reply_to: 'hello@manna.example',
+        hiring_reply_to: 'hiring@manna.example',
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('names people by the display name they chose', async () => {
     const id = await apply();
     await app.db

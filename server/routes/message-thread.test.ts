@@ -86,6 +86,8 @@ describe('a reply to a message', () => {
 
     const res = await reply(id, 'Bonjour Amélie,\n\nAvec plaisir : mardi à 10 h ?\nÀ bientôt, <b>Asha</b>');
     expect(res.statusCode).toBe(201);
+    // the thread says where the writer's answer goes: the contact Reply-To
+    expect(res.json<{ timeline: Timeline }>().timeline.replies_to).toBe('hello@manna.example');
     const mailEvents = res.json<{ timeline: Timeline }>().timeline.events.filter((e) => e.kind === 'mail');
     expect(mailEvents).toEqual([
       expect.objectContaining({

@@ -130,6 +130,7 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Timel
     colleagues: staff
       .filter((u) => u.user_id !== ctx.actor?.user_id)
       .map((u) => ({ handle: handleOf(u.email), name: nameOf(u.display_name, u.email) })),
+    replies_to: ctx.config.HIRING_REPLY_TO ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Permission } from '../../src/api/contract/auth';
-import { PASSWORD_LINK_KINDS, type MailQuery } from '../../src/api/contract/mail';
+import { PASSWORD_LINK_KINDS, type MailQuery, type MailSettings } from '../../src/api/contract/mail';
 import { listMail, retryMail } from '../db/mail.repo';
 import { HttpError } from '../http-error';
 import { inTransaction, mailConfigured, type ServiceContext } from './context';
@@ -19,6 +19,14 @@ export function kindsFor(permissions: readonly Permission[]): string[] {
   if (applications && messages) kinds.push('digest');
   return kinds;
 }
+
+/** What the Mail screen says of the settings: sending, the From, where replies go. */
+export const mailSettings = (ctx: ServiceContext): MailSettings => ({
+  sends: mailConfigured(ctx),
+  from: ctx.config.MAIL_FROM,
+  contact_reply_to: ctx.config.CONTACT_REPLY_TO ?? null,
+  hiring_reply_to: ctx.config.HIRING_REPLY_TO ?? null,
+});
 
 export const listOutbox = (ctx: ServiceContext, q: MailQuery, permissions: readonly Permission[]) =>
   listMail(ctx.db, q, kindsFor(permissions));

@@ -57,7 +57,7 @@ export async function threadOf(ctx: ServiceContext, id: number): Promise<Timelin
       text: r.text,
     });
   }
-  return { events: inTimeOrder(events), colleagues: [] };
+  return { events: inTimeOrder(events), colleagues: [], replies_to: ctx.config.CONTACT_REPLY_TO ?? null };
 }
 
 /**

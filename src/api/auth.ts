@@ -48,6 +48,8 @@ import {
 import {
   ForgotPasswordStatus,
   MailRows,
+  MailSettings,
+  type MailSettings as MailSettingsT,
   NoticePrefs,
   type ForgotPasswordBody,
   type ForgotPasswordStatus as ForgotPasswordStatusT,
@@ -239,4 +241,7 @@ export const saveNoticePrefs = (body: NoticePrefsBody, version: number): Promise
 /** The mail outbox (the Mail screen). */
 export const listMail = (q: Partial<MailQuery>): Promise<MailRow[]> =>
   fetchJson(MailRows, `/api/admin/mail?${toQuery(q)}`, { cache: 'no-store' });
+/** Whether mail is sent, its From, and where replies go (the Mail screen). */
+export const fetchMailSettings = (): Promise<MailSettingsT> =>
+  fetchJson(MailSettings, '/api/admin/mail/settings', { cache: 'no-store' });
 export const retryMail = (id: number) => fetchJson(MessageAnswer, `/api/admin/mail/${id}/retry`, write({}));

@@ -1,8 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { MailRow } from '../api/contract/mail';
+import type { MailRow, MailSettings } from '../api/contract/mail';
 import { MAIL_PAGE_SIZE, mailList, mailListMachine, type MailStatusFilter } from './mail-list.machine';
 import type { LoadPageInput } from './paged-list.machine';
+
+const settings = (sends: boolean): MailSettings => ({
+  sends,
+  from: 'Manna <no-reply@manna.example>',
+  contact_reply_to: null,
+  hiring_reply_to: 'hiring@manna.example',
+});
 
 const row = (mail_id: number, status = 'failed', total_count?: number): MailRow => ({
   mail_id,
@@ -21,7 +28,7 @@ const row = (mail_id: number, status = 'failed', total_count?: number): MailRow 
 
 type Load = (
   input: LoadPageInput<{ status: MailStatusFilter }>,
-) => Promise<{ rows: MailRow[]; meta: { configured: boolean } }>;
+) => Promise<{ rows: MailRow[]; meta: MailSettings }>;
 
 function start(
   load: Load,
@@ -45,23 +52,23 @@ describe('mail list', () => {
   it('loads a page, filters by status, and pages through the shared pager', async () => {
     const load = vi.fn(async (input: LoadPageInput<{ status: MailStatusFilter }>) => ({
       rows: [row(100 - input.page, input.query.status || 'sent', 45)],
-      meta: { configured: input.query.status !== 'failed' },
+      meta: settings(input.query.status !== 'failed'),
     }));
     const { actor, list } = start(load);
     await waitFor(list(), (s) => s.matches('ready'));
-    expect(list().getSnapshot().context).toMatchObject({ total: 45, meta: { configured: true }, page: 1 });
+    expect(list().getSnapshot().context).toMatchObject({ total: 45, meta: { sends: true }, page: 1 });
     list().send({ type: 'page.select', page: 3 });
     await waitFor(list(), (s) => s.matches('ready') && s.context.page === 3);
     expect(load).toHaveBeenLastCalledWith({ page: 3, pageSize: MAIL_PAGE_SIZE, query: { status: '' } });
     actor.send({ type: 'status.change', status: 'failed' });
     await waitFor(list(), (s) => s.matches('ready') && s.context.query.status === 'failed');
     expect(load).toHaveBeenLastCalledWith({ page: 1, pageSize: MAIL_PAGE_SIZE, query: { status: 'failed' } });
-    expect(list().getSnapshot().context.meta?.configured).toBe(false);
+    expect(list().getSnapshot().context.meta?.sends).toBe(false);
   });
 
   it('puts a mail back in line and reloads; a refused retry leaves the list as it was', async () => {
     const retry = vi.fn().mockResolvedValueOnce({}).mockRejectedValueOnce({ status: 404, message: 'gone' });
-    const load = vi.fn(async () => ({ rows: [row(7, 'failed', 1)], meta: { configured: true } }));
+    const load = vi.fn(async () => ({ rows: [row(7, 'failed', 1)], meta: settings(true) }));
     const { actor, list, spies } = start(load, retry);
     await waitFor(list(), (s) => s.matches('ready'));
     actor.send({ type: 'mail.retry', row: row(7) });
@@ -79,7 +86,7 @@ describe('mail list', () => {
     const load = vi
       .fn<Load>()
       .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValueOnce({ rows: [], meta: { configured: false } });
+      .mockResolvedValueOnce({ rows: [], meta: settings(false) });
     const { list } = start(load);
     await waitFor(list(), (s) => s.matches('failed'));
     list().send({ type: 'list.retry' });

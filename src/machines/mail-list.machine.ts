@@ -1,12 +1,12 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { MailRow } from '../api/contract/mail';
+import type { MailRow, MailSettings } from '../api/contract/mail';
 import { pagedList } from './paged-list.machine';
 
 /**
  * The Mail screen: the outbox, newest first, 20 a page.
  *
  * - `list`: the shared paged list (paged-list.machine.ts) of mails selected by `{ status }`, with
- *   whether the server sends mail (SMTP_URL) beside the rows (`meta.configured`).
+ *   the mail settings beside the rows (`meta`: whether the server sends mail, where replies go).
  * - `status.change` shows every mail, or only waiting, sent or failed ones (page 1).
  * - `mail.retry` puts one mail that was not sent back in line (`retrying`), then reloads the page.
  *
@@ -18,7 +18,7 @@ export const MAIL_PAGE_SIZE = 20;
 export type MailStatusFilter = '' | 'pending' | 'sent' | 'failed';
 
 /** The mails a page, by status, with whether the server sends mail. */
-export const mailList = pagedList<MailRow, { status: MailStatusFilter }, { configured: boolean }>({
+export const mailList = pagedList<MailRow, { status: MailStatusFilter }, MailSettings>({
   keyOf: (row) => row.mail_id,
 });
 

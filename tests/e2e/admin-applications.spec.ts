@@ -377,6 +377,10 @@ test.describe('an email to the candidate', () => {
       await expect(mail.getByLabel('Template')).toHaveValue('reject');
       await expect(mail.getByLabel('Language')).toHaveValue('en');
       await expect(mail.getByLabel('Subject')).toHaveValue('Your application for {{job}}');
+      // the suite's server has no HIRING_REPLY_TO: the composer says where a reply would go
+      await expect(
+        mail.getByText(/The candidate's reply goes nowhere: no hiring reply address/),
+      ).toBeVisible();
       await expectNoAxeViolations(page, { label: `the rejection email offered at ${width} px` });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 

@@ -28,6 +28,8 @@ test.beforeAll(async () => {
     ADMIN_PASSWORD: OWNER.password,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Manna <hello@mail.example>',
+    // the contact Reply-To is said, the hiring one left unset: the Mail screen tells both
+    CONTACT_REPLY_TO: 'desk@mail.example',
   });
   await server.start();
   const request = await playwrightRequest.newContext();
@@ -127,6 +129,13 @@ test('the owner reads the outbox on the Mail screen and chooses their notices', 
   await expect(table).toContainText('Choose a new password for Manna');
   await expect(table).toContainText(OWNER.email);
   await expect(table).toContainText('Sent');
+  const replies = page.getByRole('list', { name: 'Where replies go' });
+  await expect(replies.getByRole('listitem').first()).toHaveText(
+    'Replies to answers from Messages: desk@mail.example',
+  );
+  await expect(replies.getByRole('listitem').nth(1)).toHaveText(
+    'Replies to mails to candidates: nowhere: HIRING_REPLY_TO is not set, so they reach Manna <hello@mail.example>, which nobody reads. Set HIRING_REPLY_TO to a mailbox someone reads.',
+  );
   await expectNoAxeViolations(page);
 
   await page.goto(`${server.origin}/admin/password#notices`);
@@ -226,6 +235,8 @@ test('a colleague mentioned in a note on an application gets a mail that opens i
   // the candidate's acknowledgment shows as sent on the timeline once the mail server took it
   await expect(async () => {
     await page.reload();
-    await expect(timeline.getByText(/^Acknowledgment to the candidate: .*Sent$/)).toBeVisible({ timeout: 3_000 });
+    await expect(timeline.getByText(/^Acknowledgment to the candidate: .*Sent$/)).toBeVisible({
+      timeout: 3_000,
+    });
   }).toPass({ timeout: 20_000 });
 });

@@ -92,6 +92,12 @@ export const Timeline = z.object({
   events: z.array(TimelineEvent),
   /** Colleagues who may read applications (a mention reaches them), the caller excluded. */
   colleagues: z.array(Colleague),
+  /**
+   * Where a reply to a mail sent from this record goes: the site's hiring or contact Reply-To
+   * (HIRING_REPLY_TO, CONTACT_REPLY_TO), or null when it is not set and replies go to an address
+   * nobody reads (the composers say so).
+   */
+  replies_to: z.optional(z.nullable(z.string())),
 });
 export type Timeline = z.infer<typeof Timeline>;
 

@@ -99,6 +99,19 @@ export const MailRow = z.object({
 export type MailRow = z.infer<typeof MailRow>;
 export const MailRows = z.array(MailRow);
 
+/**
+ * GET /api/admin/mail/settings: whether mail leaves the site (SMTP_URL), its From, and where replies
+ * to the site's mails go (CONTACT_REPLY_TO, HIRING_REPLY_TO; null: unset, replies reach the From,
+ * which nobody reads).
+ */
+export const MailSettings = z.object({
+  sends: z.boolean(),
+  from: z.string(),
+  contact_reply_to: z.nullable(z.string()),
+  hiring_reply_to: z.nullable(z.string()),
+});
+export type MailSettings = z.infer<typeof MailSettings>;
+
 /** The outbox at a glance (the status panel): whether SMTP is set up, waiting, sent today, given up. */
 export const MailStatus = z.object({
   configured: z.boolean(),

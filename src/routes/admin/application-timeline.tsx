@@ -98,6 +98,7 @@ export function ApplicationTimeline({
           applicationId={applicationId}
           lang={candidateLang}
           offer={offerRejection}
+          repliesTo={timeline?.replies_to}
           onSent={(timeline) => send({ type: 'timeline.set', timeline })}
         />
       )}

@@ -6,6 +6,7 @@ import { CANDIDATE_TEMPLATES } from '../../api/contract/candidate-mail';
 import { LANGUAGES } from '../../i18n/languages';
 import type { Choice } from '../../machines/candidate-mail.machine';
 import { candidateMailLive } from './candidate-mail.live';
+import { RepliesGo } from './message-thread';
 import s from './application-timeline.module.css';
 
 const CHOICES: Choice[] = [...CANDIDATE_TEMPLATES, 'blank'];
@@ -22,7 +23,10 @@ export function CandidateMail({
   lang,
   offer,
   onSent,
+  repliesTo,
 }: {
+  /** Where the candidate's reply goes (the timeline says; undefined until it has loaded). */
+  repliesTo?: string | null;
   applicationId: number;
   lang: string;
   offer: number;
@@ -176,7 +180,8 @@ export function CandidateMail({
             />
             {fieldError('body')}
             <p id={`${id}-hint`} className={s.hint}>
-              {t('mail.hint', PLACEHOLDER_WORDS)}
+              {t('mail.hint', PLACEHOLDER_WORDS)}{' '}
+              <RepliesGo to={repliesTo} goes="mail.repliesTo" nowhere="mail.repliesNowhere" />
             </p>
           </div>
           {failure && (

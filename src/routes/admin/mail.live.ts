@@ -1,14 +1,14 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import { fetchForgotPasswordStatus, listMail, retryMail } from '../../api/auth';
+import { fetchMailSettings, listMail, retryMail } from '../../api/auth';
 import { showToast } from '../../components/toasts';
 import { mailList, mailListMachine } from '../../machines/mail-list.machine';
 import { toastFailure } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
 
 /**
- * The Mail screen's machine with its live effects: a page of the outbox and whether the server
- * sends mail (the forgot-password status says so), "Send again", and the toasts, written in the
+ * The Mail screen's machine with its live effects: a page of the outbox and the mail settings
+ * (whether the server sends mail, where replies go), "Send again", and the toasts, written in the
  * language of the moment they appear.
  */
 export const mailListLive = (i18n: I18n) => {
@@ -20,15 +20,15 @@ export const mailListLive = (i18n: I18n) => {
           // a page that failed offline loads again when the connection is back
           connectionEvents,
           loadPage: fromPromise(async ({ input }) => {
-            const [rows, sending] = await Promise.all([
+            const [rows, settings] = await Promise.all([
               listMail({
                 pagenum: input.page,
                 pagesize: input.pageSize,
                 ...(input.query.status ? { status: input.query.status } : {}),
               }),
-              fetchForgotPasswordStatus(),
+              fetchMailSettings(),
             ]);
-            return { rows, meta: { configured: sending.available } };
+            return { rows, meta: settings };
           }),
         },
       }),

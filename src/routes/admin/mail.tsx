@@ -20,7 +20,8 @@ const FILTERS: { value: MailStatusFilter; label: string }[] = [
 /**
  * Mail (users.manage): every mail the site sent or is sending, newest first: recipient, kind,
  * subject, status, attempts and the last error; the text on demand; "Send again" for a mail that
- * was not sent. Without SMTP_URL, a note says mail waits here.
+ * was not sent. Without SMTP_URL, a note says mail waits here; where replies to the site's mails
+ * go is said, and plainly when they go nowhere (CONTACT_REPLY_TO, HIRING_REPLY_TO unset).
  */
 export function MailScreen() {
   const { t, i18n } = useTranslation('admin');
@@ -31,7 +32,8 @@ export function MailScreen() {
   const listRef = state.children.list;
   const list = useSelector(listRef, (snapshot) => snapshot);
   const rows = list?.context.rows ?? NO_MAIL;
-  const configured = list?.context.meta?.configured ?? null;
+  const settings = list?.context.meta ?? null;
+  const configured = settings?.sends ?? null;
   const figures = showingFigures(
     list?.context.page ?? 1,
     MAIL_PAGE_SIZE,
@@ -49,6 +51,25 @@ export function MailScreen() {
         <p role="note" className={s.help}>
           <strong>{t('mail.notConfigured')}</strong>
         </p>
+      )}
+      {settings && (
+        <ul className={s.help} aria-label={t('mail.repliesLabel')}>
+          {(
+            [
+              ['mail.contactReplies', settings.contact_reply_to, 'CONTACT_REPLY_TO'],
+              ['mail.hiringReplies', settings.hiring_reply_to, 'HIRING_REPLY_TO'],
+            ] as const
+          ).map(([label, address, setting]) => (
+            <li key={setting}>
+              {t(label)}{' '}
+              {address ? (
+                address
+              ) : (
+                <strong>{t('mail.repliesNowhere', { setting, from: settings.from })}</strong>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
       <div className={s.inline}>
         <label htmlFor={filterId}>{t('mail.filter')}</label>{' '}

@@ -77,7 +77,8 @@ export function MessageThread({
             </p>
           )}
           <p id={`${id}-hint`} className={s.hint}>
-            {t('thread.hint')}
+            {t('thread.hint')}{' '}
+            <RepliesGo to={timeline?.replies_to} goes="thread.repliesTo" nowhere="thread.repliesNowhere" />
           </p>
           <div className={s.formActions}>
             <button type="submit" className={s.primary} disabled={sending}>
@@ -88,4 +89,22 @@ export function MessageThread({
       )}
     </section>
   );
+}
+
+/**
+ * Where the answer to a mail sent from here goes: the site's Reply-To, or plainly that it goes
+ * nowhere while the setting is unset (a default that silently drops replies says so).
+ */
+export function RepliesGo({
+  to,
+  goes,
+  nowhere,
+}: {
+  to: string | null | undefined;
+  goes: string;
+  nowhere: string;
+}) {
+  const { t } = useTranslation('admin-inbox');
+  if (to === undefined) return null;
+  return to ? <>{t(goes, { address: to })}</> : <strong>{t(nowhere)}</strong>;
 }
