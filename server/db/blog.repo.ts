@@ -462,6 +462,16 @@ export async function redirectedSlug(db: Db, oldSlug: string): Promise<string | 
   return row?.slug;
 }
 
+/** Every old address of a post with its address now (`/blog/<old>` -> `/blog/<slug>`): figures merge them. */
+export async function renamedPostPaths(db: Db): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('blog_slug_redirect as r')
+    .innerJoin('blog_post as p', 'p.blog_id', 'r.blog_id')
+    .select(['r.old_slug', 'p.slug'])
+    .execute();
+  return new Map(rows.map((r) => [`/blog/${r.old_slug}`, `/blog/${r.slug}`]));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scheduled posts
 // ---------------------------------------------------------------------------------------------

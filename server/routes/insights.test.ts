@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type InsightsAnswer } from '../../src/api/contract/insights';
+import { addDays, conversionRate, type InsightsAnswer } from '../../src/api/contract/insights';
+import { createPost, updatePost } from '../db/blog.repo';
 import { signInAs } from '../lib/auth-testing';
 import { createViewCounter, runInsightsRollup } from '../services/insights';
 import { createTestApp } from '../testing';
@@ -108,7 +109,8 @@ describe('counting page views', () => {
     expect(rows[0]).toMatchObject({
       path: '/careers',
       landing: '/careers',
-      referrer_host: 'google.com',
+      // the visit's source is what its link named (utm_source), over the site it came from
+      referrer_host: 'newsletter',
       utm_source: 'newsletter',
       utm_campaign: 'autumn-hiring',
       device: 'desktop',
@@ -128,8 +130,8 @@ describe('counting page views', () => {
       '/pricing',
     ]);
     expect(answer.referrers).toEqual([
-      { key: 'google.com', visitors: 1, views: 3 },
       { key: 'news.example.org', visitors: 1, views: 1 },
+      { key: 'newsletter', visitors: 1, views: 3 },
     ]);
     expect(answer.campaigns).toEqual([{ key: 'autumn-hiring', visitors: 1, views: 3 }]);
     expect(answer.devices.map((d) => d.key).sort()).toEqual(['desktop', 'mobile']);
@@ -235,7 +237,7 @@ describe('conversions', () => {
       .executeTakeFirstOrThrow();
     expect(row).toEqual({
       landing_page: '/careers',
-      referrer_host: 'google.com',
+      referrer_host: 'newsletter',
       utm_source: 'newsletter',
       utm_medium: null,
       utm_campaign: 'autumn-hiring',
@@ -263,6 +265,106 @@ describe('conversions', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toBe('campaign,visits,applications,messages\r\nautumn-hiring,1,0,1\r\n');
+  });
+});
+
+describe('figures a person can trust', () => {
+  it('never shows a rate above 100%: a visit that sent three forms converted once', () => {
+    expect(conversionRate(3, 1)).toBe(100);
+    expect(conversionRate(4, 3)).toBe(100);
+    expect(conversionRate(1, 3)).toBe(33.3);
+    expect(conversionRate(0, 0)).toBe(0);
+  });
+
+  it('never counts a share preview or other private address, as a page or as a landing page', async () => {
+    const fresh = await createTestApp({ ANALYTICS_VIEWS_PER_MIN: '1000' });
+    try {
+      const send = (body: object) =>
+        fresh.inject({
+          method: 'POST',
+          url: '/api/views',
+          remoteAddress: '203.0.113.50',
+          headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+          payload: JSON.stringify(body),
+        });
+      const secret = '/blog/preview/12_0.1796000000.abcdefghijklmnopqrstuvwxyz';
+      await send({ path: secret });
+      await send({ path: '/media/private/cv/x.pdf' });
+      await send({ path: '/blog', landing_page: secret });
+      await expect
+        .poll(async () => (await fresh.db.selectFrom('analytics_view').selectAll().execute()).length, {
+          timeout: 5000,
+        })
+        .toBe(1);
+      const rows = await fresh.db.selectFrom('analytics_view').selectAll().execute();
+      expect(rows).toMatchObject([{ path: '/blog', landing: '/blog' }]);
+      expect(JSON.stringify(rows)).not.toContain('preview');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('counts a post under every visit that read it, and a renamed post as one row', async () => {
+    const fresh = await createTestApp({ ANALYTICS_VIEWS_PER_MIN: '1000' });
+    try {
+      const reader = (await signInAs(fresh, { permissions: ['insights.read'] })).headers;
+      const send = (ip: string, body: object) =>
+        fresh.inject({
+          method: 'POST',
+          url: '/api/views',
+          remoteAddress: ip,
+          headers: { 'content-type': 'application/json', 'user-agent': CHROME },
+          payload: JSON.stringify(body),
+        });
+      // a post that was renamed: its old address stays as a redirect
+      const input = {
+        title: 'Reading registers',
+        excerpt: 'What they say.',
+        content: '<p>Words.</p>',
+        publication_date: 'August 6, 2025',
+        publication_day: '2025-08-06',
+        read_time: '5 min read',
+        featured_image_url: '',
+        status: 'Published' as const,
+        publish_at: null,
+        cover_alt: '',
+        meta_title: '',
+        meta_description: '',
+        social_image_url: '',
+        canonical_url: '',
+        tags: '',
+        author_id: null,
+      };
+      const post = await createPost(fresh.db, input);
+      const old = post.slug;
+      await updatePost(fresh.db, post, { ...input, slug: 'registers-read-well' });
+      // one visit came in on the old address, one on the list and read the post, one on the new address
+      await send('198.51.100.1', { path: `/blog/${old}` });
+      await send('198.51.100.2', { path: '/blog' });
+      await send('198.51.100.2', { path: '/blog/registers-read-well', landing_page: '/blog' });
+      await send('198.51.100.3', { path: '/blog/registers-read-well' });
+      await expect
+        .poll(async () => (await fresh.db.selectFrom('analytics_view').selectAll().execute()).length, {
+          timeout: 5000,
+        })
+        .toBe(4);
+      const answer = (
+        await fresh.inject({
+          method: 'GET',
+          url: `/api/admin/insights?from=${today()}&to=${today()}`,
+          headers: reader,
+        })
+      ).json() as InsightsAnswer;
+      expect(answer.conversions.posts).toEqual([
+        { key: '/blog/registers-read-well', visits: 3, applications: 0, messages: 0 },
+      ]);
+      expect(answer.pages.filter((p) => p.key.startsWith('/blog/'))).toEqual([
+        { key: '/blog/registers-read-well', visitors: 3, views: 3 },
+      ]);
+      expect(answer.landings.find((l) => l.key === '/blog/registers-read-well')).toMatchObject({ visits: 2 });
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

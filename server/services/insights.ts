@@ -4,6 +4,8 @@ import {
   cleanHost,
   cleanPath,
   cleanTag,
+  isPrivatePath,
+  visitSource,
   INSIGHT_FILTERS,
   INSIGHTS_MAX_DAYS,
   INSIGHTS_TOP,
@@ -19,6 +21,7 @@ import {
   type ViewBeacon,
 } from '../../src/api/contract/insights';
 import * as figures from '../db/analytics.repo';
+import { renamedPostPaths } from '../db/blog.repo';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease, taskState } from '../db/scheduled-task.repo';
 import { HttpError } from '../http-error';
 import { csvLine } from '../lib/csv';
@@ -113,7 +116,7 @@ export function createViewCounter(ctx: ServiceContext, countryOfIp: CountryOfIp)
   return {
     async count(beacon, client) {
       const path = cleanPath(beacon.path);
-      if (!path || /^\/(admin|api)(\/|$)/.test(path) || rows.length >= BUFFER_MAX) return false;
+      if (!path || isPrivatePath(path) || rows.length >= BUFFER_MAX) return false;
       const now = ctx.now();
       const day = now.toISOString().slice(0, 10);
       const [secret, country] = await Promise.all([secretOf(day), countryOfIp(client.ip).catch(() => null)]);
@@ -123,8 +126,12 @@ export function createViewCounter(ctx: ServiceContext, countryOfIp: CountryOfIp)
         day,
         visitor: visitorHash(secret, site, client.ip, client.userAgent),
         path,
-        landing: cleanPath(beacon.landing_page) || path,
-        referrer_host: referrer === own ? '' : referrer,
+        // a visit that came in on a private address (a share preview) is counted from this page
+        landing: ((landing) => (landing && !isPrivatePath(landing) ? landing : path))(
+          cleanPath(beacon.landing_page),
+        ),
+        // the source: what the link named (utm_source), else the site it came from
+        referrer_host: visitSource(cleanTag(beacon.utm_source), referrer === own ? '' : referrer),
         utm_source: cleanTag(beacon.utm_source),
         utm_medium: cleanTag(beacon.utm_medium),
         utm_campaign: cleanTag(beacon.utm_campaign),
@@ -290,9 +297,31 @@ async function totalsOf(
   return { visitors: page.visitors, views: page.views, visits: visits.visits, bounces: visits.bounces };
 }
 
+/** Rows whose keys `same` maps to one key, summed into one row (a renamed post's addresses). */
+function mergeByKey<T extends { key: string }>(
+  rows: readonly T[],
+  same: ReadonlyMap<string, string>,
+  fields: readonly (keyof T)[],
+): T[] {
+  const merged = new Map<string, T>();
+  for (const row of rows) {
+    const key = same.get(row.key) ?? row.key;
+    const into = merged.get(key);
+    if (!into) merged.set(key, { ...row, key });
+    else for (const f of fields) (into[f] as number) += row[f] as number;
+  }
+  return [...merged.values()];
+}
+
+/** Most visitors first, then most views, then by key (as the figures' own queries order them). */
+const byVisitors = (
+  a: { key: string; visitors: number; views: number },
+  b: { key: string; visitors: number; views: number },
+) => b.visitors - a.visitors || b.views - a.views || (a.key < b.key ? -1 : 1);
+
 /** Rows of visits by a key, with the applications and messages of the same key. */
 function withConversions(
-  visits: figures.VisitSums[],
+  visits: readonly { key: string; visits: number }[],
   counted: { key: string | null; applications: number; messages: number }[],
   keep: (key: string) => boolean = () => true,
 ): ConversionRow[] {
@@ -350,7 +379,7 @@ export async function insights(ctx: ServiceContext, query: InsightsQuery): Promi
     totalsOf(ctx, previous.from, previous.to, filters),
     read.visits('day'),
     byPage ? read.pages('day') : Promise.resolve([]),
-    read.pages('path', INSIGHTS_TOP),
+    read.pages('path', 5000),
     read.visits('landing', 5000),
     read.visits('referrer_host', 1000),
     read.visits('utm_campaign', 1000),
@@ -364,6 +393,17 @@ export async function insights(ctx: ServiceContext, query: InsightsQuery): Promi
     figures.conversionsBy(ctx.db, fromAt, toAt, cWhere, 'utm_campaign'),
     figures.applicationsPerOpening(ctx.db, fromAt, toAt, cWhere),
   ]);
+  // a renamed post's old addresses count as the post's address now: one row per post
+  const renamed = await renamedPostPaths(ctx.db);
+  const pageRows = mergeByKey(pages, renamed, ['views', 'visitors']).sort(byVisitors);
+  const landingRows = mergeByKey(landings, renamed, ['visits', 'bounces', 'visitors', 'views']).sort(
+    (a, b) => b.visits - a.visits || b.visitors - a.visitors || (a.key < b.key ? -1 : 1),
+  );
+  const landingConversions = mergeByKey(
+    byLanding.map((c) => ({ ...c, key: c.key ?? '' })),
+    renamed,
+    ['applications', 'messages'],
+  );
   const pageDays = new Map(dayPages.map((d) => [d.key, d]));
   const visitDays = new Map(dayVisits.map((d) => [d.key, d]));
   const days = [];
@@ -386,8 +426,8 @@ export async function insights(ctx: ServiceContext, query: InsightsQuery): Promi
     totals,
     previous_totals: previousTotals,
     days,
-    pages: top(pages),
-    landings: landings.slice(0, INSIGHTS_TOP).map(({ key, visits, bounces }) => ({ key, visits, bounces })),
+    pages: top(pageRows),
+    landings: landingRows.slice(0, INSIGHTS_TOP).map(({ key, visits, bounces }) => ({ key, visits, bounces })),
     referrers: byPage ? top(await read.pages('referrer_host', INSIGHTS_TOP)) : top(referrers),
     campaigns: (byPage
       ? top(await read.pages('utm_campaign', INSIGHTS_TOP + 1))
@@ -401,14 +441,19 @@ export async function insights(ctx: ServiceContext, query: InsightsQuery): Promi
     conversions: {
       applications: byLanding.reduce((sum, r) => sum + r.applications, 0),
       messages: byLanding.reduce((sum, r) => sum + r.messages, 0),
-      by_landing: withConversions(landings, byLanding).sort(byConversions).slice(0, INSIGHTS_TOP),
+      by_landing: withConversions(landingRows, landingConversions).sort(byConversions).slice(0, INSIGHTS_TOP),
       by_referrer: withConversions(referrers, byReferrer).sort(byConversions).slice(0, INSIGHTS_TOP),
       by_campaign: withConversions(campaigns, byCampaign, (key) => key !== '')
         .sort(byConversions)
         .slice(0, INSIGHTS_TOP),
       openings,
-      // blog posts: the visits that came in on a post, and what they led to
-      posts: withConversions(landings, byLanding, isPostPath)
+      // blog posts: every visit that read one (wherever it came in), and what the visits that came
+      // in on it led to
+      posts: withConversions(
+        pageRows.map((p) => ({ key: p.key, visits: p.visitors })),
+        landingConversions,
+        isPostPath,
+      )
         .sort((a, b) => b.visits - a.visits || b.applications + b.messages - (a.applications + a.messages))
         .slice(0, INSIGHTS_TOP),
     },

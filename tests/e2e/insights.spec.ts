@@ -68,8 +68,9 @@ test('an application from a campaign link shows under its campaign, landing page
   await expect(row('By campaign', campaign)).toContainText('1');
   await expect(row('By landing page', '/careers')).toBeVisible();
   await expect(row('Applications per opening', title)).toContainText('1');
-  // the campaign's visit itself
+  // the campaign's visit itself, and its source: the utm_source its link named
   await expect(row('Campaigns', campaign)).toBeVisible();
+  await expect(row('Sources', 'newsletter')).toBeVisible();
   await expectNoAxeViolations(page);
 
   // the same at a phone's width, and the day chart as a table

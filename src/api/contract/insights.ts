@@ -81,14 +81,21 @@ export const SOURCE_FIELDS = [
 export type SourceField = (typeof SOURCE_FIELDS)[number];
 export type VisitSource = Partial<Record<SourceField, string>>;
 
+/**
+ * Addresses never counted, as a page or as a landing page: the back office, the API, files, and a
+ * post's share preview (its address is a secret: the token in it would be listed for staff).
+ */
+export const isPrivatePath = (path: string) => /^\/(admin|api|media)(\/|$)|^\/blog\/preview(\/|$)/.test(path);
+
 /** The source as it is kept: each field cleaned, null when empty. */
 export function cleanSource(
   input: Partial<Record<SourceField, unknown>>,
 ): Record<SourceField, string | null> {
   const or = (v: string) => v || null;
   return {
-    landing_page: or(cleanPath(input.landing_page)),
-    referrer_host: or(cleanHost(input.referrer_host)),
+    landing_page: or(((path) => (isPrivatePath(path) ? '' : path))(cleanPath(input.landing_page))),
+    // the visit's source: what its link named (utm_source), else the site it came from
+    referrer_host: or(visitSource(cleanTag(input.utm_source), cleanHost(input.referrer_host))),
     utm_source: or(cleanTag(input.utm_source)),
     utm_medium: or(cleanTag(input.utm_medium)),
     utm_campaign: or(cleanTag(input.utm_campaign)),
@@ -250,6 +257,17 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
 export const bounceRate = (t: Pick<InsightTotals, 'visits' | 'bounces'>) =>
   t.visits === 0 ? 0 : Math.round((100 * t.bounces) / t.visits);
 
-/** Conversions per 100 visits, one decimal (0 without visits). */
+/**
+ * The share of visits that converted, in percent with one decimal (0 without visits): each visit
+ * counts once however many forms it sent, so the converting visits are at most the conversions and
+ * at most the visits, and the rate never exceeds 100 (a visit that sent three forms, or forms from
+ * visitors not counted, Do Not Track, do not push it past).
+ */
 export const conversionRate = (conversions: number, visits: number) =>
-  visits === 0 ? 0 : Math.round((1000 * conversions) / visits) / 10;
+  visits === 0 ? 0 : Math.round((1000 * Math.min(conversions, visits)) / visits) / 10;
+
+/**
+ * Where a visit came from (docs/decisions/028-visit-figures.md): the `utm_source` its link named,
+ * else the host of the site it came from; '' for none (typed in, a bookmark, this site itself).
+ */
+export const visitSource = (utmSource: string, referrerHost: string) => utmSource || referrerHost;
