@@ -162,6 +162,9 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
         )
         // CSS is inlined below; the entry's stylesheet link would only block rendering.
         .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+        // the back office's shell has no #main until the client renders it: nothing to wait for
+        // (Chromium warns of an expected element it never found)
+        .replace(/\s*<link rel="expect"[^>]*>/, (tag) => (shell ? '' : tag))
         .replace(/<script type="module" crossorigin[^>]*><\/script>/, (tag) => (shell ? tag : bootTag(tag)))
         // functions as replacements, so a `$&` in the page text stays text
         .replace('<!--app-head-->', () => tags.join('\n    '))
