@@ -98,6 +98,7 @@ const COLUMNS = [
   'canonical_url',
   'tags',
   'author_id',
+  'published_at',
 ] as const;
 
 export interface ListOptions {
@@ -317,6 +318,7 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
           slug,
           created_at: now,
           updated_at: now,
+          published_at: input.status === PUBLISHED ? now : null,
         })
         .returning(COLUMNS)
         .returning(authorName)
@@ -337,6 +339,10 @@ export async function createPost(db: Db, input: PostInput): Promise<BlogPost> {
  * while the post is a Draft (being written); a Published or Scheduled post keeps its address.
  * When a published post's address changes, the old one is kept as a redirect to the post.
  */
+/** When a post changing to `status` went public: now when it goes public, as it was while it stays. */
+const publishedAt = (current: BlogPost, status: BlogStatus) =>
+  status !== PUBLISHED ? null : current.status === PUBLISHED ? current.published_at : nextTimestamp();
+
 export async function updatePost(db: Db, current: BlogPost, input: PostInput): Promise<BlogPost> {
   const chosen = input.slug !== undefined && input.slug !== current.slug ? input.slug : undefined;
   const keepSlug =
@@ -354,6 +360,7 @@ export async function updatePost(db: Db, current: BlogPost, input: PostInput): P
           slug,
           updated_at: nextTimestamp(current.updated_at),
           version: current.version + 1,
+          published_at: publishedAt(current, input.status),
         })
         .where('blog_id', '=', current.blog_id)
         .returning(COLUMNS)
@@ -513,6 +520,7 @@ export async function setPostStatus(db: Db, current: BlogPost, status: BlogStatu
       publish_at: status === SCHEDULED ? current.publish_at : null,
       updated_at: nextTimestamp(current.updated_at),
       version: current.version + 1,
+      published_at: publishedAt(current, status),
     })
     .where('blog_id', '=', current.blog_id)
     .returning(COLUMNS)

@@ -42,6 +42,8 @@ export interface BlogPostTable {
   updated_at: string;
   /** 1 when created, one more at each change (the conflict check, docs/decisions/022). */
   version: Generated<number>;
+  /** When it last went public (ISO 8601, UTC; migration 2930); null while it is not public. */
+  published_at: Generated<string | null>;
 }
 
 /** An address a published post had before its slug was edited: 301 to the post's address now. */

@@ -13,6 +13,8 @@ export interface FeedItem {
   content: string;
   /** 'YYYY-MM-DD' (publication day, UTC). */
   day: string;
+  /** When it went public (ISO 8601): the pubDate's time when it fell on the publication day. */
+  publishedAt?: string | null;
   imageUrl?: string | null;
 }
 
@@ -37,9 +39,14 @@ export function xmlText(value: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
-/** 'Wed, 06 Aug 2025 00:00:00 GMT' for 'YYYY-MM-DD'. */
-export function rfc822(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toUTCString();
+/**
+ * 'Wed, 06 Aug 2025 14:32:05 GMT': the moment `publishedAt` when it fell on the publication `day`
+ * (UTC), else that day's midnight (a post dated another day than it went out, or one without a
+ * known moment).
+ */
+export function rfc822(day: string, publishedAt?: string | null): string {
+  const at = publishedAt && publishedAt.slice(0, 10) === day ? publishedAt : `${day}T00:00:00Z`;
+  return new Date(at).toUTCString();
 }
 
 export function renderRss(feed: Feed): string {
@@ -50,7 +57,7 @@ export function renderRss(feed: Feed): string {
         `      <title>${xmlText(item.title)}</title>`,
         `      <link>${xmlText(item.link)}</link>`,
         `      <guid isPermaLink="true">${xmlText(item.link)}</guid>`,
-        `      <pubDate>${rfc822(item.day)}</pubDate>`,
+        `      <pubDate>${rfc822(item.day, item.publishedAt)}</pubDate>`,
         `      <description>${xmlText(item.description)}</description>`,
         `      <content:encoded>${xmlText(item.content)}</content:encoded>`,
         item.imageUrl ? `      <media:content url="${xmlText(item.imageUrl)}" medium="image" />` : '',

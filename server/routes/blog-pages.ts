@@ -141,6 +141,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
             `${publicUrl}/media/blog/`,
           ),
           day: post.publication_day,
+          publishedAt: post.published_at,
           imageUrl: image ? absolute(publicUrl, image) : null,
         };
       }),

@@ -296,6 +296,35 @@ describe('GET /blog/rss.xml', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it("dates an item at the moment it went public on its publication day, else at that day's midnight", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const [y, m, d] = today.split('-').map(Number);
+    const dated = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const before = Date.now();
+    await createPost(app.db, {
+      title: 'Out today, at a moment',
+      excerpt: 'Published while you read.',
+      content: '<p>Text.</p>',
+      publication_date: dated,
+      publication_day: today,
+      read_time: '2 min read',
+      featured_image_url: '',
+      status: 'Published',
+      publish_at: null,
+    });
+    const res = await app.inject('/blog/rss.xml');
+    const item = res.body.split('<item>').find((i) => i.includes('Out today, at a moment'))!;
+    const pubDate = Date.parse(/<pubDate>([^<]+)<\/pubDate>/.exec(item)![1]);
+    // to the second it went out (RFC 822 keeps seconds), not midnight
+    expect(pubDate).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(pubDate).toBeLessThanOrEqual(Date.now());
+  });
+
   it('stays well-formed whatever a post contains', async () => {
     await createPost(
       app.db,
