@@ -44,7 +44,7 @@ export interface ApplyFields {
   full_name: string;
   email: string;
   contact_number: string;
-  /** The number's country (ISO 3166 alpha-2); empty until the visitor's is known (India then). */
+  /** The number's country (ISO 3166 alpha-2); empty until the visitor's is known (else the page language's). */
   contact_country: string;
   address: string;
   resume: File | null;

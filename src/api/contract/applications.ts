@@ -52,6 +52,16 @@ export const CONTACT_PATTERN = /^\d{10}$/;
  */
 export type PhoneCheck = (number: string, country: string) => string | undefined;
 export const DEFAULT_PHONE_COUNTRY = 'IN';
+
+/** The country a page's language most likely means, for a phone number when the visitor's is unknown. */
+const LANGUAGE_COUNTRY: Record<string, string> = { de: 'DE', fr: 'FR', es: 'ES', ml: 'IN', en: DEFAULT_PHONE_COUNTRY };
+
+/**
+ * The phone number's first country: the visitor's when it is known, else the page language's
+ * (a German page starts at Germany, not at the spec's India), else India.
+ */
+export const firstPhoneCountry = (visitor: string | null, lang: string) =>
+  visitor || LANGUAGE_COUNTRY[lang.slice(0, 2)] || DEFAULT_PHONE_COUNTRY;
 export const PHONE_MAX = 40;
 const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
 

@@ -1,6 +1,6 @@
 import { visitSource } from '../../api/visit';
 import type { i18n as I18n } from 'i18next';
-import { APPLICATION_MESSAGES, DEFAULT_PHONE_COUNTRY } from '../../api/contract/applications';
+import { APPLICATION_MESSAGES, firstPhoneCountry } from '../../api/contract/applications';
 import { showToast } from '../../components/toasts';
 import {
   applyFormMachine,
@@ -15,10 +15,11 @@ import { fieldId } from './apply-modal';
 const TOAST_MS = 4000;
 
 /**
- * libphonenumber-js and the visitor's country (the geo lookup the pricing page uses; India when it
- * is unknown or fails), loaded when the form first opens: no page carries them at first load.
+ * libphonenumber-js and the visitor's country (the geo lookup the pricing page uses; when it is
+ * unknown or fails, the country of the page's language `lang`), loaded when the form first opens:
+ * no page carries them at first load.
  */
-async function loadPhoneRules(): Promise<PhoneRules> {
+async function loadPhoneRules(lang: string): Promise<PhoneRules> {
   const [{ phoneCheck, phoneCountries, isPhoneCountry }, country] = await Promise.all([
     import('../../api/contract/phone-check'),
     import('../../api/pricing')
@@ -31,7 +32,7 @@ async function loadPhoneRules(): Promise<PhoneRules> {
   return {
     check: phoneCheck,
     countries: phoneCountries(),
-    country: isPhoneCountry(country) ? country : DEFAULT_PHONE_COUNTRY,
+    country: firstPhoneCountry(isPhoneCountry(country) ? country : null, lang),
   };
 }
 
@@ -44,7 +45,7 @@ async function loadPhoneRules(): Promise<PhoneRules> {
 export const applyFormLive = (i18n: I18n) =>
   applyFormMachine.provide({
     actors: {
-      loadPhoneRules: phoneRulesActor(loadPhoneRules),
+      loadPhoneRules: phoneRulesActor(() => loadPhoneRules(i18n.language)),
       submitApplication: queueingActor(async (input: SubmitInput, signal) => {
         const [{ applicationFields, applicationsUrl, submitApplication }, { formSubmission }] =
           await Promise.all([import('../../api/applications'), import('../../offline/submit')]);
