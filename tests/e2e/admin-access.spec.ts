@@ -86,6 +86,12 @@ test.describe('admin roles and layout', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect.poll(async () => (await sidebar.boundingBox())!.width).toBe(256);
+    // a screen read far down: the next screen opens at its top
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Users & Roles' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Users & Roles' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goto('/admin/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   });

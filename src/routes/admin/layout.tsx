@@ -18,7 +18,14 @@ const PHONE = '(max-width: 40rem)';
 export function AdminLayout() {
   const { t } = useTranslation('admin');
   const { user, signOut } = useAdminSession();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  // Another screen opens at its top, not at the last one's scroll position (an address with a
+  // #part goes there instead)
+  useEffect(() => {
+    if (!hash) window.scrollTo({ top: 0, left: 0 });
+    // only a change of screen: the same screen with other search parameters keeps its place
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
   // The admin is rendered in the browser only (no prerender), so the viewport can decide.
   const [collapsed, setCollapsed] = useState(() => window.matchMedia(PHONE).matches);
   // a window made narrow (a tablet turned, a desktop window dragged small): the sidebar would lie
