@@ -482,21 +482,36 @@ export async function queueDigest(
 }
 
 /**
- * Tells a person that a second factor of theirs was added, removed or cleared by an owner (when
- * mail is set up), and that their other sessions ended: a change they did not make is their
- * account taken over.
+ * Tells a person that a second factor of theirs was added, removed or cleared by an owner, and
+ * that their other sessions ended, or that a recovery code signed them in (when mail is set up): a
+ * change or a sign-in they did not make is their account taken over.
  */
 export async function queueFactorNotice(
   db: Db,
   config: MailSettings,
-  o: { email: string; lang: string | undefined; change: 'added' | 'removed' | 'cleared'; kind: string },
+  o: {
+    email: string;
+    lang: string | undefined;
+    /** 'recovery': a recovery code signed in (`left` codes remain); sessions are not ended then. */
+    change: 'added' | 'removed' | 'cleared' | 'recovery';
+    kind: string;
+    left?: number;
+  },
   now = new Date(),
 ): Promise<void> {
   if (config.SMTP_URL === undefined) return;
   const lang = mailLang(o.lang);
   const what =
-    o.change === 'cleared' ? 'cleared' : `${o.change}_${o.kind === 'passkey' ? 'passkey' : 'totp'}`;
-  const vars: Vars = { email: o.email, link: `${config.PUBLIC_URL}/admin/password#security` };
+    o.change === 'cleared'
+      ? 'cleared'
+      : o.change === 'recovery'
+        ? 'recovery_used'
+        : `${o.change}_${o.kind === 'passkey' ? 'passkey' : 'totp'}`;
+  const vars: Vars = {
+    email: o.email,
+    link: `${config.PUBLIC_URL}/admin/password#security`,
+    left: String(o.left ?? 0),
+  };
   await queue(
     db,
     config,
@@ -505,10 +520,10 @@ export async function queueFactorNotice(
     lang,
     renderMail(
       lang,
-      { key: 'factorNotice.subject' },
+      { key: o.change === 'recovery' ? 'factorNotice.recoverySubject' : 'factorNotice.subject' },
       [
         { key: `factorNotice.${what}`, vars },
-        { key: 'factorNotice.sessions', vars },
+        ...(o.change === 'recovery' ? [] : [{ key: 'factorNotice.sessions', vars }]),
         { key: 'factorNotice.notYou', vars },
       ],
       footer(config),

@@ -338,6 +338,43 @@ describe('second factors', () => {
     expect(secret).toBeTruthy();
   });
 
+  it('a sign-in with a recovery code mails its owner, in their language, with the codes left', async () => {
+    await app.close();
+    // a mail server that is not there: the notice waits in the outbox, where it is read here
+    app = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    origin = sameOrigin(app);
+    await createOwner(app.services(), EMAIL, PASSWORD, 'test');
+    const { recoveryCodes, secret } = await withAuthenticator();
+    await app.db.updateTable('admin_user').set({ notify_lang: 'de' }).where('email', '=', EMAIL).execute();
+    const notices = () =>
+      app.db
+        .selectFrom('mail_outbox')
+        .select(['to_address', 'subject', 'text_body'])
+        .where('kind', '=', 'factor-notice')
+        .execute();
+    const before = (await notices()).length; // the authenticator app's own notice
+    const pending = cookieOf(await login());
+    const used = await call('POST', '/api/auth/second-step', pending, { code: recoveryCodes[2] });
+    expect(used.statusCode).toBe(200);
+    const after = await notices();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({
+      to_address: EMAIL,
+      subject: 'Bei Ihrem Manna-Konto wurde mit einem Wiederherstellungscode angemeldet',
+    });
+    expect(after.at(-1)!.text_body).toContain('Verbleibende Wiederherstellungscodes: 9.');
+    // a code from the app sends none
+    advance(60_000);
+    expect(
+      (
+        await call('POST', '/api/auth/second-step', cookieOf(await login()), {
+          code: codeAt(secret, new Date()),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await notices()).toHaveLength(before + 1);
+  });
+
   it('a password reset link does not get around the second factor', async () => {
     await withAuthenticator();
     const user = await app.db.selectFrom('admin_user').select('user_id').executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import { lastChangeOf } from '../db/audit.repo';
 import { HttpError } from '../http-error';
 import { staleVersion } from '../lib/versions';
 import { dummyHash, hashPassword, passwordProblem, verifyPassword } from '../lib/passwords';
-import { hashToken, queuePasswordLink } from '../mail/mails';
+import { hashToken, queueFactorNotice, queuePasswordLink } from '../mail/mails';
 import { mailLang } from '../mail/templates';
 import { inTransaction, mailConfigured, type ServiceContext } from './context';
 import { FACTOR_MESSAGES, methodsOf, useCode, usePasskey } from './factors';
@@ -129,8 +129,21 @@ export async function checkSecondStep(
     throw new HttpError(400, FACTOR_MESSAGES.wrongCode, { code: FACTOR_MESSAGES.wrongCode });
   }
   await release(ctx, reservation, now, [codesKey]);
-  if (used.method === 'recovery') await audit('recovery_code_used', { left: used.left });
-  else await audit('factor_used', { kind: 'totp', name: used.name });
+  if (used.method === 'recovery') {
+    await audit('recovery_code_used', { left: used.left });
+    // a recovery code is the way in for someone who has the codes but not the phone: the owner
+    // of the account is told, as of a change of factors
+    await inTransaction({ ...ctx, actor: user }, async (c) => {
+      const lang = await repo.noticeLangOf(c.trx, user.user_id);
+      await queueFactorNotice(
+        c.trx,
+        ctx.config,
+        { email: user.email, lang: lang ?? undefined, change: 'recovery', kind: 'recovery', left: used.left },
+        c.at,
+      );
+      c.mailQueued();
+    });
+  } else await audit('factor_used', { kind: 'totp', name: used.name });
   return used;
 }
 
