@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page, Route } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { fillApplication } from './apply-helpers';
+import { createOpeningByApi, ownerApi } from './admin-helpers';
 import { pdfOfSize, sampleExe } from '../fixtures/files';
 
 const OPENINGS = '**/api/bind-job-openings?*';
@@ -365,6 +366,52 @@ test.describe('apply modal', () => {
     } finally {
       db.close();
     }
+  });
+
+  test.describe('an opening that closes meanwhile', () => {
+    // the server's answer to the application: 404, the opening is gone
+    test.use({
+      allowedConsoleErrors: [/Failed to load resource: the server responded with a status of 404/],
+    });
+
+    test('an opening closed while its form is open: the form says so, keeps what was typed, and links the open ones', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const origin = new URL(baseURL!).origin;
+      const api = await ownerApi(request, baseURL!);
+      const title = `Closing Soon ${Date.now().toString(36)}`;
+      const id = await createOpeningByApi(api, request, title);
+      await page.goto('/careers');
+      const dialog = await openModal(page, title);
+      const email = uniqueEmail('closed');
+      await fillApplication(page, email);
+      // an owner closes it meanwhile
+      const [row] = (await (await request.get(`/api/admin/job-openings?jobid=${id}`)).json()) as {
+        version: number;
+      }[];
+      const closed = await request.patch(`/api/admin/job-openings/${id}`, {
+        headers: { origin, 'if-match': `"${row.version}"` },
+        data: { status: 'Closed' },
+      });
+      expect(closed.status()).toBe(200);
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(
+        dialog.getByText(
+          'This opening has just closed, so the application was not sent. What you typed is still here.',
+        ),
+      ).toBeVisible();
+      await expect(page.getByText('Could not submit the application. Please try again later.')).toHaveCount(
+        0,
+      );
+      await expect(dialog.getByLabel('Email Address')).toHaveValue(email);
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('link', { name: 'See the openings still open' }).click();
+      await expect(page).toHaveURL(/\/careers$/);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+    });
   });
 
   test('opens as a dialog titled "Apply for: {job title}", traps focus, and passes axe', async ({ page }) => {

@@ -5,6 +5,7 @@ import { showToast } from '../../components/toasts';
 import {
   applyFormMachine,
   phoneRulesActor,
+  serverErrors,
   type PhoneRules,
   type SubmitInput,
 } from '../../machines/apply-form.machine';
@@ -70,8 +71,14 @@ export const applyFormLive = (i18n: I18n) =>
           !message || message === APPLICATION_MESSAGES.success ? i18n.t('careers:toast.success') : message;
         showToast('success', { message: text, duration: TOAST_MS });
       },
-      notifyFailure: () =>
-        showToast('error', { message: i18n.t('careers:toast.failure'), duration: TOAST_MS }),
+      // an opening closed meanwhile is not a failure to try again: the toast says which it is
+      notifyFailure: (_, { error }) =>
+        showToast('error', {
+          message: i18n.t(
+            serverErrors(error).job_id === 'jobGone' ? 'careers:errors.jobGone' : 'careers:toast.failure',
+          ),
+          duration: TOAST_MS,
+        }),
       notifyQueued: () =>
         showToast('info', { message: i18n.t('offline:outbox.queuedApplication'), duration: TOAST_MS }),
       focusField: (_, { name }) => document.getElementById(fieldId(name))?.focus(),

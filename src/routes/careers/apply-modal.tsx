@@ -189,6 +189,14 @@ export function ApplyModal({
         }}
       >
         {errors.job_id && error('job_id')}
+        {/* the list is read again: the opening that closed is gone from it */}
+        {errors.job_id === 'jobGone' && (
+          <p>
+            <Link to="/careers" reloadDocument onClick={() => send({ type: 'form.cancel' })}>
+              {t('apply.openOnes')}
+            </Link>
+          </p>
+        )}
         <fieldset className={s.fieldset} disabled={submitting}>
           {textField('full_name', t('apply.fullName'), {
             type: 'text',
