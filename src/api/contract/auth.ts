@@ -372,6 +372,7 @@ export const AUDIT_ACTIONS = [
   'cv_link',
   'cv_read',
   'preview_link',
+  'preview_links_revoked',
   'retry',
   'retention_purge',
   'note',
