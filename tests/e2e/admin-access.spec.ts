@@ -123,7 +123,8 @@ test.describe('admin roles and layout', () => {
     page,
     browser,
   }) => {
-    await signIn(page, undefined, '/admin/users');
+    // creating a user needs a proof at most 5 minutes old: a sign-in of its own, not the suite's
+    await signIn(page, undefined, '/admin/users', { fresh: true });
     const email = `new.${Date.now()}@e2e.example`;
     await page.locator('#new-user-email').fill(email);
     await page.locator('#new-user-role').selectOption('editor');
@@ -217,7 +218,8 @@ test.describe('two managers on one role', () => {
     const { role } = (await created.json()) as { role: { role_id: number; version: number } };
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, OWNER, '/admin/users');
+    // editing a role needs a proof at most 5 minutes old: a sign-in of its own, not the suite's
+    await signIn(page, OWNER, '/admin/users', { fresh: true });
     const editor = page.getByRole('group', { name: new RegExp(`^${name}`) });
     await expect(editor).toBeVisible();
     // a colleague gives the role the activity log meanwhile
