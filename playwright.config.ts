@@ -119,6 +119,11 @@ export default defineConfig({
           // Tests raise the limits; one server test checks them at their defaults.
           RATE_LIMIT_PUBLIC_PER_MIN: '10000',
           RATE_LIMIT_PAGE_RENDERS_PER_MIN: '10000',
+          // Every test signs in from 127.0.0.1: at the default (5 failures per address in 15
+          // minutes) one test's deliberate wrong password would refuse another's right one, in
+          // whatever order they run. The limits are tested in routes/auth-security.test.ts and
+          // routes/second-factors.test.ts.
+          RATE_LIMIT_LOGIN_FAILURES: '1000',
           // The first owner account of the throw-away database (tests/e2e/admin-*.spec.ts sign in with it).
           ADMIN_EMAIL: 'owner@e2e.example',
           ADMIN_PASSWORD: 'e2e owner passphrase for tests',
