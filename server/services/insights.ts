@@ -5,6 +5,7 @@ import {
   cleanPath,
   cleanTag,
   isPrivatePath,
+  publicLanding,
   visitSource,
   INSIGHT_FILTERS,
   INSIGHTS_MAX_DAYS,
@@ -127,9 +128,7 @@ export function createViewCounter(ctx: ServiceContext, countryOfIp: CountryOfIp)
         visitor: visitorHash(secret, site, client.ip, client.userAgent),
         path,
         // a visit that came in on a private address (a share preview) is counted from this page
-        landing: ((landing) => (landing && !isPrivatePath(landing) ? landing : path))(
-          cleanPath(beacon.landing_page),
-        ),
+        landing: publicLanding(beacon.landing_page) || path,
         // the source: what the link named (utm_source), else the site it came from
         referrer_host: visitSource(cleanTag(beacon.utm_source), referrer === own ? '' : referrer),
         utm_source: cleanTag(beacon.utm_source),
@@ -427,7 +426,9 @@ export async function insights(ctx: ServiceContext, query: InsightsQuery): Promi
     previous_totals: previousTotals,
     days,
     pages: top(pageRows),
-    landings: landingRows.slice(0, INSIGHTS_TOP).map(({ key, visits, bounces }) => ({ key, visits, bounces })),
+    landings: landingRows
+      .slice(0, INSIGHTS_TOP)
+      .map(({ key, visits, bounces }) => ({ key, visits, bounces })),
     referrers: byPage ? top(await read.pages('referrer_host', INSIGHTS_TOP)) : top(referrers),
     campaigns: (byPage
       ? top(await read.pages('utm_campaign', INSIGHTS_TOP + 1))

@@ -87,13 +87,19 @@ export type VisitSource = Partial<Record<SourceField, string>>;
  */
 export const isPrivatePath = (path: string) => /^\/(admin|api|media)(\/|$)|^\/blog\/preview(\/|$)/.test(path);
 
+/** A landing page as it is kept: cleaned, and '' for a private address (never counted). */
+export const publicLanding = (value: unknown) => {
+  const path = cleanPath(value);
+  return isPrivatePath(path) ? '' : path;
+};
+
 /** The source as it is kept: each field cleaned, null when empty. */
 export function cleanSource(
   input: Partial<Record<SourceField, unknown>>,
 ): Record<SourceField, string | null> {
   const or = (v: string) => v || null;
   return {
-    landing_page: or(((path) => (isPrivatePath(path) ? '' : path))(cleanPath(input.landing_page))),
+    landing_page: or(publicLanding(input.landing_page)),
     // the visit's source: what its link named (utm_source), else the site it came from
     referrer_host: or(visitSource(cleanTag(input.utm_source), cleanHost(input.referrer_host))),
     utm_source: or(cleanTag(input.utm_source)),
