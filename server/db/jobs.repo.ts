@@ -6,6 +6,7 @@ import {
   type JobOpeningRow,
   type JobStatus,
   type JobTypeRow,
+  type WorkType,
 } from '../../src/api/contract/jobs';
 import { sanitizeRichText } from '../lib/rich-text';
 import { htmlToText } from '../../src/api/contract/rich-text';
@@ -25,6 +26,11 @@ export interface OpeningInput {
   job_title: string;
   department: string;
   location: string;
+  /** On site when left out (the service always sets it; tests and seeds may leave it out). */
+  work_type?: WorkType;
+  /** ISO 3166-1 alpha-2, or '' (left out: none). */
+  country?: string;
+  locality?: string;
   job_type_id: number;
   description: string;
   requirement: string;
@@ -41,6 +47,9 @@ function openingColumns(db: Db) {
       'job_opening.job_title',
       'job_opening.department',
       'job_opening.location',
+      'job_opening.work_type',
+      'job_opening.country',
+      'job_opening.locality',
       'job_opening.job_type_id',
       'job_type.job_type_name',
       'job_opening.description',
@@ -215,6 +224,9 @@ function cleanOpening(input: OpeningInput) {
     job_title: input.job_title.trim(),
     department: input.department.trim(),
     location: input.location.trim(),
+    work_type: input.work_type ?? 'onsite',
+    country: (input.country ?? '').trim(),
+    locality: (input.locality ?? '').trim(),
     job_type_id: input.job_type_id,
     ...rich,
     search_text: [rich.about_role, rich.description, rich.responsibility, rich.requirement]

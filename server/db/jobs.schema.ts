@@ -1,4 +1,4 @@
-import type { JobStatus } from '../../src/api/contract/jobs';
+import type { JobStatus, WorkType } from '../../src/api/contract/jobs';
 import type { SourceColumns } from './analytics.schema';
 import type { Generated } from 'kysely';
 
@@ -18,6 +18,12 @@ export interface JobOpeningTable {
   job_title: string;
   department: string;
   location: string;
+  /** onsite, hybrid or remote (migration 2940). */
+  work_type: Generated<WorkType>;
+  /** ISO 3166-1 alpha-2, or '' for a remote opening that names none (migration 2940). */
+  country: Generated<string>;
+  /** City or region, or '' (migration 2940). */
+  locality: Generated<string>;
   job_type_id: number;
   /** Rich text (HTML, sanitised when stored). */
   description: string;

@@ -22,6 +22,9 @@ describe('POST /api/manage-job-openings', () => {
     department: 'Editorial & Production',
     location: 'Kochi, India',
     job_type_id: fullTime,
+    work_type: 'onsite',
+    country: 'IN',
+    locality: 'Kochi',
     description: '<p>Edit manuscripts for clarity.</p>',
     requirement: '<ul><li>Three years of editing</li></ul>',
     about_role: '<p>You will work with journal editors.</p>',
@@ -90,6 +93,36 @@ describe('POST /api/manage-job-openings', () => {
     expect(row.about_role).toContain('href="https://example.com"');
   });
 
+  it('keeps where an opening is: on site and hybrid name a country and city, remote may name neither', async () => {
+    const remote = await send({ mode: 1, ...valid(), work_type: 'remote', country: '', locality: '' });
+    expect(remote.statusCode).toBe(200);
+    expect(remote.json().row).toMatchObject({ work_type: 'remote', country: '', locality: '' });
+    const hybrid = await send({
+      mode: 1,
+      ...valid(),
+      location: 'Germany (hybrid)',
+      work_type: 'hybrid',
+      country: 'DE',
+      locality: 'Berlin',
+    });
+    expect(hybrid.json().row).toMatchObject({
+      location: 'Germany (hybrid)',
+      work_type: 'hybrid',
+      country: 'DE',
+      locality: 'Berlin',
+    });
+    // a client of the spec's form names no place: the opening is on site, its place left for staff
+    const { work_type: _w, country: _c, locality: _l, ...spec } = valid();
+    const plain = await send({ mode: 1, ...spec });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().row).toMatchObject({ work_type: 'onsite', country: '', locality: '' });
+    // and its changes of other fields keep it so; naming a place checks the whole place
+    const id = plain.json().row.job_id;
+    expect((await send({ mode: 2, job_id: id, department: 'Production' }, 1)).statusCode).toBe(200);
+    const half = await send({ mode: 2, job_id: id, locality: 'Kochi' }, 2);
+    expect(half.json().codes).toEqual({ country: 'countryRequired' });
+  });
+
   it.each([
     [{ job_title: '' }, 'Job Title is required.', 'job_title'],
     [{ job_title: 'A' }, 'Job title must be at least 2 characters long.', 'job_title'],
@@ -99,6 +132,12 @@ describe('POST /api/manage-job-openings', () => {
     [{ department: 'Team\u0000 42' }, 'Department cannot contain U+0000.', 'department'],
     [{ location: 'Kochi \u202Eala' }, 'Location cannot contain U+202E.', 'location'],
     [{ job_type_id: 0 }, 'Please select a job type.', 'job_type_id'],
+    [{ work_type: 'office' }, 'Please select a work type.', 'work_type'],
+    [{ country: '' }, 'Please select a country.', 'country'],
+    [{ country: 'Germany' }, 'Please select a country.', 'country'],
+    [{ country: 'de' }, 'Please select a country.', 'country'],
+    [{ work_type: 'hybrid', locality: ' ' }, 'City or Region is required.', 'locality'],
+    [{ locality: 'Kochi <b>' }, "City or region cannot contain '<'.", 'locality'],
     [{ job_type_id: 9999 }, 'Please select a job type.', 'job_type_id'],
     [{ description: '<p><br></p>' }, 'Description is required.', 'description'],
     [{ requirement: '<p>short</p>' }, 'Requirement must be at least 10 characters long.', 'requirement'],

@@ -48,12 +48,18 @@ describe('GET bind-job-openings and bind-job-types', () => {
         // the status (always Open here: Draft and Closed openings are not public)
         'version',
         'status',
+        // where the opening is (docs/decisions/031-where-an-opening-is.md)
+        'work_type',
+        'country',
+        'locality',
       ].sort(),
     );
     expect(rows[0].total_count).toBe(DEMO_OPENINGS.length);
     expect(rows[0].job_type_name).toBe('Full-time');
     expect(rows[0].responsibility).toMatch(/^<ul><li>/);
     expect(rows.find((r) => r.job_type_name === 'Remote')?.job_title).toBe('Technical Writer');
+    // the demo data passes the form's own rules, its place included
+    expect(rows.map((r) => [r.work_type, r.country])).toEqual(DEMO_OPENINGS.map((o) => [o.work_type, o.country]));
   });
 
   it('uses the default page and size when the query is empty', async () => {

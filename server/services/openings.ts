@@ -4,6 +4,7 @@ import {
   type JobOpeningRow,
   type JobStatus,
   type JobTypeRow,
+  type WorkType,
 } from '../../src/api/contract/jobs';
 import {
   JOB_FORM_FIELDS,
@@ -76,12 +77,31 @@ function refused(codes: JobFormErrors, values?: JobFormValues) {
   return HttpError.fields(messageOf(field, code!), codes, messageOf);
 }
 
+/** Where an opening is: our additions to the spec's form (docs/decisions/031-where-an-opening-is.md). */
+const PLACE_FIELDS = ['work_type', 'country', 'locality'] as const;
+
+/**
+ * Whether a request names the opening's place (a change: names it otherwise than it is). One that
+ * does not (a client of the spec's form, a change of other fields, a restore of a version from before
+ * the place was kept) keeps the place as it is, unset for a new opening; one that does has the whole
+ * place checked, as the form checks it.
+ */
+const namesPlace = (body: ManageJobOpeningBody, before?: JobOpeningRow) =>
+  PLACE_FIELDS.some((f) => body[f] !== undefined && (!before || body[f] !== before[f]));
+
 /** The form's values of a request, checked; answers what to store. */
-async function checkedInput(ctx: ServiceContext, body: ManageJobOpeningBody): Promise<repo.OpeningInput> {
+async function checkedInput(
+  ctx: ServiceContext,
+  body: ManageJobOpeningBody,
+  placeNamed: boolean,
+): Promise<repo.OpeningInput> {
   const values = Object.fromEntries(
     JOB_FORM_FIELDS.map((f) => [f, f === 'job_type_id' ? String(body.job_type_id ?? '') : (body[f] ?? '')]),
   ) as JobFormValues;
+  // a client of the spec's form sends no work type: the opening is on site
+  if (body.work_type === undefined) values.work_type = 'onsite';
   const codes = jobFormErrors(values);
+  if (!placeNamed) for (const f of PLACE_FIELDS) delete codes[f];
   if (Object.keys(codes).length > 0) throw refused(codes, values);
   const jobType = await repo.getJobType(ctx.db, body.job_type_id!);
   if (!jobType) throw refused({ job_type_id: 'typeRequired' });
@@ -89,6 +109,9 @@ async function checkedInput(ctx: ServiceContext, body: ManageJobOpeningBody): Pr
     job_title: values.job_title,
     department: values.department,
     location: values.location,
+    work_type: values.work_type as WorkType,
+    country: values.country,
+    locality: values.locality,
     job_type_id: jobType.job_type_id,
     description: values.description,
     requirement: values.requirement,
@@ -98,7 +121,7 @@ async function checkedInput(ctx: ServiceContext, body: ManageJobOpeningBody): Pr
 }
 
 export async function createOpening(ctx: ServiceContext, body: ManageJobOpeningBody) {
-  const input = await checkedInput(ctx, body);
+  const input = await checkedInput(ctx, body, namesPlace(body));
   const row = await inTransaction(ctx, async (c) => {
     const saved = await repo.createOpening(c.trx, input, c.at);
     await c.audit({
@@ -163,7 +186,7 @@ export async function updateOpening(
   const before = jobId ? await repo.getOpening(ctx.db, jobId) : undefined;
   if (!before) throw new HttpError(404, NOT_FOUND);
   if (before.version !== version) throw await stale(ctx.db, before.job_id);
-  const input = await checkedInput(ctx, mergedBody(before, body));
+  const input = await checkedInput(ctx, mergedBody(before, body), namesPlace(body, before));
   // a save that changes nothing (a form saved untouched) writes nothing: no version, no revision
   if (JOB_FORM_FIELDS.every((f) => String(input[f]) === String(before[f])))
     return { message: JOB_MESSAGES.updated, row: await withCount(ctx.db, before) };

@@ -45,6 +45,9 @@ const VALID: JobFormValues = {
   department: 'Editorial',
   location: 'Kochi, India',
   job_type_id: '1',
+  work_type: 'onsite',
+  country: 'IN',
+  locality: 'Kochi',
   description: '<p>Edit manuscripts for clarity.</p>',
   requirement: '<ul><li>Three years of editing</li></ul>',
   about_role: '<p>Work with journal editors.</p>',
@@ -56,6 +59,9 @@ const ROW: JobOpeningRow = {
   job_title: 'Copy Editor',
   department: 'Editorial',
   location: 'Kochi, India',
+  work_type: 'onsite',
+  country: 'IN',
+  locality: 'Kochi',
   job_type_id: 1,
   job_type_name: 'Full-time',
   description: VALID.description,
@@ -117,6 +123,9 @@ describe('admin job form', () => {
       department: true,
       location: true,
       job_type_id: false,
+      work_type: false,
+      country: false,
+      locality: false,
       description: false,
       requirement: false,
       about_role: false,
@@ -128,6 +137,20 @@ describe('admin job form', () => {
     fill(actor, { description: '' });
     expect(at()).toBe('description');
     expect(unlockedAt(at()).requirement).toBe(false);
+  });
+
+  it('asks an opening on site for its country and city, and lets a remote one leave them out', () => {
+    const { actor, spies } = start(async () => ({ message: 'ok', row: ROW }));
+    actor.send({ type: 'form.open' });
+    fill(actor, { ...VALID, country: '', locality: '' });
+    expect(unlockStateOf(actor.getSnapshot())).toBe('country');
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.error).toEqual({ field: 'country', code: 'countryRequired' });
+    expect(spies.focusField).toHaveBeenLastCalledWith('country');
+    fill(actor, { work_type: 'remote' });
+    expect(unlockStateOf(actor.getSnapshot())).toBe('complete');
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches('saving')).toBe(true);
   });
 
   it('opens an existing job with every field unlocked', () => {
@@ -203,12 +226,13 @@ describe('admin job form', () => {
       text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
     for (const field of JOB_FORM_FIELDS) {
       // the codes a field can get: its type's, or the job type's one
-      const codes = JOB_ERROR_CODES.filter((code) =>
-        field === 'job_type_id'
-          ? code === 'typeRequired'
-          : code === 'required' || code.startsWith('rich') === isRichTextField(field),
-      ).filter((code) => code !== 'typeRequired');
-      for (const code of field === 'job_type_id' ? (['typeRequired'] as const) : codes) {
+      const SELECTS = { job_type_id: 'typeRequired', work_type: 'workTypeRequired', country: 'countryRequired' } as const;
+      const codes = JOB_ERROR_CODES.filter(
+        (code) =>
+          !(Object.values(SELECTS) as string[]).includes(code) &&
+          (code === 'required' || code.startsWith('rich') === isRichTextField(field)),
+      );
+      for (const code of field in SELECTS ? [SELECTS[field as keyof typeof SELECTS]] : codes) {
         const text = fill(en.jobErrors[code], {
           field: en.fields[field],
           name: (en.jobErrors.names as Record<string, string>)[field] ?? en.fields[field],
@@ -251,7 +275,8 @@ describe('admin job form', () => {
       jobId: 0,
       values: VALID,
       version: null,
-      fields: JOB_FORM_FIELDS,
+      // the fields changed from the empty form (on site is the form's own default)
+      fields: JOB_FORM_FIELDS.filter((f) => f !== 'work_type'),
       opened: EMPTY_JOB_FORM,
     });
     expect(spies.jobSaved).toHaveBeenCalledWith({ mode: 'create', row: ROW });
@@ -517,6 +542,9 @@ const valuesOfRow = (): JobFormValues => ({
   department: ROW.department,
   location: ROW.location,
   job_type_id: String(ROW.job_type_id),
+  work_type: ROW.work_type!,
+  country: ROW.country!,
+  locality: ROW.locality!,
   description: ROW.description,
   requirement: ROW.requirement,
   about_role: ROW.about_role,
@@ -766,7 +794,7 @@ describe('admin job form paths', () => {
           // the unlock region rests on the first field without a value
           'editing.unlock': () => {
             const { values } = actor.getSnapshot().context;
-            const firstEmpty = JOB_FORM_FIELDS.find((f) => !hasValue(f, values[f])) ?? 'complete';
+            const firstEmpty = JOB_FORM_FIELDS.find((f) => !hasValue(f, values)) ?? 'complete';
             expect(unlockStateOf(actor.getSnapshot())).toBe(firstEmpty);
           },
           saving: () => expect(actor.getSnapshot().matches('saving')).toBe(true),
@@ -793,6 +821,10 @@ describe('admin job form unlock order paths', () => {
     { type: 'field.change', field: 'job_title', value: '' },
     { type: 'field.change', field: 'location', value: '   ' },
     { type: 'field.change', field: 'description', value: '<p><br></p>' },
+    // a remote opening may leave its country and city empty; no work type locks what follows
+    { type: 'field.change', field: 'work_type', value: 'remote' },
+    { type: 'field.change', field: 'country', value: '' },
+    { type: 'field.change', field: 'work_type', value: '' },
     // the graph also tries the machine's own events: give the save's outcome a real shape
     { type: doneEvent('saveJob'), output: { message: 'Job created successfully', row: ROW } },
   ];
@@ -827,7 +859,7 @@ describe('admin job form unlock order paths', () => {
         const { values } = actor.getSnapshot().context;
         const at = unlockStateOf(actor.getSnapshot());
         reached.add(at);
-        expect(at).toBe(JOB_FORM_FIELDS.find((f) => !hasValue(f, values[f])) ?? 'complete');
+        expect(at).toBe(JOB_FORM_FIELDS.find((f) => !hasValue(f, values)) ?? 'complete');
       }
     }
     expect([...reached].sort()).toEqual([...UNLOCK_STATES].sort());

@@ -14,6 +14,7 @@ import {
   JOB_FORM_FIELDS,
   firstJobFormError,
   isRichTextField,
+  jobFieldFilled,
   type JobErrorCode,
   type JobFormField,
   type JobFormValues,
@@ -134,9 +135,11 @@ export interface SaveJobOutput {
   row: JobOpeningRow;
 }
 
-/** A field has a value: text trimmed, rich text with its tags removed. */
-export const hasValue = (field: JobFormField, value: string) =>
-  isRichTextField(field) ? htmlToText(value).length > 0 : value.trim().length > 0;
+/**
+ * A field lets the next one open: it has a value (text trimmed, rich text with its tags removed),
+ * or may stay empty (a remote opening's place).
+ */
+export const hasValue = (field: JobFormField, values: JobFormValues) => jobFieldFilled(field, values);
 
 /**
  * The fields' order of unlocking, as the states of the `editing.unlock` region: the region rests
@@ -197,6 +200,10 @@ export const valuesOf = (job: JobOpeningRow): JobFormValues => ({
   department: job.department,
   location: job.location,
   job_type_id: String(job.job_type_id),
+  // an opening kept before these fields (or a customer's backend) is on site, its place unset
+  work_type: job.work_type ?? 'onsite',
+  country: job.country ?? '',
+  locality: job.locality ?? '',
   description: job.description,
   requirement: job.requirement,
   about_role: job.about_role,
@@ -339,8 +346,7 @@ export const jobFormMachine = setup({
       params.draft != null && isChanged(params.draft.values, context.values),
     /** The field whose error is shown. */
     isErrorField: ({ context }, params: { field: JobFormField }) => context.error?.field === params.field,
-    hasValue: ({ context }, params: { field: JobFormField }) =>
-      hasValue(params.field, context.values[params.field]),
+    hasValue: ({ context }, params: { field: JobFormField }) => hasValue(params.field, context.values),
   },
   delays: {
     /** What is typed is kept on the device at most this long after the first unsaved change. */

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadTime } from '../components/blog/read-time';
 import { Link, useParams } from 'react-router-dom';
 import { slugify, tagList, type BlogPostRow } from '../api/contract/blog';
 import { formatSavedAt } from '../offline/format';
@@ -148,7 +149,7 @@ function PostCard({ post, lang, priority }: { post: BlogPostRow; lang: string; p
         <span>
           <PostDate text={post.publication_date} lang={lang} />
         </span>
-        <span>{post.read_time}</span>
+        <ReadTime text={post.read_time} />
       </p>
       <p className={s.excerpt}>{post.excerpt}</p>
       <PostTags tags={post.tags} label={t('tag.label')} />

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { samplePdf } from '../fixtures/files';
 import { expect } from './fixtures';
@@ -156,6 +156,12 @@ export async function makeUser(
   const res = await api.post('/api/admin/users', { ...user, role });
   expect(res.status()).toBe(200);
   return user;
+}
+
+/** Where an opening is, in the job form: a country by its English name and a city. */
+export async function fillPlace(dialog: Locator, country = 'India', city = 'Kochi') {
+  await dialog.getByLabel('Country').selectOption({ label: country });
+  await dialog.getByLabel('City or Region').fill(city);
 }
 
 /** An Open opening made through the owner's API (`ownerApi`), with valid texts; answers its id. */

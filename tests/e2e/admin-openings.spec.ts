@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { OWNER, applyByApi, createOpeningByApi, makeUser, ownerApi, signIn } from './admin-helpers';
+import { OWNER, applyByApi, createOpeningByApi, fillPlace, makeUser, ownerApi, signIn } from './admin-helpers';
 
 const uniqueTitle = (tag: string) =>
   `${tag} Editor ${Date.now().toString(36).toUpperCase().replace(/\d/g, '')}`;
@@ -17,6 +17,7 @@ async function fillJob(page: Page, title: string, location = 'Kochi, India') {
   await dialog.getByLabel('Department').fill('Editorial');
   await dialog.getByLabel('Location').fill(location);
   await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
+  await fillPlace(dialog);
   await typeRich(page, 'description', 'Edit manuscripts for clarity and house style.');
   await typeRich(page, 'requirement', 'Three years of copy editing.');
   await typeRich(page, 'about_role', 'You work with journal editors every day.');
@@ -216,6 +217,13 @@ test.describe('Current Openings', () => {
     await dialog.getByLabel('Location').fill("Côte d'Ivoire or anywhere (UTC-5 to UTC+5:30)");
     await expectError('Please select a job type.');
     await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
+    // on site by default: the country and city follow (a remote opening may leave them out)
+    await expectError('Please select a country.');
+    await dialog.getByLabel('Work Type').selectOption({ label: 'Remote' });
+    await expect(dialog.getByLabel('Country')).toHaveValue('');
+    await expectError('Description is required.');
+    await dialog.getByLabel('Work Type').selectOption({ label: 'Hybrid' });
+    await fillPlace(dialog, 'Côte d’Ivoire', 'Abidjan');
     await expect(page.locator('#job-description-editor')).toHaveAttribute(
       'data-placeholder',
       'Describe the job',
@@ -254,6 +262,7 @@ test.describe('Current Openings', () => {
     await dialog.getByLabel('Department').fill('Editorial');
     await dialog.getByLabel('Location').fill('Kochi');
     await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
+    await fillPlace(dialog);
     for (const field of ['description', 'requirement', 'about_role', 'responsibility'])
       await typeRich(page, field, payload);
     await dialog.getByRole('button', { name: 'Create Job' }).click();

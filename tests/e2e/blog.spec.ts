@@ -77,6 +77,9 @@ test.describe('public blog', () => {
     const german = page.getByRole('list', { name: 'Blogbeiträge' }).getByRole('listitem').first();
     await expect(german.locator('time')).toHaveText('6. August 2025');
     await expect(german.getByText('Veröffentlicht')).toHaveCount(0);
+    // the read time in the page's language too
+    await expect(german.getByText(/^\d+ Min\. Lesezeit$/)).toBeVisible();
+    await expect(german.getByText(/min read/)).toHaveCount(0);
     await uk.close();
   });
 

@@ -173,7 +173,15 @@ test.describe('job cards', () => {
       'Clear written English',
     ]);
     await expect(card.getByRole('button', { name: 'Apply' })).toBeVisible();
+    await expect(card.locator('dt', { hasText: 'Workplace' }).locator('+ dd')).toHaveText('On site');
     await expectNoAxeViolations(page);
+    // a German page says the type and workplace in German; the place stays as written
+    await page.context().addCookies([{ name: 'lang', value: 'de', url: page.url() }]);
+    await page.goto('/careers');
+    const german = page.getByRole('article', { name: 'Editorial Operations Specialist' });
+    await expect(german.locator('dt', { hasText: 'Art' }).locator('+ dd')).toHaveText('Teilzeit');
+    await expect(german.locator('dt', { hasText: 'Arbeitsort' }).locator('+ dd')).toHaveText('Hybrid');
+    await expect(german.locator('dt', { hasText: 'Standort' }).locator('+ dd')).toHaveText('London, United Kingdom');
   });
 
   test('HTML from the server is only ever read as text: scripts and handlers never run', async ({ page }) => {
@@ -264,7 +272,7 @@ test.describe('job pages', () => {
         title: 'Senior Full-Stack Engineer',
         employmentType: 'FULL_TIME',
         url: page.url(),
-        jobLocation: { address: { addressLocality: 'Chennai', addressCountry: 'India' } },
+        jobLocation: { address: { addressLocality: 'Chennai', addressCountry: 'IN' } },
       });
       expect(ld.description).toContain('Build the manuscript platform');
       expect(ld.description).toContain('Responsibilities: Design, build and ship features');

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../../playwright.config';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { makeUser, signIn } from './admin-helpers';
+import { fillPlace, makeUser, signIn } from './admin-helpers';
 import { freePort, OwnServer } from './own-server';
 import { fillApplication } from './apply-helpers';
 import { copyKept } from './offline-helpers';
@@ -609,6 +609,7 @@ test.describe('admin edits without a connection', () => {
     await dialog.getByLabel('Department').fill('Editorial');
     await dialog.getByLabel('Location').fill('Kochi, India');
     await dialog.getByLabel('Job Type').selectOption({ label: 'Full-time' });
+    await fillPlace(dialog);
     for (const [field, text] of [
       ['description', 'Edit manuscripts for clarity and house style.'],
       ['requirement', 'Three years of copy editing.'],

@@ -4,7 +4,8 @@ import { createOpening, ensureJobType, type OpeningInput } from '../jobs.repo';
 /** The job types, in this order (ids 1-5 on a new database). */
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship', 'Remote'] as const;
 
-type DemoOpening = Omit<OpeningInput, 'job_type_id'> & { type: (typeof JOB_TYPES)[number] };
+type DemoOpening = Omit<OpeningInput, 'job_type_id'> &
+  Required<Pick<OpeningInput, 'work_type' | 'country' | 'locality'>> & { type: (typeof JOB_TYPES)[number] };
 
 const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
 
@@ -14,6 +15,9 @@ export const DEMO_OPENINGS: DemoOpening[] = [
     job_title: 'Senior Full-Stack Engineer',
     department: 'Engineering',
     location: 'Chennai, India',
+    work_type: 'onsite',
+    country: 'IN',
+    locality: 'Chennai',
     type: 'Full-time',
     description:
       '<p>Build the manuscript platform that journals use every day, from the submission form to the JATS export.</p>',
@@ -36,6 +40,9 @@ export const DEMO_OPENINGS: DemoOpening[] = [
     job_title: 'Editorial Operations Specialist',
     department: 'Editorial Operations',
     location: 'London, United Kingdom',
+    work_type: 'hybrid',
+    country: 'GB',
+    locality: 'London',
     type: 'Part-time',
     description:
       '<p>Help journals move their editorial workflow to Manna and keep their peer review running smoothly.</p>',
@@ -58,6 +65,9 @@ export const DEMO_OPENINGS: DemoOpening[] = [
     job_title: 'Machine Learning Engineer (NLP)',
     department: 'AI Research',
     location: 'San Francisco, United States',
+    work_type: 'onsite',
+    country: 'US',
+    locality: 'San Francisco, California',
     type: 'Contract',
     description:
       '<p>Improve the relevancy check and reviewer suggestions that run on every submitted manuscript.</p>',
@@ -79,6 +89,9 @@ export const DEMO_OPENINGS: DemoOpening[] = [
     job_title: 'Customer Success Intern',
     department: 'Customer Success',
     location: 'Kochi, India',
+    work_type: 'onsite',
+    country: 'IN',
+    locality: 'Kochi, Kerala',
     type: 'Internship',
     description: '<p>Learn how publishers work and help them get the most out of Manna.</p>',
     about_role:
@@ -98,6 +111,9 @@ export const DEMO_OPENINGS: DemoOpening[] = [
     job_title: 'Technical Writer',
     department: 'Product',
     location: 'Anywhere (UTC-5 to UTC+5:30)',
+    work_type: 'remote',
+    country: '',
+    locality: '',
     type: 'Remote',
     description:
       '<p>Write the documentation and API reference that editors, authors and developers read.</p>',

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ID_MAX, isIdText, whole } from './ids';
-import { JobOpeningRow, JobStatus } from './jobs';
+import { isCountryCode } from './countries';
+import { JobOpeningRow, JobStatus, WORK_TYPES } from './jobs';
 import { htmlToText } from './rich-text';
 
 /**
@@ -15,6 +16,9 @@ export const JOB_FORM_FIELDS = [
   'department',
   'location',
   'job_type_id',
+  'work_type',
+  'country',
+  'locality',
   'description',
   'requirement',
   'about_role',
@@ -34,6 +38,9 @@ export const EMPTY_JOB_FORM: JobFormValues = {
   department: '',
   location: '',
   job_type_id: '',
+  work_type: 'onsite',
+  country: '',
+  locality: '',
   description: '',
   requirement: '',
   about_role: '',
@@ -46,6 +53,9 @@ export const JOB_FIELD_LABELS: Record<JobFormField, string> = {
   department: 'Department',
   location: 'Location',
   job_type_id: 'Job Type',
+  work_type: 'Work Type',
+  country: 'Country',
+  locality: 'City or Region',
   description: 'Description',
   requirement: 'Requirement',
   about_role: 'About the Role',
@@ -60,10 +70,11 @@ export const JOB_RICH_MIN = 10;
 export const JOB_RICH_MAX_HTML = 50_000;
 
 /** The single-line fields' names in the messages that name them. */
-const TEXT_NAMES: Record<'job_title' | 'department' | 'location', string> = {
+const TEXT_NAMES: Record<'job_title' | 'department' | 'location' | 'locality', string> = {
   job_title: 'Job title',
   department: 'Department',
   location: 'Location',
+  locality: 'City or region',
 };
 
 /**
@@ -86,9 +97,25 @@ export function shownCharacter(ch: string): string {
   return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+/** The fields a remote opening may leave empty. */
+const OPTIONAL_WHEN_REMOTE = { country: true, locality: true } as const;
+
+/**
+ * Whether a field lets the next one open (the form's order of unlocking): it has a value, or may be
+ * left empty (a remote opening's place).
+ */
+export function jobFieldFilled(field: JobFormField, values: JobFormValues): boolean {
+  const raw = values[field] ?? '';
+  if (isRichTextField(field)) return htmlToText(raw).length > 0;
+  if (raw.trim().length > 0) return true;
+  return field in OPTIONAL_WHEN_REMOTE && values.work_type === 'remote';
+}
+
 /** Codes of the job form's errors; the dialog translates them, `jobErrorMessage` says them in English. */
 export const JOB_ERROR_CODES = [
   'typeRequired',
+  'workTypeRequired',
+  'countryRequired',
   'required',
   'tooShort',
   'tooLong',
@@ -103,6 +130,11 @@ export type JobFormErrors = Partial<Record<JobFormField, JobErrorCode>>;
 export function jobFieldError(field: JobFormField, values: JobFormValues): JobErrorCode | null {
   const raw = values[field] ?? '';
   if (field === 'job_type_id') return isIdText(raw.trim()) ? null : 'typeRequired';
+  if (field === 'work_type') return (WORK_TYPES as readonly string[]).includes(raw) ? null : 'workTypeRequired';
+  // a remote opening may leave its place out (docs/decisions/031-where-an-opening-is.md)
+  const optional = field in OPTIONAL_WHEN_REMOTE && values.work_type === 'remote' && !raw.trim();
+  if (optional) return null;
+  if (field === 'country') return isCountryCode(raw) ? null : 'countryRequired';
   if (isRichTextField(field)) {
     const text = htmlToText(raw);
     if (!text) return 'required';
@@ -128,6 +160,10 @@ export function jobErrorMessage(field: JobFormField, code: JobErrorCode, value =
   switch (code) {
     case 'typeRequired':
       return 'Please select a job type.';
+    case 'workTypeRequired':
+      return 'Please select a work type.';
+    case 'countryRequired':
+      return 'Please select a country.';
     case 'required':
       return `${label} is required.`;
     case 'tooShort':
@@ -179,6 +215,10 @@ export const ManageJobOpeningBody = z.object({
   department: text,
   location: text,
   job_type_id: z.optional(wholeId),
+  /** Our additions: absent (a client of the spec's form) means on site, place unset. */
+  work_type: text,
+  country: text,
+  locality: text,
   description: text,
   requirement: text,
   about_role: text,

@@ -17,11 +17,25 @@ export const JobStatus = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatus>;
 export const OPEN: JobStatus = 'Open';
 
+/**
+ * Where the work is done (docs/decisions/031-where-an-opening-is.md): at the office, partly there,
+ * or anywhere (`country` then says where applicants may live, when it is set).
+ */
+export const WORK_TYPES = ['onsite', 'hybrid', 'remote'] as const;
+export const WorkType = z.enum(WORK_TYPES);
+export type WorkType = z.infer<typeof WorkType>;
+
 export const JobOpeningRow = z.object({
   job_id: z.number().check(z.int()),
   job_title: z.string(),
   department: z.string(),
   location: z.string(),
+  /** Our additions (migration 2940), absent from a customer's backend and older copies. */
+  work_type: z.optional(WorkType),
+  /** ISO 3166-1 alpha-2 code ('' when a remote opening names none). */
+  country: z.optional(z.string()),
+  /** City or region ('' when a remote opening names none). */
+  locality: z.optional(z.string()),
   job_type_id: z.number().check(z.int()),
   job_type_name: z.string(),
   description: z.string(),

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadTime } from './read-time';
 import type { BlogPostRow } from '../../api/contract/blog';
 import { BlogImage, PostDate, PostTags } from './blog-parts';
 import { ServerRichHtml } from './rich-html';
@@ -35,7 +36,7 @@ export function PostArticle({
           <span>
             <PostDate text={post.publication_date} lang={i18n.language} />
           </span>
-          <span>{post.read_time}</span>
+          <ReadTime text={post.read_time} />
           {post.author_name && <span>{t('post.by', { name: post.author_name })}</span>}
         </p>
         <p className={s.excerpt}>{post.excerpt}</p>

@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { Suspense, useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import { Suspense, useEffect, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobOpeningRow, JobTypeRow } from '../../api/contract/jobs';
+import { WORK_TYPES, type JobOpeningRow, type JobTypeRow } from '../../api/contract/jobs';
+import { countryName, countryOptions } from '../../api/contract/countries';
 import { htmlToText } from '../../api/contract/rich-text';
 import {
   JOB_RICH_MIN,
@@ -95,8 +96,13 @@ export function JobFormDialog({
       ? htmlToText(value)
       : field === 'job_type_id'
         ? (jobTypes.find((jt) => String(jt.job_type_id) === value)?.job_type_name ?? value)
-        : value;
+        : field === 'work_type'
+          ? t(`jobForm.workTypes.${value}`, { defaultValue: value })
+          : field === 'country' && value
+            ? countryName(value, i18n.language)
+            : value;
   const unlocked = unlockedAt(unlockStateOf(state));
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
   // the text of the field's code, naming the field in the reader's language
   const errorFor = (field: JobFormField) =>
     error?.field === field
@@ -196,6 +202,61 @@ export function JobFormDialog({
             <FieldError id={errorId('job_type_id')} message={errorFor('job_type_id')} />
           </div>
         </div>
+        <div className={s.row}>
+          <div className={s.field}>
+            <label htmlFor="job-work_type">{t('fields.work_type')}</label>
+            <select
+              id="job-work_type"
+              value={values.work_type}
+              disabled={!unlocked.work_type || saving}
+              aria-describedby="job-place-hint"
+              onChange={(e) => change('work_type', e.target.value)}
+            >
+              {WORK_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`jobForm.workTypes.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={s.field}>
+            <label htmlFor="job-country">{t('fields.country')}</label>
+            <select
+              id="job-country"
+              value={values.country}
+              disabled={!unlocked.country || saving}
+              aria-invalid={errorFor('country') ? true : undefined}
+              aria-describedby={errorFor('country') ? errorId('country') : undefined}
+              onChange={(e) => change('country', e.target.value)}
+            >
+              <option value="">
+                {t(values.work_type === 'remote' ? 'jobForm.anyCountry' : 'jobForm.selectCountry')}
+              </option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id={errorId('country')} message={errorFor('country')} />
+          </div>
+          <div className={s.field}>
+            <label htmlFor="job-locality">{t('fields.locality')}</label>
+            <input
+              id="job-locality"
+              value={values.locality}
+              maxLength={JOB_TEXT_MAX}
+              disabled={!unlocked.locality || saving}
+              aria-invalid={errorFor('locality') ? true : undefined}
+              aria-describedby={errorFor('locality') ? errorId('locality') : undefined}
+              onChange={(e) => change('locality', e.target.value)}
+            />
+            <FieldError id={errorId('locality')} message={errorFor('locality')} />
+          </div>
+        </div>
+        <p id="job-place-hint" className={s.hint}>
+          {t('jobForm.placeHint')}
+        </p>
 
         {RICH_TEXT_FIELDS.map((field) => (
           <div key={field} className={s.field}>

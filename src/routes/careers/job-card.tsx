@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { jobPath, type JobOpeningRow } from '../../api/contract/jobs';
 import { htmlBlocks } from '../../api/contract/rich-text';
-import { jobCardText } from './job-text';
+import { jobCardText, jobTypeKey } from './job-text';
 import { warmApplyFlow } from './apply-launcher';
 import { LineIcon } from '../../components/icons';
 import s from './job-card.module.css';
@@ -15,6 +15,7 @@ const Icon = ({ d }: { d: string }) => (
 );
 const PIN = 'M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z';
 const CLOCK = 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm0-13v4.5l3 2';
+const DESK = 'M3 10h18M5 10v10M19 10v10M8 10V6a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v4';
 const BUILDING =
   'M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M8 7h4M8 11h4M8 15h4M3 21h18';
 
@@ -36,6 +37,7 @@ export function JobCard({
   const titleId = useId();
   const text = useMemo(() => jobCardText(job), [job]);
   const description = useMemo(() => (page ? htmlBlocks(job.description) : []), [job, page]);
+  const typeKey = jobTypeKey(job.job_type_name);
   const Heading = page ? 'h1' : 'h2';
   const Section = page ? 'h2' : 'h3';
   return (
@@ -56,8 +58,17 @@ export function JobCard({
             <Icon d={CLOCK} />
             {t('card.type')}
           </dt>
-          <dd>{job.job_type_name}</dd>
+          <dd>{typeKey ? t(`card.types.${typeKey}`) : job.job_type_name}</dd>
         </div>
+        {job.work_type && typeKey !== 'remote' && (
+          <div>
+            <dt>
+              <Icon d={DESK} />
+              {t('card.workplace')}
+            </dt>
+            <dd>{t(`card.workTypes.${job.work_type}`)}</dd>
+          </div>
+        )}
         <div>
           <dt>
             <Icon d={BUILDING} />

@@ -1,3 +1,4 @@
+import { countryName } from '../../api/contract/countries';
 import { jobPath, type JobOpeningRow } from '../../api/contract/jobs';
 import type { JobCardText } from './job-text';
 
@@ -18,9 +19,7 @@ const EMPLOYMENT_TYPES: Record<string, string> = {
 
 export function jobPosting(row: JobOpeningRow, text: JobCardText & { description: string }, origin: string) {
   const type = row.job_type_name.trim().toLowerCase();
-  const remote = type === 'remote' || /^(remote|anywhere)\b/i.test(row.location.trim());
-  const [locality, ...rest] = row.location.split(',').map((s) => s.trim());
-  const country = rest.join(', ');
+  const place = placeOf(row);
   const description = [
     text.description,
     text.about,
@@ -47,26 +46,41 @@ export function jobPosting(row: JobOpeningRow, text: JobCardText & { description
     occupationalCategory: row.department,
     directApply: true,
     url: `${origin}${jobPath(row)}`,
-    ...(remote
+    ...(place.remote
       ? {
           jobLocationType: 'TELECOMMUTE',
-          // where applicants may live: the location as written ("Remote, EU", "Anywhere (UTC-5 to UTC+5:30)")
-          applicantLocationRequirements: {
-            '@type': 'AdministrativeArea',
-            name: row.location.replace(/^remote\b[\s,:-]*/i, '').trim() || row.location,
-          },
+          // where applicants may live: the opening's country, else the location as written
+          applicantLocationRequirements: place.country
+            ? { '@type': 'Country', name: countryName(place.country, 'en') }
+            : {
+                '@type': 'AdministrativeArea',
+                name: row.location.replace(/^remote\b[\s,:-]*/i, '').trim() || row.location,
+              },
         }
       : {
           jobLocation: {
             '@type': 'Place',
             address: {
               '@type': 'PostalAddress',
-              addressLocality: locality,
-              ...(country ? { addressCountry: country } : {}),
+              ...(place.locality ? { addressLocality: place.locality } : {}),
+              ...(place.country ? { addressCountry: place.country } : {}),
             },
           },
         }),
   };
+}
+
+/**
+ * Where an opening is, for search engines: its work type, country (ISO code) and city
+ * (docs/decisions/031-where-an-opening-is.md). A row without them (a customer's backend) is read
+ * from its free-text location: remote when it starts "Remote" or "Anywhere", else its first part
+ * as the city and no country (a country written in words is not a code).
+ */
+function placeOf(row: JobOpeningRow): { remote: boolean; country: string; locality: string } {
+  if (row.work_type)
+    return { remote: row.work_type === 'remote', country: row.country ?? '', locality: row.locality ?? '' };
+  const remote = row.job_type_name.trim().toLowerCase() === 'remote' || /^(remote|anywhere)\b/i.test(row.location.trim());
+  return { remote, country: '', locality: row.location.split(',')[0]!.trim() };
 }
 
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the tag. */
