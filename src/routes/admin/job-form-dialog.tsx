@@ -166,7 +166,7 @@ export function JobFormDialog({
           send({ type: 'form.submit' });
         }}
       >
-        <div className={s.row}>
+        <div className={`${s.row} ${s.fourUp}`}>
           {TEXT_FIELDS.map((field) => (
             <div key={field} className={s.field}>
               <label htmlFor={`job-${field}`}>{t(`fields.${field}`)}</label>
@@ -201,8 +201,6 @@ export function JobFormDialog({
             </select>
             <FieldError id={errorId('job_type_id')} message={errorFor('job_type_id')} />
           </div>
-        </div>
-        <div className={s.row}>
           <div className={s.field}>
             <label htmlFor="job-work_type">{t('fields.work_type')}</label>
             <select
