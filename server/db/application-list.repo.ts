@@ -230,6 +230,22 @@ export function csvRow(r: ApplicationListRow, notes = ''): string {
 // ---------------------------------------------------------------------------------------------
 
 /** Sets the status; answers the previous one, or undefined when there is no such application. */
+/**
+ * An opening's applications still being decided (`statuses`), locked until the caller's
+ * transaction ends, with what a rejection mail needs.
+ */
+export async function undecidedApplicationsOf(db: Db, jobId: number, statuses: readonly string[]) {
+  return forUpdate(
+    db,
+    db
+      .selectFrom('job_application')
+      .select(['application_id', 'status', 'version', 'email', 'full_name', 'job_title', 'lang'])
+      .where('job_id', '=', jobId)
+      .where('status', 'in', [...statuses])
+      .orderBy('application_id'),
+  ).execute();
+}
+
 export async function setApplicationStatus(
   db: Db,
   applicationId: number,

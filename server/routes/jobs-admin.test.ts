@@ -405,6 +405,114 @@ describe('POST /api/manage-job-openings', () => {
       expect((await patch(999_999, 'Closed', 1)).statusCode).toBe(404);
     });
 
+    it('closing asks about the applications still open: keeps them, or rejects them with a reason and mails each candidate in their language', async () => {
+      const row = await create();
+      const apply = async (name: string, email: string, lang: string, status: string) => {
+        const { application_id: id } = await addApplication(app, {
+          jobId: row.job_id,
+          name,
+          email,
+          at: new Date(),
+        });
+        await app.db
+          .updateTable('job_application')
+          .set({ lang, status })
+          .where('application_id', '=', id)
+          .execute();
+        return id;
+      };
+      const asha = await apply('Asha Menon', 'asha@example.com', 'en', 'New');
+      const jonas = await apply('Jonas Weiß', 'jonas@example.com', 'de', 'Interview');
+      const hired = await apply('Ravi Nair', 'ravi@example.com', 'en', 'Hired');
+      const close = (payload: object, who = headers) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/api/admin/job-openings/${row.job_id}`,
+          headers: { ...who, 'if-match': '"1"' },
+          payload: { status: 'Closed', ...payload },
+        });
+      const statuses = async () =>
+        (
+          await app.db
+            .selectFrom('job_application')
+            .select(['application_id', 'status'])
+            .orderBy('application_id')
+            .execute()
+        ).map((a) => a.status);
+      // a rejection says why; one without a reason, or by someone who may not change applications, changes nothing
+      const bare = await close({ applications: 'reject', reason: '  ', mail: true });
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json().codes).toEqual({ reason: 'reasonRequired' });
+      const { headers: jobsOnly } = await signInAs(app, { permissions: ['jobs.manage'] });
+      expect((await close({ applications: 'reject', reason: 'Filled' }, jobsOnly)).statusCode).toBe(403);
+      expect(await statuses()).toEqual(['New', 'Interview', 'Hired']);
+      expect((await app.db.selectFrom('job_opening').select('status').executeTakeFirstOrThrow()).status).toBe(
+        'Open',
+      );
+
+      const closed = await close({
+        applications: 'reject',
+        reason: 'The position has been filled',
+        mail: true,
+      });
+      expect(closed.statusCode).toBe(200);
+      expect(closed.json()).toMatchObject({ row: { status: 'Closed' }, rejected: 2, mailed: 2 });
+      // the hired candidate is left alone
+      expect(await statuses()).toEqual(['Rejected', 'Rejected', 'Hired']);
+      const mails = await app.db
+        .selectFrom('mail_outbox')
+        .select(['to_address', 'lang', 'subject', 'text_body', 'application_id'])
+        .where('kind', '=', 'candidate-mail')
+        .orderBy('mail_id')
+        .execute();
+      expect(mails.map((m) => [m.to_address, m.lang, m.application_id])).toEqual([
+        ['asha@example.com', 'en', asha],
+        ['jonas@example.com', 'de', jonas],
+      ]);
+      expect(mails[0]!.text_body).toContain('Asha Menon');
+      expect(mails[1]!.text_body).toContain('Jonas Weiß');
+      expect(mails[1]!.subject).not.toBe(mails[0]!.subject);
+      // each timeline says who moved it and why
+      const timeline = await app.inject({ url: `/api/admin/job-applications/${jonas}/timeline`, headers });
+      expect(timeline.json().events).toContainEqual(
+        expect.objectContaining({
+          kind: 'status',
+          from: 'Interview',
+          to: 'Rejected',
+          reason: 'The position has been filled',
+        }),
+      );
+      expect(hired).toBeGreaterThan(0);
+    });
+
+    it('closing that keeps the applications leaves them as they are and mails nobody', async () => {
+      const row = await create();
+      await addApplication(app, {
+        jobId: row.job_id,
+        name: 'Asha Menon',
+        email: 'asha@example.com',
+        at: new Date(),
+      });
+      const kept = await app.inject({
+        method: 'PATCH',
+        url: `/api/admin/job-openings/${row.job_id}`,
+        headers: { ...headers, 'if-match': '"1"' },
+        payload: { status: 'Closed', applications: 'keep', reason: 'ignored', mail: true },
+      });
+      expect(kept.json()).toMatchObject({ row: { status: 'Closed' } });
+      expect(kept.json()).not.toHaveProperty('rejected');
+      expect(
+        (await app.db.selectFrom('job_application').select('status').executeTakeFirstOrThrow()).status,
+      ).toBe('New');
+      expect(
+        await app.db
+          .selectFrom('mail_outbox')
+          .select('mail_id')
+          .where('kind', '=', 'candidate-mail')
+          .execute(),
+      ).toEqual([]);
+    });
+
     it('refuses to delete an opening with applications (409 with their number); one without is deleted', async () => {
       const row = await create();
       const empty = await create();

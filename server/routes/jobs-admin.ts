@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParams } from '../../src/api/contract/ids';
 import { BindJobOpeningsQuery, JobOpeningRows } from '../../src/api/contract/jobs';
 import {
+  JobStatusAnswer,
   JobStatusBody,
   ManageJobOpeningAnswer,
   ManageJobOpeningBody,
@@ -22,7 +23,9 @@ import * as openings from '../services/openings';
  * nothing again.
  * - GET /api/admin/job-openings: the bind-job-openings query, every opening (Draft, Open, Closed)
  *   with its number of applications, never cached.
- * - PATCH /api/admin/job-openings/{id} with { status } and If-Match: open, close or set back to Draft.
+ * - PATCH /api/admin/job-openings/{id} with { status } and If-Match: open, close or set back to Draft;
+ *   closing may move the applications still open to Rejected with a reason and mail the candidates
+ *   (`applications: 'reject'`, which also needs applications.manage).
  */
 const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,14 +44,16 @@ const jobsAdmin: FastifyPluginAsyncZod = async (app) => {
     '/admin/job-openings/:id',
     {
       config: { permission: 'jobs.manage' },
-      schema: { params: IdParams, body: JobStatusBody, response: { 200: ManageJobOpeningAnswer } },
+      schema: { params: IdParams, body: JobStatusBody, response: { 200: JobStatusAnswer } },
     },
     async (request) =>
       openings.setStatus(
         app.services(request),
         request.params.id,
-        request.body.status,
+        request.body,
         versionOfRequest(request.headers),
+        // rejecting the applications of a closed opening is also a change of applications
+        request.user!.permissions.includes('applications.manage'),
       ),
   );
 

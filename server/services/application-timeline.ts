@@ -89,7 +89,8 @@ export async function timelineOf(ctx: ServiceContext, id: number): Promise<Timel
     if (a.action === 'status') {
       const detail = detailOf(a.detail);
       const to = statusOf(detail.to);
-      if (to) events.push({ kind: 'status', at: a.at, by, from: statusOf(detail.from), to });
+      const reason = typeof detail.reason === 'string' && detail.reason ? { reason: detail.reason } : {};
+      if (to) events.push({ kind: 'status', at: a.at, by, from: statusOf(detail.from), to, ...reason });
       continue;
     }
     // a CV read again in the same sitting (another look, the viewer's reload) is one view

@@ -29,9 +29,11 @@ import { lastChangeOf } from '../db/audit.repo';
 import { staleVersion } from '../lib/versions';
 import { HttpError } from '../http-error';
 import { checkResume, cleanFileName } from '../lib/file-check';
-import { queueApplicationMails } from '../mail/mails';
+import { queueApplicationMails, queueCandidateMail } from '../mail/mails';
+import { COMPANY, type CandidateMailTemplate } from '../../src/api/contract/candidate-mail';
+import { UNDECIDED_STATUSES } from '../../src/api/contract/jobs-admin';
 import { mailLang } from '../mail/templates';
-import { inTransaction, type ServiceContext } from './context';
+import { inTransaction, type Change, type ServiceContext } from './context';
 
 /**
  * Job applications. `receiveApplication` is the public form's one write path: the rules of the
@@ -296,4 +298,53 @@ export async function recordCvRead(ctx: ServiceContext, key: string, readerId: n
     c.audit({ action: 'cv_read', entity: 'job_application', entityId: applicationId ?? null }),
   );
   return true;
+}
+
+/**
+ * In a closing's transaction: moves the opening's applications still being decided to Rejected,
+ * each audited with the reason (their timelines show it), and with `rejection` (the rejection
+ * template of each language) queues each candidate's rejection mail in the language they applied
+ * in. Answers how many were moved and mailed. docs/decisions/032-closing-an-opening.md.
+ */
+export async function rejectUndecided(
+  c: Change,
+  ctx: ServiceContext,
+  jobId: number,
+  reason: string,
+  rejection: ((lang: string) => CandidateMailTemplate) | null,
+): Promise<{ rejected: number; mailed: number }> {
+  const rows = await list.undecidedApplicationsOf(c.trx, jobId, UNDECIDED_STATUSES);
+  for (const row of rows) {
+    await list.setApplicationStatus(c.trx, row.application_id, 'Rejected', Number(row.version));
+    await c.audit({
+      action: 'status',
+      entity: 'job_application',
+      entityId: row.application_id,
+      detail: { from: row.status, to: 'Rejected', reason },
+    });
+    if (!rejection) continue;
+    const lang = mailLang(row.lang);
+    const template = rejection(lang);
+    await queueCandidateMail(
+      c.trx,
+      ctx.config,
+      {
+        applicationId: row.application_id,
+        to: row.email,
+        lang,
+        subject: template.subject,
+        body: template.body,
+        vars: { name: row.full_name, job: row.job_title ?? '', company: COMPANY },
+      },
+      c.at,
+    );
+    await c.audit({
+      action: 'mail',
+      entity: 'job_application',
+      entityId: row.application_id,
+      detail: { template: 'reject', lang },
+    });
+  }
+  if (rejection && rows.length > 0) c.mailQueued();
+  return { rejected: rows.length, mailed: rejection ? rows.length : 0 };
 }

@@ -2,7 +2,6 @@ import {
   OPEN,
   type BindJobOpeningsQuery,
   type JobOpeningRow,
-  type JobStatus,
   type JobTypeRow,
   type WorkType,
 } from '../../src/api/contract/jobs';
@@ -17,7 +16,14 @@ import {
   type JobFormField,
   type JobFormValues,
   ManageJobOpeningBody as Body,
+  closeReasonError,
+  type JobStatusBody,
 } from '../../src/api/contract/jobs-admin';
+import type { CandidateMailTemplate } from '../../src/api/contract/candidate-mail';
+import { LANG_CODES } from '../../src/api/contract/languages';
+import { cleanLine } from '../lib/plain-text';
+import { rejectUndecided } from './applications';
+import { templatesFor } from './candidate-mail';
 import type { z } from 'zod/mini';
 import * as repo from '../db/jobs.repo';
 import { htmlToText } from '../../src/api/contract/rich-text';
@@ -225,12 +231,29 @@ export async function updateOpening(
  * Opens, closes or sets back to Draft an opening still at `version` (409 with the opening as it is
  * now otherwise). Only Open openings are public; closing keeps the opening and its applications.
  */
-export async function setStatus(ctx: ServiceContext, jobId: number, status: JobStatus, version: number) {
+export async function setStatus(
+  ctx: ServiceContext,
+  jobId: number,
+  body: JobStatusBody,
+  version: number,
+  mayReject: boolean,
+) {
+  const { status } = body;
+  const rejecting = status === 'Closed' && body.applications === 'reject';
+  const reason = rejecting ? cleanLine(body.reason ?? '') : '';
+  if (rejecting) {
+    if (!mayReject) throw new HttpError(403, JOB_MESSAGES.rejectNeedsPermission);
+    const code = closeReasonError(reason);
+    if (code) throw HttpError.fields(JOB_MESSAGES[code], { reason: code }, JOB_MESSAGES);
+  }
   const before = await repo.getOpening(ctx.db, jobId);
   if (!before) throw new HttpError(404, NOT_FOUND);
   if (before.version !== version) throw await stale(ctx.db, jobId);
   if (before.status === status)
     return { message: JOB_MESSAGES.statusChanged, row: await withCount(ctx.db, before) };
+  // the rejection words of every language, read before the change (saved ones, else the site's)
+  const rejection = rejecting && body.mail ? await rejectionTemplates(ctx) : null;
+  let outcome = { rejected: 0, mailed: 0 };
   const row = await inTransaction(ctx, async (c) => {
     const saved = await repo.setOpeningStatus(c.trx, jobId, status, version, c.at);
     if (!saved) throw await stale(c.trx, jobId);
@@ -248,10 +271,25 @@ export async function setStatus(ctx: ServiceContext, jobId: number, status: JobS
       changed: ['status'],
       before: { version: before.version ?? version, fields: revisionFieldsOf(before) },
     });
+    if (rejecting) outcome = await rejectUndecided(c, ctx, jobId, reason, rejection);
     c.changed('jobs');
     return saved;
   });
-  return { message: JOB_MESSAGES.statusChanged, row: await withCount(ctx.db, row) };
+  return {
+    message: JOB_MESSAGES.statusChanged,
+    row: await withCount(ctx.db, row),
+    ...(rejecting && outcome),
+  };
+}
+
+/** The rejection template of each language, as a closing's mails use them. */
+async function rejectionTemplates(ctx: ServiceContext) {
+  const byLang = new Map<string, CandidateMailTemplate>();
+  for (const lang of LANG_CODES) {
+    const reject = (await templatesFor(ctx, lang)).find((t) => t.template === 'reject')!;
+    byLang.set(lang, reject);
+  }
+  return (lang: string) => byLang.get(lang) ?? byLang.get('en')!;
 }
 
 /**

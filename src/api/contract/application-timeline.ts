@@ -53,6 +53,8 @@ export const TimelineEvent = z.union([
     by,
     from: z.nullable(ApplicationStatus),
     to: ApplicationStatus,
+    /** Why, when the move said (a closing that rejected the opening's applications). */
+    reason: z.optional(z.string()),
   }),
   z.object({
     kind: z.literal('note'),

@@ -229,8 +229,46 @@ export type ManageJobOpeningBody = z.input<typeof ManageJobOpeningBody>;
 export const ManageJobOpeningAnswer = z.object({ message: z.string(), row: JobOpeningRow });
 export type ManageJobOpeningAnswer = z.infer<typeof ManageJobOpeningAnswer>;
 
-/** PATCH /api/admin/job-openings/:id: Draft, Open or Closed (with If-Match). */
-export const JobStatusBody = z.object({ status: JobStatus });
+/** The most words a reason for rejecting the applications of a closed opening may have. */
+export const CLOSE_REASON_MAX = 300;
+
+/**
+ * PATCH /api/admin/job-openings/:id: Draft, Open or Closed (with If-Match). Closing may say what
+ * happens to the applications still open (docs/decisions/032-closing-an-opening.md): `keep` (the
+ * default) leaves them; `reject` moves them to Rejected with `reason` (required) and, with `mail`,
+ * queues the rejection email to each candidate in the language they applied in.
+ */
+export const JobStatusBody = z.object({
+  status: JobStatus,
+  applications: z.optional(z.enum(['keep', 'reject'])),
+  reason: z.optional(z.string().check(z.maxLength(CLOSE_REASON_MAX * 4))),
+  mail: z.optional(z.boolean()),
+});
+export type JobStatusBody = z.infer<typeof JobStatusBody>;
+
+/** A status change's answer: the opening, and how many applications a closing rejected and mailed. */
+export const JobStatusAnswer = z.object({
+  message: z.string(),
+  row: JobOpeningRow,
+  rejected: z.optional(z.number().check(z.int())),
+  mailed: z.optional(z.number().check(z.int())),
+});
+export type JobStatusAnswer = z.infer<typeof JobStatusAnswer>;
+
+/** The statuses of an application still being decided (closing an opening asks about these). */
+export const UNDECIDED_STATUSES = ['New', 'Reviewed', 'Interview', 'Offer'] as const;
+
+/** How many of an opening's applications are still being decided (from the back office's counts). */
+export const undecidedOf = (row: Pick<JobOpeningRow, 'application_statuses'>) =>
+  UNDECIDED_STATUSES.reduce((sum, status) => sum + (row.application_statuses?.[status] ?? 0), 0);
+
+/** A closing's reason as the server keeps it (one line, trimmed), and whether it is acceptable. */
+export function closeReasonError(reason: string): 'reasonRequired' | 'reasonTooLong' | null {
+  const text = reason.trim();
+  if (!text) return 'reasonRequired';
+  if (Array.from(text).length > CLOSE_REASON_MAX) return 'reasonTooLong';
+  return null;
+}
 
 /** 409 of a deletion refused: the opening has applications, and may be closed instead. */
 export const DeleteRefusedAnswer = z.object({ message: z.string(), applications: z.number().check(z.int()) });
@@ -241,4 +279,7 @@ export const JOB_MESSAGES = {
   deleted: 'Job deleted successfully',
   statusChanged: 'Job status changed',
   hasApplications: 'This opening has applications: close it instead, so they keep their job',
+  reasonRequired: 'Say why the applications are rejected',
+  reasonTooLong: `A reason is at most ${CLOSE_REASON_MAX} characters`,
+  rejectNeedsPermission: 'Moving applications to Rejected needs the permission to manage applications',
 } as const;

@@ -244,6 +244,7 @@ export function EventLine({
               ? t('timeline.statusChanged', { by: event.by, from: status(event.from), to: status(event.to) })
               : t('timeline.statusSet', { by: event.by, to: status(event.to) })}
           </p>
+          {event.reason && <p className={s.reason}>{t('timeline.reason', { reason: event.reason })}</p>}
           {when}
         </>
       );
