@@ -71,6 +71,7 @@ export async function seedRealistic({ origin, dataDir }) {
       body: JSON.stringify({
         mode: 1,
         job_id: 0,
+        status: 'Open',
         job_title: `${['Copy Editor', 'Production Editor', 'Managing Editor', 'Data Engineer', 'Support Lead'][i % 5]} ${i + 1}`,
         department: ['Editorial', 'Production', 'Engineering', 'Customer Success'][i % 4],
         location: i % 3 === 0 ? 'Remote, EU' : 'Kochi, India',

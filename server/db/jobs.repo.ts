@@ -236,11 +236,16 @@ function cleanOpening(input: OpeningInput) {
 }
 
 /** Stores a new opening (rich text sanitised); answers the saved row with its job type name. */
-export async function createOpening(db: Db, input: OpeningInput, now = new Date()): Promise<JobOpeningRow> {
+export async function createOpening(
+  db: Db,
+  input: OpeningInput,
+  now = new Date(),
+  status: JobStatus = OPEN,
+): Promise<JobOpeningRow> {
   const at = now.toISOString();
   const { job_id } = await db
     .insertInto('job_opening')
-    .values({ ...cleanOpening(input), created_at: at, updated_at: at })
+    .values({ ...cleanOpening(input), created_at: at, updated_at: at, status })
     .returning('job_id')
     .executeTakeFirstOrThrow();
   return (await getOpening(db, job_id))!;

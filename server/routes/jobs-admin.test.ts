@@ -42,8 +42,14 @@ describe('POST /api/manage-job-openings', () => {
     const created = await send({ mode: 1, job_id: 0, ...valid() });
     expect(created.statusCode).toBe(200);
     const { message, row } = created.json();
-    expect(message).toBe('Job created successfully');
-    expect(row).toMatchObject({ job_title: 'Senior Copy Editor (STEM)', job_type_name: 'Full-time' });
+    // a new opening is a draft until someone publishes it: not on the public list
+    expect(message).toBe('Job created as a draft: publish it when it is ready');
+    expect(row).toMatchObject({
+      job_title: 'Senior Copy Editor (STEM)',
+      job_type_name: 'Full-time',
+      status: 'Draft',
+    });
+    expect((await app.inject('/api/bind-job-openings')).json()).toEqual([]);
     expect(row.job_id).toBeGreaterThan(0);
 
     expect(row.version).toBe(1);
@@ -53,6 +59,14 @@ describe('POST /api/manage-job-openings', () => {
       row: { job_id: row.job_id, location: 'Remote' },
     });
 
+    // published: on the public list
+    const published = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/job-openings/${row.job_id}`,
+      headers: { ...headers, 'if-match': '"2"' },
+      payload: { status: 'Open' },
+    });
+    expect(published.json().row.status).toBe('Open');
     const listed = await app.inject({ url: '/api/bind-job-openings?jobid=0&search=&pagenum=1&pagesize=20' });
     expect(listed.json().map((r: { location: string }) => r.location)).toEqual(['Remote']);
 
@@ -72,6 +86,7 @@ describe('POST /api/manage-job-openings', () => {
     expect(audit.map((a) => [a.action, a.entity, a.entity_id])).toEqual([
       ['create', 'job_opening', String(row.job_id)],
       ['update', 'job_opening', String(row.job_id)],
+      ['status', 'job_opening', String(row.job_id)],
       ['delete', 'job_opening', String(row.job_id)],
     ]);
     expect(audit[1].actor_email).toMatch(/@example\.test$/);
@@ -349,7 +364,7 @@ describe('POST /api/manage-job-openings', () => {
   });
 
   describe('Draft, Open, Closed (closed, not erased)', () => {
-    const create = async () => (await send({ mode: 1, job_id: 0, ...valid() })).json().row;
+    const create = async () => (await send({ mode: 1, job_id: 0, ...valid(), status: 'Open' })).json().row;
     const patch = (id: number, status: string, version?: number) =>
       app.inject({
         method: 'PATCH',
@@ -369,7 +384,7 @@ describe('POST /api/manage-job-openings', () => {
         application_statuses: Record<string, number>;
       }[];
 
-    it('creates an opening Open; Draft and Closed ones leave the public list but stay in the back office', async () => {
+    it('creates an opening Open when asked to; Draft and Closed ones leave the public list but stay in the back office', async () => {
       const row = await create();
       expect(row.status).toBe('Open');
       expect(await publicTitles()).toEqual([row.job_title]);

@@ -129,7 +129,8 @@ async function checkedInput(
 export async function createOpening(ctx: ServiceContext, body: ManageJobOpeningBody) {
   const input = await checkedInput(ctx, body, namesPlace(body));
   const row = await inTransaction(ctx, async (c) => {
-    const saved = await repo.createOpening(c.trx, input, c.at);
+    // a new opening is a draft until someone publishes it, unless the request says Open
+    const saved = await repo.createOpening(c.trx, input, c.at, body.status ?? 'Draft');
     await c.audit({
       action: 'create',
       entity: 'job_opening',
@@ -146,7 +147,8 @@ export async function createOpening(ctx: ServiceContext, body: ManageJobOpeningB
     c.changed('jobs');
     return saved;
   });
-  return { message: JOB_MESSAGES.created, row: { ...row, application_count: 0 } };
+  const message = row.status === 'Draft' ? JOB_MESSAGES.createdDraft : JOB_MESSAGES.created;
+  return { message, row: { ...row, application_count: 0 } };
 }
 
 /** The form's fields of a change: those the request sends, the opening's own for the rest. */

@@ -1,7 +1,12 @@
 import { config } from '../config';
 import { adminWrite, fetchJson, toQuery, versioned } from './client';
 import { JOB_PAGE_SIZE, JobOpeningRow, JobOpeningRows, type JobStatus } from './contract/jobs';
-import { ManageJobOpeningAnswer, type ManageJobOpeningBody } from './contract/jobs-admin';
+import {
+  JobStatusAnswer,
+  ManageJobOpeningAnswer,
+  type JobStatusBody,
+  type ManageJobOpeningBody,
+} from './contract/jobs-admin';
 
 /**
  * POST {website API}/manage-job-openings: mode 1 create, 2 update, 3 delete. An update sends
@@ -34,16 +39,20 @@ export function loadAdminOpenings(
 
 /**
  * PATCH /api/admin/job-openings/:id: Draft, Open or Closed, based on the version the card shows
- * (a `VersionConflict` when it changed meanwhile). Answers the saved opening.
+ * (a `VersionConflict` when it changed meanwhile); a closing may say what happens to the
+ * applications still being decided. Answers the saved opening, and what the closing did.
  */
-export async function saveOpeningStatus(job: JobOpeningRow, status: JobStatus): Promise<JobOpeningRow> {
-  const { row } = await versioned(
+export async function saveOpeningStatus(
+  job: JobOpeningRow,
+  status: JobStatus,
+  closing: Omit<JobStatusBody, 'status'> = {},
+): Promise<JobStatusAnswer> {
+  return versioned(
     JobOpeningRow,
     fetchJson(
-      ManageJobOpeningAnswer,
+      JobStatusAnswer,
       `/api/admin/job-openings/${job.job_id}`,
-      adminWrite({ status }, 'PATCH', job.version ?? 1),
+      adminWrite({ status, ...closing }, 'PATCH', job.version ?? 1),
     ),
   );
-  return row;
 }

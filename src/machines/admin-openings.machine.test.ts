@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { JobOpeningRow, JobStatus } from '../api/contract/jobs';
+import type { JobOpeningRow } from '../api/contract/jobs';
+import type { JobStatusAnswer } from '../api/contract/jobs-admin';
 import { VersionConflict } from '../api/contract/versions';
 import {
   controlledActors,
@@ -11,6 +12,7 @@ import {
   everyTransition,
 } from './testing/test-model';
 import {
+  type StatusChange,
   adminOpeningsMachine,
   openingsList,
   openingsQueued,
@@ -40,7 +42,8 @@ function start(
     count?: number;
     page?: number;
     deleteJob?: () => Promise<{ message: string }>;
-    saveStatus?: (input: { job: JobOpeningRow; status: JobStatus }) => Promise<JobOpeningRow>;
+    saveStatus?: (input: StatusChange) => Promise<JobStatusAnswer>;
+    mayReject?: boolean;
   } = {},
 ) {
   const spies = {
@@ -77,8 +80,9 @@ function start(
             }),
         ),
         saveStatus: fromPromise(
-          ({ input }: { input: { job: JobOpeningRow; status: JobStatus } }) =>
-            options.saveStatus?.(input) ?? Promise.resolve({ ...input.job, status: input.status }),
+          ({ input }: { input: StatusChange }) =>
+            options.saveStatus?.(input) ??
+            Promise.resolve({ message: 'Job status changed', row: { ...input.job, status: input.status } }),
         ),
       },
       actions: {
@@ -89,7 +93,7 @@ function start(
         notifyOvertaken: (_, p) => spies.overtaken(p.changedBy),
       },
     }),
-    { input: { pageSize: 20, page: options.page } },
+    { input: { pageSize: 20, page: options.page, mayReject: options.mayReject ?? true } },
   ).start();
   const list = () => actor.getSnapshot().children.list!;
   const listed = () =>
@@ -192,6 +196,62 @@ describe('openings closed, not erased', () => {
     expect(actor.getSnapshot().context.pendingStatus).toBeNull();
   });
 
+  it('closing an opening with undecided applications asks first: a rejection needs a reason, and says what it did', async () => {
+    const asked: StatusChange[] = [];
+    const { actor, spies, ready } = start({
+      saveStatus: async (input) => {
+        asked.push(input);
+        return {
+          message: 'Job status changed',
+          row: { ...input.job, status: input.status },
+          rejected: 2,
+          mailed: 2,
+        };
+      },
+    });
+    await ready();
+    const busy = {
+      ...job(1),
+      application_count: 3,
+      application_statuses: { New: 1, Interview: 1, Hired: 1 },
+    };
+    actor.send({ type: 'status.change', job: busy, status: 'Closed' });
+    expect(actor.getSnapshot().value).toBe('askingClose');
+    // no reason: the question stays, saying why
+    actor.send({ type: 'close.decide', applications: 'reject', reason: ' ', mail: true });
+    expect(actor.getSnapshot().value).toBe('askingClose');
+    expect(actor.getSnapshot().context.closeError).toBe('reasonRequired');
+    actor.send({ type: 'close.decide', applications: 'reject', reason: 'Filled', mail: true });
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(asked).toEqual([
+      expect.objectContaining({ status: 'Closed', applications: 'reject', reason: 'Filled', mail: true }),
+    ]);
+    expect(spies.statusChanged).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toMatchObject({ pendingStatus: null, closeError: null });
+    // Cancel changes nothing; an opening whose applications are all decided is closed at once
+    actor.send({ type: 'status.change', job: busy, status: 'Closed' });
+    actor.send({ type: 'close.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(asked).toHaveLength(1);
+    actor.send({
+      type: 'status.change',
+      job: { ...busy, application_statuses: { Hired: 3 } },
+      status: 'Closed',
+    });
+    expect(actor.getSnapshot().value).toBe('changingStatus');
+  });
+
+  it('someone who may not change applications closes without the question (their applications stay)', async () => {
+    const { actor, ready } = start({ mayReject: false });
+    await ready();
+    actor.send({
+      type: 'status.change',
+      job: { ...job(1), application_statuses: { New: 2 } },
+      status: 'Closed',
+    });
+    expect(actor.getSnapshot().value).toBe('changingStatus');
+  });
+
   it('a change that lost a race shows the opening as someone else left it, and says who', async () => {
     const theirs = { ...job(1, 'Renamed by Asha'), status: 'Draft' as const, version: 4 };
     const { actor, spies, list, ready } = start({
@@ -289,7 +349,14 @@ describe('admin openings paths', () => {
     { type: 'delete.ask', job: { ...job(1), application_count: 2 } },
     { type: 'close.confirm' },
     { type: 'status.change', job: job(1), status: 'Draft' },
-    { type: doneEvent('saveStatus'), output: { ...job(1), status: 'Draft' } },
+    { type: 'status.change', job: { ...job(1), application_statuses: { New: 2 } }, status: 'Closed' },
+    { type: 'close.decide', applications: 'reject', reason: '', mail: true },
+    { type: 'close.decide', applications: 'reject', reason: 'Filled', mail: false },
+    { type: 'close.cancel' },
+    {
+      type: doneEvent('saveStatus'),
+      output: { message: 'Job status changed', row: { ...job(1), status: 'Draft' } },
+    },
     { type: errorEvent('saveStatus'), error: new Error('boom') },
     {
       type: errorEvent('saveStatus'),
@@ -300,15 +367,16 @@ describe('admin openings paths', () => {
   const quiet = { putRow: () => {}, removePending: () => {}, reloadList: () => {} };
   const model = createPathModel(adminOpeningsMachine.provide({ actions: quiet }), {
     events: events as never,
-    input: { pageSize: 20 },
+    input: { pageSize: 20, mayReject: true },
     serializeState: (state: {
       value: unknown;
-      context: { pendingDelete: unknown; pendingStatus: unknown };
+      context: { pendingDelete: unknown; pendingStatus: unknown; closeError: unknown };
     }) =>
       JSON.stringify([
         state.value,
         state.context.pendingDelete !== null,
         state.context.pendingStatus !== null,
+        state.context.closeError,
       ]),
   } as never);
   const walk = everyTransition(model, 'admin-openings.machine', events);
@@ -337,7 +405,7 @@ describe('admin openings paths', () => {
             }),
           },
         }),
-        { input: { pageSize: 20 } },
+        { input: { pageSize: 20, mayReject: true } },
       ).start();
       const settle =
         (ok: boolean, id: 'deleteJob' | 'saveStatus' = 'deleteJob') =>
@@ -359,6 +427,8 @@ describe('admin openings paths', () => {
           [errorEvent('deleteJob')]: settle(false),
           'close.confirm': send,
           'status.change': send,
+          'close.decide': send,
+          'close.cancel': send,
           [doneEvent('saveStatus')]: settle(true, 'saveStatus'),
           [errorEvent('saveStatus')]: settle(false, 'saveStatus'),
         },
@@ -369,6 +439,7 @@ describe('admin openings paths', () => {
           },
           offeringClose: () => expect(ctx().pendingDelete?.application_count).toBe(2),
           changingStatus: () => expect(ctx().pendingStatus?.job.job_id).toBe(1),
+          askingClose: () => expect(ctx().pendingStatus?.status).toBe('Closed'),
           confirmingDelete: () => expect(ctx().pendingDelete?.job_id).toBe(1),
           deleting: () => expect(ctx().pendingDelete?.job_id).toBe(1),
         },

@@ -1,6 +1,11 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { JobOpeningRow, JobStatus, JobTypeRow } from '../api/contract/jobs';
-import { DeleteRefusedAnswer } from '../api/contract/jobs-admin';
+import {
+  DeleteRefusedAnswer,
+  closeReasonError,
+  undecidedOf,
+  type JobStatusAnswer,
+} from '../api/contract/jobs-admin';
 import { conflictIn } from './edit-conflict';
 import type { QueuedJobChange } from './job-form.machine';
 import { pagedList } from './paged-list.machine';
@@ -23,6 +28,10 @@ import { queuedChanges } from './queued-changes.machine';
  *   the list was loaded.
  * - `idle` -> `changingStatus` -> `idle`: Draft, Open or Closed, based on the version the card
  *   shows; a change that lost a race shows the opening as someone else left it (`notifyOvertaken`).
+ *   Closing an opening whose applications are not all decided goes through `askingClose` first
+ *   (for someone who may change applications): keep them, or move them to Rejected with a reason
+ *   (`closeError` until one is given) and, if chosen, the rejection mail to each candidate
+ *   (docs/decisions/032-closing-an-opening.md).
  *
  * - `queued`: this person's changes made without a connection (queued-changes.machine.ts): one
  *   sent later loads the page again (`queued.sent`); one that met someone else's change is held
@@ -48,6 +57,7 @@ export const openingsList = pagedList<JobOpeningRow, null, { jobTypes: JobTypeRo
 export interface AdminOpeningsInput {
   page?: number;
   pageSize: number;
+  mayReject?: boolean;
 }
 
 export interface AdminOpeningsContext {
@@ -55,8 +65,24 @@ export interface AdminOpeningsContext {
   pageSize: number;
   firstPage: number;
   pendingDelete: JobOpeningRow | null;
-  /** The opening whose status is being changed, and to what. */
-  pendingStatus: { job: JobOpeningRow; status: JobStatus } | null;
+  /** The opening whose status is being changed, to what, and (closing) what happens to its applications. */
+  pendingStatus: StatusChange | null;
+  /** Why the closing's answer was refused here (no reason for the rejection). */
+  closeError: 'reasonRequired' | 'reasonTooLong' | null;
+  /** Whether this person may change applications (and so reject them on closing). */
+  mayReject: boolean;
+}
+
+/** What a closing does with the applications still being decided. */
+export interface CloseDecision {
+  applications: 'keep' | 'reject';
+  reason: string;
+  mail: boolean;
+}
+
+export interface StatusChange extends Partial<CloseDecision> {
+  job: JobOpeningRow;
+  status: JobStatus;
 }
 
 /** This person's changes to openings kept in the send queue. */
@@ -70,6 +96,9 @@ export type AdminOpeningsEvent =
   | { type: 'status.change'; job: JobOpeningRow; status: JobStatus }
   /** 'Close it instead' in the question of an opening with applications. */
   | { type: 'close.confirm' }
+  /** The closing's answer about the applications still being decided. */
+  | ({ type: 'close.decide' } & CloseDecision)
+  | { type: 'close.cancel' }
   /** From `queued`: one of this person's changes kept in the send queue was sent. */
   | { type: 'queued.sent' };
 
@@ -86,12 +115,17 @@ export const adminOpeningsMachine = setup({
     deleteJob: fromPromise<{ message: string }, { jobId: number }>(async () => {
       throw new Error('deleteJob is provided by the app');
     }),
-    saveStatus: fromPromise<JobOpeningRow, { job: JobOpeningRow; status: JobStatus }>(async () => {
+    saveStatus: fromPromise<JobStatusAnswer, StatusChange>(async () => {
       throw new Error('saveStatus is provided by the app');
     }),
   },
   guards: {
     hasApplications: (_, params: { job: JobOpeningRow }) => (params.job.application_count ?? 0) > 0,
+    /** Closing this opening would leave applications undecided, and this person may decide them. */
+    closesUndecided: ({ context }, params: { job: JobOpeningRow; status: JobStatus }) =>
+      context.mayReject && params.status === 'Closed' && undecidedOf(params.job) > 0,
+    reasonMissing: (_, params: CloseDecision) =>
+      params.applications === 'reject' && closeReasonError(params.reason) !== null,
     isConflict: (_, params: { error: unknown }) => conflictIn(params.error) !== null,
     refusedForApplications: (_, params: { error: unknown }) => applicationsIn(params.error) !== null,
   },
@@ -115,9 +149,18 @@ export const adminOpeningsMachine = setup({
     notifyDeleteFailed: (_, _params: { error: unknown }) => {},
     rememberStatus: assign({
       pendingStatus: (_, params: { job: JobOpeningRow; status: JobStatus }) => params,
+      closeError: null,
     }),
-    forgetStatus: assign({ pendingStatus: null }),
-    notifyStatusChanged: (_, _params: { row: JobOpeningRow }) => {},
+    decide: assign({
+      pendingStatus: ({ context }, params: CloseDecision) =>
+        context.pendingStatus && { ...context.pendingStatus, ...params },
+      closeError: null,
+    }),
+    refuseDecision: assign({
+      closeError: (_, params: CloseDecision) => closeReasonError(params.reason),
+    }),
+    forgetStatus: assign({ pendingStatus: null, closeError: null }),
+    notifyStatusChanged: (_, _params: JobStatusAnswer) => {},
     notifyStatusFailed: (_, _params: { error: unknown }) => {},
     /** The change lost a race: the card shows the opening as someone else left it. */
     notifyOvertaken: (_, _params: { changedBy: string | null }) => {},
@@ -131,6 +174,8 @@ export const adminOpeningsMachine = setup({
     firstPage: input.page ?? 1,
     pendingDelete: null,
     pendingStatus: null,
+    closeError: null,
+    mayReject: input.mayReject ?? false,
   }),
   invoke: [
     {
@@ -158,29 +203,81 @@ export const adminOpeningsMachine = setup({
             actions: { type: 'remember', params: ({ event }) => ({ job: event.job }) },
           },
         ],
-        'status.change': {
-          target: 'changingStatus',
-          actions: {
-            type: 'rememberStatus',
-            params: ({ event }) => ({ job: event.job, status: event.status }),
+        'status.change': [
+          {
+            guard: {
+              type: 'closesUndecided',
+              params: ({ event }) => ({ job: event.job, status: event.status }),
+            },
+            target: 'askingClose',
+            actions: {
+              type: 'rememberStatus',
+              params: ({ event }) => ({ job: event.job, status: event.status }),
+            },
           },
-        },
+          {
+            target: 'changingStatus',
+            actions: {
+              type: 'rememberStatus',
+              params: ({ event }) => ({ job: event.job, status: event.status }),
+            },
+          },
+        ],
       },
     },
     /** 'It has 3 applications: close it instead?' (their job stays theirs). */
     offeringClose: {
       on: {
-        'close.confirm': {
-          target: 'changingStatus',
-          actions: [
-            {
-              type: 'rememberStatus',
+        'close.confirm': [
+          {
+            guard: {
+              type: 'closesUndecided',
               params: ({ context }) => ({ job: context.pendingDelete!, status: 'Closed' as const }),
             },
-            'forget',
-          ],
-        },
+            target: 'askingClose',
+            actions: [
+              {
+                type: 'rememberStatus',
+                params: ({ context }) => ({ job: context.pendingDelete!, status: 'Closed' as const }),
+              },
+              'forget',
+            ],
+          },
+          {
+            target: 'changingStatus',
+            actions: [
+              {
+                type: 'rememberStatus',
+                params: ({ context }) => ({ job: context.pendingDelete!, status: 'Closed' as const }),
+              },
+              'forget',
+            ],
+          },
+        ],
         'delete.cancel': { target: 'idle', actions: 'forget' },
+      },
+    },
+    /** 'Closing it leaves 3 applications undecided: keep them, or reject them with a reason?' */
+    askingClose: {
+      on: {
+        'close.decide': [
+          {
+            guard: { type: 'reasonMissing', params: ({ event }) => event },
+            actions: { type: 'refuseDecision', params: ({ event }) => event },
+          },
+          {
+            target: 'changingStatus',
+            actions: {
+              type: 'decide',
+              params: ({ event }) => ({
+                applications: event.applications,
+                reason: event.reason,
+                mail: event.mail,
+              }),
+            },
+          },
+        ],
+        'close.cancel': { target: 'idle', actions: 'forgetStatus' },
       },
     },
     changingStatus: {
@@ -191,8 +288,8 @@ export const adminOpeningsMachine = setup({
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'putRow', params: ({ event }) => ({ row: event.output }) },
-            { type: 'notifyStatusChanged', params: ({ event }) => ({ row: event.output }) },
+            { type: 'putRow', params: ({ event }) => ({ row: event.output.row }) },
+            { type: 'notifyStatusChanged', params: ({ event }) => event.output },
             'forgetStatus',
           ],
         },

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { OWNER, applyByApi, createOpeningByApi, fillPlace, makeUser, ownerApi, signIn } from './admin-helpers';
+import {
+  OWNER,
+  applyByApi,
+  createOpeningByApi,
+  fillPlace,
+  makeUser,
+  ownerApi,
+  signIn,
+} from './admin-helpers';
 
 const uniqueTitle = (tag: string) =>
   `${tag} Editor ${Date.now().toString(36).toUpperCase().replace(/\d/g, '')}`;
@@ -106,7 +114,9 @@ test.describe('Current Openings', () => {
       'Copy edit accepted papers on time.',
     );
     await dialog.getByRole('button', { name: 'Create Job' }).click();
-    await expect(again.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(
+      again.getByText('Success: Job created as a draft: publish it when it is ready.'),
+    ).toBeVisible();
 
     // saved: the next new job starts empty, with nothing to restore
     await again.getByRole('button', { name: 'Add Job' }).click();
@@ -124,7 +134,9 @@ test.describe('Current Openings', () => {
     await expect(page.getByRole('dialog', { name: 'Add Job Opening' })).toBeVisible();
     await fillJob(page, title);
     await page.getByRole('button', { name: 'Create Job' }).click();
-    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(
+      page.getByText('Success: Job created as a draft: publish it when it is ready.'),
+    ).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // the list shows the new job at once, first
     const card = page
@@ -132,6 +144,15 @@ test.describe('Current Openings', () => {
       .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
     await expect(card).toBeVisible();
     await expect(card.getByText('Edit manuscripts for clarity and house style.')).toBeVisible();
+    // a draft until published: not on /careers
+    await expect(card.getByLabel(`Status of ${title}`)).toHaveValue('Draft');
+    await page.goto('/careers');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+    await page.goto('/admin/books');
+    await card.getByRole('button', { name: `Publish ${title}` }).click();
+    await expect(page.getByText(`“${title}” is now Open.`)).toBeVisible();
+    await expect(card.getByRole('button', { name: `Publish ${title}` })).toHaveCount(0);
 
     await page.goto('/careers');
     await expect(page.getByRole('article', { name: title })).toContainText('Kochi, India');
@@ -266,7 +287,11 @@ test.describe('Current Openings', () => {
     for (const field of ['description', 'requirement', 'about_role', 'responsibility'])
       await typeRich(page, field, payload);
     await dialog.getByRole('button', { name: 'Create Job' }).click();
-    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(
+      page.getByText('Success: Job created as a draft: publish it when it is ready.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: `Publish ${typed}` }).click();
+    await expect(page.getByText(`“${typed}” is now Open.`)).toBeVisible();
 
     // and raw HTML posted past the editor
     const api = await ownerApi(request, baseURL!);
@@ -275,6 +300,7 @@ test.describe('Current Openings', () => {
     const res = await api.post('/api/manage-job-openings', {
       mode: 1,
       job_id: 0,
+      status: 'Open',
       job_title: raw,
       department: 'Editorial',
       location: 'Kochi',
@@ -398,7 +424,9 @@ test.describe('two colleagues on one opening', () => {
     await page.getByRole('button', { name: 'Add Job' }).click();
     await fillJob(page, title);
     await page.getByRole('button', { name: 'Create Job' }).click();
-    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(
+      page.getByText('Success: Job created as a draft: publish it when it is ready.'),
+    ).toBeVisible();
     const card = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -470,7 +498,9 @@ test.describe('changes made offline', () => {
     await page.getByRole('button', { name: 'Add Job' }).click();
     await fillJob(page, title);
     await page.getByRole('button', { name: 'Create Job' }).click();
-    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(
+      page.getByText('Success: Job created as a draft: publish it when it is ready.'),
+    ).toBeVisible();
     const card = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -601,7 +631,11 @@ test.describe('closed, not erased', () => {
     await page.getByRole('button', { name: 'Add Job' }).click();
     await fillJob(page, title);
     await page.getByRole('button', { name: 'Create Job' }).click();
-    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(
+      page.getByText('Success: Job created as a draft: publish it when it is ready.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: `Publish ${title}` }).click();
+    await expect(page.getByText(`“${title}” is now Open.`)).toBeVisible();
     const [row] = (await (
       await request.get(`/api/bind-job-openings?search=${encodeURIComponent(title)}`)
     ).json()) as {
@@ -624,6 +658,10 @@ test.describe('closed, not erased', () => {
     await expect(offer).toContainText('This opening has 1 application, so it is not deleted.');
     await expectNoAxeViolations(page, { include: ['dialog'] });
     await offer.getByRole('button', { name: 'Close opening' }).click();
+    // its application is still being decided: kept as it is unless said otherwise
+    const ask = page.getByRole('dialog', { name: 'Close job opening' });
+    await expect(ask.getByRole('radio', { name: /Keep them as they are/ })).toBeChecked();
+    await ask.getByRole('button', { name: 'Close opening' }).click();
     await expect(page.getByText(`“${title}” is now Closed.`)).toBeVisible();
     await expect(status).toHaveValue('Closed');
     await expect(card).toContainText('1 application');
@@ -649,19 +687,67 @@ test.describe('closed, not erased', () => {
     await page.goto('/careers');
     await expect(page.getByRole('article', { name: title })).toBeVisible();
 
-    // the Activity log, filtered to status changes of job openings, shows both, from and to
+    // the Activity log, filtered to status changes of job openings, shows each, from and to
     await page.goto('/admin/activity');
     await page.getByLabel('Kind of record').selectOption({ label: 'Job openings' });
     await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Status changed' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     const entries = page.getByRole('table').getByRole('row').filter({ hasText: title });
-    await expect(entries).toHaveCount(2);
+    await expect(entries).toHaveCount(3); // published, closed, opened again
     await expect(entries.first()).toContainText('from: Closed · to: Open');
+    await expect(entries.last()).toContainText('from: Draft · to: Open');
     await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Created' })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page.getByLabel('Kind of record')).toHaveValue('');
+  });
+
+  test('closing can reject the applications still being decided, with a reason on each timeline and a rejection mail to each candidate', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const title = uniqueTitle('Filled');
+    const api = await ownerApi(request, baseURL!);
+    const jobId = await createOpeningByApi(api, request, title);
+    const t = Date.now().toString(36);
+    await applyByApi(request, jobId, `Asha ${t}`, `asha.${t}@example.com`);
+    await applyByApi(request, jobId, `Jonas ${t}`, `jonas.${t}@example.com`);
+    await signIn(page, OWNER, '/admin/books');
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await card.getByLabel(`Status of ${title}`).selectOption('Closed');
+    const ask = page.getByRole('dialog', { name: 'Close job opening' });
+    await expect(ask).toContainText('2 applications are still being decided.');
+    await ask.getByRole('radio', { name: 'Move them to Rejected' }).check();
+    await expect(ask.getByRole('checkbox', { name: /Email each candidate the rejection/ })).toBeChecked();
+    await ask.getByRole('button', { name: 'Close opening' }).click();
+    await expect(ask.getByRole('alert')).toHaveText('Say why the applications are rejected');
+    await expect(card.getByLabel(`Status of ${title}`)).toHaveValue('Open');
+    await ask.getByLabel('Reason').fill('The position has been filled');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page, { include: ['dialog'] });
+    await ask.getByRole('button', { name: 'Close opening' }).click();
+    await expect(
+      page.getByText(
+        `“${title}” is now Closed. 2 applications moved to Rejected. 2 rejection emails queued.`,
+      ),
+    ).toBeVisible();
+    await expect(card.getByLabel(`Status of ${title}`)).toHaveValue('Closed');
+
+    // each application says who rejected it and why, and its rejection mail is on the way
+    const [asha] = await (await page.request.get(`/api/bind-job-applications?search=asha.${t}`)).json();
+    expect(asha.status).toBe('Rejected');
+    await page.goto(`/admin/job_applications?application=${asha.application_id}`);
+    const timeline = page
+      .getByRole('dialog', { name: 'Application Details' })
+      .getByRole('region', { name: 'Timeline' });
+    await expect(timeline.getByText(`${OWNER.email} moved it from New to Rejected`)).toBeVisible();
+    await expect(timeline.getByText('Reason: The position has been filled')).toBeVisible();
+    await expect(timeline.getByText(new RegExp(`^${OWNER.email} emailed the candidate: “.+”`))).toBeVisible();
   });
 });
 
@@ -696,7 +782,9 @@ test.describe('an ended session', () => {
     // nothing typed was lost, and the same button now saves
     await expect(form.getByLabel('Job Title')).toHaveValue(title);
     await form.getByRole('button', { name: 'Create Job' }).click();
-    await expect(page.getByText('Success: Job created successfully')).toBeVisible();
+    await expect(
+      page.getByText('Success: Job created as a draft: publish it when it is ready.'),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   });
 });

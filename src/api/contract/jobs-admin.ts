@@ -215,6 +215,8 @@ export const ManageJobOpeningBody = z.object({
   department: text,
   location: text,
   job_type_id: z.optional(wholeId),
+  /** A create's status: Draft when left out (docs/decisions/032-closing-an-opening.md). */
+  status: z.optional(z.enum(['Draft', 'Open'])),
   /** Our additions: absent (a client of the spec's form) means on site, place unset. */
   work_type: text,
   country: text,
@@ -275,6 +277,7 @@ export const DeleteRefusedAnswer = z.object({ message: z.string(), applications:
 
 export const JOB_MESSAGES = {
   created: 'Job created successfully',
+  createdDraft: 'Job created as a draft: publish it when it is ready',
   updated: 'Job updated successfully',
   deleted: 'Job deleted successfully',
   statusChanged: 'Job status changed',

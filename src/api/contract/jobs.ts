@@ -10,7 +10,8 @@ import { PAGE_NUMBER_MAX } from './paging';
  */
 /**
  * An opening is Draft (being written), Open (on /careers, taking applications) or Closed (kept
- * with its applications, no longer public). Openings are created Open, as the spec's form does.
+ * with its applications, no longer public). Openings are created Draft and published from their
+ * card (docs/decisions/032-closing-an-opening.md).
  */
 export const JOB_STATUSES = ['Draft', 'Open', 'Closed'] as const;
 export const JobStatus = z.enum(JOB_STATUSES);

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import type { JobOpeningRow } from '../../api/contract/jobs';
 import type { JobFormValues } from '../../api/contract/jobs-admin';
 import { CSRF_HEADERS } from '../../api/client';
-import type { ManageJobOpeningBody } from '../../api/contract/jobs-admin';
+import { JOB_MESSAGES, type ManageJobOpeningBody } from '../../api/contract/jobs-admin';
 import { ifMatch } from '../../api/contract/versions';
 import { manageJobOpening, manageJobOpeningsUrl } from '../../api/jobs-admin';
 import { asActorOutput, jsonSubmission, sendOrQueue } from '../../offline/submit';
@@ -68,10 +68,17 @@ export const jobFormLive = (
         );
       },
       jobSaved: (_, { mode, row }) => onSaved(mode, row),
-      notifySaved: (_, { mode }) =>
+      notifySaved: (_, { mode, message }) =>
         showToast('success', {
           title: i18n.t('admin:toast.success'),
-          message: i18n.t(mode === 'edit' ? 'admin:jobToast.updated' : 'admin:jobToast.created'),
+          message: i18n.t(
+            mode === 'edit'
+              ? 'admin:jobToast.updated'
+              : // a new opening is a draft until published (docs/decisions/032-closing-an-opening.md)
+                message === JOB_MESSAGES.createdDraft
+                ? 'admin:jobToast.createdDraft'
+                : 'admin:jobToast.created',
+          ),
           ...(mode === 'edit' && { duration: 500 }),
         }),
       notifyMerged: (_, { changedBy }) => toastTheirs(i18n, changedBy, 'merged'),

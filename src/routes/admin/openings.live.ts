@@ -51,7 +51,7 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, o
         actions: { showPage: (_, { page }) => writeAddress(page) },
       }),
       deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
-      saveStatus: fromPromise(({ input }) => saveOpeningStatus(input.job, input.status)),
+      saveStatus: fromPromise(({ input: { job, status, ...closing } }) => saveOpeningStatus(job, status, closing)),
       queued: queuedLive(openingsQueued, { kind: 'job-opening', owner, read: jobChangeOf, i18n }),
     },
     actions: {
@@ -60,13 +60,19 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, o
           title: i18n.t('admin:toast.success'),
           message: i18n.t('admin:jobToast.deleted'),
         }),
-      notifyStatusChanged: (_, { row }) =>
+      notifyStatusChanged: (_, { row, rejected, mailed }) =>
         showToast('success', {
           title: i18n.t('admin:toast.success'),
-          message: i18n.t('admin:openings.statusChanged', {
-            title: row.job_title,
-            status: i18n.t(`admin:openings.statuses.${row.status ?? 'Open'}`),
-          }),
+          message: [
+            i18n.t('admin:openings.statusChanged', {
+              title: row.job_title,
+              status: i18n.t(`admin:openings.statuses.${row.status ?? 'Open'}`),
+            }),
+            rejected ? i18n.t('admin:openings.closeAsk.rejected', { count: rejected }) : '',
+            mailed ? i18n.t('admin:openings.closeAsk.mailed', { count: mailed }) : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
         }),
       notifyStatusFailed: (_, { error }) =>
         toastFailure(error, {

@@ -19,6 +19,7 @@ import { EditIcon, ExternalIcon, PlusIcon, TrashIcon } from './admin-icons';
 import OutboxList from '../../components/outbox-list';
 import { useAdminSession } from './admin-context';
 import { useTakeUp } from './queued-changes.live';
+import { CloseOpeningDialog } from './close-opening-dialog';
 import { ConfirmDelete } from './confirm-delete';
 import { JobFormDialog, type JobFormDialogHandle } from './job-form-dialog';
 import { openingsLive } from './openings.live';
@@ -49,7 +50,11 @@ export function OpeningsScreen() {
     openingsLive(i18n, (page) => setParams(new URLSearchParams(pageQuery(page))), user.user_id),
   );
   const [state, send] = useMachine(machine, {
-    input: { page: cleanPage(params.get('page')), pageSize: JOB_PAGE_SIZE },
+    input: {
+      page: cleanPage(params.get('page')),
+      pageSize: JOB_PAGE_SIZE,
+      mayReject: user.permissions.includes('applications.manage'),
+    },
   });
   const { pendingDelete, pendingStatus } = state.context;
   // a change made offline that met someone else's: the job form opens it in its conflict view
@@ -164,6 +169,12 @@ export function OpeningsScreen() {
           </button>
         </div>
       </Modal>
+
+      <CloseOpeningDialog
+        change={state.matches('askingClose') ? pendingStatus : null}
+        error={state.context.closeError}
+        send={send}
+      />
     </section>
   );
 }
@@ -289,6 +300,17 @@ function JobCard({
           ))}
         </select>
       </label>
+      {status === 'Draft' && (
+        <button
+          type="button"
+          className={s.publish}
+          disabled={busy}
+          aria-label={t('openings.publishOf', { title: job.job_title })}
+          onClick={() => onStatus('Open')}
+        >
+          {t('openings.publish')}
+        </button>
+      )}
       {RICH_TEXT_FIELDS.map((field) => (
         <div key={field} className={s.previewBlock}>
           <h3>{t(`fields.${field}`)}</h3>
