@@ -179,6 +179,15 @@ const hasFactor = (eb: ExpressionBuilder<Database, 'admin_user'>) =>
     )
     .as('has_factor');
 
+/** Until when the user's newest invitation link works (null when none is waiting). */
+const invitedUntil = (eb: ExpressionBuilder<Database, 'admin_user'>) =>
+  eb
+    .selectFrom('password_token')
+    .select((t) => t.fn.max('password_token.expires_at').as('until'))
+    .whereRef('password_token.user_id', '=', 'admin_user.user_id')
+    .where('password_token.purpose', '=', 'invite')
+    .as('invited_until');
+
 function userColumns(db: Db) {
   return db
     .selectFrom('admin_user')
@@ -194,12 +203,15 @@ function userColumns(db: Db) {
       'admin_user.last_login_at',
       'admin_user.version',
       hasFactor(eb),
+      invitedUntil(eb),
     ]);
 }
 
 type UserSelect = Awaited<ReturnType<ReturnType<typeof userColumns>['executeTakeFirstOrThrow']>>;
-const toUserRow = ({ has_factor, ...r }: UserSelect): UserRow => ({
+const toUserRow = ({ has_factor, invited_until, ...r }: UserSelect): UserRow => ({
   ...r,
+  // an invitation is waiting while they have never signed in (docs/decisions/033-small-slips.md)
+  invited_until: r.last_login_at === null && invited_until ? String(invited_until) : null,
   version: Number(r.version),
   disabled: Number(r.disabled) === 1,
   must_change_password: Number(r.must_change_password) === 1,

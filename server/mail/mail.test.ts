@@ -1,3 +1,4 @@
+import type { UserRow } from '../../src/api/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_LINK_MESSAGES as L } from '../../src/api/contract/mail';
@@ -530,11 +531,18 @@ describe('mail through a real SMTP server', () => {
     expect(mail.parsed.text).toContain(owner.email);
     const link = linkIn(mail.parsed.text!)!;
     expect(link).toContain('&invite=1');
+    // listed as invited, not active, until they come in
+    const invitedRow = async () =>
+      ((await app.inject({ url: '/api/admin/users', headers: owner.headers })).json() as UserRow[]).find(
+        (u) => u.email === 'new.editor@manna.example',
+      )!;
+    expect(Date.parse((await invitedRow()).invited_until!)).toBeGreaterThan(Date.now());
     const set = await resetWith(app, tokenOf(link), 'the new editor passphrase');
     expect(set.statusCode).toBe(200);
     const login = await signIn(app, 'new.editor@manna.example', 'the new editor passphrase');
     expect(login.statusCode).toBe(200);
     expect(login.json().must_change_password).toBe(false);
+    expect((await invitedRow()).invited_until).toBeNull();
 
     // an admin's reset mails a link instead of showing a password
     const reset = await app.inject({

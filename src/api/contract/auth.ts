@@ -262,6 +262,8 @@ export const UserRow = z.object({
   last_login_at: z.nullable(z.string()),
   /** They have a second factor (an owner sees who still signs in with a password alone). */
   second_factor: z.optional(z.boolean()),
+  /** Invited and never signed in: until when their invitation link works (past: it expired). */
+  invited_until: z.optional(z.nullable(z.string())),
   /** One more at each change of the role or access (docs/decisions/022); sent back as If-Match. */
   version: z.optional(z.number().check(z.int())),
 });

@@ -28,6 +28,8 @@ export function UsersScreen() {
   const [machine] = useState(() => usersLive(i18n));
   const [state, send] = useMachine(machine);
   const { users, roles, pending, oneTime, changes, roleConflict } = state.context;
+  // when the list was first shown: an invitation past it reads as expired
+  const [shownAt] = useState(() => Date.now());
   const busy = !state.matches('ready');
   const run = (change: UserChange) => send({ type: 'change.run', change });
   // The server's rules decide; the screen only hides what they would refuse.
@@ -103,13 +105,17 @@ export function UsersScreen() {
                     <td data-label={t('users.status')}>
                       {/* one grid cell on a phone's card: both badges side by side */}
                       <span className={s.badges}>
-                        <span className={u.disabled ? s.badgeOff : s.badgeOn}>
+                        <span className={u.disabled ? s.badgeOff : u.invited_until ? s.badgeNone : s.badgeOn}>
                           {t(
                             u.disabled
                               ? 'users.disabled'
-                              : u.must_change_password
-                                ? 'users.mustChange'
-                                : 'users.active',
+                              : u.invited_until
+                                ? Date.parse(u.invited_until) > shownAt
+                                  ? 'users.invitedStatus'
+                                  : 'users.invitationExpired'
+                                : u.must_change_password
+                                  ? 'users.mustChange'
+                                  : 'users.active',
                           )}
                         </span>{' '}
                         <span className={u.second_factor ? s.badgeOn : s.badgeNone}>
