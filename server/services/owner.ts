@@ -156,9 +156,10 @@ export async function ownerFromSetupToken(
     throw err;
   }
   const passwordHash = await hashPassword(password);
-  await ensureBuiltInRoles(ctx.db, ctx.config.REQUIRE_SECOND_FACTOR);
   return inTransaction({ ...ctx, actor: null }, async ({ trx, audit }) => {
     await serializeOn(trx, 'first-owner');
+    // inside the turn: two setups at once would both add the built-in roles, and one would fail
+    await ensureBuiltInRoles(trx, ctx.config.REQUIRE_SECOND_FACTOR);
     if ((await countUsers(trx)) > 0) throw new HttpError(409, SETUP_DONE);
     if (!(await useSetupToken(trx, hashOf(token), now))) throw new HttpError(404, SETUP_REFUSED);
     if (await emailTaken(trx, clean)) throw new HttpError(409, SETUP_DONE);

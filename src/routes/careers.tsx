@@ -1,7 +1,8 @@
 import { useMachine } from '@xstate/react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useFollowAddress } from './follow-address';
 import { cleanPage, pageQuery } from '../api/contract/paging';
 import { PageMeta } from '../components/page-meta';
 import { useKeptPageAt, usePageData } from '../components/page-data';
@@ -30,10 +31,8 @@ export default function CareersPage() {
   // served offline from the device's copy of the page: say so, as for the list's own copy
   const keptPageAt = useKeptPageAt(!!fromServer);
   // Back and forward change the address: the list follows (the page shown already: ignored).
-  const addressPage = cleanPage(params.get('page'));
-  useEffect(
-    () => listActor.send({ type: 'list.follow', query: null, page: addressPage }),
-    [addressPage, listActor],
+  useFollowAddress((address) =>
+    listActor.send({ type: 'list.follow', query: null, page: cleanPage(address.get('page')) }),
   );
   // The cards are rendered in a deferred (interruptible) render: the placeholders stay until the
   // cards are ready, and building them does not block input in one long task.

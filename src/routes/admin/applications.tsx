@@ -3,6 +3,7 @@ import { mailtoHref } from '../../components/mailto-href';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useFollowAddress } from '../follow-address';
 import { exportCsvUrl } from '../../api/admin-applications';
 import {
   APPLICATION_PAGE_SIZE,
@@ -64,11 +65,10 @@ export function ApplicationsScreen() {
   const [detail, sendDetail] = useMachine(detailMachine);
 
   // Back/forward and links change the address: the list follows (same view: ignored).
-  const search = params.toString();
-  useEffect(() => {
-    const view = addressView(new URLSearchParams(search));
+  useFollowAddress((address) => {
+    const view = addressView(address);
     listActor.send({ type: 'address.change', filters: view.filters, page: view.page });
-  }, [search, listActor]);
+  });
 
   const { draft, filterError } = screen.context;
   const listRef = screen.children.list;

@@ -1,7 +1,8 @@
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useFollowAddress } from '../follow-address';
 import {
   JOB_PAGE_SIZE,
   JOB_STATUSES,
@@ -69,10 +70,8 @@ export function OpeningsScreen() {
   const failed = list?.matches('failed') ?? false;
   const deleting = state.matches('deleting');
   // Back and forward change the address: the list follows (the page shown already: ignored).
-  const addressPage = cleanPage(params.get('page'));
-  useEffect(
-    () => listRef?.send({ type: 'list.follow', query: null, page: addressPage }),
-    [addressPage, listRef],
+  useFollowAddress((address) =>
+    listRef?.send({ type: 'list.follow', query: null, page: cleanPage(address.get('page')) }),
   );
 
   return (
