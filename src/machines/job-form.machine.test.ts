@@ -12,6 +12,7 @@ import {
   isRichTextField,
   jobErrorMessage,
   jobFieldError,
+  jobFieldFilled,
   type JobFormField,
   type JobFormValues,
 } from '../api/contract/jobs-admin';
@@ -27,7 +28,6 @@ import {
 } from './testing/test-model';
 import {
   UNLOCK_STATES,
-  hasValue,
   isChanged,
   jobFormMachine,
   unlockedAt,
@@ -794,7 +794,7 @@ describe('admin job form paths', () => {
           // the unlock region rests on the first field without a value
           'editing.unlock': () => {
             const { values } = actor.getSnapshot().context;
-            const firstEmpty = JOB_FORM_FIELDS.find((f) => !hasValue(f, values)) ?? 'complete';
+            const firstEmpty = JOB_FORM_FIELDS.find((f) => !jobFieldFilled(f, values)) ?? 'complete';
             expect(unlockStateOf(actor.getSnapshot())).toBe(firstEmpty);
           },
           saving: () => expect(actor.getSnapshot().matches('saving')).toBe(true),
@@ -859,7 +859,7 @@ describe('admin job form unlock order paths', () => {
         const { values } = actor.getSnapshot().context;
         const at = unlockStateOf(actor.getSnapshot());
         reached.add(at);
-        expect(at).toBe(JOB_FORM_FIELDS.find((f) => !hasValue(f, values)) ?? 'complete');
+        expect(at).toBe(JOB_FORM_FIELDS.find((f) => !jobFieldFilled(f, values)) ?? 'complete');
       }
     }
     expect([...reached].sort()).toEqual([...UNLOCK_STATES].sort());

@@ -135,11 +135,6 @@ export interface SaveJobOutput {
   row: JobOpeningRow;
 }
 
-/**
- * A field lets the next one open: it has a value (text trimmed, rich text with its tags removed),
- * or may stay empty (a remote opening's place).
- */
-export const hasValue = (field: JobFormField, values: JobFormValues) => jobFieldFilled(field, values);
 
 /**
  * The fields' order of unlocking, as the states of the `editing.unlock` region: the region rests
@@ -346,7 +341,8 @@ export const jobFormMachine = setup({
       params.draft != null && isChanged(params.draft.values, context.values),
     /** The field whose error is shown. */
     isErrorField: ({ context }, params: { field: JobFormField }) => context.error?.field === params.field,
-    hasValue: ({ context }, params: { field: JobFormField }) => hasValue(params.field, context.values),
+    /** The field lets the next one open (the contract's `jobFieldFilled`). */
+    hasValue: ({ context }, params: { field: JobFormField }) => jobFieldFilled(params.field, context.values),
   },
   delays: {
     /** What is typed is kept on the device at most this long after the first unsaved change. */

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { READ_TIME_PATTERN } from '../../api/contract/blog';
 
 /**
  * A post's read time in the page's language: the stored text is the spec's "X min read" (the
@@ -7,6 +8,6 @@ import { useTranslation } from 'react-i18next';
  */
 export function ReadTime({ text }: { text: string }) {
   const { t } = useTranslation('blog');
-  const minutes = /^\s*(\d{1,4})\s*min\b/i.exec(text);
-  return <span>{minutes ? t('readTime', { count: Number(minutes[1]) }) : text}</span>;
+  const shaped = READ_TIME_PATTERN.test(text.trim());
+  return <span>{shaped ? t('readTime', { count: parseInt(text, 10) }) : text}</span>;
 }
