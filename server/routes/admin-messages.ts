@@ -9,11 +9,12 @@ import {
   MessageIdParams,
   AssigneeBody,
   Assignees,
+  ReplyAnswer,
   ReplyBody,
 } from '../../src/api/contract/admin-messages';
 import * as messages from '../services/messages';
 import * as thread from '../services/message-thread';
-import { NoteAnswer, Timeline } from '../../src/api/contract/application-timeline';
+import { Timeline } from '../../src/api/contract/application-timeline';
 
 /**
  * The contact messages inbox:
@@ -90,7 +91,7 @@ const adminMessages: FastifyPluginAsyncZod = async (app) => {
     '/admin/contact-messages/:message_id/replies',
     {
       config: { permission: 'messages.manage' },
-      schema: { params: MessageIdParams, body: ReplyBody, response: { 201: NoteAnswer } },
+      schema: { params: MessageIdParams, body: ReplyBody, response: { 201: ReplyAnswer } },
     },
     async (request, reply) => {
       const answer = await thread.sendReply(

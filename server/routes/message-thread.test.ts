@@ -84,8 +84,14 @@ describe('a reply to a message', () => {
     expect((await reply(id, 'x'.repeat(10_001))).json()).toMatchObject({ codes: { text: 'textTooLong' } });
     expect((await reply(2_147_483_647, 'Hello')).statusCode).toBe(404);
 
+    const before = await rowOf(id);
+    expect(before.handled).toBe(false);
     const res = await reply(id, 'Bonjour Amélie,\n\nAvec plaisir : mardi à 10 h ?\nÀ bientôt, <b>Asha</b>');
     expect(res.statusCode).toBe(201);
+    // a message answered is handled, and the answer carries it at its new version
+    const answered = res.json<{ row: ContactMessageRow }>().row;
+    expect(answered).toMatchObject({ message_id: id, handled: true, version: before.version! + 1, replies: 1 });
+    expect(await rowOf(id)).toMatchObject({ handled: true, version: answered.version });
     // the thread says where the writer's answer goes: the contact Reply-To
     expect(res.json<{ timeline: Timeline }>().timeline.replies_to).toBe('hello@manna.example');
     const mailEvents = res.json<{ timeline: Timeline }>().timeline.events.filter((e) => e.kind === 'mail');

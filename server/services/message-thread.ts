@@ -7,7 +7,13 @@ import type { Timeline, TimelineEvent } from '../../src/api/contract/application
 import { auditOf } from '../db/application-timeline.repo';
 import { usersWithPermission } from '../db/auth.repo';
 import { lastChangeOf } from '../db/audit.repo';
-import { getContactMessage, insertReply, repliesOf, setMessageAssignee } from '../db/contact-admin.repo';
+import {
+  getContactMessage,
+  insertReply,
+  repliesOf,
+  setMessageAssignee,
+  setMessageHandled,
+} from '../db/contact-admin.repo';
 import { HttpError } from '../http-error';
 import { cleanText } from '../lib/plain-text';
 import { staleVersion } from '../lib/versions';
@@ -63,7 +69,9 @@ export async function threadOf(ctx: ServiceContext, id: number): Promise<Timelin
 /**
  * The context's actor replies to the writer of message `id`: the words cleaned, 1 to REPLY_MAX
  * characters, queued in the outbox with the message quoted, kept with the message; audited
- * without the words. Marking handled stays the person's own choice.
+ * without the words. A message answered is handled (in the same change, audited as marking it
+ * handled): the answer carries the row at its new version, so the inbox shows it without a reload
+ * and "Mark open" is one click away (docs/decisions/033-small-slips.md).
  */
 export async function sendReply(ctx: ServiceContext, id: number, raw: string) {
   const text = cleanText(raw);
@@ -72,7 +80,7 @@ export async function sendReply(ctx: ServiceContext, id: number, raw: string) {
   if (Array.from(text).length > REPLY_MAX) throw refuse('textTooLong');
   const actor = ctx.actor;
   if (!actor) throw new HttpError(401, 'Sign in first.');
-  await inTransaction(ctx, async (c) => {
+  const row = await inTransaction(ctx, async (c) => {
     const message = await getContactMessage(c.trx, id);
     if (!message) throw new HttpError(404, ADMIN.notFound);
     const mailId = await queueMessageReply(
@@ -94,9 +102,14 @@ export async function sendReply(ctx: ServiceContext, id: number, raw: string) {
     );
     await c.audit({ action: 'reply', entity: 'contact_message', entityId: id });
     c.mailQueued();
+    if (message.handled) return (await getContactMessage(c.trx, id))!;
+    // the repository always reads a message's version
+    const handled = await setMessageHandled(c.trx, id, true, message.version!);
+    await c.audit({ action: 'update', entity: 'contact_message', entityId: id, detail: { handled: true } });
+    return handled!.row;
   });
   ctx.log.info({ message_id: id }, 'Reply to a contact message queued');
-  return { message: ADMIN.replySent, timeline: await threadOf(ctx, id) };
+  return { message: ADMIN.replySent, timeline: await threadOf(ctx, id), row };
 }
 
 /**

@@ -5,9 +5,10 @@ import {
   ContactMessageRows,
   MessageDeleteAnswer,
   MessageHandledAnswer,
+  ReplyAnswer,
   type Assignee,
 } from './contract/admin-messages';
-import { NoteAnswer, Timeline, type Timeline as TimelineData } from './contract/application-timeline';
+import { Timeline, type Timeline as TimelineData } from './contract/application-timeline';
 
 /** The contact messages inbox, on this server's /api/admin. Not cached. */
 
@@ -71,10 +72,10 @@ export function loadMessageThread(messageId: number, init?: RequestInit): Promis
   });
 }
 
-/** POST /api/admin/contact-messages/{id}/replies: answers the timeline with the reply on it. */
-export function sendReply(messageId: number, text: string): Promise<TimelineData> {
-  return fetchJson(NoteAnswer, `/api/admin/contact-messages/${messageId}/replies`, adminWrite({ text })).then(
-    (a) => a.timeline,
+/** POST /api/admin/contact-messages/{id}/replies: the timeline with the reply on it, and the message (handled). */
+export function sendReply(messageId: number, text: string): Promise<{ timeline: TimelineData; row: ContactMessageRow }> {
+  return fetchJson(ReplyAnswer, `/api/admin/contact-messages/${messageId}/replies`, adminWrite({ text })).then(
+    ({ timeline, row }) => ({ timeline, row }),
   );
 }
 

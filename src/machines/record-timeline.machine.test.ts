@@ -25,23 +25,39 @@ const withNote = (text: string): Timeline => ({
 
 function start() {
   const ctl = controlledActors(['loadTimeline', 'saveNote']);
-  let saved = 0;
+  const saved: unknown[] = [];
   const actor = createActor(
     recordTimelineMachine.provide({
       actors: ctl.actors as never,
-      actions: { notifyNoteSaved: () => void saved++ },
+      actions: { notifyNoteSaved: (_, { row }) => void saved.push(row) },
     }),
     { input: { recordId: 7, maxLength: 5000 } },
   ).start();
   return {
     actor,
     ctl,
-    saved: () => saved,
+    saved: () => saved.length,
+    savedRows: () => saved,
     ctx: () => actor.getSnapshot().context,
     matches: (value: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) =>
       actor.getSnapshot().matches(value),
   };
 }
+
+describe("a record timeline (a message's)", () => {
+  it('hands the screen the record a reply changed (the message, handled at its new version)', async () => {
+    const { actor, ctl, ctx, savedRows } = start();
+    ctl.settle('loadTimeline', withNote('first'));
+    await flush();
+    actor.send({ type: 'note.change', text: 'Thank you, Tuesday at ten?' });
+    actor.send({ type: 'note.submit' });
+    const row = { message_id: 7, handled: true, version: 3 };
+    ctl.settle('saveNote', { timeline: withNote('Thank you, Tuesday at ten?'), row });
+    await flush();
+    expect(ctx().draft).toBe('');
+    expect(savedRows()).toEqual([row]);
+  });
+});
 
 describe("a record timeline (an application's)", () => {
   it('loads the timeline of its application, and offers Retry when that fails', async () => {
@@ -71,7 +87,7 @@ describe("a record timeline (an application's)", () => {
     // the text being saved does not change under the request
     actor.send({ type: 'note.change', text: 'something else' });
     expect(ctx().draft).toBe('Strong portfolio, @ravi please review');
-    ctl.settle('saveNote', withNote('Strong portfolio, @ravi please review'));
+    ctl.settle('saveNote', { timeline: withNote('Strong portfolio, @ravi please review') });
     await flush();
     expect(ctx()).toMatchObject({ draft: '', error: null });
     expect(ctx().timeline?.events).toHaveLength(2);
@@ -136,7 +152,7 @@ describe('application timeline paths', () => {
     { type: errorEvent('loadTimeline'), error: new Error('down') },
     { type: doneEvent('refreshTimeline'), output: received },
     { type: errorEvent('refreshTimeline'), error: new Error('down') },
-    { type: doneEvent('saveNote'), output: withNote('Call on Monday') },
+    { type: doneEvent('saveNote'), output: { timeline: withNote('Call on Monday') } },
     { type: errorEvent('saveNote'), error: Object.assign(new Error('down'), { status: 500 }) },
   ];
   const model = createPathModel(recordTimelineMachine, {

@@ -18,9 +18,16 @@ import type { Timeline } from '../api/contract/application-timeline';
  *     box emptied and the timeline the server answered, or with the text kept and why it failed
  *     (the server's code, `offline`, `gone` when the application was deleted, `failed`).
  *
- * Effects the screen provides: actors `loadTimeline`, `saveNote`; action `notifyNoteSaved`.
+ * Effects the screen provides: actors `loadTimeline`, `saveNote` (the timeline, and the record at its
+ * new version when the text changed it); action `notifyNoteSaved` (with that record).
  */
 export type NoteError = 'noteEmpty' | 'noteTooLong' | 'offline' | 'gone' | 'failed';
+
+/** What sending a text answers: the timeline with it, and the record when the text changed it (a message answered is handled). */
+export interface SavedNote {
+  timeline: Timeline;
+  row?: unknown;
+}
 
 export interface TimelineContext {
   recordId: number;
@@ -67,7 +74,7 @@ export const recordTimelineMachine = setup({
     loadTimeline: fromPromise<Timeline, { recordId: number }>(async () => {
       throw new Error('loadTimeline is provided by the screen');
     }),
-    saveNote: fromPromise<Timeline, { recordId: number; text: string }>(async () => {
+    saveNote: fromPromise<SavedNote, { recordId: number; text: string }>(async () => {
       throw new Error('saveNote is provided by the screen');
     }),
   },
@@ -80,7 +87,7 @@ export const recordTimelineMachine = setup({
       draft: '',
       error: null,
     }),
-    notifyNoteSaved: () => {},
+    notifyNoteSaved: (_, _params: { row?: unknown }) => {},
   },
   guards: {
     hasProblem: ({ context }) => noteProblem(context.draft, context.maxLength) !== null,
@@ -167,8 +174,8 @@ export const recordTimelineMachine = setup({
                 onDone: {
                   target: 'editing',
                   actions: [
-                    { type: 'saved', params: ({ event }) => ({ timeline: event.output }) },
-                    'notifyNoteSaved',
+                    { type: 'saved', params: ({ event }) => ({ timeline: event.output.timeline }) },
+                    { type: 'notifyNoteSaved', params: ({ event }) => ({ row: event.output.row }) },
                   ],
                 },
                 onError: {

@@ -484,6 +484,7 @@ test.describe('Messages', () => {
       await item.getByLabel('Assigned to').selectOption({ label: colleague.email });
       await expect(page.getByText(`Assigned to ${colleague.email}`, { exact: true }).first()).toBeVisible();
 
+      await expect(item.getByRole('button', { name: 'Mark as handled' })).toBeVisible();
       await item.getByRole('button', { name: 'Reply' }).click();
       const thread = item.getByRole('region', { name: `Conversation with Aiko ${t}` });
       await expect(thread.getByText('Message received')).toBeVisible();
@@ -500,7 +501,11 @@ test.describe('Messages', () => {
         thread.getByText('Yes: JATS 1.3 in and out.\nBest, the Manna team', { exact: true }),
       ).toBeVisible();
       await expect(box).toHaveValue('');
+      // a message answered is handled, at the version the server now has: Mark open works at once
+      await expect(item.getByRole('button', { name: 'Mark as not handled' })).toBeVisible();
       await expectNoAxeViolations(page, { label: `a message answered at ${width} px` });
+      await item.getByRole('button', { name: 'Mark as not handled' }).click();
+      await expect(item.getByRole('button', { name: 'Mark as handled' })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       // the colleague follows the notice's link: that message alone, its conversation open

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ID_MAX, idText, isIdText, whole } from './ids';
+import { Timeline } from './application-timeline';
 import { PAGE_NUMBER_MAX } from './paging';
 
 /**
@@ -67,6 +68,9 @@ export type MessageHandledAnswer = z.infer<typeof MessageHandledAnswer>;
 /** POST /api/admin/contact-messages/{message_id}/replies (messages.manage): a reply to its writer. */
 export const REPLY_MAX = 10_000;
 export const ReplyBody = z.object({ text: z.string().check(z.maxLength(REPLY_MAX * 2)) });
+/** The thread with the reply on it, and the message at its new version (a message answered is handled). */
+export const ReplyAnswer = z.object({ message: z.string(), timeline: Timeline, row: ContactMessageRow });
+export type ReplyAnswer = z.infer<typeof ReplyAnswer>;
 
 /** PUT /api/admin/contact-messages/{message_id}/assignee (messages.manage, If-Match): null for nobody. */
 export const AssigneeBody = z.object({ user_id: z.nullable(whole(1, 2_147_483_647)) });

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPLY_MAX } from '../../api/contract/admin-messages';
+import { REPLY_MAX, type ContactMessageRow } from '../../api/contract/admin-messages';
 import { TimelineEvents } from './application-timeline';
 import { messageThreadLive } from './record-timeline.live';
 import s from './application-timeline.module.css';
@@ -17,6 +17,7 @@ export function MessageThread({
   canReply,
   replies,
   onReplies,
+  onAnswered,
 }: {
   messageId: number;
   writer: string;
@@ -24,9 +25,15 @@ export function MessageThread({
   /** How many replies the list says it had; `onReplies` tells it when the thread knows more. */
   replies: number;
   onReplies(count: number): void;
+  /** A reply was sent: the message as the server now has it (handled, at its new version). */
+  onAnswered(row: ContactMessageRow): void;
 }) {
   const { t, i18n } = useTranslation('admin-inbox');
-  const [machine] = useState(() => messageThreadLive(i18n));
+  const answered = useRef(onAnswered);
+  useEffect(() => {
+    answered.current = onAnswered;
+  });
+  const [machine] = useState(() => messageThreadLive(i18n, (row) => answered.current(row)));
   const [state, send] = useMachine(machine, { input: { recordId: messageId, maxLength: REPLY_MAX } });
   const { timeline, draft, error } = state.context;
   const id = useId();

@@ -250,6 +250,7 @@ export function MessagesScreen() {
                             absent: 'reload',
                           })
                         }
+                        onAnswered={(row) => listRef?.send({ type: 'row.saved', row, absent: 'reload' })}
                       />
                     )}
                   </div>

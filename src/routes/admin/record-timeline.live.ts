@@ -4,29 +4,37 @@ import { addNote, loadTimeline } from '../../api/admin-applications';
 import { loadMessageThread, sendReply } from '../../api/admin-messages';
 import type { Timeline } from '../../api/contract/application-timeline';
 import { showToast } from '../../components/toasts';
-import { recordTimelineMachine } from '../../machines/record-timeline.machine';
+import { recordTimelineMachine, type SavedNote } from '../../machines/record-timeline.machine';
 
 /**
  * A record's timeline with its live effects: the timeline from the server (aborted when it
- * closes), a text sent, and a toast in the language of the moment it appears. One for an
- * application (notes) and one for a contact message (replies to its writer).
+ * closes), a text sent, and a toast in the language of the moment it appears; the record a text
+ * changed goes to `onRow`. One for an application (notes) and one for a contact message (replies
+ * to its writer, which mark it handled).
  */
 const timelineLive =
-  (
+  <R>(
     load: (id: number, init: RequestInit) => Promise<Timeline>,
-    save: (id: number, text: string) => Promise<Timeline>,
+    save: (id: number, text: string) => Promise<SavedNote & { row?: R }>,
     savedText: string,
   ) =>
-  (i18n: I18n) =>
+  (i18n: I18n, onRow: (row: R) => void = () => {}) =>
     recordTimelineMachine.provide({
       actors: {
         loadTimeline: fromPromise(({ input, signal }) => load(input.recordId, { signal })),
         saveNote: fromPromise(({ input }) => save(input.recordId, input.text)),
       },
       actions: {
-        notifyNoteSaved: () => showToast('success', { message: i18n.t(savedText, { ns: 'admin-inbox' }) }),
+        notifyNoteSaved: (_, { row }) => {
+          showToast('success', { message: i18n.t(savedText, { ns: 'admin-inbox' }) });
+          if (row) onRow(row as R);
+        },
       },
     });
 
-export const applicationTimelineLive = timelineLive(loadTimeline, addNote, 'timeline.noteAdded');
+export const applicationTimelineLive = timelineLive(
+  loadTimeline,
+  (id, text) => addNote(id, text).then((timeline) => ({ timeline })),
+  'timeline.noteAdded',
+);
 export const messageThreadLive = timelineLive(loadMessageThread, sendReply, 'thread.replySent');
