@@ -25,19 +25,22 @@ const withNote = (text: string): Timeline => ({
 
 function start() {
   const ctl = controlledActors(['loadTimeline', 'saveNote']);
-  const saved: unknown[] = [];
+  let saved = 0;
+  const rows: unknown[] = [];
   const actor = createActor(
     recordTimelineMachine.provide({
       actors: ctl.actors as never,
-      actions: { notifyNoteSaved: (_, { row }) => void saved.push(row) },
+      actions: { notifyNoteSaved: () => void saved++ },
     }),
     { input: { recordId: 7, maxLength: 5000 } },
-  ).start();
+  );
+  actor.on('note.saved', ({ row }) => void rows.push(row));
+  actor.start();
   return {
     actor,
     ctl,
-    saved: () => saved.length,
-    savedRows: () => saved,
+    saved: () => saved,
+    savedRows: () => rows,
     ctx: () => actor.getSnapshot().context,
     matches: (value: Parameters<ReturnType<typeof actor.getSnapshot>['matches']>[0]) =>
       actor.getSnapshot().matches(value),

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Timeline } from '../api/contract/application-timeline';
 
 /**
@@ -19,7 +19,8 @@ import type { Timeline } from '../api/contract/application-timeline';
  *     (the server's code, `offline`, `gone` when the application was deleted, `failed`).
  *
  * Effects the screen provides: actors `loadTimeline`, `saveNote` (the timeline, and the record at its
- * new version when the text changed it); action `notifyNoteSaved` (with that record).
+ * new version when the text changed it); action `notifyNoteSaved`. A text saved emits `note.saved`
+ * with that record, for the screen's list (`actorRef.on`).
  */
 export type NoteError = 'noteEmpty' | 'noteTooLong' | 'offline' | 'gone' | 'failed';
 
@@ -69,6 +70,7 @@ export const recordTimelineMachine = setup({
     context: {} as TimelineContext,
     events: {} as TimelineEvent,
     input: {} as { recordId: number; maxLength: number },
+    emitted: {} as { type: 'note.saved'; row?: unknown },
   },
   actors: {
     loadTimeline: fromPromise<Timeline, { recordId: number }>(async () => {
@@ -87,7 +89,8 @@ export const recordTimelineMachine = setup({
       draft: '',
       error: null,
     }),
-    notifyNoteSaved: (_, _params: { row?: unknown }) => {},
+    notifyNoteSaved: () => {},
+    announceSaved: emit((_, params: { row?: unknown }) => ({ type: 'note.saved' as const, row: params.row })),
   },
   guards: {
     hasProblem: ({ context }) => noteProblem(context.draft, context.maxLength) !== null,
@@ -175,7 +178,8 @@ export const recordTimelineMachine = setup({
                   target: 'editing',
                   actions: [
                     { type: 'saved', params: ({ event }) => ({ timeline: event.output.timeline }) },
-                    { type: 'notifyNoteSaved', params: ({ event }) => ({ row: event.output.row }) },
+                    'notifyNoteSaved',
+                    { type: 'announceSaved', params: ({ event }) => ({ row: event.output.row }) },
                   ],
                 },
                 onError: {

@@ -1087,8 +1087,12 @@ test.describe('the blog editor of issue 31', () => {
       await expect(frame.locator('time')).toHaveText('March 3, 2031');
       await expect(frame.getByRole('note')).toContainText('readers do not see this page');
       await expect(preview.getByRole('button', { name: 'Desktop' })).toHaveAttribute('aria-pressed', 'true');
+      // Desktop lays the page out as a desktop does (scaled to the dialog): no phone menu
+      await expect(preview.locator('iframe')).toHaveJSProperty('clientWidth', 1278);
+      await expect(frame.locator('[aria-controls="mobile-menu"]')).toBeHidden();
       await preview.getByRole('button', { name: 'Phone' }).click();
       await expect(preview.locator('iframe')).toHaveJSProperty('clientWidth', 388);
+      await expect(frame.locator('[aria-controls="mobile-menu"]')).toBeVisible();
       await expectNoAxeViolations(page, { include: ['dialog'] });
       await preview.getByRole('button', { name: 'Share preview' }).click();
       const link = await preview.getByLabel(/Anyone with this link can read the post until/).inputValue();

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPLY_MAX, type ContactMessageRow } from '../../api/contract/admin-messages';
 import { TimelineEvents } from './application-timeline';
@@ -29,12 +29,12 @@ export function MessageThread({
   onAnswered(row: ContactMessageRow): void;
 }) {
   const { t, i18n } = useTranslation('admin-inbox');
-  const answered = useRef(onAnswered);
+  const [machine] = useState(() => messageThreadLive(i18n));
+  const [state, send, actor] = useMachine(machine, { input: { recordId: messageId, maxLength: REPLY_MAX } });
   useEffect(() => {
-    answered.current = onAnswered;
-  });
-  const [machine] = useState(() => messageThreadLive(i18n, (row) => answered.current(row)));
-  const [state, send] = useMachine(machine, { input: { recordId: messageId, maxLength: REPLY_MAX } });
+    const saved = actor.on('note.saved', ({ row }) => row && onAnswered(row as ContactMessageRow));
+    return () => saved.unsubscribe();
+  }, [actor, onAnswered]);
   const { timeline, draft, error } = state.context;
   const id = useId();
   const sending = state.matches({ ready: { note: 'saving' } });

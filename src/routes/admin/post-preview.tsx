@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlogPostRow } from '../../api/contract/blog';
 import { Modal } from '../../components/modal';
@@ -14,13 +14,31 @@ export interface PostPreviewHandle {
 /**
  * The blog editor's Preview (post-preview.machine.ts): the post the dialog holds, in the public
  * layout, in a frame of this site at a desktop's width or a phone's (390 px); for a saved post,
- * "Share preview" makes a signed address that works for 7 days without an account.
+ * "Share preview" makes a signed address that works for 7 days without an account. The desktop
+ * frame lays the page out at DESKTOP_WIDTH and is scaled down to the dialog, so it shows the
+ * desktop header and columns, never the phone menu a narrower frame would get.
  */
+export const DESKTOP_WIDTH = 1280;
+
+/** The scale that fits a frame DESKTOP_WIDTH wide into the element the returned ref is set on. */
+function useFitScale() {
+  const [scale, setScale] = useState(1);
+  const ref = useCallback((el: HTMLElement | null) => {
+    if (!el) return;
+    const fit = () => setScale(Math.min(1, el.clientWidth / DESKTOP_WIDTH));
+    const watch = new ResizeObserver(fit);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
+  return [scale, ref] as const;
+}
+
 export function PostPreview({ ref }: { ref?: Ref<PostPreviewHandle> }) {
   const { t, i18n } = useTranslation('blog-admin');
   const [machine] = useState(() => postPreviewLive(i18n));
   const [state, send] = useMachine(machine);
   const frame = useRef<HTMLIFrameElement>(null);
+  const [scale, fitRef] = useFitScale();
   const { post, link } = state.context;
   useImperativeHandle(ref, () => ({ open: (p) => send({ type: 'preview.open', post: p }) }), [send]);
 
@@ -111,12 +129,19 @@ export function PostPreview({ ref }: { ref?: Ref<PostPreviewHandle> }) {
         </div>
       )}
       <div className={s.previewStage}>
-        <iframe
-          ref={frame}
-          title={t('preview.frame')}
-          src={LIVE_PREVIEW_PATH}
-          className={phone ? `${s.previewFrame} ${s.phoneFrame}` : s.previewFrame}
-        />
+        <div ref={fitRef} className={phone ? s.phoneFit : s.desktopFit}>
+          <iframe
+            ref={frame}
+            title={t('preview.frame')}
+            src={LIVE_PREVIEW_PATH}
+            className={phone ? `${s.previewFrame} ${s.phoneFrame}` : s.previewFrame}
+            style={
+              phone
+                ? undefined
+                : { width: DESKTOP_WIDTH, height: `${100 / scale}%`, transform: `scale(${scale})` }
+            }
+          />
+        </div>
       </div>
       <div className={s.actions}>
         <button type="button" className={s.primary} onClick={() => send({ type: 'preview.close' })}>

@@ -8,27 +8,24 @@ import { recordTimelineMachine, type SavedNote } from '../../machines/record-tim
 
 /**
  * A record's timeline with its live effects: the timeline from the server (aborted when it
- * closes), a text sent, and a toast in the language of the moment it appears; the record a text
- * changed goes to `onRow`. One for an application (notes) and one for a contact message (replies
- * to its writer, which mark it handled).
+ * closes), a text sent (with the record it changed), and a toast in the language of the moment it
+ * appears. One for an application (notes) and one for a contact message (replies to its writer,
+ * which mark it handled).
  */
 const timelineLive =
-  <R>(
+  (
     load: (id: number, init: RequestInit) => Promise<Timeline>,
-    save: (id: number, text: string) => Promise<SavedNote & { row?: R }>,
+    save: (id: number, text: string) => Promise<SavedNote>,
     savedText: string,
   ) =>
-  (i18n: I18n, onRow: (row: R) => void = () => {}) =>
+  (i18n: I18n) =>
     recordTimelineMachine.provide({
       actors: {
         loadTimeline: fromPromise(({ input, signal }) => load(input.recordId, { signal })),
         saveNote: fromPromise(({ input }) => save(input.recordId, input.text)),
       },
       actions: {
-        notifyNoteSaved: (_, { row }) => {
-          showToast('success', { message: i18n.t(savedText, { ns: 'admin-inbox' }) });
-          if (row) onRow(row as R);
-        },
+        notifyNoteSaved: () => showToast('success', { message: i18n.t(savedText, { ns: 'admin-inbox' }) }),
       },
     });
 
