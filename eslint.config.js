@@ -51,9 +51,14 @@ export const boundaries = [
   // The server's layers (docs/decisions/021-service-layer.md): routes -> services -> repositories,
   // with lib/ as tools. Each rule repeats SERVER_SRC: a later config replaces an earlier one's list.
   importsOutsideTests(['server/services/**/*.ts'], SERVER_SRC, {
-    regex: '^fastify($|[-/])|(^|/)(plugins|routes)/',
+    regex: '^fastify($|[-/])|(^|/)(plugins|routes)/|(^|/)events/listeners',
     message:
-      'Services know no HTTP: nothing from Fastify, plugins or routes; what they need comes in the ServiceContext.',
+      'Services know no HTTP: nothing from Fastify, plugins or routes; what they need comes in the ServiceContext. What follows a change is announced (change.announce), never called: its listeners are in events/listeners.ts (docs/decisions/034-domain-events.md).',
+  }),
+  // The domain events are plain types and one small bus: they depend on nothing of the server.
+  importsOutsideTests(['server/events/domain-events.ts'], SERVER_SRC, {
+    regex: '^fastify($|[-/])|(^|/)(plugins|routes|services|db|mail|lib)/',
+    message: 'events/domain-events.ts is the types of what happened and a bus: it imports nothing of the server.',
   }),
   importsOutsideTests(['server/routes/**/*.ts'], SERVER_SRC, {
     regex: '(^|/)db/',

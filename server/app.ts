@@ -23,7 +23,9 @@ import { FrontDoor, type TrustFunction } from './lib/front-door';
 import { limitConnections, serverOptions } from './lib/connection-limits';
 import { logDestination } from './lib/log-destination';
 import { requestLogFields } from './lib/log-redaction';
+import { listeners } from './events/listeners';
 import { auth } from './plugins/auth';
+import { events } from './plugins/events';
 import { mail } from './plugins/mail';
 import { metrics } from './plugins/metrics';
 import { rateLimits } from './plugins/rate-limit';
@@ -300,10 +302,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
     });
     await app.register(storage, { dataDir: config.DATA_DIR, s3: config.s3 });
+    await app.register(events);
     await app.register(mail, { config });
     await app.register(services);
     await app.register(visitorGeo);
     await app.register(scheduledTasks);
+    await app.register(listeners);
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {
       await app.register(plugin, { prefix });

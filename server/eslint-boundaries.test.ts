@@ -75,6 +75,18 @@ describe('lint enforces the import boundaries', () => {
       /Services know no HTTP/,
     ],
     [
+      'a service calling the listeners of its events',
+      'server/services/x.ts',
+      "import { listeners } from '../events/listeners';\nvoid listeners;\n",
+      /What follows a change is announced/,
+    ],
+    [
+      'the domain events importing a service',
+      'server/events/domain-events.ts',
+      "import { inTransaction } from '../services/context';\nvoid inTransaction;\n",
+      /imports nothing of the server/,
+    ],
+    [
       'a route importing a repository',
       'server/routes/x.ts',
       "import { listPosts } from '../db/blog.repo';\nvoid listPosts;\n",
@@ -95,7 +107,7 @@ describe('lint enforces the import boundaries', () => {
     [
       'lib/ importing a plugin',
       'server/lib/x.ts',
-      "import { global } from '../plugins/global';\nvoid global;\n",
+      "import { events } from '../plugins/events';\nvoid events;\n",
       /lib\/ holds tools/,
     ],
     [
@@ -146,6 +158,13 @@ describe('lint enforces the import boundaries', () => {
       await problems(
         'server/services/x.ts',
         "import { listPosts } from '../db/blog.repo';\nvoid listPosts;\n",
+      ),
+    ).toEqual([]);
+    // a service names what happened with the events' types
+    expect(
+      await problems(
+        'server/services/x.ts',
+        "import type { DomainEvent } from '../events/domain-events';\nexport type X = DomainEvent;\n",
       ),
     ).toEqual([]);
   });

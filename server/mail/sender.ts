@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import { claimDueMail, markAttemptFailed, markSent } from '../db/mail.repo';
 import type { Database } from '../db/schema';
+import type { EventPublisher } from '../events/domain-events';
 
 /**
  * Delivers the outbox (db/mail.repo.ts) over SMTP with nodemailer. A process leases one due mail at a
@@ -55,6 +56,8 @@ export interface SendOptions {
   retryBaseMs: number;
   now?: () => Date;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Where each delivery (sent, retrying, failed) is announced (events/domain-events.ts). */
+  events?: EventPublisher;
 }
 
 /** The send, or a failure once `ms` have passed (the mail is then tried again later). */
@@ -107,6 +110,7 @@ export async function sendDueMail(
         );
         await markSent(db, mail, o.holder, clock());
         sent += 1;
+        o.events?.publish({ type: 'mail.delivery', mail_id: mail.mail_id, status: 'sent' });
       } catch (err) {
         failed += 1;
         const now = clock();
@@ -114,6 +118,11 @@ export async function sendDueMail(
         const giveUp = isPermanent(err) || now.getTime() - Date.parse(mail.created_at) >= MAIL_GIVE_UP_MS;
         const retryAt = giveUp ? null : new Date(now.getTime() + backoffMs(o.retryBaseMs, mail.attempts));
         await markAttemptFailed(db, mail, o.holder, reason, retryAt);
+        o.events?.publish({
+          type: 'mail.delivery',
+          mail_id: mail.mail_id,
+          status: giveUp ? 'failed' : 'retrying',
+        });
         if (giveUp)
           o.log?.error(
             { mail_id: mail.mail_id, kind: mail.kind, err: reason },

@@ -5,7 +5,7 @@ import { isPermission, type Permission, type SessionUser } from '../../src/api/c
 import { deleteSession, findSession, insertSession, purgeSessions, touchSession } from '../db/auth.repo';
 import { HttpError } from '../http-error';
 import { requireFreshProof } from '../services/factors';
-import { global } from './global';
+import fp from 'fastify-plugin';
 
 /**
  * Sessions and permissions of the back office.
@@ -125,162 +125,165 @@ const loaded = Symbol('manna.userLoaded');
 
 type Options = { isHttps: boolean; publicUrl: string; now?: () => Date };
 
-export const auth = global<Options>(async (app, { isHttps, publicUrl, now = () => new Date() }) => {
-  const cookieName = isHttps ? '__Host-manna_session' : 'manna_session';
-  const publicOrigin = new URL(publicUrl).origin;
-  app.decorate('sessionCookieName', cookieName);
-  const accessTable: { method: string; url: string; permission: RouteAccess | null }[] = [];
-  app.decorate('accessTable', accessTable);
-  app.decorateRequest('user', null);
-  app.decorateRequest('adminSession', null);
-  app.decorateRequest('pendingSignIn', null);
+export const auth = fp<Options>(
+  async (app, { isHttps, publicUrl, now = () => new Date() }) => {
+    const cookieName = isHttps ? '__Host-manna_session' : 'manna_session';
+    const publicOrigin = new URL(publicUrl).origin;
+    app.decorate('sessionCookieName', cookieName);
+    const accessTable: { method: string; url: string; permission: RouteAccess | null }[] = [];
+    app.decorate('accessTable', accessTable);
+    app.decorateRequest('user', null);
+    app.decorateRequest('adminSession', null);
+    app.decorateRequest('pendingSignIn', null);
 
-  function checkSameOrigin(request: FastifyRequest) {
-    if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin) {
-      if (origin === publicOrigin || origin === `${request.protocol}://${request.host}`) return;
+    function checkSameOrigin(request: FastifyRequest) {
+      if (SAFE_METHODS.has(request.method)) return;
+      const origin = request.headers.origin;
+      if (origin) {
+        if (origin === publicOrigin || origin === `${request.protocol}://${request.host}`) return;
+        throw new HttpError(403, 'Cross-site request refused');
+      }
+      if (request.headers[CSRF_HEADER] === '1') return;
       throw new HttpError(403, 'Cross-site request refused');
     }
-    if (request.headers[CSRF_HEADER] === '1') return;
-    throw new HttpError(403, 'Cross-site request refused');
-  }
 
-  async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
-    const r = request as FastifyRequest & { [loaded]?: boolean };
-    if (r[loaded]) return request.user;
-    r[loaded] = true;
-    const id = request.cookies[cookieName];
-    if (!id || id.length > 200) return null;
-    const hash = hashSessionId(id);
-    const found = await findSession(app.db, hash);
-    if (!found) return null;
-    const t = now().getTime();
-    const expired =
-      found.disabled ||
-      t - Date.parse(found.lastSeenAt) > SESSION_IDLE_MS ||
-      t - Date.parse(found.createdAt) > SESSION_ABSOLUTE_MS ||
-      (found.stage === 'verify' && t - Date.parse(found.createdAt) > SECOND_STEP_MS);
-    if (expired) {
-      await deleteSession(app.db, hash);
-      return null;
-    }
-    // the password alone signs nobody in: this session can only finish its second step
-    if (found.stage === 'verify') {
-      request.pendingSignIn = { user: found.user, hash, createdAt: found.createdAt };
-      return null;
-    }
-    if (t - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) await touchSession(app.db, hash, now());
-    request.user = found.user;
-    request.adminSession = { hash, provedAt: found.provedAt };
-    return found.user;
-  }
-
-  async function checkPermission(request: FastifyRequest, permission: RouteAccess): Promise<SessionUser> {
-    checkSameOrigin(request);
-    const user = await currentUser(request);
-    if (!user) throw new HttpError(401, 'Please sign in.');
-    if (user.must_change_password && !WHILE_PASSWORD_MUST_CHANGE.has(request.routeOptions.url ?? '')) {
-      throw new HttpError(403, MUST_CHANGE_PASSWORD);
-    }
-    if (user.factor_setup_required && !WHILE_FACTOR_SETUP.has(request.routeOptions.url ?? '')) {
-      throw new HttpError(403, FACTOR_SETUP_REQUIRED);
-    }
-    if (permission !== 'signed-in' && !user.permissions.includes(permission)) {
-      throw new HttpError(403, 'You do not have permission to do this.');
-    }
-    // a change made offline is sent later under whoever is signed in then: it names its author,
-    // and waits (409) while someone else is signed in on that device
-    const author = request.headers[ACTING_USER_HEADER];
-    if (author !== undefined && author !== String(user.user_id)) throw new HttpError(409, NOT_THE_AUTHOR);
-    return user;
-  }
-
-  app.decorate('checkSameOrigin', checkSameOrigin);
-  app.decorate('currentUser', currentUser);
-  app.decorate('checkPermission', checkPermission);
-  app.decorate('requirePermission', (permission: RouteAccess): AccessHook => {
-    if (permission !== 'signed-in' && !isPermission(permission))
-      throw new Error(`Unknown permission ${String(permission)}`);
-    return async (request) => {
-      await checkPermission(request, permission);
-    };
-  });
-
-  app.decorate(
-    'startSession',
-    async (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      userId: number,
-      stage: 'full' | 'verify' = 'full',
-    ) => {
-      const old = request.cookies[cookieName];
-      if (old) await deleteSession(app.db, hashSessionId(old));
-      const at = now();
-      await purgeSessions(
-        app.db,
-        new Date(at.getTime() - SESSION_IDLE_MS).toISOString(),
-        new Date(at.getTime() - SESSION_ABSOLUTE_MS).toISOString(),
-      );
-      const id = randomBytes(32).toString('base64url');
-      await insertSession(app.db, hashSessionId(id), userId, at, {
-        stage,
-        publicId: randomBytes(12).toString('base64url'),
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
-      reply.setCookie(cookieName, id, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: isHttps,
-        maxAge: SESSION_ABSOLUTE_MS / 1000,
-      });
-    },
-  );
-
-  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-    const id = request.cookies[cookieName];
-    if (id) await deleteSession(app.db, hashSessionId(id));
-    request.user = null;
-    request.adminSession = null;
-    request.pendingSignIn = null;
-    reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'strict', secure: isHttps });
-  });
-
-  // Routes that declare `config.permission` get the check as their first onRequest hook (before the
-  // body is read or validated, so a signed-out caller gets 401 whatever it sent); admin routes
-  // that declare none are refused.
-  app.addHook('onRoute', (route) => {
-    const permission = route.config?.permission;
-    const isAdmin = /^\/api\/admin(\/|$)/.test(route.url);
-    if (/^\/api(\/|$)/.test(route.url)) {
-      for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') accessTable.push({ method, url: route.url, permission: permission ?? null });
+    async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+      const r = request as FastifyRequest & { [loaded]?: boolean };
+      if (r[loaded]) return request.user;
+      r[loaded] = true;
+      const id = request.cookies[cookieName];
+      if (!id || id.length > 200) return null;
+      const hash = hashSessionId(id);
+      const found = await findSession(app.db, hash);
+      if (!found) return null;
+      const t = now().getTime();
+      const expired =
+        found.disabled ||
+        t - Date.parse(found.lastSeenAt) > SESSION_IDLE_MS ||
+        t - Date.parse(found.createdAt) > SESSION_ABSOLUTE_MS ||
+        (found.stage === 'verify' && t - Date.parse(found.createdAt) > SECOND_STEP_MS);
+      if (expired) {
+        await deleteSession(app.db, hash);
+        return null;
       }
+      // the password alone signs nobody in: this session can only finish its second step
+      if (found.stage === 'verify') {
+        request.pendingSignIn = { user: found.user, hash, createdAt: found.createdAt };
+        return null;
+      }
+      if (t - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) await touchSession(app.db, hash, now());
+      request.user = found.user;
+      request.adminSession = { hash, provedAt: found.provedAt };
+      return found.user;
     }
-    if (!permission && !isAdmin) return;
-    const freshProof = route.config?.freshProof === true;
-    const check: AccessHook = permission
-      ? async (request) => {
-          await checkPermission(request, permission);
-          if (freshProof) requireFreshProof(app.services(request), request.adminSession!);
+
+    async function checkPermission(request: FastifyRequest, permission: RouteAccess): Promise<SessionUser> {
+      checkSameOrigin(request);
+      const user = await currentUser(request);
+      if (!user) throw new HttpError(401, 'Please sign in.');
+      if (user.must_change_password && !WHILE_PASSWORD_MUST_CHANGE.has(request.routeOptions.url ?? '')) {
+        throw new HttpError(403, MUST_CHANGE_PASSWORD);
+      }
+      if (user.factor_setup_required && !WHILE_FACTOR_SETUP.has(request.routeOptions.url ?? '')) {
+        throw new HttpError(403, FACTOR_SETUP_REQUIRED);
+      }
+      if (permission !== 'signed-in' && !user.permissions.includes(permission)) {
+        throw new HttpError(403, 'You do not have permission to do this.');
+      }
+      // a change made offline is sent later under whoever is signed in then: it names its author,
+      // and waits (409) while someone else is signed in on that device
+      const author = request.headers[ACTING_USER_HEADER];
+      if (author !== undefined && author !== String(user.user_id)) throw new HttpError(409, NOT_THE_AUTHOR);
+      return user;
+    }
+
+    app.decorate('checkSameOrigin', checkSameOrigin);
+    app.decorate('currentUser', currentUser);
+    app.decorate('checkPermission', checkPermission);
+    app.decorate('requirePermission', (permission: RouteAccess): AccessHook => {
+      if (permission !== 'signed-in' && !isPermission(permission))
+        throw new Error(`Unknown permission ${String(permission)}`);
+      return async (request) => {
+        await checkPermission(request, permission);
+      };
+    });
+
+    app.decorate(
+      'startSession',
+      async (
+        request: FastifyRequest,
+        reply: FastifyReply,
+        userId: number,
+        stage: 'full' | 'verify' = 'full',
+      ) => {
+        const old = request.cookies[cookieName];
+        if (old) await deleteSession(app.db, hashSessionId(old));
+        const at = now();
+        await purgeSessions(
+          app.db,
+          new Date(at.getTime() - SESSION_IDLE_MS).toISOString(),
+          new Date(at.getTime() - SESSION_ABSOLUTE_MS).toISOString(),
+        );
+        const id = randomBytes(32).toString('base64url');
+        await insertSession(app.db, hashSessionId(id), userId, at, {
+          stage,
+          publicId: randomBytes(12).toString('base64url'),
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+        reply.setCookie(cookieName, id, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: isHttps,
+          maxAge: SESSION_ABSOLUTE_MS / 1000,
+        });
+      },
+    );
+
+    app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      const id = request.cookies[cookieName];
+      if (id) await deleteSession(app.db, hashSessionId(id));
+      request.user = null;
+      request.adminSession = null;
+      request.pendingSignIn = null;
+      reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'strict', secure: isHttps });
+    });
+
+    // Routes that declare `config.permission` get the check as their first onRequest hook (before the
+    // body is read or validated, so a signed-out caller gets 401 whatever it sent); admin routes
+    // that declare none are refused.
+    app.addHook('onRoute', (route) => {
+      const permission = route.config?.permission;
+      const isAdmin = /^\/api\/admin(\/|$)/.test(route.url);
+      if (/^\/api(\/|$)/.test(route.url)) {
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD') accessTable.push({ method, url: route.url, permission: permission ?? null });
         }
-      : async () => {
-          throw new HttpError(403, 'This endpoint declares no permission');
-        };
-    if (permission && permission !== 'signed-in' && !isPermission(permission)) {
-      throw new Error(`Route ${route.method} ${route.url}: unknown permission ${String(permission)}`);
-    }
-    const existing = route.onRequest
-      ? Array.isArray(route.onRequest)
-        ? route.onRequest
-        : [route.onRequest]
-      : [];
-    route.onRequest = [check, ...existing];
-  });
-});
+      }
+      if (!permission && !isAdmin) return;
+      const freshProof = route.config?.freshProof === true;
+      const check: AccessHook = permission
+        ? async (request) => {
+            await checkPermission(request, permission);
+            if (freshProof) requireFreshProof(app.services(request), request.adminSession!);
+          }
+        : async () => {
+            throw new HttpError(403, 'This endpoint declares no permission');
+          };
+      if (permission && permission !== 'signed-in' && !isPermission(permission)) {
+        throw new Error(`Route ${route.method} ${route.url}: unknown permission ${String(permission)}`);
+      }
+      const existing = route.onRequest
+        ? Array.isArray(route.onRequest)
+          ? route.onRequest
+          : [route.onRequest]
+        : [];
+      route.onRequest = [check, ...existing];
+    });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'], decorators: { fastify: ['db', 'config'] } },
+);
 
 /** For tests and scripts: the cookie header of a session id. */
 export const sessionCookie = (app: FastifyInstance, id: string) => `${app.sessionCookieName}=${id}`;

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { DIGEST_LINES, queueDigest } from '../mail/mails';
 import { sendDueMail, smtpTransport } from '../mail/sender';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease, taskState } from '../db/scheduled-task.repo';
-import { global } from './global';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,84 +31,87 @@ const DIGEST_CHECK_MS = 3_600_000;
  * site, by lease). Without SMTP_URL, mail waits in the outbox and the back office shows it; one log
  * line says so at start.
  */
-export const mail = global<{ config: Config }>(async (app, { config }) => {
-  const leaseMs = config.MAIL_LEASE_SECONDS * 1000;
-  const smtp = config.SMTP_URL ? smtpTransport(config.SMTP_URL, Math.min(30_000, leaseMs / 3)) : undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let again = false;
-  let stopped = true;
+export const mail = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const leaseMs = config.MAIL_LEASE_SECONDS * 1000;
+    const smtp = config.SMTP_URL ? smtpTransport(config.SMTP_URL, Math.min(30_000, leaseMs / 3)) : undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> | undefined;
+    let again = false;
+    let stopped = true;
 
-  const run = () => {
-    if (!smtp || stopped) return;
-    if (running) {
-      again = true; // a poke while sending: go round once more when this round ends
-      return;
-    }
-    clearTimeout(timer);
-    running = sendDueMail(app.db, smtp, {
-      holder: PROCESS_HOLDER,
-      leaseMs,
-      stopped: () => stopped,
-      from: config.MAIL_FROM,
-      // an answer to an acknowledgment reaches the person who reads that mailbox
-      replyTo: {
-        'message-ack': config.CONTACT_REPLY_TO,
-        'application-ack': config.HIRING_REPLY_TO,
-        'candidate-mail': config.HIRING_REPLY_TO,
-        'message-reply': config.CONTACT_REPLY_TO,
-      },
-      retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
-      log: app.log,
-    })
-      .catch((err: unknown) =>
-        app.log.error({ err }, 'The mail sender failed; it tries again at the next poll'),
-      )
-      .finally(() => {
-        running = undefined;
-        if (stopped) return;
-        if (again) {
-          again = false;
-          setImmediate(run);
-        } else timer = setTimeout(run, MAIL_POLL_MS).unref();
-      });
-  };
-
-  app.decorate('mail', { configured: smtp !== undefined, poke: run });
-
-  let digestTimer: NodeJS.Timeout | undefined;
-  let digesting: Promise<unknown> | undefined;
-  const digest = () => {
-    digesting = runDigestTask(app, new Date())
-      .then((queued) => {
-        if (queued > 0) run();
+    const run = () => {
+      if (!smtp || stopped) return;
+      if (running) {
+        again = true; // a poke while sending: go round once more when this round ends
+        return;
+      }
+      clearTimeout(timer);
+      running = sendDueMail(app.db, smtp, {
+        holder: PROCESS_HOLDER,
+        leaseMs,
+        stopped: () => stopped,
+        from: config.MAIL_FROM,
+        // an answer to an acknowledgment reaches the person who reads that mailbox
+        replyTo: {
+          'message-ack': config.CONTACT_REPLY_TO,
+          'application-ack': config.HIRING_REPLY_TO,
+          'candidate-mail': config.HIRING_REPLY_TO,
+          'message-reply': config.CONTACT_REPLY_TO,
+        },
+        retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
+        log: app.log,
       })
-      .catch((err: unknown) =>
-        app.log.error({ err }, 'The daily digest failed; it is tried again at the next check'),
-      )
-      .finally(() => {
-        digesting = undefined;
-        if (!stopped) digestTimer = setTimeout(digest, DIGEST_CHECK_MS).unref();
-      });
-  };
+        .catch((err: unknown) =>
+          app.log.error({ err }, 'The mail sender failed; it tries again at the next poll'),
+        )
+        .finally(() => {
+          running = undefined;
+          if (stopped) return;
+          if (again) {
+            again = false;
+            setImmediate(run);
+          } else timer = setTimeout(run, MAIL_POLL_MS).unref();
+        });
+    };
 
-  app.addHook('onReady', async () => {
-    if (!smtp) {
-      app.log.info('Mail is not configured (SMTP_URL): mail waits in the outbox, shown in the back office');
-      return;
-    }
-    stopped = false;
-    timer = setTimeout(run, 0).unref();
-    digestTimer = setTimeout(digest, 60_000).unref();
-  });
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    clearTimeout(digestTimer);
-    await Promise.all([running, digesting]);
-    (smtp as { close?: () => void } | undefined)?.close?.();
-  });
-});
+    app.decorate('mail', { configured: smtp !== undefined, poke: run });
+
+    let digestTimer: NodeJS.Timeout | undefined;
+    let digesting: Promise<unknown> | undefined;
+    const digest = () => {
+      digesting = runDigestTask(app, new Date())
+        .then((queued) => {
+          if (queued > 0) run();
+        })
+        .catch((err: unknown) =>
+          app.log.error({ err }, 'The daily digest failed; it is tried again at the next check'),
+        )
+        .finally(() => {
+          digesting = undefined;
+          if (!stopped) digestTimer = setTimeout(digest, DIGEST_CHECK_MS).unref();
+        });
+    };
+
+    app.addHook('onReady', async () => {
+      if (!smtp) {
+        app.log.info('Mail is not configured (SMTP_URL): mail waits in the outbox, shown in the back office');
+        return;
+      }
+      stopped = false;
+      timer = setTimeout(run, 0).unref();
+      digestTimer = setTimeout(digest, 60_000).unref();
+    });
+    app.addHook('preClose', async () => {
+      stopped = true;
+      clearTimeout(timer);
+      clearTimeout(digestTimer);
+      await Promise.all([running, digesting]);
+      (smtp as { close?: () => void } | undefined)?.close?.();
+    });
+  },
+  { name: 'mail', dependencies: ['events'], decorators: { fastify: ['db'] } },
+);
 
 /**
  * The daily digest: once a day (one process, by lease), each user who chose it gets one mail with

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Memo } from '../lib/memo';
-import { global } from './global';
+import fp from 'fastify-plugin';
 import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../lib/prepared-answer';
 
 declare module 'fastify' {
@@ -47,7 +47,7 @@ export interface PublicReads {
  * too; without Redis they see it within the TTL (README "Running at scale"). Pricing (countries
  * and plans) is kept a minute, compressed harder, and never written through the site.
  */
-export const publicReads = global<{ ttlMs: number; redisUrl?: string; redisKeyPrefix?: string }>(
+export const publicReads = fp<{ ttlMs: number; redisUrl?: string; redisKeyPrefix?: string }>(
   async (app, { ttlMs, redisUrl, redisKeyPrefix = 'manna:' }) => {
     const memos: Record<PublicArea, Memo<PreparedAnswer>> = {
       blog: new Memo(ttlMs, 2000),
@@ -112,4 +112,5 @@ export const publicReads = global<{ ttlMs: number; redisUrl?: string; redisKeyPr
       },
     } satisfies PublicReads);
   },
+  { name: 'public-reads', decorators: { fastify: ['frontDoor'] } },
 );

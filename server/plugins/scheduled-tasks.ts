@@ -3,7 +3,7 @@ import { repairStoredCovers } from '../services/blog-images';
 import { runBlogSchedule } from '../services/blog-schedule';
 import { ROLLUP_EVERY_MS, runInsightsRollup } from '../services/insights';
 import { runRetentionTask } from '../services/retention';
-import { global } from './global';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,76 +31,82 @@ export const BLOG_SCHEDULE_TICK_MS = 1_000;
  * they were cleaned and given widths at upload (services/blog-images.ts). Stopped, and waited
  * for, when the app closes.
  */
-export const scheduledTasks = global(async (app) => {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const check = () => {
-    running = runRetentionTask(app.services(), {
-      retentionDays: app.config.APPLICATION_RETENTION_DAYS,
-      messageRetentionDays: app.config.MESSAGE_RETENTION_DAYS,
-      now: new Date(),
-      log: app.log,
-    })
-      .then(() => runBackupTask(app.db, app.config, { now: new Date(), log: app.log }))
-      .catch((err: unknown) => app.log.error({ err }, 'Retention check failed'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(check, RETENTION_CHECK_MS).unref();
-      });
-  };
-  // Scheduled blog posts: a steady one-second tick publishes a post the second it is due; the
-  // database is asked when the next one is due every BLOG_SCHEDULE_CHECK_MS (another process may
-  // have scheduled one) and after each run
-  let blogTick: NodeJS.Timeout | undefined;
-  let blogRun: Promise<unknown> | undefined;
-  let nextDue: number | undefined;
-  let nextLook = 0;
-  const tickBlog = () => {
-    const now = Date.now();
-    if (blogRun || stopped || (now < nextLook && (nextDue === undefined || nextDue > now))) return;
-    blogRun = runBlogSchedule(app.services())
-      .then(
-        (next) => {
-          nextDue = next?.getTime();
-          nextLook = Date.now() + BLOG_SCHEDULE_CHECK_MS;
-        },
-        (err: unknown) => {
-          app.log.error({ err }, 'Publishing scheduled posts failed');
-          nextLook = Date.now() + BLOG_SCHEDULE_CHECK_MS;
-        },
-      )
-      .finally(() => {
-        blogRun = undefined;
-      });
-  };
-  app.decorate('blogScheduleChanged', () => {
-    nextLook = 0;
-  });
-  // Visit figures: the daily figures are made from the page views every ROLLUP_EVERY_MS (the
-  // lease decides which process), and the secrets of ended days are deleted
-  let rollupTick: NodeJS.Timeout | undefined;
-  let rollupRun: Promise<unknown> | undefined;
-  const rollUp = () => {
-    if (rollupRun || stopped) return;
-    rollupRun = runInsightsRollup(app.services()).finally(() => {
-      rollupRun = undefined;
+export const scheduledTasks = fp(
+  async (app) => {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> | undefined;
+    let stopped = false;
+    const check = () => {
+      running = runRetentionTask(app.services(), {
+        retentionDays: app.config.APPLICATION_RETENTION_DAYS,
+        messageRetentionDays: app.config.MESSAGE_RETENTION_DAYS,
+        now: new Date(),
+        log: app.log,
+      })
+        .then(() => runBackupTask(app.db, app.config, { now: new Date(), log: app.log }))
+        .catch((err: unknown) => app.log.error({ err }, 'Retention check failed'))
+        .finally(() => {
+          running = undefined;
+          if (!stopped) timer = setTimeout(check, RETENTION_CHECK_MS).unref();
+        });
+    };
+    // Scheduled blog posts: a steady one-second tick publishes a post the second it is due; the
+    // database is asked when the next one is due every BLOG_SCHEDULE_CHECK_MS (another process may
+    // have scheduled one) and after each run
+    let blogTick: NodeJS.Timeout | undefined;
+    let blogRun: Promise<unknown> | undefined;
+    let nextDue: number | undefined;
+    let nextLook = 0;
+    const tickBlog = () => {
+      const now = Date.now();
+      if (blogRun || stopped || (now < nextLook && (nextDue === undefined || nextDue > now))) return;
+      blogRun = runBlogSchedule(app.services())
+        .then(
+          (next) => {
+            nextDue = next?.getTime();
+            nextLook = Date.now() + BLOG_SCHEDULE_CHECK_MS;
+          },
+          (err: unknown) => {
+            app.log.error({ err }, 'Publishing scheduled posts failed');
+            nextLook = Date.now() + BLOG_SCHEDULE_CHECK_MS;
+          },
+        )
+        .finally(() => {
+          blogRun = undefined;
+        });
+    };
+    app.decorate('blogScheduleChanged', () => {
+      nextLook = 0;
     });
-  };
-  let repairRun: Promise<unknown> | undefined;
-  app.addHook('onReady', async () => {
-    repairRun = repairStoredCovers(app.services()).catch((err: unknown) =>
-      app.log.error({ err }, 'Repairing stored covers could not start; it is tried again at the next start'),
-    );
-    rollupTick = setInterval(rollUp, ROLLUP_EVERY_MS / 5).unref();
-    timer = setTimeout(check, RETENTION_FIRST_CHECK_MS).unref();
-    blogTick = setInterval(tickBlog, BLOG_SCHEDULE_TICK_MS).unref();
-  });
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    clearInterval(blogTick);
-    clearInterval(rollupTick);
-    await Promise.all([running, blogRun, rollupRun, repairRun]);
-  });
-});
+    // Visit figures: the daily figures are made from the page views every ROLLUP_EVERY_MS (the
+    // lease decides which process), and the secrets of ended days are deleted
+    let rollupTick: NodeJS.Timeout | undefined;
+    let rollupRun: Promise<unknown> | undefined;
+    const rollUp = () => {
+      if (rollupRun || stopped) return;
+      rollupRun = runInsightsRollup(app.services()).finally(() => {
+        rollupRun = undefined;
+      });
+    };
+    let repairRun: Promise<unknown> | undefined;
+    app.addHook('onReady', async () => {
+      repairRun = repairStoredCovers(app.services()).catch((err: unknown) =>
+        app.log.error(
+          { err },
+          'Repairing stored covers could not start; it is tried again at the next start',
+        ),
+      );
+      rollupTick = setInterval(rollUp, ROLLUP_EVERY_MS / 5).unref();
+      timer = setTimeout(check, RETENTION_FIRST_CHECK_MS).unref();
+      blogTick = setInterval(tickBlog, BLOG_SCHEDULE_TICK_MS).unref();
+    });
+    app.addHook('preClose', async () => {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(blogTick);
+      clearInterval(rollupTick);
+      await Promise.all([running, blogRun, rollupRun, repairRun]);
+    });
+  },
+  { name: 'scheduled-tasks', dependencies: ['services'], decorators: { fastify: ['db', 'config'] } },
+);

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { global } from './global';
+import fp from 'fastify-plugin';
 
 export type SecurityOptions = {
   /** PUBLIC_URL is https: add HSTS. */
@@ -74,10 +74,13 @@ const isApi = (url: string) => url.startsWith('/api/') || url === '/api';
  * a route may still replace one of them: the page headers for pages, files and feeds, the short
  * API set for `/api/...` answers.
  */
-export const security = global<SecurityOptions>(async (app, options) => {
-  const pageHeaders = securityHeaders(options);
-  const apiHeaders = apiSecurityHeaders(options);
-  app.addHook('onRequest', async (request, reply) => {
-    for (const [name, value] of isApi(request.url) ? apiHeaders : pageHeaders) reply.header(name, value);
-  });
-});
+export const security = fp<SecurityOptions>(
+  async (app, options) => {
+    const pageHeaders = securityHeaders(options);
+    const apiHeaders = apiSecurityHeaders(options);
+    app.addHook('onRequest', async (request, reply) => {
+      for (const [name, value] of isApi(request.url) ? apiHeaders : pageHeaders) reply.header(name, value);
+    });
+  },
+  { name: 'security' },
+);

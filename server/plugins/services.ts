@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServiceContext } from '../services/context';
-import { global } from './global';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,25 +11,23 @@ declare module 'fastify' {
 
 /**
  * Decorates `app.services(request)`, the one way a route reaches the services: the database, the
- * file store, the settings, the signed-in user as the actor, and what a committed change tells
- * (the mail sender, the public read cache). Registered after storage, mail and public reads.
+ * file store, the settings, the signed-in user as the actor, and the stream a committed change
+ * announces what happened on (plugins/events.ts; its listeners in events/listeners.ts).
  */
-export const services = global(async (app) => {
-  app.decorate('services', (request?: FastifyRequest): ServiceContext => {
-    const user = request?.user;
-    return {
-      db: app.db,
-      storage: app.storage,
-      config: app.config,
-      actor: user ? { user_id: user.user_id, email: user.email } : null,
-      now: () => new Date(),
-      log: request?.log ?? app.log,
-      mailQueued: () => app.mail.poke(),
-      publicChanged: (area) => {
-        app.publicReads.invalidate(area);
-        // a post scheduled (or unscheduled) here is timed from the next tick, not the next look
-        if (area === 'blog' && app.hasDecorator('blogScheduleChanged')) app.blogScheduleChanged();
-      },
-    };
-  });
-});
+export const services = fp(
+  async (app) => {
+    app.decorate('services', (request?: FastifyRequest): ServiceContext => {
+      const user = request?.user;
+      return {
+        db: app.db,
+        storage: app.storage,
+        config: app.config,
+        actor: user ? { user_id: user.user_id, email: user.email } : null,
+        now: () => new Date(),
+        log: request?.log ?? app.log,
+        events: app.events,
+      };
+    });
+  },
+  { name: 'services', dependencies: ['storage', 'events'], decorators: { fastify: ['db', 'config'] } },
+);

@@ -6,7 +6,7 @@ import type {} from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { global } from './global';
+import fp from 'fastify-plugin';
 import { HtmlEntry } from '../lib/page-render';
 import { preferredEncoding } from '../lib/encoding';
 import { PRECACHE_HEADER } from '../../src/api/contract/precache-header';
@@ -126,139 +126,142 @@ function pathnameOf(url: string): string | null {
 }
 
 /** Static files and pages of the built PWA; register it last. */
-export const web = global<WebOptions>(async (app, { build, publicUrl }) => {
-  if (!build) {
-    app.log.warn(
-      'The web app is not built (no pages/manifest.json in DIST_DIR); pages answer 503 until `npm run build`',
+export const web = fp<WebOptions>(
+  async (app, { build, publicUrl }) => {
+    if (!build) {
+      app.log.warn(
+        'The web app is not built (no pages/manifest.json in DIST_DIR); pages answer 503 until `npm run build`',
+      );
+      const notBuilt = async (reply: FastifyReply) =>
+        reply
+          .code(503)
+          .header('cache-control', 'no-store')
+          .send({ message: 'The web app is not built; run npm run build' });
+      app.decorate<Pages>('pages', {
+        manifest: null,
+        languageOf: () => 'en',
+        send: (reply) => notBuilt(reply),
+        sendShell: (reply) => notBuilt(reply),
+        notFound: (_request, reply) => notBuilt(reply),
+        handle: (_request, reply) => notBuilt(reply),
+        renderOnRequest: () => {},
+      });
+      return;
+    }
+
+    const { manifest } = build;
+    const pagesDir = path.join(build.dir, 'pages');
+    const clientDir = path.join(build.dir, 'client');
+    const routes = new Map(Object.entries(manifest.routes));
+    const routesIgnoringCase = new Map(
+      Object.entries(manifest.routes).map(([route, name]) => [route.toLowerCase(), name]),
     );
-    const notBuilt = async (reply: FastifyReply) =>
-      reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .send({ message: 'The web app is not built; run npm run build' });
-    app.decorate<Pages>('pages', {
-      manifest: null,
-      languageOf: () => 'en',
-      send: (reply) => notBuilt(reply),
-      sendShell: (reply) => notBuilt(reply),
-      notFound: (_request, reply) => notBuilt(reply),
-      handle: (_request, reply) => notBuilt(reply),
-      renderOnRequest: () => {},
-    });
-    return;
-  }
+    const defaultLanguage = manifest.languages.includes('en') ? 'en' : manifest.languages[0];
 
-  const { manifest } = build;
-  const pagesDir = path.join(build.dir, 'pages');
-  const clientDir = path.join(build.dir, 'client');
-  const routes = new Map(Object.entries(manifest.routes));
-  const routesIgnoringCase = new Map(
-    Object.entries(manifest.routes).map(([route, name]) => [route.toLowerCase(), name]),
-  );
-  const defaultLanguage = manifest.languages.includes('en') ? 'en' : manifest.languages[0];
+    const missing = manifest.languages
+      .flatMap((lang) =>
+        [...new Set([...routes.values(), manifest.notFound])].map((name) => `${lang}/${name}.html`),
+      )
+      .concat(manifest.shell)
+      .filter((file) => !existsSync(path.join(pagesDir, file)));
+    if (missing.length > 0) app.log.error({ missing }, 'The web build is incomplete: some pages are missing');
 
-  const missing = manifest.languages
-    .flatMap((lang) =>
-      [...new Set([...routes.values(), manifest.notFound])].map((name) => `${lang}/${name}.html`),
-    )
-    .concat(manifest.shell)
-    .filter((file) => !existsSync(path.join(pagesDir, file)));
-  if (missing.length > 0) app.log.error({ missing }, 'The web build is incomplete: some pages are missing');
-
-  const cache = new Map<string, Promise<HtmlEntry>>();
-  const load = (file: string): Promise<HtmlEntry> => {
-    let page = cache.get(file);
-    if (!page) {
-      page = fs
-        .readFile(path.join(pagesDir, file), 'utf8')
-        .then((html) => cachedPage(html.replaceAll('%PUBLIC_URL%', publicUrl)));
-      page.catch(() => cache.delete(file)); // a failed read is retried on the next request
-      cache.set(file, page);
-    }
-    return page;
-  };
-
-  async function sendPage(
-    reply: FastifyReply,
-    file: string,
-    status: number,
-    lang?: string,
-  ): Promise<FastifyReply> {
-    const page = await load(file);
-    const { headers } = reply.request;
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Encoding')
-      .header('etag', page.etag);
-    if (lang) reply.header('content-language', lang);
-    const ifNoneMatch = headers['if-none-match'];
-    if (status === 200 && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag)) {
-      return reply.code(304).send();
-    }
-    const encoding = preferredEncoding(headers['accept-encoding']);
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(await page.bytes(encoding));
-  }
-
-  const rendered = new Map<string, PageRender>();
-  const pages: Pages = {
-    manifest,
-    // kept under the page's name, so every spelling of its address (/Careers, /careers/) is rendered
-    renderOnRequest: (pagePath, render) => void rendered.set(routes.get(pagePath) ?? pagePath, render),
-    languageOf(request) {
-      const lang = request.cookies?.lang;
-      return lang && manifest.languages.includes(lang) ? lang : defaultLanguage;
-    },
-    async send(reply, name, lang, status = 200) {
-      // names and languages become file paths: only the build's own
-      if (!pageName.safeParse(name).success) throw new Error(`Not a page name: ${name}`);
-      const language = manifest.languages.includes(lang) ? lang : defaultLanguage;
-      return sendPage(reply, `${language}/${name}.html`, status, language);
-    },
-    sendShell: (reply, status = 200) => sendPage(reply, manifest.shell, status),
-    notFound: (request, reply) => pages.send(reply, manifest.notFound, pages.languageOf(request), 404),
-    async handle(request, reply) {
-      const pathname = pathnameOf(request.url);
-      if (pathname === null) return pages.notFound(request, reply);
-      const name = routes.get(pathname) ?? routesIgnoringCase.get(pathname.toLowerCase());
-      // the service worker's precache keeps the prerendered copy (src/api/contract/precache-header.ts)
-      const render = name && !request.headers[PRECACHE_HEADER] ? rendered.get(name) : undefined;
-      if (name && render) {
-        await render(request, reply);
-        // a render that answered has sent the reply: its answer tells nothing, as awaiting a
-        // Fastify reply waits for it to be sent and resolves to undefined (the page was sent twice)
-        if (reply.sent) return reply;
+    const cache = new Map<string, Promise<HtmlEntry>>();
+    const load = (file: string): Promise<HtmlEntry> => {
+      let page = cache.get(file);
+      if (!page) {
+        page = fs
+          .readFile(path.join(pagesDir, file), 'utf8')
+          .then((html) => cachedPage(html.replaceAll('%PUBLIC_URL%', publicUrl)));
+        page.catch(() => cache.delete(file)); // a failed read is retried on the next request
+        cache.set(file, page);
       }
-      if (name) return pages.send(reply, name, pages.languageOf(request));
-      if (/^\/admin(\/|$)/i.test(pathname)) return pages.sendShell(reply);
-      return pages.notFound(request, reply);
-    },
-  };
-  app.decorate<Pages>('pages', pages);
+      return page;
+    };
 
-  // Known addresses are routes of their own (no file-system lookup on the way); other spellings
-  // (trailing slash, letter case) and unknown addresses reach pages.handle via the not-found handler.
-  const pageRoute = (request: FastifyRequest, reply: FastifyReply) => pages.handle(request, reply);
-  for (const route of new Set([...routes.keys(), '/admin', '/admin/*'])) app.get(route, pageRoute);
+    async function sendPage(
+      reply: FastifyReply,
+      file: string,
+      status: number,
+      lang?: string,
+    ): Promise<FastifyReply> {
+      const page = await load(file);
+      const { headers } = reply.request;
+      reply
+        .code(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Cookie, Accept-Encoding')
+        .header('etag', page.etag);
+      if (lang) reply.header('content-language', lang);
+      const ifNoneMatch = headers['if-none-match'];
+      if (status === 200 && ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag)) {
+        return reply.code(304).send();
+      }
+      const encoding = preferredEncoding(headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(await page.bytes(encoding));
+    }
 
-  if (existsSync(clientDir)) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: '/',
-      wildcard: true,
-      index: false,
-      redirect: false,
-      preCompressed: true,
-      cacheControl: false,
-      // anything else (pages, unknown files) falls through to the not-found handler -> pages.handle
-      allowedPath: (pathname) => isStaticFilePath(pathname),
-      setHeaders: (reply, file) => {
-        // with preCompressed, `file` may be the .br/.gz twin: decide on the original name
-        const relative = path.relative(clientDir, file.replace(/\.(br|gz)$/, ''));
-        reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+    const rendered = new Map<string, PageRender>();
+    const pages: Pages = {
+      manifest,
+      // kept under the page's name, so every spelling of its address (/Careers, /careers/) is rendered
+      renderOnRequest: (pagePath, render) => void rendered.set(routes.get(pagePath) ?? pagePath, render),
+      languageOf(request) {
+        const lang = request.cookies?.lang;
+        return lang && manifest.languages.includes(lang) ? lang : defaultLanguage;
       },
-    });
-  }
-});
+      async send(reply, name, lang, status = 200) {
+        // names and languages become file paths: only the build's own
+        if (!pageName.safeParse(name).success) throw new Error(`Not a page name: ${name}`);
+        const language = manifest.languages.includes(lang) ? lang : defaultLanguage;
+        return sendPage(reply, `${language}/${name}.html`, status, language);
+      },
+      sendShell: (reply, status = 200) => sendPage(reply, manifest.shell, status),
+      notFound: (request, reply) => pages.send(reply, manifest.notFound, pages.languageOf(request), 404),
+      async handle(request, reply) {
+        const pathname = pathnameOf(request.url);
+        if (pathname === null) return pages.notFound(request, reply);
+        const name = routes.get(pathname) ?? routesIgnoringCase.get(pathname.toLowerCase());
+        // the service worker's precache keeps the prerendered copy (src/api/contract/precache-header.ts)
+        const render = name && !request.headers[PRECACHE_HEADER] ? rendered.get(name) : undefined;
+        if (name && render) {
+          await render(request, reply);
+          // a render that answered has sent the reply: its answer tells nothing, as awaiting a
+          // Fastify reply waits for it to be sent and resolves to undefined (the page was sent twice)
+          if (reply.sent) return reply;
+        }
+        if (name) return pages.send(reply, name, pages.languageOf(request));
+        if (/^\/admin(\/|$)/i.test(pathname)) return pages.sendShell(reply);
+        return pages.notFound(request, reply);
+      },
+    };
+    app.decorate<Pages>('pages', pages);
+
+    // Known addresses are routes of their own (no file-system lookup on the way); other spellings
+    // (trailing slash, letter case) and unknown addresses reach pages.handle via the not-found handler.
+    const pageRoute = (request: FastifyRequest, reply: FastifyReply) => pages.handle(request, reply);
+    for (const route of new Set([...routes.keys(), '/admin', '/admin/*'])) app.get(route, pageRoute);
+
+    if (existsSync(clientDir)) {
+      await app.register(fastifyStatic, {
+        root: clientDir,
+        prefix: '/',
+        wildcard: true,
+        index: false,
+        redirect: false,
+        preCompressed: true,
+        cacheControl: false,
+        // anything else (pages, unknown files) falls through to the not-found handler -> pages.handle
+        allowedPath: (pathname) => isStaticFilePath(pathname),
+        setHeaders: (reply, file) => {
+          // with preCompressed, `file` may be the .br/.gz twin: decide on the original name
+          const relative = path.relative(clientDir, file.replace(/\.(br|gz)$/, ''));
+          reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+        },
+      });
+    }
+  },
+  { name: 'web' },
+);

@@ -14,6 +14,7 @@ import type { Database } from '../db/schema';
 import type { Kysely } from 'kysely';
 import { systemContext } from '../services/context';
 import { createOwner, OwnerAccountError } from '../services/owner';
+import { openStorage } from '../storage/open';
 import { runCommand } from './cli';
 
 const USAGE =
@@ -64,15 +65,19 @@ process.exitCode = await runCommand(
       return 1;
     }
     let db: Kysely<Database> | undefined;
+    let files: Awaited<ReturnType<typeof openStorage>> | undefined;
     try {
       // ADMIN_PASSWORD is this script's input here, not the first-start pair of the server
       const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
       db = createDatabase(config.database);
       await migrateToLatest(db);
-      const userId = await createOwner(systemContext({ db, config }), email, password, 'create-admin');
+      files = await openStorage({ dataDir: config.DATA_DIR, s3: config.s3 });
+      const ctx = systemContext({ db, config, storage: files.storage });
+      const userId = await createOwner(ctx, email, password, 'create-admin');
       console.log(`Owner account ${email.trim().toLowerCase()} created (user ${userId}).`);
       return 0;
     } finally {
+      files?.close();
       await db?.destroy();
     }
   },

@@ -127,7 +127,7 @@ export async function createUser(ctx: ServiceContext, by: Actor & { email: strin
         lang: body.lang,
         inviter: by.email,
       });
-      c.mailQueued();
+      c.announce({ type: 'mail.queued' });
     }
     await c.audit({
       action: 'create',
@@ -206,7 +206,7 @@ export async function resetPassword(ctx: ServiceContext, by: Actor, id: number, 
         entityId: id,
         detail: { email: user.email, link: true },
       });
-      c.mailQueued();
+      c.announce({ type: 'mail.queued' });
     });
     return { message: 'Reset link sent', user: (await repo.getUser(ctx.db, id))!, mailed_to: user.email };
   }

@@ -155,6 +155,7 @@ export async function addNote(ctx: ServiceContext, id: number, raw: string) {
       c.at,
     );
     await c.audit({ action: 'note', entity: 'job_application', entityId: id });
+    c.announce({ type: 'application.timeline_changed', application_id: id });
     const staff = await usersWithPermission(c.trx, 'applications.read');
     const handles = new Set(mentionsIn(text));
     const mentioned = staff.filter((u) => u.user_id !== actor.user_id && handles.has(handleOf(u.email)));
@@ -172,7 +173,7 @@ export async function addNote(ctx: ServiceContext, id: number, raw: string) {
       },
       c.at,
     );
-    c.mailQueued();
+    c.announce({ type: 'mail.queued' });
   });
   ctx.log.info({ application_id: id }, 'Note added to an application');
   return { message: M.noteAdded, timeline: await timelineOf(ctx, id) };

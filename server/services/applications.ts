@@ -147,7 +147,8 @@ export async function receiveApplication(
         },
         c.at,
       );
-      c.mailQueued();
+      c.announce({ type: 'application.received', application_id: stored.application_id, job_id: job });
+      c.announce({ type: 'mail.queued' });
       return stored;
     });
     ctx.log.info({ application_id, job_id: job, is_duplicate }, 'Job application stored');
@@ -195,6 +196,7 @@ export async function setStatus(ctx: ServiceContext, id: number, status: Applica
         entityId: id,
         detail: { from: changed.previous, to: status },
       });
+      c.announce({ type: 'application.status_changed', application_id: id, from: changed.previous, status });
     }
     return list.getApplicationRow(c.trx, id);
   });
@@ -216,6 +218,7 @@ export async function deleteApplications(
     const { count, unusedKeys } = await list.removeApplications(c.trx, ids);
     if (count === 0) return 0;
     await c.audit(audit(count));
+    c.announce({ type: 'application.deleted', application_ids: ids });
     for (const key of unusedKeys) await ctx.storage.delete(key);
     return count;
   });
@@ -322,6 +325,12 @@ export async function rejectUndecided(
       entityId: row.application_id,
       detail: { from: row.status, to: 'Rejected', reason },
     });
+    c.announce({
+      type: 'application.status_changed',
+      application_id: row.application_id,
+      from: row.status,
+      status: 'Rejected',
+    });
     if (!rejection) continue;
     const lang = mailLang(row.lang);
     const template = rejection(lang);
@@ -345,6 +354,6 @@ export async function rejectUndecided(
       detail: { template: 'reject', lang },
     });
   }
-  if (rejection && rows.length > 0) c.mailQueued();
+  if (rejection && rows.length > 0) c.announce({ type: 'mail.queued' });
   return { rejected: rows.length, mailed: rejection ? rows.length : 0 };
 }

@@ -429,7 +429,11 @@ async function changePost(
       restoredFrom,
       before: { version: fresh.version, fields: revisionFieldsOf(fresh) },
     });
-    c.changed('blog');
+    c.announce({ type: 'post.edited', blog_id: row.blog_id, status: row.status, changed });
+    if (row.status === PUBLISHED && fresh.status !== PUBLISHED)
+      c.announce({ type: 'post.published', blog_id: row.blog_id, slug: row.slug });
+    if (fresh.status === PUBLISHED && row.status !== PUBLISHED)
+      c.announce({ type: 'post.unpublished', blog_id: row.blog_id });
     return row;
   });
 }
@@ -520,7 +524,9 @@ export async function savePost(
         fields: revisionFieldsOf(created),
         changed: POST_FIELDS,
       });
-      c.changed('blog');
+      c.announce({ type: 'post.added', blog_id: created.blog_id, status: created.status });
+      if (created.status === PUBLISHED)
+        c.announce({ type: 'post.published', blog_id: created.blog_id, slug: created.slug });
       return created;
     });
     return { message: M.created, row: repo.toRow(row) };
@@ -576,7 +582,7 @@ export async function deletePost(ctx: ServiceContext, blogId: number) {
         detail: summaryOf(row),
       });
       await deleteRevisions(c.trx, 'blog_post', row.blog_id);
-      c.changed('blog');
+      c.announce({ type: 'post.deleted', blog_id: row.blog_id });
     }
     return row;
   });

@@ -109,7 +109,8 @@ export async function sendCandidateMail(ctx: ServiceContext, id: number, mail: C
       entityId: id,
       detail: { template: mail.template, lang: mail.lang },
     });
-    c.mailQueued();
+    c.announce({ type: 'application.timeline_changed', application_id: id });
+    c.announce({ type: 'mail.queued' });
   });
   ctx.log.info({ application_id: id, template: mail.template }, 'Mail to a candidate queued');
   return { message: M.sent, timeline: await timelineOf(ctx, id) };

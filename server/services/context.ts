@@ -3,22 +3,21 @@ import type { Config } from '../config';
 import { recordAudit, type AuditEntry } from '../db/audit.repo';
 import { recordRevision, type RevisionEntry } from '../db/revisions.repo';
 import type { Database } from '../db/schema';
+import type { DomainEvent, EventPublisher } from '../events/domain-events';
 import type { Storage } from '../storage/storage';
 
 /**
  * The service layer (docs/decisions/021-service-layer.md): one module per area, plain functions
  * whose first argument is a ServiceContext. A service owns its transaction and writes, inside it,
- * the audit row and the outbox mail of the change; once it has committed, it tells the mail sender
- * and the public read cache. Routes, the CLI, the seed, scheduled tasks and tests all call services;
+ * the audit row and the outbox mail of the change, and names what happened (`announce`); once it
+ * has committed, those domain events are published (docs/decisions/034-domain-events.md) and the
+ * listeners in events/listeners.ts do what follows. Routes, the CLI, the seed, scheduled tasks and tests all call services;
  * nothing here knows HTTP (a refusal is an HttpError, which names its status and imports nothing
  * from Fastify).
  */
 
 /** Who acts: a signed-in user, or null for the system and for visitors. */
 export type Actor = { user_id: number; email: string } | null;
-
-/** The public reads a change can make stale (plugins/public-reads.ts). */
-export type PublicArea = 'blog' | 'jobs';
 
 export interface ServiceLog {
   info(obj: object, msg: string): void;
@@ -36,10 +35,8 @@ export interface ServiceContext {
   actor: Actor;
   now(): Date;
   log: ServiceLog;
-  /** After a change that queued mail has committed: the sender looks at the outbox now. */
-  mailQueued(): void;
-  /** After a change of a public area has committed: its kept public reads are stale. */
-  publicChanged(area: PublicArea): void;
+  /** Where what happened is announced once it has committed (events/domain-events.ts). */
+  events: EventPublisher;
 }
 
 /** A change in progress: its transaction, and what it announces once it commits. */
@@ -51,22 +48,19 @@ export interface Change {
   audit(entry: Omit<AuditEntry, 'actor'>): Promise<void>;
   /** A revision of a blog post or job opening, by the context's actor (the newest REVISION_KEEP are kept). */
   revision(entry: RevisionEntry): Promise<void>;
-  /** This public area changed: announced after the commit. */
-  changed(area: PublicArea): void;
-  /** Mail was queued in the outbox: the sender is told after the commit. */
-  mailQueued(): void;
+  /** What happened: published, in order, once the change has committed (never when it fails). */
+  announce(event: DomainEvent): void;
 }
 
 /**
- * Runs `work` in one transaction; after it commits, announces what it changed (public reads) and
- * whether it queued mail. Nothing is announced when it fails: nothing changed.
+ * Runs `work` in one transaction; after it commits, publishes what it announced, in order (one
+ * `mail.queued` however many mails it queued). Nothing is published when it fails: nothing changed.
  */
 export async function inTransaction<T>(
   ctx: ServiceContext,
   work: (change: Change) => Promise<T>,
 ): Promise<T> {
-  const areas = new Set<PublicArea>();
-  let mail = false;
+  const events: DomainEvent[] = [];
   const at = ctx.now();
   const result = await ctx.db.transaction().execute((trx) =>
     work({
@@ -74,31 +68,28 @@ export async function inTransaction<T>(
       at,
       audit: (entry) => recordAudit(trx, { ...entry, actor: ctx.actor }, at),
       revision: (entry) => recordRevision(trx, entry, ctx.actor, at, ctx.config.REVISION_KEEP),
-      changed: (area) => areas.add(area),
-      mailQueued: () => {
-        mail = true;
+      announce: (event) => {
+        if (event.type !== 'mail.queued' || !events.some((e) => e.type === 'mail.queued')) events.push(event);
       },
     }),
   );
-  for (const area of areas) ctx.publicChanged(area);
-  if (mail) ctx.mailQueued();
+  for (const event of events) ctx.events.publish(event);
   return result;
 }
 
 /**
- * A context outside HTTP (the CLI, the seed, scheduled tasks, tests): the system acts, nothing is
- * told after a commit unless `mailQueued` or `publicChanged` are given.
+ * A context outside a running server (the CLI): the system acts, with the site's database and file
+ * store; what it announces is published to `events` when given (no server listens otherwise: mail
+ * queued waits for the server's next look at the outbox).
  */
 export function systemContext(
-  parts: Pick<ServiceContext, 'db' | 'config'> & Partial<ServiceContext>,
+  parts: Pick<ServiceContext, 'db' | 'config' | 'storage'> & Partial<ServiceContext>,
 ): ServiceContext {
   return {
-    storage: undefined as unknown as Storage,
     actor: null,
     now: () => new Date(),
     log: { info: () => {}, warn: () => {}, error: () => {} },
-    mailQueued: () => {},
-    publicChanged: () => {},
+    events: { publish: () => {} },
     ...parts,
   };
 }

@@ -246,7 +246,7 @@ async function afterFactorChange(
     { email: user.email, lang: lang ?? undefined, change, kind },
     c.at,
   );
-  c.mailQueued();
+  c.announce({ type: 'mail.queued' });
 }
 
 /** Starts adding an authenticator app: a new secret (sealed in the database until confirmed). */

@@ -40,7 +40,7 @@ export async function retry(ctx: ServiceContext, id: number, permissions: readon
         'No mail waits with this number: it was sent, or it is a password link (its person asks for a new one).',
       );
     await c.audit({ action: 'retry', entity: 'mail', entityId: id });
-    c.mailQueued();
+    c.announce({ type: 'mail.queued' });
   });
   return {
     message: mailConfigured(ctx)

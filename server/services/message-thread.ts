@@ -101,7 +101,8 @@ export async function sendReply(ctx: ServiceContext, id: number, raw: string) {
       c.at,
     );
     await c.audit({ action: 'reply', entity: 'contact_message', entityId: id });
-    c.mailQueued();
+    c.announce({ type: 'message.changed', message_id: id });
+    c.announce({ type: 'mail.queued' });
     if (message.handled) return (await getContactMessage(c.trx, id))!;
     // the repository always reads a message's version
     const handled = await setMessageHandled(c.trx, id, true, message.version!);
@@ -129,6 +130,7 @@ export async function assignMessage(ctx: ServiceContext, id: number, userId: num
     if (!updated.changed) return updated.row;
     const to = assignee ? nameOf(assignee.display_name, assignee.email) : '';
     await c.audit({ action: 'assign', entity: 'contact_message', entityId: id, detail: { to } });
+    c.announce({ type: 'message.changed', message_id: id });
     if (assignee && assignee.user_id !== ctx.actor?.user_id) {
       const me = staff.find((u) => u.user_id === ctx.actor?.user_id);
       await queueAssignmentNotice(
@@ -142,7 +144,7 @@ export async function assignMessage(ctx: ServiceContext, id: number, userId: num
         },
         c.at,
       );
-      c.mailQueued();
+      c.announce({ type: 'mail.queued' });
     }
     return updated.row;
   });

@@ -86,7 +86,8 @@ export async function receiveMessage(
         { name: input.name, email: input.email, lang: input.lang, messageId: id },
         c.at,
       );
-      c.mailQueued();
+      c.announce({ type: 'message.received', message_id: id });
+      c.announce({ type: 'mail.queued' });
       return id;
     });
     return { status: 201, body: { message: M.success, message_id: messageId } };
@@ -115,6 +116,7 @@ export async function setHandled(ctx: ServiceContext, id: number, handled: boole
     }
     if (updated?.changed) {
       await c.audit({ action: 'update', entity: 'contact_message', entityId: id, detail: { handled } });
+      c.announce({ type: 'message.changed', message_id: id });
     }
     return updated?.row;
   });
@@ -131,6 +133,7 @@ export async function deleteMessage(ctx: ServiceContext, id: number) {
   const deleted = await inTransaction(ctx, async (c) => {
     if (!(await removeMessage(c.trx, id))) return false;
     await c.audit({ action: 'delete', entity: 'contact_message' });
+    c.announce({ type: 'message.deleted', message_id: id });
     return true;
   });
   if (!deleted) throw new HttpError(404, ADMIN.notFound);

@@ -144,7 +144,7 @@ export async function createOpening(ctx: ServiceContext, body: ManageJobOpeningB
       fields: revisionFieldsOf(saved),
       changed: [...JOB_FORM_FIELDS, 'status'],
     });
-    c.changed('jobs');
+    c.announce({ type: 'opening.added', job_id: saved.job_id, status: saved.status! });
     return saved;
   });
   const message = row.status === 'Draft' ? JOB_MESSAGES.createdDraft : JOB_MESSAGES.created;
@@ -223,7 +223,7 @@ export async function updateOpening(
       restoredFrom,
       before: { version: before.version ?? version, fields: revisionFieldsOf(before) },
     });
-    c.changed('jobs');
+    c.announce({ type: 'opening.edited', job_id: saved.job_id, status: saved.status!, changed });
     return saved;
   });
   return { message: JOB_MESSAGES.updated, row: await withCount(ctx.db, row) };
@@ -274,7 +274,13 @@ export async function setStatus(
       before: { version: before.version ?? version, fields: revisionFieldsOf(before) },
     });
     if (rejecting) outcome = await rejectUndecided(c, ctx, jobId, reason, rejection);
-    c.changed('jobs');
+    c.announce({
+      type: 'opening.status_changed',
+      job_id: jobId,
+      from: before.status!,
+      status,
+      rejected: outcome.rejected,
+    });
     return saved;
   });
   return {
@@ -315,7 +321,7 @@ export async function deleteOpening(ctx: ServiceContext, jobId: number | undefin
       detail: { job_title: row.job_title },
     });
     await deleteRevisions(c.trx, 'job_opening', row.job_id);
-    c.changed('jobs');
+    c.announce({ type: 'opening.deleted', job_id: row.job_id });
   });
   return { message: JOB_MESSAGES.deleted, row };
 }

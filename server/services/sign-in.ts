@@ -141,7 +141,7 @@ export async function checkSecondStep(
         { email: user.email, lang: lang ?? undefined, change: 'recovery', kind: 'recovery', left: used.left },
         c.at,
       );
-      c.mailQueued();
+      c.announce({ type: 'mail.queued' });
     });
   } else await audit('factor_used', { kind: 'totp', name: used.name });
   return used;
@@ -260,7 +260,7 @@ export async function requestResetLink(
         entityId: account.user_id,
         detail: { ip },
       });
-      c.mailQueued();
+      c.announce({ type: 'mail.queued' });
     });
   })().catch((err: unknown) => ctx.log.error({ err }, 'A password link could not be queued'));
   return { message: LINK.sent };

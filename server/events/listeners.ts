@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+
+/**
+ * What follows from what happened: every listener of the process's domain events, in one place
+ * (docs/decisions/034-domain-events.md). Services announce; they never call these themselves (a
+ * lint rule keeps services from importing plugins or listeners).
+ *
+ * - The public read cache (plugins/public-reads.ts) forgets the blog when a post changes, and the
+ *   openings when one does: the next visitor reads the change.
+ * - The blog schedule (plugins/scheduled-tasks.ts) asks the database again when a post changed: a
+ *   post scheduled here is timed from the next tick.
+ * - The mail sender (plugins/mail.ts) looks at the outbox when a change queued mail.
+ */
+export const listeners = fp(
+  async (app) => {
+    const { events } = app;
+    const blogChanged = () => {
+      app.publicReads.invalidate('blog');
+      app.blogScheduleChanged();
+    };
+    for (const type of ['post.added', 'post.edited', 'post.deleted'] as const) events.on(type, blogChanged);
+    for (const type of [
+      'opening.added',
+      'opening.edited',
+      'opening.status_changed',
+      'opening.deleted',
+    ] as const)
+      events.on(type, () => app.publicReads.invalidate('jobs'));
+    events.on('mail.queued', () => app.mail.poke());
+  },
+  {
+    name: 'listeners',
+    dependencies: ['events', 'mail', 'public-reads', 'scheduled-tasks'],
+    decorators: { fastify: ['events', 'mail', 'publicReads', 'blogScheduleChanged'] },
+  },
+);
