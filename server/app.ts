@@ -35,6 +35,7 @@ import { versionTag } from './lib/versions';
 import { apiSecurityHeaders, security } from './plugins/security';
 import { scheduledTasks } from './plugins/scheduled-tasks';
 import { services } from './plugins/services';
+import { staffStream } from './plugins/staff-stream';
 import { visitorGeo } from './plugins/visitor-geo';
 import { storage } from './plugins/storage';
 import { readBuild, web } from './plugins/web';
@@ -307,6 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(services);
     await app.register(visitorGeo);
     await app.register(scheduledTasks);
+    await app.register(staffStream);
     await app.register(listeners);
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {

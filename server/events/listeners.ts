@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { staffEventOf } from './staff-events';
 
 /**
  * What follows from what happened: every listener of the process's domain events, in one place
@@ -10,6 +11,8 @@ import fp from 'fastify-plugin';
  * - The blog schedule (plugins/scheduled-tasks.ts) asks the database again when a post changed: a
  *   post scheduled here is timed from the next tick.
  * - The mail sender (plugins/mail.ts) looks at the outbox when a change queued mail.
+ * - The staff's open screens (plugins/staff-stream.ts) hear of every change of a record they may
+ *   read, by a colleague or by the server (a mail delivered), and read it again.
  */
 export const listeners = fp(
   async (app) => {
@@ -27,10 +30,11 @@ export const listeners = fp(
     ] as const)
       events.on(type, () => app.publicReads.invalidate('jobs'));
     events.on('mail.queued', () => app.mail.poke());
+    events.on('*', (event) => app.staffStream.broadcast(staffEventOf(event)));
   },
   {
     name: 'listeners',
-    dependencies: ['events', 'mail', 'public-reads', 'scheduled-tasks'],
-    decorators: { fastify: ['events', 'mail', 'publicReads', 'blogScheduleChanged'] },
+    dependencies: ['events', 'mail', 'public-reads', 'scheduled-tasks', 'staff-stream'],
+    decorators: { fastify: ['events', 'mail', 'publicReads', 'blogScheduleChanged', 'staffStream'] },
   },
 );

@@ -62,6 +62,11 @@ declare module 'fastify' {
     /** The signed-in user or null (reads the cookie once per request). */
     currentUser(request: FastifyRequest): Promise<SessionUser | null>;
     /**
+     * The user of the request's session as it is stored now (a long request asks again: signed
+     * out, disabled, expired or a password to change is null), without marking the session used.
+     */
+    sessionUserNow(request: FastifyRequest): Promise<SessionUser | null>;
+    /**
      * Starts a new session for the user (a new id every time) and sets the cookie; 'verify': the
      * password was right and the session can only finish the second step (docs/decisions/024).
      */
@@ -147,10 +152,11 @@ export const auth = fp<Options>(
       throw new HttpError(403, 'Cross-site request refused');
     }
 
-    async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
-      const r = request as FastifyRequest & { [loaded]?: boolean };
-      if (r[loaded]) return request.user;
-      r[loaded] = true;
+    /**
+     * The session of the request's cookie as stored now, or null when it ended (expired ones are
+     * deleted); `touch` marks it used (a request a person made), a re-read does not.
+     */
+    async function readSession(request: FastifyRequest, touch: boolean) {
       const id = request.cookies[cookieName];
       if (!id || id.length > 200) return null;
       const hash = hashSessionId(id);
@@ -171,10 +177,19 @@ export const auth = fp<Options>(
         request.pendingSignIn = { user: found.user, hash, createdAt: found.createdAt };
         return null;
       }
-      if (t - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) await touchSession(app.db, hash, now());
-      request.user = found.user;
-      request.adminSession = { hash, provedAt: found.provedAt };
-      return found.user;
+      if (touch && t - Date.parse(found.lastSeenAt) > TOUCH_EVERY_MS) await touchSession(app.db, hash, now());
+      return { found, hash };
+    }
+
+    async function currentUser(request: FastifyRequest): Promise<SessionUser | null> {
+      const r = request as FastifyRequest & { [loaded]?: boolean };
+      if (r[loaded]) return request.user;
+      r[loaded] = true;
+      const session = await readSession(request, true);
+      if (!session) return null;
+      request.user = session.found.user;
+      request.adminSession = { hash: session.hash, provedAt: session.found.provedAt };
+      return session.found.user;
     }
 
     async function checkPermission(request: FastifyRequest, permission: RouteAccess): Promise<SessionUser> {
@@ -199,6 +214,12 @@ export const auth = fp<Options>(
 
     app.decorate('checkSameOrigin', checkSameOrigin);
     app.decorate('currentUser', currentUser);
+    app.decorate('sessionUserNow', async (request: FastifyRequest) => {
+      const session = await readSession(request, false);
+      return session && !session.found.user.must_change_password && !session.found.user.factor_setup_required
+        ? session.found.user
+        : null;
+    });
     app.decorate('checkPermission', checkPermission);
     app.decorate('requirePermission', (permission: RouteAccess): AccessHook => {
       if (permission !== 'signed-in' && !isPermission(permission))

@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import type { Permission } from '../../src/api/contract/auth';
+import { STAFF_EVENT_PERMISSION, type StaffEvent } from '../../src/api/contract/staff-events';
+
+/** One open stream: whose permissions it carries, and where its text goes. */
+export interface StaffStreamMember {
+  permissions: readonly Permission[];
+  write(text: string): void;
+  end(): void;
+}
+
+/** A stream that has this much unsent text (a client that stopped reading) is ended. */
+export const STAFF_STREAM_BACKLOG_MAX = 256 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The open staff event streams of this process (routes/admin-events.ts). */
+    staffStream: {
+      /** Adds a stream; answers how to take it out. */
+      join(member: StaffStreamMember): () => void;
+      /** Sends an event to every stream whose person may read its records. */
+      broadcast(event: StaffEvent): void;
+      /** How many are open (for metrics and tests). */
+      size(): number;
+    };
+  }
+}
+
+/**
+ * The staff's event streams (docs/decisions/035-staff-stream.md): each signed-in back-office tab
+ * holds one; an event goes to the streams whose person holds its permission, as an SSE message.
+ * Every stream is ended before the app closes (preClose), so a shutdown does not wait for them.
+ */
+export const staffStream = fp(
+  async (app) => {
+    const members = new Set<StaffStreamMember>();
+    app.decorate('staffStream', {
+      join(member: StaffStreamMember) {
+        members.add(member);
+        return () => void members.delete(member);
+      },
+      broadcast(event: StaffEvent) {
+        const needs = STAFF_EVENT_PERMISSION[event.type];
+        const text = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+        for (const member of members) if (member.permissions.includes(needs)) member.write(text);
+      },
+      size: () => members.size,
+    });
+    app.addHook('preClose', async () => {
+      for (const member of [...members]) member.end();
+    });
+  },
+  { name: 'staff-stream' },
+);

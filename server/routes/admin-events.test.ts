@@ -1,0 +1,129 @@
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STAFF_STREAM_HEARTBEAT_MS, StaffEvent } from '../../src/api/contract/staff-events';
+import { signInAs } from '../lib/auth-testing';
+import { createTestApp } from '../testing';
+
+/**
+ * The staff event stream over real HTTP (docs/decisions/035-staff-stream.md): each person hears of
+ * the records they may read, a signed-out session's stream ends at the next heartbeat, and the
+ * app's close ends every stream. SQLite, and PostgreSQL with TEST_DATABASE_URL.
+ */
+
+let app: FastifyInstance;
+let base: string;
+
+beforeAll(async () => {
+  app = await createTestApp({ RATE_LIMIT_PUBLIC_PER_MIN: '1000' });
+  base = await app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(() => app.close());
+
+/** Opens the stream with `cookie`; collects its events; `ended` resolves when the server ends it. */
+function open(cookie?: string) {
+  const events: StaffEvent[] = [];
+  let text = '';
+  let status = 0;
+  let contentType = '';
+  let request!: http.ClientRequest;
+  let closed = false;
+  const ended = new Promise<void>((resolve, reject) => {
+    // a stream this test closed itself ends with the abort it caused
+    const failed = (err: Error) => (closed ? resolve() : reject(err));
+    request = http.get(`${base}/api/admin/events`, { headers: cookie ? { cookie } : {} }, (res) => {
+      status = res.statusCode ?? 0;
+      contentType = String(res.headers['content-type']);
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        for (const block of text.split('\n\n').slice(0, -1)) {
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data) events.push(StaffEvent.parse(JSON.parse(data)));
+        }
+        text = text.slice(text.lastIndexOf('\n\n') + 2);
+      });
+      res.on('end', resolve);
+      res.on('error', failed);
+    });
+    request.on('error', failed);
+  });
+  return {
+    events,
+    ended,
+    status: () => status,
+    contentType: () => contentType,
+    close: () => {
+      closed = true;
+      request.destroy();
+    },
+  };
+}
+
+const contact = (name: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/contact-messages',
+    payload: { name, email: 'writer@revista.example', company: '', message: 'Hola' },
+  });
+
+describe('the staff event stream', () => {
+  it('refuses a visitor without a session', async () => {
+    const res = await fetch(`${base}/api/admin/events`);
+    expect(res.status).toBe(401);
+  });
+
+  it('tells each person of the records they may read, and nobody of the others', async () => {
+    const recruiter = await signInAs(app, { role: 'recruiter' });
+    const editor = await signInAs(app, { role: 'editor' });
+    const theirs = open(recruiter.cookie);
+    const others = open(editor.cookie);
+    await vi.waitFor(() => expect(app.staffStream.size()).toBe(2));
+    expect(theirs.status()).toBe(200);
+    expect(theirs.contentType()).toBe('text/event-stream; charset=utf-8');
+
+    const res = await contact('José Martínez');
+    const id = res.json<{ message_id: number }>().message_id;
+    await vi.waitFor(() => expect(theirs.events).toContainEqual({ type: 'message.received', ids: [id] }));
+    // the writer's words and address are never in the stream, and the mail queue is not theirs
+    expect(JSON.stringify(theirs.events)).not.toContain('José');
+    expect(theirs.events.map((e) => e.type)).not.toContain('mail.queued');
+    expect(others.events).toEqual([]);
+    theirs.close();
+    others.close();
+    await vi.waitFor(() => expect(app.staffStream.size()).toBe(0));
+  });
+
+  it('ends at the next heartbeat once the session is signed out, without keeping it alive', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const owner = await signInAs(app, { role: 'owner' });
+      const stream = open(owner.cookie);
+      await vi.waitFor(() => expect(app.staffStream.size()).toBe(1));
+      await vi.advanceTimersByTimeAsync(STAFF_STREAM_HEARTBEAT_MS);
+      expect(app.staffStream.size()).toBe(1); // still signed in: a heartbeat, and on
+      const out = await app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: owner.headers,
+      });
+      expect(out.statusCode).toBe(200);
+      await vi.advanceTimersByTimeAsync(STAFF_STREAM_HEARTBEAT_MS);
+      await stream.ended;
+      expect(app.staffStream.size()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not hold up the app when it closes', async () => {
+    const other = await createTestApp();
+    const address = await other.listen({ host: '127.0.0.1', port: 0 });
+    const owner = await signInAs(other, { role: 'owner' });
+    const response = await fetch(`${address}/api/admin/events`, { headers: { cookie: owner.cookie } });
+    expect(response.status).toBe(200);
+    const reading = response.text();
+    await other.close();
+    await expect(reading).resolves.toContain('retry: 5000');
+  });
+});
