@@ -50,12 +50,20 @@ export type DomainEvent = { [K in DomainEventType]: { type: K } & DomainEventMap
 /** The event of type K. */
 export type EventOf<K extends DomainEventType> = Extract<DomainEvent, { type: K }>;
 
+/** Who made it happen: a signed-in user's id, or null for the system and for visitors. */
+export interface EventOrigin {
+  by: number | null;
+}
+
 /** A listener: what it returns (a promise) is followed, and its failure logged, never thrown. */
-export type Listener<E extends DomainEvent = DomainEvent> = (event: E) => void | Promise<unknown>;
+export type Listener<E extends DomainEvent = DomainEvent> = (
+  event: E,
+  origin: EventOrigin,
+) => void | Promise<unknown>;
 
 /** Where events are announced: the one thing a service knows of the stream. */
 export interface EventPublisher {
-  publish(event: DomainEvent): void;
+  publish(event: DomainEvent, origin?: EventOrigin): void;
 }
 
 export interface EventLog {
@@ -90,11 +98,11 @@ export class DomainEvents implements EventPublisher {
     };
   }
 
-  publish(event: DomainEvent): void {
+  publish(event: DomainEvent, origin: EventOrigin = { by: null }): void {
     const listeners = [...(this.#listeners.get(event.type) ?? []), ...(this.#listeners.get('*') ?? [])];
     for (const listener of listeners) {
       try {
-        const result = listener(event);
+        const result = listener(event, origin);
         if (result instanceof Promise) this.#follow(event, result);
       } catch (err) {
         this.#failed(event, err);

@@ -12,7 +12,8 @@ import { staffEventOf } from './staff-events';
  *   post scheduled here is timed from the next tick.
  * - The mail sender (plugins/mail.ts) looks at the outbox when a change queued mail.
  * - The staff's open screens (plugins/staff-stream.ts) hear of every change of a record they may
- *   read, by a colleague or by the server (a mail delivered), and read it again.
+ *   read, by a colleague or by the server (a mail delivered), and read it again; nobody hears of
+ *   their own changes (the screen that made one shows it already).
  */
 export const listeners = fp(
   async (app) => {
@@ -30,7 +31,7 @@ export const listeners = fp(
     ] as const)
       events.on(type, () => app.publicReads.invalidate('jobs'));
     events.on('mail.queued', () => app.mail.poke());
-    events.on('*', (event) => app.staffStream.broadcast(staffEventOf(event)));
+    events.on('*', (event, { by }) => app.staffStream.broadcast(staffEventOf(event), by));
   },
   {
     name: 'listeners',

@@ -557,6 +557,9 @@ describe('mail through a real SMTP server', () => {
   });
 
   it('keeps mail while the mail server is down and sends each once when it is back', async () => {
+    // each attempt is announced, for the Mail screens open meanwhile
+    const deliveries: string[] = [];
+    const stop = app.events.on('mail.delivery', (e) => void deliveries.push(e.status));
     await smtp.stop();
     await contact(app, {
       name: 'Asha Menon',
@@ -584,10 +587,16 @@ describe('mail through a real SMTP server', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(smtp.received).toHaveLength(1);
     expect((await outbox(app))[0].status).toBe('sent');
+    stop();
+    expect(deliveries[0]).toBe('retrying');
+    expect(deliveries.at(-1)).toBe('sent');
+    expect(deliveries.filter((d) => d === 'sent')).toHaveLength(1);
   });
 
   it('gives up at once on a permanent refusal, and retries from the Mail screen', async () => {
     smtp.refuse('gone@journal.example');
+    const deliveries: string[] = [];
+    const stop = app.events.on('mail.delivery', (e) => void deliveries.push(e.status));
     await contact(app, {
       name: 'Gone',
       email: 'gone@journal.example',
@@ -595,6 +604,8 @@ describe('mail through a real SMTP server', () => {
       message: 'A message that is long enough to pass the rules of the contact form.',
     });
     await expect.poll(async () => (await outbox(app))[0]?.status, { timeout: 10_000 }).toBe('failed');
+    stop();
+    expect(deliveries).toEqual(['failed']);
     const owner = await signInAs(app, { role: 'owner' });
     const list = await app.inject({ url: '/api/admin/mail?status=failed', headers: owner.headers });
     expect(list.json()).toEqual([

@@ -61,6 +61,7 @@ export const mail = fp<{ config: Config }>(
         },
         retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
         log: app.log,
+        events: app.events,
       })
         .catch((err: unknown) =>
           app.log.error({ err }, 'The mail sender failed; it tries again at the next poll'),

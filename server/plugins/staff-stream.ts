@@ -4,6 +4,8 @@ import { STAFF_EVENT_PERMISSION, type StaffEvent } from '../../src/api/contract/
 
 /** One open stream: whose permissions it carries, and where its text goes. */
 export interface StaffStreamMember {
+  /** The person whose tab it is: they are not told of their own changes (their screen shows them). */
+  userId: number;
   permissions: readonly Permission[];
   write(text: string): void;
   end(): void;
@@ -18,8 +20,8 @@ declare module 'fastify' {
     staffStream: {
       /** Adds a stream; answers how to take it out. */
       join(member: StaffStreamMember): () => void;
-      /** Sends an event to every stream whose person may read its records. */
-      broadcast(event: StaffEvent): void;
+      /** Sends an event to every stream whose person may read its records, but the one who made it. */
+      broadcast(event: StaffEvent, by: number | null): void;
       /** How many are open (for metrics and tests). */
       size(): number;
     };
@@ -39,10 +41,11 @@ export const staffStream = fp(
         members.add(member);
         return () => void members.delete(member);
       },
-      broadcast(event: StaffEvent) {
+      broadcast(event: StaffEvent, by: number | null) {
         const needs = STAFF_EVENT_PERMISSION[event.type];
         const text = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-        for (const member of members) if (member.permissions.includes(needs)) member.write(text);
+        for (const member of members)
+          if (member.userId !== by && member.permissions.includes(needs)) member.write(text);
       },
       size: () => members.size,
     });

@@ -89,8 +89,39 @@ describe('the staff event stream', () => {
     expect(JSON.stringify(theirs.events)).not.toContain('José');
     expect(theirs.events.map((e) => e.type)).not.toContain('mail.queued');
     expect(others.events).toEqual([]);
-    theirs.close();
-    others.close();
+
+    // a colleague deletes it: the recruiter hears, the one who deleted it does not (their screen knows)
+    const owner = await signInAs(app, { role: 'owner' });
+    const ownStream = open(owner.cookie);
+    await vi.waitFor(() => expect(app.staffStream.size()).toBe(3));
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/contact-messages/${id}`,
+      headers: owner.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    await vi.waitFor(() => expect(theirs.events).toContainEqual({ type: 'message.deleted', ids: [id] }));
+    await contact('Someone else'); // an event after it, to know the owner's stream is up to date
+    await vi.waitFor(() => expect(ownStream.events.map((e) => e.type)).toContain('message.received'));
+    expect(ownStream.events.map((e) => e.type)).not.toContain('message.deleted');
+    for (const s of [theirs, others, ownStream]) s.close();
+    await vi.waitFor(() => expect(app.staffStream.size()).toBe(0));
+  });
+
+  it("tells those who manage users of each mail's delivery (the Mail screen), and no one else", async () => {
+    const owner = await signInAs(app, { role: 'owner' });
+    const recruiter = await signInAs(app, { role: 'recruiter' });
+    const mailScreen = open(owner.cookie);
+    const inbox = open(recruiter.cookie);
+    await vi.waitFor(() => expect(app.staffStream.size()).toBe(2));
+    // what the sender announces after an attempt (mail/sender.ts; mail.test.ts sends real mail)
+    app.events.publish({ type: 'mail.delivery', mail_id: 41, status: 'sent' });
+    app.events.publish({ type: 'message.received', message_id: 7 });
+    await vi.waitFor(() => expect(inbox.events).toEqual([{ type: 'message.received', ids: [7] }]));
+    await vi.waitFor(() => expect(mailScreen.events).toHaveLength(2));
+    expect(mailScreen.events[0]).toEqual({ type: 'mail.delivery', ids: [41] });
+    mailScreen.close();
+    inbox.close();
     await vi.waitFor(() => expect(app.staffStream.size()).toBe(0));
   });
 

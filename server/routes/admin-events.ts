@@ -13,6 +13,7 @@ const adminEvents: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/events', { config: { permission: 'signed-in' } }, async (request, reply) => {
     const stream = new PassThrough();
     const member: StaffStreamMember = {
+      userId: request.user!.user_id,
       permissions: request.user!.permissions,
       write: (text) => {
         // a client that stopped reading is let go rather than kept in memory

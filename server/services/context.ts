@@ -73,7 +73,8 @@ export async function inTransaction<T>(
       },
     }),
   );
-  for (const event of events) ctx.events.publish(event);
+  const origin = { by: ctx.actor?.user_id ?? null };
+  for (const event of events) ctx.events.publish(event, origin);
   return result;
 }
 

@@ -287,6 +287,39 @@ describe('a paged list', () => {
     expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([1]);
   });
 
+  it('reads the page again quietly when the records change elsewhere: the rows stay shown until the new ones come', async () => {
+    let tell: ((event: { type: 'list.changed' }) => void) | undefined;
+    const control = controlledActors(['loadPage']);
+    const actor = createActor(
+      list.provide({
+        actors: {
+          ...(control.actors as object),
+          changeEvents: fromCallback(({ sendBack }) => {
+            tell = sendBack;
+            return () => {};
+          }),
+        } as never,
+      }),
+      { input: { pageSize: 10, query: { search: '' } } },
+    ).start();
+    control.settle('loadPage', rows([1, 2], 2));
+    await flush();
+    tell!({ type: 'list.changed' });
+    tell!({ type: 'list.changed' }); // a second change meanwhile: one read, started again
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([1, 2]);
+    control.settle('loadPage', rows([2], 1)); // a colleague deleted row 1
+    await flush();
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([2]);
+    expect(actor.getSnapshot().context.total).toBe(1);
+    // a read that fails keeps what is shown
+    tell!({ type: 'list.changed' });
+    control.fail('loadPage', new Error('offline'));
+    await flush();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([2]);
+  });
+
   it('keeps what a load answers besides the rows', async () => {
     const withMeta = pagedList<Row, null, { configured: boolean }>({ keyOf: (r) => r.id });
     const actor = createActor(
@@ -319,6 +352,9 @@ describe('paged list paths', () => {
     { type: 'list.retry' },
     { type: 'row.saved', row: { id: 9, title: 'New' }, absent: 'prepend' },
     { type: 'row.removed', row: { id: 1, title: 'Row 1' } },
+    { type: 'list.changed' },
+    { type: doneEvent('refreshPage'), output: full },
+    { type: doneEvent('refreshPage'), output: [] },
   ];
   const model = createPathModel(list, {
     events: events as never,
@@ -362,6 +398,12 @@ describe('paged list paths', () => {
           [doneEvent('loadPage')]: settle('loadPage', true),
           [errorEvent('loadPage')]: settle('loadPage', false),
           [doneEvent('loadKept')]: settle('loadKept', true),
+          // the quiet read is started by list.changed, and is a load of the page like any other
+          [doneEvent('refreshPage')]: async (step: { event: unknown }) => {
+            actor.send({ type: 'list.changed' });
+            expect(actor.getSnapshot().matches('ready')).toBe(true); // the rows stay shown
+            await settle('loadPage', true)(step);
+          },
         },
         states: {
           loading: () => expect(() => control.lastInput('loadPage')).not.toThrow(),

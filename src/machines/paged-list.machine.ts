@@ -1,4 +1,13 @@
-import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  setup,
+  spawnChild,
+  stopChild,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
 
 /**
  * One page of a list at a time, for every paged list of the product: the public blog, a blog
@@ -22,6 +31,9 @@ import { assign, fromCallback, fromPromise, setup, type ActorRefFrom, type Snaps
  *   already holds (back/forward), without `showPage`; `list.reload` loads the same page again;
  *   `list.retry` after a failure, and so does the connection coming back (`connection.online`,
  *   from `connectionEvents` where the screen supplies it): a list that failed offline fills again.
+ *   `list.changed` (from `changeEvents`, where the screen supplies it: a colleague or the server
+ *   changed the listed records) reads the page again quietly: in `ready` a child `refreshPage`
+ *   reads it while the rows stay shown, and its answer replaces them (a failure keeps them).
  * - Rows changed by the screen's machine: `row.saved` { row, absent } replaces a listed row in
  *   place (its `total_count` kept); a row not listed reloads the page (`absent: 'reload'`) or goes
  *   first (`'prepend'`); `row.removed` { row } takes it out and reloads, so the next row moves up.
@@ -96,11 +108,17 @@ export type PagedListEvent<Q, R> =
   | { type: 'list.show'; query: Q; page?: number }
   | { type: 'list.follow'; query: Q; page?: number }
   | { type: 'list.reload' }
+  /** Someone changed the listed records (a colleague, the server): read the page again quietly. */
+  | { type: 'list.changed' }
   | { type: 'list.retry' }
   | { type: 'connection.online' }
   | { type: 'connection.offline' }
   | { type: 'row.saved'; row: R; absent: 'reload' | 'prepend' }
-  | { type: 'row.removed'; row: R };
+  | { type: 'row.removed'; row: R }
+  /** The quiet read of `list.changed` answered (sent by its child `refreshPage`). */
+  | { type: 'xstate.done.actor.refreshPage'; output: unknown }
+  /** It failed: what is shown stays. */
+  | { type: 'xstate.error.actor.refreshPage'; error: unknown };
 
 /** Number of pages for `total` items (0 for none). */
 export function pageCount(total: number, pageSize: number): number {
@@ -174,6 +192,8 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
       loadKept: fromPromise<KeptRows<R> | null, { page: number; query: Q }>(async () => null),
       /** Sends connection.online / connection.offline (none by default). */
       connectionEvents: fromCallback(() => () => {}),
+      /** Sends list.changed when the listed records change elsewhere (none by default). */
+      changeEvents: fromCallback(() => () => {}),
     },
     actions: {
       store: assign((_, params: { loaded: LoadedPage<R, M> }) => {
@@ -241,7 +261,10 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
     }),
     initial: 'starting',
     // a listener only: should it break, Retry still loads the page
-    invoke: { id: 'connectionEvents', src: 'connectionEvents', onError: { actions: [] } },
+    invoke: [
+      { id: 'connectionEvents', src: 'connectionEvents', onError: { actions: [] } },
+      { id: 'changeEvents', src: 'changeEvents', onError: { actions: [] } },
+    ],
     on: {
       'page.select': {
         guard: { type: 'isPage', params: ({ event }) => ({ page: event.page }) },
@@ -316,6 +339,7 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
           // the load under way may answer the row as it was: load again
           'row.saved': { target: 'loading', reenter: true },
           'row.removed': { target: 'loading', reenter: true },
+          'list.changed': { target: 'loading', reenter: true },
         },
         invoke: {
           id: 'loadPage',
@@ -352,7 +376,45 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
         },
       },
       ready: {
+        // a change heard elsewhere reads the page again as a child, the rows staying shown (no
+        // loading state, no flicker); its answer replaces them, a failure keeps them, and a change
+        // heard meanwhile starts the read again
+        exit: stopChild('refreshPage'),
         on: {
+          'list.changed': {
+            actions: [
+              stopChild('refreshPage'),
+              spawnChild('loadPage', {
+                id: 'refreshPage',
+                input: ({ context }) => ({
+                  query: context.query,
+                  page: context.page,
+                  pageSize: context.pageSize,
+                }),
+              }),
+            ],
+          },
+          // a quiet read that failed keeps what is shown (the next change or Retry reads again)
+          'xstate.error.actor.refreshPage': {},
+          'xstate.done.actor.refreshPage': [
+            // the page emptied (its last rows went): the loading path steps back
+            {
+              guard: {
+                type: 'isEmptyLaterPage',
+                params: ({ event }) => ({ loaded: event.output as LoadedPage<R, M> }),
+              },
+              target: 'loading',
+            },
+            {
+              actions: [
+                { type: 'store', params: ({ event }) => ({ loaded: event.output as LoadedPage<R, M> }) },
+                {
+                  type: 'keepCopy',
+                  params: ({ context }) => ({ rows: context.rows, page: context.page, query: context.query }),
+                },
+              ],
+            },
+          ],
           'row.saved': [
             {
               guard: { type: 'isListed', params: ({ event }) => ({ row: event.row }) },

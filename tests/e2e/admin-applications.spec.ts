@@ -532,6 +532,60 @@ test.describe('Messages', () => {
     });
   }
 
+  test('a colleague answering one message and deleting another: the open inbox follows without a reload', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const t = tag();
+    const write = async (name: string) => {
+      const sent = await request.post('/api/contact-messages', {
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        data: { name: `${name} ${t}`, email: `${t}@revista.example`, company: '', message: `Hola ${t}` },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+      return ((await sent.json()) as { message_id: number }).message_id;
+    };
+    const answered = await write('Lucía');
+    const deleted = await write('Sebastián');
+    const colleague = await makeUser(request, baseURL!, 'recruiter');
+
+    await signIn(page, OWNER, '/admin/messages');
+    await page.getByLabel('Search messages').fill(t);
+    await expect(page.getByRole('listitem', { name: `Sebastián ${t}` })).toBeVisible();
+    const item = page.getByRole('listitem', { name: `Lucía ${t}` });
+    await expect(item.getByRole('button', { name: 'Mark as handled' })).toBeVisible();
+
+    // the colleague, in their own browser, answers Lucía and deletes Sebastián's message
+    const theirContext = await browser.newContext();
+    try {
+      const theirs = await theirContext.newPage();
+      await signIn(theirs, colleague, '/admin/messages');
+      const origin = new URL(baseURL!).origin;
+      const reply = await theirs.request.post(`/api/admin/contact-messages/${answered}/replies`, {
+        headers: { origin },
+        data: { text: 'Gracias, le escribimos el martes.' },
+      });
+      expect(reply.status(), await reply.text()).toBe(201);
+      const gone = await theirs.request.delete(`/api/admin/contact-messages/${deleted}`, {
+        headers: { origin },
+      });
+      expect(gone.status(), await gone.text()).toBe(200);
+    } finally {
+      await theirContext.close();
+    }
+
+    // the owner's screen, untouched: the answer and the deletion show by themselves
+    await expect(page.getByRole('listitem', { name: `Sebastián ${t}` })).toHaveCount(0);
+    await expect(item.getByRole('button', { name: 'Replies (1)' })).toBeVisible();
+    await expect(item.getByRole('button', { name: 'Mark as not handled' })).toBeVisible();
+    // and the version the screen holds is the colleague's: marking it open again is no conflict
+    await item.getByRole('button', { name: 'Mark as not handled' }).click();
+    await expect(item.getByRole('button', { name: 'Mark as handled' })).toBeVisible();
+    await expect(page.getByRole('status').getByText('Marked as not handled', { exact: true })).toBeVisible();
+  });
+
   for (const width of [1280, 390]) {
     test(`a message can be deleted for good, after a question (${width} px)`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 900 });

@@ -16,6 +16,7 @@ import {
 } from '../../machines/applications-list.machine';
 import { toastFailure, toastTheirs } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
+import { listChanges } from './staff-changes';
 
 /** The applications list with its live effects: a page from the server; the view written to the address. */
 export const applicationsListLive = (writeAddress: (query: string) => void) =>
@@ -25,6 +26,12 @@ export const applicationsListLive = (writeAddress: (query: string) => void) =>
         actors: {
           // a page that failed offline loads again when the connection is back
           connectionEvents,
+          // a colleague's change shows without a reload
+          changeEvents: listChanges([
+            'application.received',
+            'application.status_changed',
+            'application.deleted',
+          ]),
           loadPage: fromPromise(({ input, signal }) =>
             loadApplications({ ...input.query, page: input.page, pageSize: input.pageSize }, { signal }),
           ),

@@ -14,6 +14,7 @@ import type { OutboxItem } from '../../offline/send-queue';
 import { queuedLive } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
+import { listChanges } from './staff-changes';
 
 /**
  * The dialog's fields a queued change kept, when they can be read: a field an older build did not
@@ -52,6 +53,8 @@ export const blogManagementLive = (i18n: I18n, owner: number) => {
         actors: {
           // a page that failed offline loads again when the connection is back
           connectionEvents,
+          // a colleague's change shows without a reload
+          changeEvents: listChanges(['post.added', 'post.edited', 'post.deleted']),
           loadPage: fromPromise(async ({ input }) =>
             withImages(
               await loadAdminBlogPosts({

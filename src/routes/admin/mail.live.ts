@@ -5,6 +5,7 @@ import { showToast } from '../../components/toasts';
 import { mailList, mailListMachine } from '../../machines/mail-list.machine';
 import { toastFailure } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
+import { listChanges } from './staff-changes';
 
 /**
  * The Mail screen's machine with its live effects: a page of the outbox and the mail settings
@@ -19,6 +20,8 @@ export const mailListLive = (i18n: I18n) => {
         actors: {
           // a page that failed offline loads again when the connection is back
           connectionEvents,
+          // a colleague's change (or a mail delivered) shows without a reload
+          changeEvents: listChanges(['mail.queued', 'mail.delivery']),
           loadPage: fromPromise(async ({ input }) => {
             const [rows, settings] = await Promise.all([
               listMail({

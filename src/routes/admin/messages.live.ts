@@ -11,6 +11,7 @@ import { showToast } from '../../components/toasts';
 import { messagesList, messagesListMachine, type ShowFilter } from '../../machines/messages-list.machine';
 import { toastFailure, toastTheirs } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
+import { listChanges } from './staff-changes';
 
 const HANDLED_PARAM: Record<ShowFilter, '' | 'true' | 'false'> = { all: '', open: 'false', handled: 'true' };
 
@@ -27,6 +28,8 @@ export const messagesLive = (i18n: I18n) => {
         actors: {
           // a page that failed offline loads again when the connection is back
           connectionEvents,
+          // a colleague's change (or a mail delivered) shows without a reload
+          changeEvents: listChanges(['message.received', 'message.changed', 'message.deleted']),
           loadPage: fromPromise(({ input, signal }) =>
             loadMessages(
               {

@@ -10,6 +10,7 @@ import type { OutboxItem } from '../../offline/send-queue';
 import { queuedLive } from './queued-changes.live';
 import { toastFailure, toastTheirs } from './admin-toasts';
 import { connectionEvents } from '../../offline/online-status';
+import { listChanges } from './staff-changes';
 
 /** The form values a queued change kept, when they are whole (an older build's may not be). */
 const formValues = (value: unknown): JobFormValues | null =>
@@ -40,6 +41,16 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, o
         actors: {
           // a page that failed offline loads again when the connection is back
           connectionEvents,
+          // a colleague's change shows without a reload
+          changeEvents: listChanges([
+            'opening.added',
+            'opening.edited',
+            'opening.status_changed',
+            'opening.deleted',
+            'application.received',
+            'application.status_changed',
+            'application.deleted',
+          ]),
           loadPage: fromPromise(async ({ input, signal }) => {
             const [rows, jobTypes] = await Promise.all([
               loadAdminOpenings({ pagenum: input.page, pagesize: input.pageSize }, { signal }),
@@ -51,7 +62,9 @@ export const openingsLive = (i18n: I18n, writeAddress: (page: number) => void, o
         actions: { showPage: (_, { page }) => writeAddress(page) },
       }),
       deleteJob: fromPromise(({ input }) => manageJobOpening({ mode: 3, job_id: input.jobId })),
-      saveStatus: fromPromise(({ input: { job, status, ...closing } }) => saveOpeningStatus(job, status, closing)),
+      saveStatus: fromPromise(({ input: { job, status, ...closing } }) =>
+        saveOpeningStatus(job, status, closing),
+      ),
       queued: queuedLive(openingsQueued, { kind: 'job-opening', owner, read: jobChangeOf, i18n }),
     },
     actions: {
