@@ -223,38 +223,38 @@ describe('backups', () => {
     expect(env).toEqual({ PGPASSWORD: 's3cr@t' });
   });
 
-  it('a PostgreSQL backup waiting on a locked table leaves the server answering', async () => {
-    if (sqliteOnly() || !process.env.TEST_DATABASE_URL) return;
-    const url = (app.config.database as { url: string }).url;
-    const holder = new pg.Client({ connectionString: url });
-    await holder.connect();
-    try {
-      await sql`select 1`.execute(app.db); // the schema's tables exist (migrated)
-      await holder.query('begin');
-      await holder.query('lock table job_application in access exclusive mode');
-      const backup = takeBackup(app.config, path.join(work, 'pg'));
-      const slowest = await (async () => {
-        let worst = 0;
-        for (let i = 0; i < 10; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          const started = performance.now();
+  // on SQLite there is no such wait: listed as skipped, not as passed
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a PostgreSQL backup waiting on a locked table leaves the server answering',
+    async () => {
+      const url = (app.config.database as { url: string }).url;
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      try {
+        await sql`select 1`.execute(app.db); // the schema's tables exist (migrated)
+        await holder.query('begin');
+        await holder.query('lock table job_application in access exclusive mode');
+        let finished = false;
+        const backup = takeBackup(app.config, path.join(work, 'pg')).finally(() => {
+          finished = true;
+        });
+        // while the dump waits for the lock, the server answers (a blocked event loop would hold
+        // these answers until the lock goes, and the lock goes only after them)
+        for (let i = 0; i < 5; i++) {
           const res = await app.inject({ url: '/api/health' });
           expect(res.statusCode).toBe(200);
-          worst = Math.max(worst, performance.now() - started);
         }
-        return worst;
-      })();
-      // a blocked event loop would hold every answer until the lock goes (over a second here)
-      expect(slowest).toBeLessThan(1000);
-      await holder.query('rollback');
-      const result = await backup;
-      expect(
-        result.manifest.database.file === null || result.manifest.database.file === 'database.dump',
-      ).toBe(true);
-    } finally {
-      await holder.end();
-    }
-  });
+        await holder.query('rollback');
+        const result = await backup;
+        expect(finished).toBe(true);
+        expect(
+          result.manifest.database.file === null || result.manifest.database.file === 'database.dump',
+        ).toBe(true);
+      } finally {
+        await holder.end();
+      }
+    },
+  );
 
   it('the daily task: one backup a day however many processes ask, the newest BACKUP_KEEP kept, a failure recorded', async () => {
     const dir = path.join(work, 'daily');

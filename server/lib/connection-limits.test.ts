@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../testing';
 import { HEALTH_RESERVE } from './connection-limits';
 
@@ -37,10 +37,10 @@ function trickler() {
   const socket = net.connect(port, '127.0.0.1');
   let received = '';
   let timer: NodeJS.Timeout | undefined;
-  const ended = new Promise<{ received: string; at: number }>((resolve) => {
+  const ended = new Promise<{ received: string }>((resolve) => {
     socket.on('close', () => {
       clearInterval(timer);
-      resolve({ received, at: Date.now() });
+      resolve({ received });
     });
   });
   socket.on('error', () => {});
@@ -190,38 +190,41 @@ describe('one client', () => {
 
 describe('slow clients', () => {
   it('answers 408 and closes a body that trickles in, once the request time is over', async () => {
-    const started = Date.now();
+    // the limit is 2 s and Node looks every second; the test's time is only a backstop
     const client = trickler();
-    const { received, at } = await client.ended;
+    const { received } = await client.ended;
     expect(received).toMatch(/^HTTP\/1\.1 408/);
-    // the limit is 2 s and Node looks every second: well before a minute, however busy the machine
-    expect(at - started).toBeLessThan(15_000);
   }, 30_000);
 
-  // About one full run in five (never alone) the client was not told of the close within 15 s.
-  // Seen in CI with the sides checked apart: the server had accepted the connection and closed its
-  // end; the client, which read nothing (a paused socket, unlike every other client here), did not
-  // hear of it. The client now reads (as a browser does), and each side is checked on its own.
-  it('closes a connection that never sends a byte', { timeout: 45_000, retry: 2 }, async () => {
-    const within = <T>(promise: Promise<T>, ms: number) =>
-      Promise.race([
-        promise,
-        new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms)),
-      ]);
-    const seen = new Promise<net.Socket>((resolve) => app.server.once('connection', resolve));
+  // This test failed about one full run in five and passed on a retry (the retry hid it). It took
+  // the first connection the server accepted after its own connect as its own; any other client
+  // connecting then (a keep-alive connection of an earlier test being reopened) could be that one,
+  // and the test watched the wrong socket. It now watches the connection whose remote port is its
+  // client's, and runs without a retry: a failure now is a real one.
+  it('closes a connection that never sends a byte', { timeout: 45_000 }, async () => {
+    const accepted: net.Socket[] = [];
+    const onConnection = (socket: net.Socket) => void accepted.push(socket);
+    app.server.on('connection', onConnection);
     const client = net.connect(port, '127.0.0.1');
     client.on('error', () => {});
-    client.resume();
+    client.resume(); // it reads, as a browser does; it never writes
     const clientClosed = new Promise<true>((resolve) => client.on('close', () => resolve(true)));
-    const accepted = await within(seen, 10_000);
-    expect(accepted, 'the server accepted the connection').not.toBe('timed out');
-    const server = accepted as net.Socket;
-    const serverClosed = server.destroyed
-      ? Promise.resolve(true as const)
-      : new Promise<true>((resolve) => server.once('close', () => resolve(true)));
-    expect(await within(serverClosed, 15_000), 'the server closed its end').toBe(true);
-    expect(await within(clientClosed, 5_000), 'the client heard it').toBe(true);
-    client.destroy();
+    try {
+      await new Promise((resolve) => client.once('connect', resolve));
+      const server = await vi.waitFor(
+        () => {
+          const mine = accepted.find((s) => s.remotePort === client.localPort);
+          if (!mine) throw new Error('the server has not accepted this client yet');
+          return mine;
+        },
+        { timeout: 10_000 },
+      );
+      if (!server.destroyed) await new Promise((resolve) => server.once('close', resolve));
+      expect(await clientClosed, 'the client heard it').toBe(true);
+    } finally {
+      app.server.off('connection', onConnection);
+      client.destroy();
+    }
   });
 
   it('closes a connection that never finishes its headers', async () => {

@@ -50,10 +50,9 @@ describe('CV content check', () => {
   });
 
   it('refuses a zip bomb from its directory, without inflating it', async () => {
-    const bomb = zipBombDocx();
-    const started = performance.now();
-    expect(await checkResume(bomb)).toEqual({ ok: false, reason: 'ZIP expands too much' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // this reason is given only by the pass over the central directory, before any entry is
+    // inflated (an entry inflated past its cap says "does not inflate to its declared size")
+    expect(await checkResume(zipBombDocx())).toEqual({ ok: false, reason: 'ZIP expands too much' });
   });
 
   it('refuses a zip bomb whose directory lies about the size, stopping at the declared size', async () => {

