@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Visit figures (issue 33): two measures, on SQLite and on PostgreSQL.
+// Visit figures (docs/decisions/028-visit-figures.md): two measures, on SQLite and on PostgreSQL.
 // 1. The beacon: the real server (its own process, production settings, LOG_LEVEL warn) takes
 //    POST /api/views at a fixed rate (--rate, default 2,000 a second) from 50 connections with 200
 //    different browsers and 40 pages, for --duration seconds (default 20) after a warm-up; prints

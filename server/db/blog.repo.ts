@@ -272,7 +272,7 @@ export interface PostInput {
   status: BlogStatus;
   /** When a Scheduled post goes public; null otherwise (the service keeps the two in step). */
   publish_at?: string | null;
-  /** The fields of issue 31; left out, a new post has none (''). */
+  /** The blog editor's fields (docs/decisions/025-blog-publishing.md); left out, a new post has none (''). */
   cover_alt?: string;
   meta_title?: string;
   meta_description?: string;

@@ -8,7 +8,7 @@ import { signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
 
 /**
- * An application's timeline and notes (issue 32), on SQLite and on PostgreSQL when
+ * An application's timeline and notes (docs/decisions/026-application-timeline.md), on SQLite and on PostgreSQL when
  * TEST_DATABASE_URL is set: each role against each rule, the order of what happened, notes cleaned
  * and limited, mentions that mail only colleagues who may read the application, notes written in
  * parallel, and everything deleted with the application.

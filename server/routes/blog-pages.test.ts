@@ -287,7 +287,7 @@ describe('sitemap', () => {
   });
 });
 
-describe('addresses and previews of issue 31', () => {
+describe('addresses and previews of posts (docs/decisions/025)', () => {
   const draftInput: PostInput = {
     ...POST,
     title: 'A scheduled thought',

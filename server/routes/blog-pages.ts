@@ -186,7 +186,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * A page of the blog list (`/blog`, a tag's page) rendered with its first ten posts in the HTML
-   * (issue 31): what the browser shows first is final, and hydration starts from the same rows.
+   * (docs/decisions/025-blog-publishing.md): what the browser shows first is final, and hydration starts from the same rows.
    * The rows are read each time (the public-read cache's); the HTML is kept per build, language
    * and the rows' versions, and its ETag is made of them.
    */

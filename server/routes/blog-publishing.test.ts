@@ -10,7 +10,7 @@ import { runBlogSchedule } from '../services/blog-schedule';
 import { createTestApp } from '../testing';
 
 /**
- * The blog editor of issue 31 on the server: scheduled posts published on time by one process,
+ * The blog editor on the server (docs/decisions/025-blog-publishing.md): scheduled posts published on time by one process,
  * edited addresses that keep answering, the cover's alt text, search and social fields, and
  * share previews, on SQLite (and PostgreSQL with TEST_DATABASE_URL).
  */

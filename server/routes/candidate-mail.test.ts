@@ -10,7 +10,7 @@ import { startTestSmtp, type TestSmtp } from '../mail/smtp-testing';
 import { createTestApp } from '../testing';
 
 /**
- * Mails staff write to a candidate (issue 32), against a real SMTP server, on SQLite and on
+ * Mails staff write to a candidate (docs/decisions/026-application-timeline.md), against a real SMTP server, on SQLite and on
  * PostgreSQL when TEST_DATABASE_URL is set: templates per language with their placeholders
  * checked and their versions, the mail filled from the application, escaped, in the outbox with
  * Reply-To HIRING_REPLY_TO, and on the timeline with who wrote it; every role against each rule.

@@ -19,7 +19,7 @@ import {
 import { addSitemapSource } from '../lib/sitemap';
 
 /**
- * An opening's own page, `/careers/{id}-{title}` (issue 32; docs/decisions/027-job-pages.md):
+ * An opening's own page, `/careers/{id}-{title}` (docs/decisions/027-job-pages.md):
  * - an Open opening: its page rendered on request with the opening (the whole text, Apply, and
  *   JobPosting JSON-LD in the head), kept in memory per build, opening version and language, with
  *   an ETag of the same parts, as blog permalinks are;
@@ -28,7 +28,7 @@ import { addSitemapSource } from '../lib/sitemap';
  * - a Closed opening: 410 Gone, with the page's "no longer available" state and a link to the open
  *   ones; a Draft or no opening at all: 404 with the same state (it never was public);
  * - every open opening is in /sitemap.xml.
- * `/careers` itself (issue 34) is rendered on request with its page of openings (`?page=N`, else
+ * `/careers` itself (docs/decisions/029-final-at-first-paint.md) is rendered on request with its page of openings (`?page=N`, else
  * the first) as page data, as the blog's list is: the cards are in the first HTML and hydration
  * starts from the same rows, so nothing visible changes. Kept per build, language, page and the
  * rows' contents (hashed), with an ETag of the same parts. `/careers/` goes to it.

@@ -7,7 +7,7 @@ import { startTestSmtp, type TestSmtp } from '../mail/smtp-testing';
 import { createTestApp } from '../testing';
 
 /**
- * Answering contact messages from the inbox (issue 32), against a real SMTP server, on SQLite and
+ * Answering contact messages from the inbox (docs/decisions/026-application-timeline.md), against a real SMTP server, on SQLite and
  * on PostgreSQL when TEST_DATABASE_URL is set: replies through the outbox with Reply-To and the
  * message quoted, the thread with delivery states, assignment with its notice, version and
  * filter, every role against each rule, and everything deleted with the message.

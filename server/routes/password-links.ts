@@ -60,7 +60,7 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // the name readers see on the posts this person writes (issue 31)
+  // the name readers see on the posts this person writes (docs/decisions/025-blog-publishing.md)
   app.patch(
     '/auth/profile',
     {

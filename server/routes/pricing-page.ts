@@ -4,7 +4,7 @@ import { createPageRenderer, HtmlEntry, Lru, sendDataPage } from '../lib/page-re
 import { findCountries, planDetails } from '../services/pricing';
 
 /**
- * `/pricing` rendered on request with the plans of the visitor's country (issue 34;
+ * `/pricing` rendered on request with the plans of the visitor's country (
  * docs/decisions/029-final-at-first-paint.md): the steps the page took in the browser (geo, the
  * country's id, its plans, India's when it has none) taken here with the same services, so the
  * cards are in the first HTML and hydration changes nothing. Kept per build, language, country

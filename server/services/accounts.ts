@@ -336,7 +336,7 @@ export async function deleteRole(ctx: ServiceContext, by: Actor, id: number) {
 }
 
 /**
- * A person's display name, the name readers see on the posts they write (issue 31): their own
+ * A person's display name, the name readers see on the posts they write (docs/decisions/025-blog-publishing.md): their own
  * choice, one line of at most DISPLAY_NAME_MAX characters ('' for none). Audited.
  */
 export async function setDisplayName(ctx: ServiceContext, userId: number, body: ProfileBody) {

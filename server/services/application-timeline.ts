@@ -19,7 +19,7 @@ import { queueMentionNotices } from '../mail/mails';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
- * An application's timeline (issue 32): received, status changes, notes, mails to the candidate
+ * An application's timeline (docs/decisions/026-application-timeline.md): received, status changes, notes, mails to the candidate
  * with their delivery state and CV views, oldest first; and notes, which may mention colleagues.
  * docs/decisions/026-application-timeline.md.
  */

@@ -23,7 +23,7 @@ import { refusedPost } from './blog';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
- * Images inside a post's text (issue 31). The editor uploads one at a time; it is accepted by its
+ * Images inside a post's text (docs/decisions/025-blog-publishing.md). The editor uploads one at a time; it is accepted by its
  * bytes (lib/image-check.ts, then decoded by sharp: a file that only looks like an image is
  * refused), turned upright, stripped of its metadata (a phone photo's place and time), and stored
  * as WebP at up to three widths (TEXT_IMAGE_WIDTHS, never wider than it is), each a file of its

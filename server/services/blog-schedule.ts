@@ -3,7 +3,7 @@ import { nextScheduledAt, publishDuePosts } from './blog';
 import type { ServiceContext } from './context';
 
 /**
- * Scheduled blog posts go public on time (issue 31): each process of the site looks for due posts
+ * Scheduled blog posts go public on time (docs/decisions/025-blog-publishing.md): each process of the site looks for due posts
  * (plugins/scheduled-tasks.ts calls this when the next one is due, and every 15 seconds for posts
  * another process scheduled), and the one that takes the lease `blog-schedule` publishes them
  * (services/blog.ts `publishDuePosts`, each change conditional on the post's version, so a post is

@@ -21,7 +21,7 @@ import { timelineOf } from './application-timeline';
 import { inTransaction, type ServiceContext } from './context';
 
 /**
- * Mails staff write to a candidate (issue 32): templates per language (saved in the back office,
+ * Mails staff write to a candidate (docs/decisions/026-application-timeline.md): templates per language (saved in the back office,
  * else the site's words in mail.json), checked for their placeholders before they are saved or
  * sent; a mail goes through the outbox with Reply-To HIRING_REPLY_TO and shows on the
  * application's timeline with its delivery state. docs/decisions/026-application-timeline.md.

@@ -29,7 +29,7 @@ import { csvLine } from '../lib/csv';
 import type { ServiceContext } from './context';
 
 /**
- * Visit figures (issue 33, docs/decisions/028-visit-figures.md). A page view becomes a row with
+ * Visit figures (docs/decisions/028-visit-figures.md). A page view becomes a row with
  * nothing that identifies a person: the visitor is a hash of the day's secret, the site, the
  * address and the user agent (the method Plausible documents), and the secret is deleted once its
  * day has ended, so the same person is a stranger the next day. Views wait in memory and are

@@ -22,7 +22,7 @@ import { inTransaction, type ServiceContext } from './context';
 import { detailOf, inTimeOrder, mailState, nameOf } from './application-timeline';
 
 /**
- * Answering contact messages from the inbox (issue 32): a message's timeline (received,
+ * Answering contact messages from the inbox (docs/decisions/026-application-timeline.md): a message's timeline (received,
  * assignments, replies with their delivery state), replies to its writer through the outbox
  * (Reply-To CONTACT_REPLY_TO, the writer's message quoted), and assignment to a colleague who may
  * read messages (who is mailed a notice). docs/decisions/026-application-timeline.md.

@@ -7,7 +7,7 @@ import type { ServiceContext } from './context';
 import * as openings from './openings';
 
 /**
- * The History of a blog post or job opening (issue 29): its revisions, one with the fields before
+ * The History of a blog post or job opening (docs/decisions/022-versions-and-conflicts.md): its revisions, one with the fields before
  * it (the screen shows a word diff), and "Restore this version". A restore is a change like any
  * other, through the record's own service: based on the version the editor shows (409 otherwise),
  * checked against today's form rules, audited ('restore') and kept as a new revision. It brings

@@ -91,7 +91,7 @@ Quill.register(TextImage as never, true);
 const IMAGE_EVENT = 'manna-text-image';
 type ImageRequest = { index: number; file?: File };
 
-/** The blog's toolbar (issue 31): the spec's, with block quotes, code blocks, rules and images. */
+/** The blog's toolbar (docs/decisions/025-blog-publishing.md): the spec's, with block quotes, code blocks, rules and images. */
 export const BLOG_TOOLBAR = [
   [{ header: [1, 2, 3, false] }],
   ['bold', 'italic', 'underline', 'strike'],

@@ -54,7 +54,7 @@ import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } 
  *   else's change before it could be sent is taken up again (`editor.resume`): the dialog opens on
  *   the post as it was read, the fields as they were opened and as saved, and sends again, which
  *   meets their change as above. Once saved, the queue's entry is removed (`forgetQueued`).
- * - Publishing (issue 31): 'Publish immediately', or a time to publish at (the editor's own time
+ * - Publishing (docs/decisions/025-blog-publishing.md): 'Publish immediately', or a time to publish at (the editor's own time
  *   zone in the form, UTC on the wire): the post is then Scheduled, and its publication date
  *   follows the chosen day. The read time follows the text until the person types their own.
  *   The address (slug), the cover's alt text, the tags and the search and social fields are fields

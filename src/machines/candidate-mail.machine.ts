@@ -9,7 +9,7 @@ import {
 import { conflictIn, isGoneError } from './edit-conflict';
 
 /**
- * An email to a candidate, written in the application's detail (issue 32).
+ * An email to a candidate, written in the application's detail (docs/decisions/026-application-timeline.md).
  *
  * - `closed`: `mail.open` (a template to start from; `offer` when the application was just
  *   rejected here, so the screen asks "send the rejection email?") -> `loading`.

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { DISPLAY_NAME_MAX } from '../api/contract/auth';
 
 /**
- * "Your name on posts" on Your account (issue 31): the name readers see on the posts a person
+ * "Your name on posts" on Your account (docs/decisions/025-blog-publishing.md): the name readers see on the posts a person
  * writes, chosen by that person ('' for none: their posts show no author).
  *
  * - `editing`: `name.change` holds what is typed; `name.save` checks it (at most

@@ -3,7 +3,7 @@ import type { BlogPostRow } from '../api/contract/blog';
 import type { BlogPreviewLink } from '../api/contract/blog-form';
 
 /**
- * The blog editor's Preview (issue 31): the post as the dialog holds it, saved or not, in the
+ * The blog editor's Preview (docs/decisions/025-blog-publishing.md): the post as the dialog holds it, saved or not, in the
  * public layout, in a frame at a desktop's or a phone's width; and, for a saved post, "Share
  * preview", a signed address for someone without an account (7 days).
  *

@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Timeline } from '../api/contract/application-timeline';
 
 /**
- * The timeline of one record (issue 32): an application's in its detail modal (what happened to
+ * The timeline of one record (docs/decisions/026-application-timeline.md): an application's in its detail modal (what happened to
  * it, and a note box), a contact message's in the inbox (the message, replies, assignments, and a
  * reply box). Oldest first, a text box under it; the screen provides what loading and sending
  * mean for its record, and the longest text it takes (`maxLength`).

@@ -3,7 +3,7 @@ import type { RevisionDetail, RevisionEntity, RevisionRow } from '../api/contrac
 import { conflictIn } from './edit-conflict';
 
 /**
- * The History view of an editor (blog post, job opening; issue 29): the record's revisions, what
+ * The History view of an editor (blog post, job opening; docs/decisions/022-versions-and-conflicts.md): the record's revisions, what
  * one changed beside the one before it, and "Restore this version".
  *
  * - `closed` -> `loading` on `history.open` (the record and the version the editor shows) ->

@@ -3,7 +3,7 @@ import { imageFileProblem, type BlogTextImage } from '../api/contract/blog-form'
 import { BLOG_IMAGE_ALT_MAX } from '../api/contract/rich-text-tags';
 
 /**
- * An image put in a post's text (issue 31): the blog editor's "Image" button, or a picture dropped
+ * An image put in a post's text (docs/decisions/025-blog-publishing.md): the blog editor's "Image" button, or a picture dropped
  * or pasted into the text, opens a panel that asks for the file and its alt text; the image is
  * uploaded (POST /api/admin/blog-images) and goes in the text where the cursor was, as addresses
  * of this site, never as the image's bytes.

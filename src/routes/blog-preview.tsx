@@ -9,7 +9,7 @@ import { PageMeta } from '../components/page-meta';
 import s from './blog-post.module.css';
 
 /**
- * A post's preview in the public layout, never indexed (issue 31):
+ * A post's preview in the public layout, never indexed (docs/decisions/025-blog-publishing.md):
  * - `/blog/preview/<token>`: a share link made in the back office (7 days). The server renders the
  *   post whatever its status (page data); an expired or changed link is the site's 404.
  * - `/blog/preview/live`: what the blog editor holds, saved or not, shown in a frame of the editor

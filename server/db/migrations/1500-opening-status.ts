@@ -1,7 +1,7 @@
 import type { MigrationDb } from '../migrate';
 
 /**
- * A job opening is Draft, Open or Closed (issue 29): only Open ones are public. Every opening
+ * A job opening is Draft, Open or Closed (docs/decisions/022-versions-and-conflicts.md): only Open ones are public. Every opening
  * there was is Open (they were all on /careers). Closing keeps the opening and its applications;
  * an opening with applications is closed, not deleted.
  */

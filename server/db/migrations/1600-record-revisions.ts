@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Revisions of the records staff write (blog posts, job openings; issue 29): every save keeps the
+ * Revisions of the records staff write (blog posts, job openings; docs/decisions/022-versions-and-conflicts.md): every save keeps the
  * record's fields as they were after it, who saved and when, and which fields it changed. The
  * newest REVISION_KEEP of each record are kept (services/revisions.ts prunes the rest).
  */

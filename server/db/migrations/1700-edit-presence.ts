@@ -1,7 +1,7 @@
 import type { MigrationDb } from '../migrate';
 
 /**
- * Who else is editing (issue 29): each open editor of a blog post or job opening says so every 20
+ * Who else is editing (docs/decisions/022-versions-and-conflicts.md): each open editor of a blog post or job opening says so every 20
  * seconds; a row not renewed for a minute is gone. No lock: it only tells colleagues.
  */
 export async function up(db: MigrationDb): Promise<void> {

@@ -1,7 +1,7 @@
 import type { MigrationDb } from '../migrate';
 
 /**
- * The blog editor of issue 31 (docs/decisions/025-blog-publishing.md):
+ * The blog editor (docs/decisions/025-blog-publishing.md):
  * - `publish_at`: when a Scheduled post goes public (ISO 8601, UTC); null for Draft and Published.
  *   The scheduled task (services/blog-schedule.ts) finds due posts by (status, publish_at).
  * - The cover's alt text, and the search and social fields: a meta title and description, a social

@@ -1,7 +1,7 @@
 import type { MigrationDb } from '../migrate';
 
 /**
- * Tags of blog posts (issue 31; docs/decisions/025-blog-publishing.md). A post keeps its tags as
+ * Tags of blog posts (docs/decisions/025-blog-publishing.md). A post keeps its tags as
  * written (`blog_post.tags`, 'Archives, Palaeography': what the editor and a revision show), and
  * one row per tag in `blog_post_tag` with the tag's address (`/blog/tag/{tag_slug}`), which the
  * tag pages, their feeds and the editor's suggestions read. Both are written in the post's save.

@@ -1,7 +1,7 @@
 import type { MigrationDb } from '../migrate';
 
 /**
- * Authors of blog posts (issue 31): staff have a display name (`admin_user.display_name`, '' until
+ * Authors of blog posts (docs/decisions/025-blog-publishing.md): staff have a display name (`admin_user.display_name`, '' until
  * they choose one; only a name they chose is ever shown to readers), and a post has an author
  * (`blog_post.author_id`, the writer by default; null for posts written before, or when the
  * author's account is deleted).

@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * An application's timeline (issue 32): staff's notes on it (`application_note`, plain text,
+ * An application's timeline (docs/decisions/026-application-timeline.md): staff's notes on it (`application_note`, plain text,
  * deleted with the application), and which application a mail was about
  * (`mail_outbox.application_id`: the candidate's acknowledgment and, later, the mails staff write
  * to them), so the timeline shows each mail with its delivery state and deleting the application

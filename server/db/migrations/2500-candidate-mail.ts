@@ -1,7 +1,7 @@
 import type { MigrationDb } from '../migrate';
 
 /**
- * Mails to candidates (issue 32): the language of the page a candidate applied from
+ * Mails to candidates (docs/decisions/026-application-timeline.md): the language of the page a candidate applied from
  * (`job_application.lang`, 'en' for older rows), the default language of what staff write to
  * them; and the templates staff saved per language (`candidate_mail_template`; a template and
  * language with no row uses the site's default words in mail.json).

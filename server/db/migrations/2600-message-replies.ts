@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Answering contact messages from the inbox (issue 32): who a message is assigned to
+ * Answering contact messages from the inbox (docs/decisions/026-application-timeline.md): who a message is assigned to
  * (`contact_message.assignee_id`, null for nobody or once that account is deleted), and the
  * replies sent to its writer (`message_reply`: the words staff wrote and the outbox mail that
  * carries them; deleted with the message).

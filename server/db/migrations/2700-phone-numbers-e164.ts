@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Phone numbers of every country (issue 32): applications keep their number in E.164 from now on
+ * Phone numbers of every country (docs/decisions/027-job-pages-and-phone-numbers.md): applications keep their number in E.164 from now on
  * (`+919876543210`). Those sent before were ten Indian digits (the spec's rule); they get India's
  * +91 in front, so every stored number reads the same way and formats with its country.
  */

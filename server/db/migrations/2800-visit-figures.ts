@@ -3,7 +3,7 @@ import { dialectOf } from '../database';
 import type { MigrationDb } from '../migrate';
 
 /**
- * Visit figures (issue 33, docs/decisions/028-visit-figures.md): the day's secret that visitors are
+ * Visit figures (docs/decisions/028-visit-figures.md): the day's secret that visitors are
  * counted with (`analytics_salt`, deleted when its day ends), the page views as they come
  * (`analytics_view`, kept ANALYTICS_RAW_DAYS), their daily figures by page and by visit
  * (`analytics_page_day`, `analytics_visit_day`, kept) and by each dimension alone

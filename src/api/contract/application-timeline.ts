@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { ApplicationStatus } from './admin-applications';
 
 /**
- * A record's timeline in the back office (issue 32): an application's, and a contact message's
+ * A record's timeline in the back office (docs/decisions/026-application-timeline.md): an application's, and a contact message's
  * (GET /api/admin/contact-messages/{id}/timeline: received, assignments, replies). An application's:
  * GET  /api/admin/job-applications/{id}/timeline (applications.read): what happened to it, oldest
  *      first, and the colleagues a note can mention;

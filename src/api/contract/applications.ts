@@ -43,7 +43,7 @@ export const ADDRESS_MAX = 500;
 export const CONTACT_PATTERN = /^\d{10}$/;
 
 /**
- * Phone numbers of every country (issue 32). The form sends the number as typed and the country
+ * Phone numbers of every country (docs/decisions/027-job-pages-and-phone-numbers.md). The form sends the number as typed and the country
  * chosen beside it (ISO 3166 alpha-2, the visitor's country by default, India when unknown); the
  * server keeps the number in E.164 (`+4930123456`). `PhoneCheck` is libphonenumber-js's verdict
  * (contract/phone-check.ts: the server's, and the browser's once the form has loaded it): the

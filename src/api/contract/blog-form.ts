@@ -112,7 +112,7 @@ export interface BlogPostForm {
   /** An http(s) address, or the key of the image already stored (edit without a new file). */
   featured_image_url: string;
   featured_image?: File | null;
-  /** Ours (issue 31). `publish_at` is ISO 8601 (UTC), set when `status` is Scheduled. */
+  /** Ours (docs/decisions/025-blog-publishing.md). `publish_at` is ISO 8601 (UTC), set when `status` is Scheduled. */
   slug: string;
   publish_at: string;
   cover_alt: string;
@@ -138,7 +138,7 @@ export interface BlogFormInput {
   featured_image_url: string;
   /** A chosen file: its declared type and size (the server checks the bytes again). */
   image?: { type: string; size: number } | null;
-  /** Ours (issue 31); `publish_at` is checked when `status` is Scheduled. */
+  /** Ours (docs/decisions/025-blog-publishing.md); `publish_at` is checked when `status` is Scheduled. */
   status?: string;
   slug?: string;
   publish_at?: string;

@@ -96,7 +96,7 @@ export const BlogPostRow = z.object({
   updated_at: z.optional(z.string()),
   /** How many times the post was saved (docs/decisions/022); sent back as If-Match to change it. */
   version: z.optional(z.number().check(z.int())),
-  /** Ours (issue 31): when a Scheduled post goes public (ISO 8601, UTC), else null. */
+  /** Ours (docs/decisions/025-blog-publishing.md): when a Scheduled post goes public (ISO 8601, UTC), else null. */
   publish_at: z.optional(z.nullable(z.string())),
   /** The cover's alt text, and the search and social fields (empty: the post's own). */
   cover_alt: z.optional(z.string()),
@@ -114,7 +114,7 @@ export const BlogPostRow = z.object({
 export type BlogPostRow = z.infer<typeof BlogPostRow>;
 export const BlogPostRows = z.array(BlogPostRow);
 
-/** Bounds of the fields of issue 31; search engines show about 60 and 160 characters of a title and description. */
+/** Bounds of the blog editor's fields (docs/decisions/025-blog-publishing.md); search engines show about 60 and 160 characters of a title and description. */
 export const COVER_ALT_MAX = 250;
 export const META_TITLE_MAX = 200;
 export const META_DESCRIPTION_MAX = 400;
@@ -205,7 +205,7 @@ export const ManageBlogFields = z.object({
   read_time: z.optional(z.string().check(z.maxLength(200))),
   status: z.optional(z.string().check(z.maxLength(20))),
   featured_image_url: z.optional(z.string().check(z.maxLength(BLOG_IMAGE_URL_MAX * 2))),
-  // ours (issue 31): the address, the schedule, the cover's alt text, search and social fields
+  // ours (docs/decisions/025-blog-publishing.md): the address, the schedule, the cover's alt text, search and social fields
   slug: z.optional(z.string().check(z.maxLength(SLUG_MAX * 8))),
   publish_at: z.optional(z.string().check(z.maxLength(100))),
   cover_alt: z.optional(z.string().check(z.maxLength(COVER_ALT_MAX * 4))),

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { LANG_CODES } from './languages';
 
 /**
- * Mails staff write to a candidate from the application's detail (issue 32):
+ * Mails staff write to a candidate from the application's detail (docs/decisions/026-application-timeline.md):
  * GET  /api/admin/candidate-mail-templates?lang= (applications.read): the templates of a language
  *      (the one saved in the back office, else the site's default words);
  * PUT  /api/admin/candidate-mail-templates/{template}/{lang} (applications.manage, If-Match):

@@ -3,7 +3,7 @@ import { isIsoDay } from './admin-applications';
 import { LANG_CODES } from './languages';
 
 /**
- * Visit figures (issue 33, docs/decisions/028-visit-figures.md): the page-view beacon, where a
+ * Visit figures (docs/decisions/028-visit-figures.md): the page-view beacon, where a
  * form was sent from (its visit's landing page, referrer and campaign), and the Insights screen's
  * question and answer. The cleaning functions are shared: the browser cleans what it sends, the
  * server cleans again what it keeps.

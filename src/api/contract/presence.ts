@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { ID_MAX, whole } from './ids';
 
 /**
- * Who else is editing (issue 29): an open editor says so every PRESENCE_BEAT_MS
+ * Who else is editing (docs/decisions/022-versions-and-conflicts.md): an open editor says so every PRESENCE_BEAT_MS
  * (PUT /api/admin/presence/{entity}/{id} with its editor id) and hears who else has the record
  * open; closing says goodbye (DELETE .../{editor_id}). No lock: colleagues are told, not blocked.
  */

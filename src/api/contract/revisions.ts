@@ -3,7 +3,7 @@ import type { Permission } from './auth';
 import { ID_MAX, whole } from './ids';
 
 /**
- * Revisions of the records staff write (issue 29): every save of a blog post or a job opening
+ * Revisions of the records staff write (docs/decisions/022-versions-and-conflicts.md): every save of a blog post or a job opening
  * keeps the record's fields as they were after it, who saved and when, and which fields changed.
  * The History view lists them, shows what each changed (a word diff for text) and restores one
  * (itself a new revision; the record's status stays as it is).

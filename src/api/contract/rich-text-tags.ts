@@ -29,7 +29,7 @@ export const RICH_TEXT_TAGS = [
 ];
 
 /**
- * Images inside a blog post's text (issue 31): only files this site stored from the editor's
+ * Images inside a blog post's text (docs/decisions/025-blog-publishing.md): only files this site stored from the editor's
  * upload (`/media/blog/<uuid>.<ext>`), never another site's and never `data:`; each variant in
  * `srcset` is such a file with its width. Job texts take no images.
  */

@@ -34,7 +34,7 @@ export function suggestionsFor(colleagues: Colleague[], typed: string): Colleagu
 }
 
 /**
- * An application's timeline and note box, in its detail modal (issue 32). Thin: the machine
+ * An application's timeline and note box, in its detail modal (docs/decisions/026-application-timeline.md). Thin: the machine
  * (machines/application-timeline.machine.ts) loads, refreshes and saves; `version` is the
  * application's version, and a new one (a status changed here or by a colleague) refreshes it.
  * Staff who manage applications write to the candidate from here (candidate-mail.tsx).

@@ -14,7 +14,7 @@ const CHOICES: Choice[] = [...CANDIDATE_TEMPLATES, 'blank'];
 const PLACEHOLDER_WORDS = { name: '{{name}}', job: '{{job}}', company: '{{company}}' };
 
 /**
- * "Email the candidate" in an application's detail (issue 32). Thin: the machine
+ * "Email the candidate" in an application's detail (docs/decisions/026-application-timeline.md). Thin: the machine
  * (machines/candidate-mail.machine.ts) loads templates, checks, sends and saves. A new `offer`
  * (the application was just moved to Rejected here) opens it on the rejection email and asks.
  */

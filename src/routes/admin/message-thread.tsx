@@ -7,7 +7,7 @@ import { messageThreadLive } from './record-timeline.live';
 import s from './application-timeline.module.css';
 
 /**
- * A contact message's thread in the inbox (issue 32): received, assignments and the replies sent
+ * A contact message's thread in the inbox (docs/decisions/026-application-timeline.md): received, assignments and the replies sent
  * to its writer with their delivery state, and for staff who manage messages a reply box. Thin:
  * the record timeline machine (machines/record-timeline.machine.ts) loads and sends.
  */

@@ -13,7 +13,7 @@ const BLOG_PATH = '/blog/';
 const host = () => (typeof window === 'undefined' ? '' : window.location.host);
 
 /**
- * The blog dialog's "Search and social" section (issue 31): the address (slug), the meta title and
+ * The blog dialog's "Search and social" section (docs/decisions/025-blog-publishing.md): the address (slug), the meta title and
  * description with their length against what search engines show (about 60 and 160 characters),
  * the social image (the cover when empty) and a canonical address override; beside them, the post
  * as a search result and as a shared card. Closed until opened, or until one of its fields is refused.
