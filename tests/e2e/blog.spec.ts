@@ -34,7 +34,7 @@ test.describe('public blog', () => {
 
     const first = cards(page).first();
     await expect(first.getByRole('heading', { name: SEEDED_TITLE })).toBeVisible();
-    // readers never see a post's status (issue 31)
+    // readers never see a post's status (docs/decisions/025-blog-publishing.md)
     await expect(first.getByText('Published', { exact: true })).toHaveCount(0);
     // en-US reader (playwright.config.ts locale)
     await expect(first.locator('time')).toHaveText('August 6, 2025');
@@ -884,11 +884,11 @@ test.describe('hostile content', () => {
   });
 });
 
-// The blog editor of issue 31 in Chromium against the real server: schedule, preview and share,
+// The blog editor (docs/decisions/025-blog-publishing.md) in Chromium against the real server: schedule, preview and share,
 // addresses, tags, authors, the text, and the list in the first HTML. In this file (not one of its
 // own) so that no other file's posts come and go while blog.spec counts and orders its cards.
 
-test.describe('the blog editor of issue 31', () => {
+test.describe('the blog editor', () => {
   const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const pad = (n: number) => String(n).padStart(2, '0');
   /** A datetime-local value `days` from now at 09:30, in the browser's (and this machine's) time zone. */

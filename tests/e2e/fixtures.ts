@@ -118,20 +118,27 @@ export const test = base.extend<Fixtures>({
   failOnConsoleErrors: [
     async ({ consoleProblems }, use, testInfo) => {
       await use();
-      if (consoleProblems.length === 0) return;
+      const verdict = consoleVerdict(consoleProblems);
+      if (verdict === null) return;
       await testInfo.attach('console-errors.txt', {
         body: formatProblems(consoleProblems),
         contentType: 'text/plain',
       });
-      throw new Error(
-        `The page logged ${consoleProblems.length} console error(s) / uncaught error(s):\n` +
-          formatProblems(consoleProblems) +
-          `\n(If a test expects one, allow it with test.use({ allowedConsoleErrors: [/.../] }).)`,
-      );
+      throw new Error(verdict);
     },
     { auto: true },
   ],
 });
+
+/** Why the pages' console fails a test (what failOnConsoleErrors throws), or null when it does not. */
+export function consoleVerdict(problems: ConsoleProblem[]): string | null {
+  if (problems.length === 0) return null;
+  return (
+    `The page logged ${problems.length} console error(s) / uncaught error(s):\n` +
+    formatProblems(problems) +
+    `\n(If a test expects one, allow it with test.use({ allowedConsoleErrors: [/.../] }).)`
+  );
+}
 
 function stackWithoutMessage(stack: string): string {
   return stack

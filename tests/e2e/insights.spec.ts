@@ -4,7 +4,7 @@ import { test, expect, expectNoAxeViolations } from './fixtures';
 import { fillApplication } from './apply-helpers';
 import { createOpeningByApi, ownerApi, signIn } from './admin-helpers';
 
-// Visit figures (issue 33): a candidate comes from a campaign link, applies, and staff find the
+// Visit figures (docs/decisions/028-visit-figures.md): a candidate comes from a campaign link, applies, and staff find the
 // application on the Insights screen under its campaign, its landing page and its opening.
 
 /** The page views the e2e server stored with this campaign (its database, read-only). */

@@ -7,7 +7,7 @@ import { freePort, OwnServer } from './own-server';
 // the Lighthouse bench's content (bench/lib/realistic.mjs), put in through the API the same way
 import { REALISTIC_OWNER, seedRealistic } from '../../bench/lib/realistic.mjs';
 
-// Issue 34: the public lists are final at first paint with a year's content, not only with the
+// The public lists are final at first paint (docs/decisions/029-final-at-first-paint.md) with a year's content, not only with the
 // seed's: 20 openings of mixed length with rich text on /careers, 10 posts of 1 to 12 paragraphs
 // with their own covers on /blog and their tag's page, and a post with three images in its text.
 // Chromium's layout-shift entries from the first paint to well after hydration must be none, on a
