@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Hydration check: production React hides attribute mismatches, so this builds the app
 // with React's development build, serves it with the real server, opens every prerendered route
-// in English and in Malayalam in headless Chromium, and reports any console error or warning
-// React prints while hydrating. Exit code 1 when one is found.
+// and the pages rendered on request (/blog, /careers, /pricing, a post, a tag page, a job's page)
+// in every language of the site in headless Chromium, each twice (the second load may come from
+// the service worker's copy), and reports any console error or warning React prints while
+// hydrating. Exit code 1 when one is found. `.ci/run` runs it.
 //   node scripts/check-hydration.mjs [--no-build]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,9 +52,21 @@ try {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // the pages rendered on request, found through the site's own links
+  const linkIn = async (page, pattern) => {
+    const html = await (await fetch(base + page)).text();
+    return pattern.exec(html)?.[1];
+  };
+  const post = await linkIn('/blog', /href="(\/blog\/(?!tag\/|page\/|preview\/)[a-z0-9-]+)"/);
+  const job = await linkIn('/careers', /href="(\/careers\/\d+[^"]*)"/);
+  if (!post || !job) throw new Error(`a page rendered on request was not found: post ${post}, job ${job}`);
+  // a tag page when the seeded posts have tags
+  const tag = await linkIn(post, /href="(\/blog\/tag\/[a-z0-9-]+)"/);
+  const onRequest = ['/blog', '/careers', '/pricing', post, job, ...(tag ? [tag] : [])];
+  const routes = [...new Set([...Object.keys(manifest.routes), ...onRequest, '/no-such-page'])];
   const problems = [];
   let checked = 0;
-  for (const lang of ['en', 'ml']) {
+  for (const lang of ['en', 'fr', 'de', 'es', 'ml']) {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'lang', value: lang, url: base }]);
     const page = await context.newPage();
@@ -61,21 +75,29 @@ try {
       if (m.type() !== 'error' && !/hydrat|did not match|server rendered/i.test(m.text())) return;
       // The not-found page logs its path (a warning) and is itself served with status 404.
       if (/404 Error: User attempted/.test(m.text())) return;
-      if (current === '/no-such-page' && /status of 404/.test(m.text())) return;
+      if (current.startsWith('/no-such-page') && /status of 404/.test(m.text())) return;
       problems.push(`${lang} ${current}: [${m.type()}] ${m.text().slice(0, 300)}`);
     });
     page.on('pageerror', (e) => problems.push(`${lang} ${current}: ${e.message}`));
-    for (const route of [...Object.keys(manifest.routes), '/no-such-page']) {
+    const hydrated = () =>
+      page.waitForFunction(() => document.getElementById('root')?.dataset.hydrated === 'true', null, { timeout: 15000 });
+    for (const route of routes) {
       current = route;
       await page.goto(base + route);
-      await page.waitForFunction(() => document.getElementById('root')?.dataset.hydrated === 'true', null, { timeout: 15000 });
-      await page.waitForTimeout(100);
+      await hydrated();
+      checked++;
+      // again, as a reader coming back does: the service worker may answer with its copy
+      current = `${route} (reloaded)`;
+      await page.reload();
+      await hydrated();
       checked++;
     }
     await context.close();
   }
   await browser.close();
-  console.log(`hydration: ${checked} page loads (development React, en + ml), ${problems.length} problem(s)`);
+  console.log(
+    `hydration: ${checked} page loads (${routes.length} pages, development React, en fr de es ml, each loaded twice), ${problems.length} problem(s)`,
+  );
   for (const p of problems) console.log(`  ${p}`);
   stop();
   process.exit(problems.length ? 1 : 0);
