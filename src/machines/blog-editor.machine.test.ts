@@ -406,6 +406,47 @@ describe('blog editor drafts on the device', () => {
     expect(written).toEqual([{ ...fieldsOf(POST), title: 'A longer title', publish: false }]);
   });
 
+  it('does not offer its own autosaved draft when the person comes back to the form (Keep editing)', async () => {
+    // the device holds what this very dialog autosaved a moment ago, older than what is typed now
+    let found: BlogDraft | null = null;
+    const written: BlogEditorFields[] = [];
+    let reads = 0;
+    const actor = createActor(
+      blogEditorMachine.provide({
+        actors: {
+          readDraft: fromPromise(async () => {
+            reads++;
+            return found;
+          }),
+          writeDraft: fromPromise(async ({ input }) => {
+            written.push(input.values);
+            found = { values: input.values, savedAt: '2026-12-07T10:00:00.000Z' };
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'field.change', field: 'title', value: 'A longer title' });
+    await vi.advanceTimersByTimeAsync(2000); // autosaved
+    actor.send({ type: 'field.change', field: 'title', value: 'A longer title, typed on' });
+    actor.send({ type: 'editor.dismiss' });
+    expect(actor.getSnapshot().value).toBe('confirmingDiscard');
+    actor.send({ type: 'discard.cancel' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ editing: { restore: 'none' } })).toBe(true);
+    expect(actor.getSnapshot().context.draft).toBeNull();
+    expect(reads).toBe(1);
+    // and what was typed just before Escape is kept on the device too
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(written.at(-1)?.title).toBe('A longer title, typed on');
+    // opened again later, the dialog looks for the draft again
+    actor.send({ type: 'editor.cancel' });
+    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
+  });
+
   it('offers a different draft of the post; Restore fills the dialog; Cancel removes the draft', async () => {
     const draft = {
       values: { ...fieldsOf(POST), content: '<p>Much more text.</p>' },

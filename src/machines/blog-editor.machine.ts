@@ -117,6 +117,8 @@ export interface BlogEditorContext {
   opened: BlogEditorFields;
   /** A draft of this post found on the device that differs from the form, offered to restore. */
   draft: BlogDraft | null;
+  /** The device's draft was looked for (and any offer answered) since the dialog opened. */
+  draftChecked: boolean;
   /** The version of the post the dialog is based on (edit), null for a new post. */
   version: number | null;
   /** Someone else's save that crossed this one on the same fields, while `conflict`. */
@@ -437,6 +439,7 @@ export const blogEditorMachine = setup({
       fields: { ...EMPTY, publication_date: params.today, author_id: params.author ?? '' },
       opened: { ...EMPTY, publication_date: params.today, author_id: params.author ?? '' },
       draft: null,
+      draftChecked: false,
       file: null,
       errors: {},
       progress: null,
@@ -450,6 +453,7 @@ export const blogEditorMachine = setup({
       fields: fieldsOf(params.post),
       opened: fieldsOf(params.post),
       draft: null,
+      draftChecked: false,
       file: null,
       errors: {},
       progress: null,
@@ -476,6 +480,7 @@ export const blogEditorMachine = setup({
       fields: EMPTY,
       opened: EMPTY,
       draft: null,
+      draftChecked: false,
       file: null,
       errors: {},
       progress: null,
@@ -526,8 +531,13 @@ export const blogEditorMachine = setup({
     /** Removes this post's draft from the device (saved or discarded); supplied by the screen. */
     forgetDraft: (_, _params: BlogDraftRef) => {},
     offerDraft: assign({ draft: (_, params: { draft: BlogDraft }) => params.draft }),
-    restoreDraft: assign(({ context }) => ({ fields: context.draft?.values ?? context.fields, draft: null })),
-    dropOffer: assign({ draft: null }),
+    restoreDraft: assign(({ context }) => ({
+      fields: context.draft?.values ?? context.fields,
+      draft: null,
+      draftChecked: true,
+    })),
+    dropOffer: assign({ draft: null, draftChecked: true }),
+    draftChecked: assign({ draftChecked: true }),
     touchDraft: raise({ type: 'draft.touch' as const }),
     /** Their save is the new base: fields only they changed take their values (edit-conflict.ts). */
     meetTheirs: assign(({ context }, params: { error: unknown }) => {
@@ -610,6 +620,7 @@ export const blogEditorMachine = setup({
     fields: EMPTY,
     opened: EMPTY,
     draft: null,
+    draftChecked: false,
     file: null,
     errors: {},
     progress: null,
@@ -721,8 +732,16 @@ export const blogEditorMachine = setup({
           },
         },
         restore: {
-          initial: 'checking',
+          initial: 'deciding',
           states: {
+            // looked for once per opening: coming back to the form (Keep editing, a failed save,
+            // a conflict) is not opening it, and the draft autosave keeps is this very form
+            deciding: {
+              always: [
+                { guard: ({ context }) => context.draftChecked, target: 'none' },
+                { target: 'checking' },
+              ],
+            },
             checking: {
               invoke: {
                 id: 'readDraft',
@@ -734,9 +753,9 @@ export const blogEditorMachine = setup({
                     target: 'offering',
                     actions: { type: 'offerDraft', params: ({ event }) => ({ draft: event.output! }) },
                   },
-                  { target: 'none' },
+                  { target: 'none', actions: 'draftChecked' },
                 ],
-                onError: 'none',
+                onError: { target: 'none', actions: 'draftChecked' },
               },
             },
             offering: {
@@ -804,8 +823,9 @@ export const blogEditorMachine = setup({
             'reset',
           ],
         },
-        'discard.cancel': 'editing',
-        'editor.dismiss': 'editing',
+        // back to the form: what was typed just before is kept on the device as well
+        'discard.cancel': { target: 'editing', actions: 'touchDraft' },
+        'editor.dismiss': { target: 'editing', actions: 'touchDraft' },
         'editor.cancel': {
           target: 'closed',
           actions: [

@@ -591,6 +591,39 @@ describe('admin job form drafts on the device', () => {
     expect(written).toHaveLength(1); // nothing new typed: nothing written again
   });
 
+  it('does not offer its own autosaved draft when the person comes back to the form (Keep editing)', async () => {
+    let found: typeof DRAFT | null = null;
+    let reads = 0;
+    const written: JobFormValues[] = [];
+    const actor = createActor(
+      jobFormMachine.provide({
+        actors: {
+          readDraft: fromPromise(async () => {
+            reads++;
+            return found;
+          }),
+          writeDraft: fromPromise(async ({ input }) => {
+            written.push(input.values);
+            found = { values: input.values, savedAt: '2026-12-07T10:00:00.000Z' };
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'form.open' });
+    await vi.advanceTimersByTimeAsync(0);
+    fill(actor, { job_title: 'Copy' });
+    await vi.advanceTimersByTimeAsync(2000); // autosaved
+    fill(actor, { job_title: 'Copy Editor' });
+    actor.send({ type: 'form.dismiss' });
+    expect(actor.getSnapshot().value).toBe('confirmingDiscard');
+    actor.send({ type: 'discard.cancel' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ editing: { restore: 'none' } })).toBe(true);
+    expect(reads).toBe(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(written.at(-1)?.job_title).toBe('Copy Editor');
+  });
+
   it('offers a draft that differs from the form; Restore puts it in the form and unlocks what it fills', async () => {
     const { actor } = withDrafts(DRAFT);
     actor.send({ type: 'form.open' });

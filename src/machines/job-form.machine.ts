@@ -65,6 +65,8 @@ export interface JobFormContext {
   opened: JobFormValues;
   /** A draft of this form found on the device that differs from the form, offered to restore. */
   draft: JobDraft | null;
+  /** The device's draft was looked for (and any offer answered) since the form opened. */
+  draftChecked: boolean;
   /** The first failing field and its code (the screen shows its text). */
   error: { field: JobFormField; code: JobErrorCode } | null;
   /** The version of the opening the form is based on (edit), null for a new one. */
@@ -134,7 +136,6 @@ export interface SaveJobOutput {
   message: string;
   row: JobOpeningRow;
 }
-
 
 /**
  * The fields' order of unlocking, as the states of the `editing.unlock` region: the region rests
@@ -211,6 +212,7 @@ const initialContext: JobFormContext = {
   values: EMPTY_JOB_FORM,
   opened: EMPTY_JOB_FORM,
   draft: null,
+  draftChecked: false,
   error: null,
   version: null,
   conflict: null,
@@ -241,6 +243,7 @@ export const jobFormMachine = setup({
             values: valuesOf(params.job),
             opened: valuesOf(params.job),
             draft: null,
+            draftChecked: false,
             error: null,
             version: params.job.version ?? null,
             conflict: null,
@@ -319,8 +322,13 @@ export const jobFormMachine = setup({
     /** Removes this form's draft from the device (saved or discarded); supplied by the screen. */
     forgetDraft: (_, _params: DraftRef) => {},
     offerDraft: assign({ draft: (_, params: { draft: JobDraft }) => params.draft }),
-    restoreDraft: assign(({ context }) => ({ values: context.draft?.values ?? context.values, draft: null })),
-    dropOffer: assign({ draft: null }),
+    restoreDraft: assign(({ context }) => ({
+      values: context.draft?.values ?? context.values,
+      draft: null,
+      draftChecked: true,
+    })),
+    dropOffer: assign({ draft: null, draftChecked: true }),
+    draftChecked: assign({ draftChecked: true }),
   },
   guards: {
     isValid: ({ context }) => firstJobFormError(context.values) === null,
@@ -432,8 +440,16 @@ export const jobFormMachine = setup({
         },
         /** A draft of this form left on the device (a reload, a crashed tab): offered to restore. */
         restore: {
-          initial: 'checking',
+          initial: 'deciding',
           states: {
+            // looked for once per opening: coming back to the form (Keep editing, a failed save,
+            // a conflict) is not opening it, and the draft autosave keeps is this very form
+            deciding: {
+              always: [
+                { guard: ({ context }) => context.draftChecked, target: 'none' },
+                { target: 'checking' },
+              ],
+            },
             checking: {
               invoke: {
                 id: 'readDraft',
@@ -445,9 +461,9 @@ export const jobFormMachine = setup({
                     target: 'offering',
                     actions: { type: 'offerDraft', params: ({ event }) => ({ draft: event.output! }) },
                   },
-                  { target: 'none' },
+                  { target: 'none', actions: 'draftChecked' },
                 ],
-                onError: 'none',
+                onError: { target: 'none', actions: 'draftChecked' },
               },
             },
             offering: {
@@ -470,8 +486,11 @@ export const jobFormMachine = setup({
         },
         /** What is typed is kept on the device a moment after it changes. */
         autosave: {
-          initial: 'kept',
+          initial: 'deciding',
           states: {
+            // back to a changed form (Keep editing, a failed save): what was typed just before is
+            // kept on the device as well
+            deciding: { always: [{ guard: 'isChanged', target: 'changed' }, { target: 'kept' }] },
             kept: { on: { 'field.change': 'changed', 'draft.restore': 'changed' } },
             changed: { after: { draftDelay: 'keeping' } },
             keeping: {
