@@ -96,6 +96,18 @@ test.describe('Current Openings', () => {
       job_title: title,
       responsibility: expect.stringMatching(/papers(&nbsp;| )on(&nbsp;| )time\./),
     });
+    // a letter more, then Escape and "Keep editing": the form is not asked to restore the draft it
+    // autosaved itself a moment ago, and what was typed stays
+    const form = page.getByRole('dialog', { name: 'Add Job Opening' });
+    await form.getByLabel('Job Title').press('End');
+    await form.getByLabel('Job Title').pressSequentially('X');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(form.getByLabel('Job Title')).toHaveValue(`${title}X`);
+    await expect(form.getByText(/Restore unsaved changes/)).toHaveCount(0);
+    await form.getByLabel('Job Title').press('Backspace');
+    await expect.poll(storedDraft, { timeout: 10_000 }).toMatchObject({ job_title: title });
+    await expect(form.getByText(/Restore unsaved changes/)).toHaveCount(0);
     await page.close({ runBeforeUnload: false });
 
     const again = await context.newPage();
