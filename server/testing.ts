@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from './app';
 import { loadConfig, type Env } from './config';
@@ -50,12 +50,35 @@ export async function createTestApp(
   }
   app.addHook('onClose', cleanUp);
   try {
-    await migrateToLatest(app.db);
+    const base = process.env.TEST_DATABASE_URL;
+    if (dropSchema && base) await schemaTurn(base, () => migrateToLatest(app.db));
+    else await migrateToLatest(app.db);
   } catch (err) {
     await app.close();
     throw err;
   }
   return app;
+}
+
+/** The advisory lock that migrations and schema drops of the test processes take in turn. */
+const SCHEMA_TURN = 0x6d616e6e61; // 'manna'
+
+/**
+ * Runs `work` while holding SCHEMA_TURN on the database of `url`. Kysely's migrator reads the
+ * tables of every schema of the database (its introspection); a test file dropping its own
+ * schema at that moment made another file's migration fail with `schema "test_..." does not
+ * exist`. Migrating and dropping take turns, so test files can run in parallel on PostgreSQL.
+ */
+export async function schemaTurn<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_TURN]);
+    return await work();
+  } finally {
+    // ending the session releases the lock as well
+    await client.end();
+  }
 }
 
 /** A new schema, and an address whose connections use it (search_path), so tests never collide. */
@@ -69,12 +92,16 @@ async function createSchema(url: string) {
   address.searchParams.set('options', `-c search_path=${schema}`);
   return {
     url: address.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    },
+    drop: () =>
+      schemaTurn(url, async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          await client.query(`drop schema if exists ${schema} cascade`);
+        } finally {
+          await client.end();
+        }
+      }),
   };
 }
 
@@ -105,4 +132,19 @@ export async function createTestOpening(app: FastifyInstance, title: string) {
     about_role: '<p>About.</p>',
     responsibility: '<ul><li>Edit</li></ul>',
   });
+}
+
+/** The staff event stream: an answer that never ends by itself (routes/admin-events.ts). */
+export const STAFF_STREAM_PATH = '/api/admin/events';
+
+/**
+ * `app.inject`, except that the staff event stream is read only as it starts (its status and
+ * headers) and then let go: a sweep over every route must not wait for an answer that never ends.
+ */
+export async function injectStart(app: FastifyInstance, options: InjectOptions) {
+  const path = String(options.url ?? '').split('?')[0];
+  if (path !== STAFF_STREAM_PATH) return app.inject(options);
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  res.stream().destroy();
+  return Object.assign(res, { body: '', payload: '' });
 }

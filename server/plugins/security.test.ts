@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
-import { createTestApp } from '../testing';
+import { createTestApp, injectStart } from '../testing';
 
 /**
  * Every response of every route carries the security headers (plugins/security.ts): the API
@@ -53,7 +53,7 @@ describe('security headers on every response', () => {
         });
       }
       for (const attempt of attempts) {
-        const res = await app.inject(attempt);
+        const res = await injectStart(app, attempt);
         statuses.add(res.statusCode);
         expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
         expectSecurityHeaders(

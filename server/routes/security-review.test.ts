@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addApplication, addOpening } from '../db/application-list.testing';
 import { signInAs } from '../lib/auth-testing';
-import { createTestApp } from '../testing';
+import { createTestApp, injectStart } from '../testing';
 
 /** The smaller findings of the outside security review, each as an attacker or auditor would see it. */
 describe('security review findings', () => {
@@ -56,7 +56,7 @@ describe('security review findings', () => {
     );
     expect(reads.length).toBeGreaterThan(5);
     for (const route of reads) {
-      const res = await app.inject({ url: route.url, headers: owner.headers });
+      const res = await injectStart(app, { url: route.url, headers: owner.headers });
       expect(res.statusCode, route.url).toBe(200);
       expect(res.headers['cache-control'], route.url).toMatch(/no-store/);
     }
