@@ -308,7 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(services);
     await app.register(visitorGeo);
     await app.register(scheduledTasks);
-    await app.register(staffStream);
+    await app.register(staffStream, { redisUrl: config.REDIS_URL, redisKeyPrefix: config.REDIS_KEY_PREFIX });
     await app.register(listeners);
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Memo } from '../lib/memo';
+import { openRedisChannel } from '../lib/redis-channel';
 import fp from 'fastify-plugin';
 import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../lib/prepared-answer';
 
@@ -60,35 +59,11 @@ export const publicReads = fp<{ ttlMs: number; redisUrl?: string; redisKeyPrefix
     const isArea = (value: string): value is 'blog' | 'jobs' => value === 'blog' || value === 'jobs';
     let announce: (area: 'blog' | 'jobs') => void = () => {};
     if (redisUrl && ttlMs > 0) {
-      const channel = `${redisKeyPrefix}public-reads`;
-      const me = randomUUID();
-      const options = { connectTimeout: 1000, maxRetriesPerRequest: 1 } as const;
-      const publisher = new Redis(redisUrl, { ...options, enableOfflineQueue: false });
-      const subscriber = new Redis(redisUrl, options);
-      // unreachable: answers still expire after the TTL; the rate-limit plugin logs the outage
-      publisher.on('error', () => {});
-      subscriber.on('error', () => {});
-      subscriber.on('message', (_channel: string, message: string) => {
-        const [from, area] = message.split(' ');
-        if (from !== me && area && isArea(area)) memos[area].clear();
+      const channel = await openRedisChannel(redisUrl, `${redisKeyPrefix}public-reads`, (area) => {
+        if (isArea(area)) memos[area].clear();
       });
-      await Promise.race([
-        subscriber.subscribe(channel).catch(() => undefined),
-        new Promise((resolve) => setTimeout(resolve, 2000)),
-      ]);
-      await Promise.race([
-        new Promise((resolve) =>
-          publisher.status === 'ready' ? resolve(undefined) : publisher.once('ready', resolve),
-        ),
-        new Promise((resolve) => setTimeout(resolve, 2000)),
-      ]);
-      announce = (area) => void publisher.publish(channel, `${me} ${area}`).catch(() => undefined);
-      app.addHook('onClose', async () => {
-        await Promise.all([
-          publisher.quit().catch(() => publisher.disconnect()),
-          subscriber.quit().catch(() => subscriber.disconnect()),
-        ]);
-      });
+      announce = (area) => channel.publish(area);
+      app.addHook('onClose', () => channel.close());
     }
     app.decorate('publicReads', {
       async answer(request, reply, { area, key, rows, cacheControl }) {

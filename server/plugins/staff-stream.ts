@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Permission } from '../../src/api/contract/auth';
-import { STAFF_EVENT_PERMISSION, type StaffEvent } from '../../src/api/contract/staff-events';
+import { STAFF_EVENT_PERMISSION, StaffEvent } from '../../src/api/contract/staff-events';
+import { openRedisChannel, type RedisChannel } from '../lib/redis-channel';
 
 /** One open stream: whose permissions it carries, and where its text goes. */
 export interface StaffStreamMember {
@@ -31,21 +32,42 @@ declare module 'fastify' {
 /**
  * The staff's event streams (docs/decisions/035-staff-stream.md): each signed-in back-office tab
  * holds one; an event goes to the streams whose person holds its permission, as an SSE message.
- * Every stream is ended before the app closes (preClose), so a shutdown does not wait for them.
+ * With REDIS_URL, an event is also told to the other processes of the site on a Redis channel, so
+ * a colleague served by another process hears it (without Redis, or while it is away, only the
+ * streams of the process that made the change hear it). Every stream is ended before the app
+ * closes (preClose), so a shutdown does not wait for them.
  */
-export const staffStream = fp(
-  async (app) => {
+export const staffStream = fp<{ redisUrl?: string; redisKeyPrefix?: string }>(
+  async (app, { redisUrl, redisKeyPrefix = 'manna:' }) => {
     const members = new Set<StaffStreamMember>();
+    const deliver = (event: StaffEvent, by: number | null) => {
+      const needs = STAFF_EVENT_PERMISSION[event.type];
+      const text = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+      for (const member of members)
+        if (member.userId !== by && member.permissions.includes(needs)) member.write(text);
+    };
+    let channel: RedisChannel | undefined;
+    if (redisUrl) {
+      channel = await openRedisChannel(redisUrl, `${redisKeyPrefix}staff-events`, (message) => {
+        try {
+          const { event, by } = JSON.parse(message) as { event: unknown; by: unknown };
+          const parsed = StaffEvent.safeParse(event);
+          if (parsed.success) deliver(parsed.data, typeof by === 'number' ? by : null);
+        } catch {
+          // not ours: ignored
+        }
+      });
+      const opened = channel;
+      app.addHook('onClose', () => opened.close());
+    }
     app.decorate('staffStream', {
       join(member: StaffStreamMember) {
         members.add(member);
         return () => void members.delete(member);
       },
       broadcast(event: StaffEvent, by: number | null) {
-        const needs = STAFF_EVENT_PERMISSION[event.type];
-        const text = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-        for (const member of members)
-          if (member.userId !== by && member.permissions.includes(needs)) member.write(text);
+        deliver(event, by);
+        channel?.publish(JSON.stringify({ event, by }));
       },
       size: () => members.size,
     });

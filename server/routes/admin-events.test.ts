@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Opens the stream with `cookie`; collects its events; `ended` resolves when the server ends it. */
-function open(cookie?: string) {
+function open(cookie?: string, at = base) {
   const events: StaffEvent[] = [];
   let text = '';
   let status = 0;
@@ -31,7 +31,7 @@ function open(cookie?: string) {
   const ended = new Promise<void>((resolve, reject) => {
     // a stream this test closed itself ends with the abort it caused
     const failed = (err: Error) => (closed ? resolve() : reject(err));
-    request = http.get(`${base}/api/admin/events`, { headers: cookie ? { cookie } : {} }, (res) => {
+    request = http.get(`${at}/api/admin/events`, { headers: cookie ? { cookie } : {} }, (res) => {
       status = res.statusCode ?? 0;
       contentType = String(res.headers['content-type']);
       res.setEncoding('utf8');
@@ -156,5 +156,28 @@ describe('the staff event stream', () => {
     const reading = response.text();
     await other.close();
     await expect(reading).resolves.toContain('retry: 5000');
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('the staff event stream across processes (Redis)', () => {
+  it('a change made in one process reaches the streams another process serves', async () => {
+    const shared = {
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      REDIS_KEY_PREFIX: `staff-events-test-${Date.now()}:`,
+    };
+    const one = await createTestApp(shared);
+    const other = await createTestApp(shared);
+    try {
+      const address = await other.listen({ host: '127.0.0.1', port: 0 });
+      const recruiter = await signInAs(other, { role: 'recruiter' });
+      const stream = open(recruiter.cookie, address);
+      await vi.waitFor(() => expect(other.staffStream.size()).toBe(1));
+      one.events.publish({ type: 'message.deleted', message_id: 12 });
+      await vi.waitFor(() => expect(stream.events).toEqual([{ type: 'message.deleted', ids: [12] }]));
+      stream.close();
+    } finally {
+      await one.close();
+      await other.close();
+    }
   });
 });
