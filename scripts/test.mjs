@@ -318,9 +318,15 @@ function countVitest(report, code) {
   let passed = 0;
   let failed = 0;
   const notes = [];
+  // a skipped test says why in its name: "(needs TEST_REDIS_URL)"
+  const skipped = new Map();
   for (const file of report.testResults ?? []) {
     const tests = file.assertionResults ?? [];
     const fileFailed = tests.filter((t) => t.status === 'failed').length;
+    for (const t of tests.filter((t) => t.status === 'skipped' || t.status === 'pending')) {
+      const why = /\(needs ([^)]+)\)/.exec(t.fullName ?? t.title ?? '')?.[1] ?? 'no reason in its name';
+      skipped.set(why, (skipped.get(why) ?? 0) + 1);
+    }
     passed += tests.filter((t) => t.status === 'passed').length;
     failed += fileFailed;
     if (file.status === 'failed' && fileFailed === 0) {
@@ -331,6 +337,10 @@ function countVitest(report, code) {
   if (code !== 0 && failed === 0) {
     failed = 1;
     notes.push(`vitest exited with code ${code}`);
+  }
+  if (skipped.size) {
+    const count = [...skipped.values()].reduce((a, b) => a + b, 0);
+    notes.push(`${count} skipped (${[...skipped].map(([why, n]) => `${n} need ${why}`).join(', ')})`);
   }
   return { passed, failed, note: notes.join('; ') || undefined };
 }

@@ -225,7 +225,7 @@ describe('backups', () => {
 
   // on SQLite there is no such wait: listed as skipped, not as passed
   it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'a PostgreSQL backup waiting on a locked table leaves the server answering',
+    'a PostgreSQL backup waiting on a locked table leaves the server answering (needs TEST_DATABASE_URL)',
     async () => {
       const url = (app.config.database as { url: string }).url;
       const holder = new pg.Client({ connectionString: url });

@@ -48,7 +48,7 @@ describe('public list answers reused for PUBLIC_READ_CACHE_MS', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_REDIS_URL)('public list answers across processes (REDIS_URL)', () => {
+describe.skipIf(!process.env.TEST_REDIS_URL)('public list answers across processes (needs TEST_REDIS_URL)', () => {
   it('a save through the admin of one process shows at once in another', async () => {
     const prefix = `test-${Math.random().toString(36).slice(2)}:`;
     const env = {

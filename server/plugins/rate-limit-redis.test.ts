@@ -7,7 +7,7 @@ import { createTestApp } from '../testing';
 // Runs when TEST_REDIS_URL is set (CI's second run, .ci/run); skipped otherwise.
 const REDIS = process.env.TEST_REDIS_URL;
 
-describe.skipIf(!REDIS)('public rate limit shared through Redis (REDIS_URL)', () => {
+describe.skipIf(!REDIS)('public rate limit shared through Redis (needs TEST_REDIS_URL)', () => {
   const apps: FastifyInstance[] = [];
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((a) => a.close()));

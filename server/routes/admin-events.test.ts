@@ -159,7 +159,7 @@ describe('the staff event stream', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_REDIS_URL)('the staff event stream across processes (Redis)', () => {
+describe.skipIf(!process.env.TEST_REDIS_URL)('the staff event stream across processes (needs TEST_REDIS_URL)', () => {
   it('a change made in one process reaches the streams another process serves', async () => {
     const shared = {
       REDIS_URL: process.env.TEST_REDIS_URL!,
