@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 export interface Shift {
   value: number;
   at: number;
-  moved: { node: string | undefined; from: unknown; to: unknown }[];
+  moved: { node: string | undefined; text: string | undefined; from: unknown; to: unknown }[];
 }
 
 /**
@@ -29,6 +29,8 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
             at: Math.round(entry.startTime),
             moved: (entry.sources ?? []).map((x) => ({
               node: x.node instanceof Element ? `${x.node.nodeName}.${x.node.className}` : x.node?.nodeName,
+              // what it says, to find it on the page
+              text: x.node?.textContent?.trim().slice(0, 60),
               from: x.previousRect.toJSON(),
               to: x.currentRect.toJSON(),
             })),
