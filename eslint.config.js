@@ -22,11 +22,11 @@ const importsOutsideTests = (files, ...patterns) => ({
   ...imports(files, ...patterns),
   ignores: ['**/*.test.{ts,tsx}'],
 });
-/** The server imports only the shared contract and the mail texts from src/. */
+/** The server imports nothing from the browser app's src/ but the mail texts (the contract is contract/). */
 const SERVER_SRC = {
-  // and the mail texts, kept with the site's translations so translators find them in one place
-  regex: '(^|/)src/(?!api/contract/|i18n/locales/[a-z]{2}/mail\\.json$)',
-  message: 'The server imports only the shared contract (src/api/contract) and the mail texts from src/.',
+  // the mail texts are kept with the site's translations so translators find them in one place
+  regex: '(^|/)src/(?!i18n/locales/[a-z]{2}/mail\\.json$)',
+  message: 'The server imports nothing from src/ but the mail texts: what it shares with the browser app is contract/.',
 };
 /** JSX text that is the same in every language: the brand, symbols, punctuation, numbers. */
 const I18N_ALLOWED = ['Manna', '[0-9!-/:-@\\[-`{-~\\s·•×–—…←→]+'];
@@ -35,17 +35,24 @@ export const boundaries = [
   // a test of what the build makes (src/pwa/precache.test.ts) may read the build's helper
   importsOutsideTests(['src/**/*.{ts,tsx}']),
   importsOutsideTests(['src/machines/**/*.ts'], {
-    regex: '^\\.\\./api/(?!contract/)',
+    regex: '^\\.\\./api/',
     message:
-      'Machines call the outside only through actors supplied by the screen: import types from api/contract, never an api module.',
+      'Machines call the outside only through actors supplied by the screen: import types from contract/, never an api module.',
   }),
   importsOutsideTests(['src/offline/**/*.ts'], {
     regex: '^\\.\\./(components|routes|machines)/',
     message: 'offline/ knows no components, routes or machines: the caller passes what it needs.',
   }),
   importsOutsideTests(['src/api/**/*.ts'], {
-    regex: '^\\.\\./(\\.\\./)?(offline|machines|components|routes)/',
-    message: 'api/ is the transport and the contract: it knows no offline storage, machines or screens.',
+    regex: '^\\.\\./(offline|machines|components|routes)/',
+    message: 'api/ is the transport: it knows no offline storage, machines or screens.',
+  }),
+  // The one zod contract of the browser app and the server: it imports zod, the phone-number
+  // library and its own modules, nothing of either side.
+  importsOutsideTests(['contract/**/*.ts'], {
+    regex: '^(?!zod(/|$)|libphonenumber-js(/|$)|\\./)',
+    message:
+      'contract/ is shared by src/ and server/: it imports only zod, libphonenumber-js and its own modules.',
   }),
   imports(['server/**/*.ts'], SERVER_SRC),
   // The server's layers (docs/decisions/021-service-layer.md): routes -> services -> repositories,

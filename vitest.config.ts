@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'server/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'tests/e2e/**', 'dist/**', 'bench/**'],
     // forks isolate native modules (better-sqlite3, argon2) per file; at most 2 on this machine.
     pool: 'forks',

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { BUILT_IN_ROLES } from '../src/api/contract/auth';
+import { BUILT_IN_ROLES } from '../contract/auth';
 import { dataDirDenied } from './lib/data-dir';
 
 /**

@@ -1,4 +1,4 @@
-import { fieldErrorAnswer } from '../src/api/contract/form-rules';
+import { fieldErrorAnswer } from '../contract/form-rules';
 
 /**
  * An error a route throws to answer a client: `throw new HttpError(409, 'That email is taken')`.
@@ -12,7 +12,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
-    /** The fields' codes of a translated form (src/api/contract/form-rules.ts). */
+    /** The fields' codes of a translated form (contract/form-rules.ts). */
     readonly codes?: Record<string, string>,
     /** More of the answer's body (a 409 carries the record as it is now). */
     readonly more?: Record<string, unknown>,

@@ -36,7 +36,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import * as navigationPreload from 'workbox-navigation-preload';
-import { PRECACHE_HEADER } from './api/contract/precache-header';
+import { PRECACHE_HEADER } from '../contract/precache-header';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { deliverWithFetch, flushOutbox, OUTBOX_SYNC_TAG } from './offline/send-queue';
 import { DEFAULT_LANG, isLang, LANG_COOKIE } from './i18n/languages';

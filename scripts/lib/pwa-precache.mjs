@@ -58,7 +58,7 @@ export const ADMIN_NAMESPACES = ['admin', 'admin-inbox', 'blog-admin'];
 const ADMIN_LOCALE = new RegExp(`^src/i18n/locales/[^/]+/(${ADMIN_NAMESPACES.join('|')})\\.json$`);
 
 /** Public modules loaded on demand and cached at run time, not precached. */
-export const LOADED_ON_DEMAND = ['src/api/contract/phone-check.ts'];
+export const LOADED_ON_DEMAND = ['contract/phone-check.ts'];
 
 /** Files (relative to client/) that only the back office (or a module loaded on demand) loads. */
 export function adminOnlyFiles(viteManifest) {

@@ -1,13 +1,13 @@
-import { formatPhone } from '../../src/api/contract/phone-check';
+import { formatPhone } from '../../contract/phone-check';
 import { sql, type Kysely } from 'kysely';
-import { COUNT_CAP } from '../../src/api/contract/paging';
+import { COUNT_CAP } from '../../contract/paging';
 import {
   APPLICATION_CSV_COLUMNS,
   type ApplicationListRow,
   type ApplicationStatus,
   type BindJobApplicationsQuery,
   type ExportApplicationsQuery,
-} from '../../src/api/contract/admin-applications';
+} from '../../contract/admin-applications';
 import { csvLine } from '../lib/csv';
 import { forUpdate } from './database';
 import type { Database } from './schema';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuditQuery, AuditRow } from '../../src/api/contract/auth';
-import { COUNT_CAP } from '../../src/api/contract/paging';
+import type { AuditQuery, AuditRow } from '../../contract/auth';
+import { COUNT_CAP } from '../../contract/paging';
 import type { Database } from './schema';
 
 /**

@@ -7,8 +7,8 @@ import {
   type RoleRow,
   type SessionUser,
   type UserRow,
-} from '../../src/api/contract/auth';
-import type { NoticeChoice } from '../../src/api/contract/mail';
+} from '../../contract/auth';
+import type { NoticeChoice } from '../../contract/mail';
 import type { Database } from './schema';
 
 /**

@@ -7,7 +7,7 @@ import type { Generated } from 'kysely';
 export interface AdminRoleTable {
   role_id: Generated<number>;
   name: string;
-  /** JSON array of permission names (src/api/contract/auth.ts PERMISSIONS). */
+  /** JSON array of permission names (contract/auth.ts PERMISSIONS). */
   permissions: string;
   /** 1 for owner, editor and recruiter: their name and permissions are fixed. */
   built_in: Generated<number>;

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import { COUNT_CAP } from '../../src/api/contract/paging';
+import { COUNT_CAP } from '../../contract/paging';
 import {
   BLOG_COMPANY_ID,
   isHttpUrl,
@@ -10,8 +10,8 @@ import {
   SCHEDULED,
   slugify,
   tagList,
-} from '../../src/api/contract/blog';
-import { htmlToText } from '../../src/api/contract/rich-text';
+} from '../../contract/blog';
+import { htmlToText } from '../../contract/rich-text';
 import { sanitizeBlogText } from '../lib/rich-text';
 import type { BlogPostTable } from './blog.schema';
 import { forUpdate } from './database';

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { BlogStatus } from '../../src/api/contract/blog';
+import type { BlogStatus } from '../../contract/blog';
 
 /**
  * Tables of the blog (migrations 0500-0599). `Database` in schema.ts extends this interface.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { ContactMessageRow, ContactMessagesQuery } from '../../src/api/contract/admin-messages';
-import { COUNT_CAP } from '../../src/api/contract/paging';
+import type { ContactMessageRow, ContactMessagesQuery } from '../../contract/admin-messages';
+import { COUNT_CAP } from '../../contract/paging';
 import { ftsMatch, ftsRowids, searchTerms, tsMatches, tsQuery } from './full-text';
 import { dialectOf } from './database';
 import type { Database } from './schema';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { COUNT_CAP } from '../../src/api/contract/paging';
+import { COUNT_CAP } from '../../contract/paging';
 import {
   OPEN,
   type BindJobOpeningsQuery,
@@ -7,9 +7,9 @@ import {
   type JobStatus,
   type JobTypeRow,
   type WorkType,
-} from '../../src/api/contract/jobs';
+} from '../../contract/jobs';
 import { sanitizeRichText } from '../lib/rich-text';
-import { htmlToText } from '../../src/api/contract/rich-text';
+import { htmlToText } from '../../contract/rich-text';
 import { dialectOf } from './database';
 import type { Database } from './schema';
 import { ftsMatch, ftsRowids, searchTerms, tsMatches, tsQuery } from './full-text';

@@ -1,4 +1,4 @@
-import type { JobStatus, WorkType } from '../../src/api/contract/jobs';
+import type { JobStatus, WorkType } from '../../contract/jobs';
 import type { SourceColumns } from './analytics.schema';
 import type { Generated } from 'kysely';
 

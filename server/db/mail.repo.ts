@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
-import { COUNT_CAP } from '../../src/api/contract/paging';
+import { COUNT_CAP } from '../../contract/paging';
 import {
   isPasswordLinkKind as isPasswordLink,
   PASSWORD_LINK_KINDS,
   type MailQuery,
   type MailRow,
   type MailStatus,
-} from '../../src/api/contract/mail';
+} from '../../contract/mail';
 import { dialectOf } from './database';
 import type { MailOutboxTable } from './mail.schema';
 import type { Database } from './schema';

@@ -5,7 +5,7 @@ import {
   type BindPlanDetailsQuery,
   type CountryRow,
   type PlanRow,
-} from '../../src/api/contract/pricing';
+} from '../../contract/pricing';
 import type { Database } from './schema';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { RevisionEntity, RevisionFields, RevisionRow } from '../../src/api/contract/revisions';
+import type { RevisionEntity, RevisionFields, RevisionRow } from '../../contract/revisions';
 import type { Database } from './schema';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BlogPostRows, ManageBlogResponse } from '../../src/api/contract/blog';
+import { BlogPostRows, ManageBlogResponse } from '../../contract/blog';
 import { multipart } from '../../tests/fixtures/multipart';
 import { signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';

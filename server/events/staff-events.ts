@@ -1,4 +1,4 @@
-import type { StaffEvent } from '../../src/api/contract/staff-events';
+import type { StaffEvent } from '../../contract/staff-events';
 import type { DomainEvent } from './domain-events';
 
 /** What the staff's screens are told of a domain event: its type and the ids of its records. */

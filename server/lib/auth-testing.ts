@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Permission } from '../../src/api/contract/auth';
+import type { Permission } from '../../contract/auth';
 import { createRole, createUser, ensureBuiltInRoles, roleIdByName } from '../db/auth.repo';
 import { hashPassword } from './passwords';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../src/api/contract/auth';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../contract/auth';
 
 /**
  * Passwords of back-office accounts: argon2id at OWASP's minimum or above (19 MiB, 2 passes,

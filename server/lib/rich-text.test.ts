@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from '../../src/api/contract/rich-text';
+import { htmlToText } from '../../contract/rich-text';
 import { sanitizeRichText } from './rich-text';
 
 describe('rich text', () => {

@@ -1,11 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
-import { ordinarySpaces } from '../../src/api/contract/rich-text';
+import { ordinarySpaces } from '../../contract/rich-text';
 import {
   BLOG_IMAGE_ATTRIBUTES,
   BLOG_TEXT_TAGS,
   RICH_TEXT_TAGS,
   blogImageAttributes,
-} from '../../src/api/contract/rich-text-tags';
+} from '../../contract/rich-text-tags';
 
 /**
  * Rich text from the admin editor (job fields, blog content) is stored sanitised: only the tags

@@ -1,8 +1,8 @@
-import { etagOf, versionOfEtag, VERSION_MESSAGES } from '../../src/api/contract/versions';
+import { etagOf, versionOfEtag, VERSION_MESSAGES } from '../../contract/versions';
 import { HttpError } from '../http-error';
 
 /**
- * The server's half of the version check (src/api/contract/versions.ts,
+ * The server's half of the version check (contract/versions.ts,
  * docs/decisions/022-versions-and-conflicts.md): the version a change is based on, from its
  * `If-Match` header (428 without one), and the 409 of a change that came too late.
  */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { GeoAnswer } from '../../src/api/contract/pricing';
+import type { GeoAnswer } from '../../contract/pricing';
 import { createGeoLookup } from './geo-lookup';
 import { Memo } from './memo';
 

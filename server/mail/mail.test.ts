@@ -1,7 +1,7 @@
-import type { UserRow } from '../../src/api/contract/auth';
+import type { UserRow } from '../../contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD_LINK_MESSAGES as L } from '../../src/api/contract/mail';
+import { PASSWORD_LINK_MESSAGES as L } from '../../contract/mail';
 import { samplePdf } from '../../tests/fixtures/files';
 import { multipart } from '../../tests/fixtures/multipart';
 import { addOpening } from '../db/application-list.testing';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { INVITATION_HOURS, RESET_LINK_MINUTES } from '../../src/api/contract/mail';
-import { COMPANY } from '../../src/api/contract/candidate-mail';
+import { INVITATION_HOURS, RESET_LINK_MINUTES } from '../../contract/mail';
+import { COMPANY } from '../../contract/candidate-mail';
 import type { Config } from '../config';
 import { noticeRecipients, type NoticeKind } from '../db/auth.repo';
 import { acksTo, queueMail } from '../db/mail.repo';

@@ -4,7 +4,7 @@ import es from '../../src/i18n/locales/es/mail.json' with { type: 'json' };
 import fr from '../../src/i18n/locales/fr/mail.json' with { type: 'json' };
 import ml from '../../src/i18n/locales/ml/mail.json' with { type: 'json' };
 import { escapeHtml } from '../../common/page-html.mjs';
-import { isLang, type Lang } from '../../src/api/contract/languages';
+import { isLang, type Lang } from '../../contract/languages';
 
 /**
  * The words of every mail, in the five languages of the site, come from

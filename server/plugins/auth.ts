@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACTING_USER_HEADER, NOT_THE_AUTHOR } from '../../src/api/contract/acting-user';
-import { isPermission, type Permission, type SessionUser } from '../../src/api/contract/auth';
+import { ACTING_USER_HEADER, NOT_THE_AUTHOR } from '../../contract/acting-user';
+import { isPermission, type Permission, type SessionUser } from '../../contract/auth';
 import { deleteSession, findSession, insertSession, purgeSessions, touchSession } from '../db/auth.repo';
 import { HttpError } from '../http-error';
 import { requireFreshProof } from '../services/factors';

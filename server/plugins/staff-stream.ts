@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import type { Permission } from '../../src/api/contract/auth';
-import { STAFF_EVENT_PERMISSION, StaffEvent } from '../../src/api/contract/staff-events';
+import type { Permission } from '../../contract/auth';
+import { STAFF_EVENT_PERMISSION, StaffEvent } from '../../contract/staff-events';
 import { openRedisChannel, type RedisChannel } from '../lib/redis-channel';
 
 /** One open stream: whose permissions it carries, and where its text goes. */

@@ -1,4 +1,4 @@
-import type { GeoAnswer } from '../../src/api/contract/pricing';
+import type { GeoAnswer } from '../../contract/pricing';
 import { createGeoLookup } from '../lib/geo-lookup';
 import { createVisitorGeo } from '../lib/visitor-geo';
 import { countryByCode } from '../services/pricing';

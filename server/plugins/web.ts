@@ -9,7 +9,7 @@ import { z } from 'zod';
 import fp from 'fastify-plugin';
 import { HtmlEntry } from '../lib/page-render';
 import { preferredEncoding } from '../lib/encoding';
-import { PRECACHE_HEADER } from '../../src/api/contract/precache-header';
+import { PRECACHE_HEADER } from '../../contract/precache-header';
 
 /**
  * The built PWA (DIST_DIR, written by `npm run build`):
@@ -224,7 +224,7 @@ export const web = fp<WebOptions>(
         const pathname = pathnameOf(request.url);
         if (pathname === null) return pages.notFound(request, reply);
         const name = routes.get(pathname) ?? routesIgnoringCase.get(pathname.toLowerCase());
-        // the service worker's precache keeps the prerendered copy (src/api/contract/precache-header.ts)
+        // the service worker's precache keeps the prerendered copy (contract/precache-header.ts)
         const render = name && !request.headers[PRECACHE_HEADER] ? rendered.get(name) : undefined;
         if (name && render) {
           await render(request, reply);

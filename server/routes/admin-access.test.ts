@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { listRevisions, recordRevision } from '../db/revisions.repo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSIONS, type Permission } from '../../src/api/contract/auth';
+import { PERMISSIONS, type Permission } from '../../contract/auth';
 import { createRole, createUser, ensureBuiltInRoles } from '../db/auth.repo';
 import { addApplication, addOpening } from '../db/application-list.testing';
 import { insertContactMessage } from '../db/contact.repo';

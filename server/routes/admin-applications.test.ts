@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_STATUSES, type ApplicationListRow } from '../../src/api/contract/admin-applications';
+import { APPLICATION_STATUSES, type ApplicationListRow } from '../../contract/admin-applications';
 import { addApplication, addOpening } from '../db/application-list.testing';
 import { csvCell } from '../lib/csv';
 import { deleteOpening, updateOpening } from '../db/jobs.repo';

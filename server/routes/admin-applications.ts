@@ -9,8 +9,8 @@ import {
   ApplicationStatusBody,
   BindJobApplicationsQuery,
   ExportApplicationsQuery,
-} from '../../src/api/contract/admin-applications';
-import { Timeline, NoteAnswer, NoteBody } from '../../src/api/contract/application-timeline';
+} from '../../contract/admin-applications';
+import { Timeline, NoteAnswer, NoteBody } from '../../contract/application-timeline';
 import * as applications from '../services/applications';
 import * as timeline from '../services/application-timeline';
 import * as candidateMail from '../services/candidate-mail';
@@ -21,7 +21,7 @@ import {
   TemplateBody,
   TemplateParams,
   TemplatesQuery,
-} from '../../src/api/contract/candidate-mail';
+} from '../../contract/candidate-mail';
 
 /**
  * The admin's job applications (services/applications.ts):

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditRows } from '../../src/api/contract/auth';
+import { AuditRows } from '../../contract/auth';
 import { recordAudit } from '../db/audit.repo';
 import { signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STAFF_STREAM_HEARTBEAT_MS, StaffEvent } from '../../src/api/contract/staff-events';
+import { STAFF_STREAM_HEARTBEAT_MS, StaffEvent } from '../../contract/staff-events';
 import { signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
 

@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STAFF_STREAM_HEARTBEAT_MS } from '../../src/api/contract/staff-events';
+import { STAFF_STREAM_HEARTBEAT_MS } from '../../contract/staff-events';
 import { STAFF_STREAM_BACKLOG_MAX, type StaffStreamMember } from '../plugins/staff-stream';
 
 /**
- * GET /api/admin/events (signed in): the staff event stream (src/api/contract/staff-events.ts,
+ * GET /api/admin/events (signed in): the staff event stream (contract/staff-events.ts,
  * docs/decisions/035-staff-stream.md), as `text/event-stream`. Each heartbeat asks again who the
  * session is: a session signed out, disabled or expired ends the stream, a role changed changes
  * what it is sent. Reading it never marks the session used (an idle tab still times out).

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { InsightsAnswer, InsightsCsvQuery, InsightsQuery } from '../../src/api/contract/insights';
+import { InsightsAnswer, InsightsCsvQuery, InsightsQuery } from '../../contract/insights';
 import { insights, insightsCsv } from '../services/insights';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, MessageAnswer } from '../../src/api/contract/auth';
-import { MailQuery, MailRows, MailSettings } from '../../src/api/contract/mail';
+import { IdParams, MessageAnswer } from '../../contract/auth';
+import { MailQuery, MailRows, MailSettings } from '../../contract/mail';
 import * as mail from '../services/mail';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactMessageRow } from '../../src/api/contract/admin-messages';
+import type { ContactMessageRow } from '../../contract/admin-messages';
 import { insertContactMessage } from '../db/contact.repo';
 import { signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';

@@ -11,10 +11,10 @@ import {
   Assignees,
   ReplyAnswer,
   ReplyBody,
-} from '../../src/api/contract/admin-messages';
+} from '../../contract/admin-messages';
 import * as messages from '../services/messages';
 import * as thread from '../services/message-thread';
-import { Timeline } from '../../src/api/contract/application-timeline';
+import { Timeline } from '../../contract/application-timeline';
 
 /**
  * The contact messages inbox:

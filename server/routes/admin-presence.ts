@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LeaveParams, PresenceAnswer, PresenceBody } from '../../src/api/contract/presence';
-import { IdParams } from '../../src/api/contract/ids';
-import { EDITING_PERMISSION, REVISION_ENTITIES } from '../../src/api/contract/revisions';
+import { LeaveParams, PresenceAnswer, PresenceBody } from '../../contract/presence';
+import { IdParams } from '../../contract/ids';
+import { EDITING_PERMISSION, REVISION_ENTITIES } from '../../contract/revisions';
 import * as presence from '../services/presence';
 
 /**
- * Who else is editing (src/api/contract/presence.ts), each kind of record under the permission
+ * Who else is editing (contract/presence.ts), each kind of record under the permission
  * that edits it: PUT /api/admin/presence/{entity}/{id} with { editor_id } renews this editor and
  * answers the others; DELETE /api/admin/presence/{entity}/{id}/{editor_id} when it closes.
  */

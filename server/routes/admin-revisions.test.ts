@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RevisionDetail, RevisionRows } from '../../src/api/contract/revisions';
+import { RevisionDetail, RevisionRows } from '../../contract/revisions';
 import { multipart } from '../../tests/fixtures/multipart';
 import { ensureJobType } from '../db/jobs.repo';
 import { signInAs } from '../lib/auth-testing';

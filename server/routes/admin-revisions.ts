@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams } from '../../src/api/contract/ids';
+import { IdParams } from '../../contract/ids';
 import {
   EDITING_PERMISSION,
   REVISION_ENTITIES,
@@ -7,12 +7,12 @@ import {
   RevisionDetail,
   RevisionParams,
   RevisionRows,
-} from '../../src/api/contract/revisions';
+} from '../../contract/revisions';
 import { versionOfRequest } from '../lib/versions';
 import * as revisions from '../services/revisions';
 
 /**
- * The History of a record (src/api/contract/revisions.ts), each kind of record under the
+ * The History of a record (contract/revisions.ts), each kind of record under the
  * permission that edits it (blog_post: blog.manage; job_opening: jobs.manage):
  * - GET  /api/admin/revisions/{entity}/{id}: its revisions, newest first, never cached;
  * - GET  /api/admin/revisions/{entity}/{id}/{revision_id}: one, with the fields before it;

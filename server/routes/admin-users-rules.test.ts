@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ACCESS_REFUSED, PERMISSIONS } from '../../src/api/contract/auth';
+import { ACCESS_REFUSED, PERMISSIONS } from '../../contract/auth';
 import { readVersionOf, signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
 

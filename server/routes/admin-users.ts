@@ -17,7 +17,7 @@ import {
   UpdateUserBody,
   UserAnswer,
   UserRows,
-} from '../../src/api/contract/auth';
+} from '../../contract/auth';
 import * as accounts from '../services/accounts';
 import { activity } from '../services/audit';
 import { backupStatus } from '../services/backups';

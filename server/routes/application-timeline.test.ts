@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Timeline, TimelineEvent } from '../../src/api/contract/application-timeline';
+import type { Timeline, TimelineEvent } from '../../contract/application-timeline';
 import { samplePdf } from '../../tests/fixtures/files';
 import { multipart } from '../../tests/fixtures/multipart';
 import { addOpening } from '../db/application-list.testing';

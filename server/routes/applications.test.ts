@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { APPLICATION_MESSAGES as M, RESUME_MAX_BYTES } from '../../src/api/contract/applications';
+import { APPLICATION_MESSAGES as M, RESUME_MAX_BYTES } from '../../contract/applications';
 import {
   lyingZipBombDocx,
   manyEntriesDocx,

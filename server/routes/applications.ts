@@ -5,9 +5,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RESUME_MAX_BYTES } from '../../src/api/contract/applications';
+import { RESUME_MAX_BYTES } from '../../contract/applications';
 import { uploads } from '../lib/multipart';
-import { SOURCE_FIELDS } from '../../src/api/contract/insights';
+import { SOURCE_FIELDS } from '../../contract/insights';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
 import { receiveApplication, refusedApplication } from '../services/applications';
 

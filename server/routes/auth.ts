@@ -12,7 +12,7 @@ import {
   SessionUser,
   SetupBody,
   SetupStatus,
-} from '../../src/api/contract/auth';
+} from '../../contract/auth';
 import { HttpError } from '../http-error';
 import { hashSessionId } from '../plugins/auth';
 import { passkeyOptions } from '../services/factors';

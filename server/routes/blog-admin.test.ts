@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { BlogPostRows, ManageBlogResponse, coverSources } from '../../src/api/contract/blog';
-import { BLOG_MESSAGES as M } from '../../src/api/contract/blog-form';
-import type { Permission } from '../../src/api/contract/auth';
+import { BlogPostRows, ManageBlogResponse, coverSources } from '../../contract/blog';
+import { BLOG_MESSAGES as M } from '../../contract/blog-form';
+import type { Permission } from '../../contract/auth';
 import { multipart, type Part } from '../../tests/fixtures/multipart';
 import {
   htmlPage,

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams } from '../../src/api/contract/ids';
-import { MessageAnswer } from '../../src/api/contract/auth';
+import { IdParams } from '../../contract/ids';
+import { MessageAnswer } from '../../contract/auth';
 import {
   BLOG_CONTENT_MAX,
   BLOG_IMAGE_MAX_BYTES,
@@ -13,8 +13,8 @@ import {
   BlogStatusBody,
   ManageBlogFields,
   ManageBlogResponse,
-} from '../../src/api/contract/blog';
-import { BlogPreviewLink, BlogTags, BlogAuthors } from '../../src/api/contract/blog-form';
+} from '../../contract/blog';
+import { BlogPreviewLink, BlogTags, BlogAuthors } from '../../contract/blog-form';
 import { idempotentChange } from '../lib/idempotency';
 import { uploads } from '../lib/multipart';
 import { versionOfRequest } from '../lib/versions';

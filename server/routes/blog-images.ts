@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BLOG_IMAGE_MAX_BYTES } from '../../src/api/contract/blog';
-import { BlogTextImage } from '../../src/api/contract/blog-form';
+import { BLOG_IMAGE_MAX_BYTES } from '../../contract/blog';
+import { BlogTextImage } from '../../contract/blog-form';
 import { uploads } from '../lib/multipart';
 import { imageRefused, storeTextImage, textImageTooLarge } from '../services/blog-images';
 

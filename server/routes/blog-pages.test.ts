@@ -7,7 +7,7 @@ import { createPost, updatePost, getPost, type PostInput } from '../db/blog.repo
 import seedBlog from '../db/seed/50-blog.seed';
 import { previewedPost, shareLink } from '../services/blog';
 import { createTestApp } from '../testing';
-import { COVER_SIZES } from '../../src/api/contract/blog';
+import { COVER_SIZES } from '../../contract/blog';
 import { BOOT_SCRIPT } from '../../common/page-html.mjs';
 import { expectAnsweredOnce, fakeBuild } from '../lib/fake-build.testing';
 

@@ -6,7 +6,7 @@ import {
   SLUG_MAX,
   SLUG_PATTERN,
   coverSources,
-} from '../../src/api/contract/blog';
+} from '../../contract/blog';
 import {
   imageUrlOf,
   listPublished,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlogPostRows, ManageBlogResponse, type BlogPostRow } from '../../src/api/contract/blog';
+import { BlogPostRows, ManageBlogResponse, type BlogPostRow } from '../../contract/blog';
 import { multipart } from '../../tests/fixtures/multipart';
 import { signInAs } from '../lib/auth-testing';
-import { SHARE_LINKS_REVOKED } from '../../src/api/contract/blog-form';
+import { SHARE_LINKS_REVOKED } from '../../contract/blog-form';
 import { signedToken } from '../lib/signed-url';
 import { previewedPost, publishDuePosts, redirectedSlug } from '../services/blog';
 import { runBlogSchedule } from '../services/blog-schedule';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 // fast-xml-parser 3 (installed with s3rver) only checks that the feed is well-formed XML
 import xmlParser from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlogPostRows, type BlogPostRow } from '../../src/api/contract/blog';
+import { BlogPostRows, type BlogPostRow } from '../../contract/blog';
 import { BLOG_IMAGE_KIND, createPost, type PostInput } from '../db/blog.repo';
 import seedBlog from '../db/seed/50-blog.seed';
 import { createTestApp } from '../testing';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BlogListQuery, BlogPostRows } from '../../src/api/contract/blog';
+import { BlogListQuery, BlogPostRows } from '../../contract/blog';
 import { listPublished } from '../services/blog';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Timeline } from '../../src/api/contract/application-timeline';
-import type { CandidateMailTemplate } from '../../src/api/contract/candidate-mail';
+import type { Timeline } from '../../contract/application-timeline';
+import type { CandidateMailTemplate } from '../../contract/candidate-mail';
 import { samplePdf } from '../../tests/fixtures/files';
 import { multipart } from '../../tests/fixtures/multipart';
 import { addOpening } from '../db/application-list.testing';

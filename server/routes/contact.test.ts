@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { createTestApp } from '../testing';
-import { CONTACT_MESSAGES as M } from '../../src/api/contract/contact';
+import { CONTACT_MESSAGES as M } from '../../contract/contact';
 
 const valid = {
   name: 'Asha Menon',

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ContactMessageAnswer } from '../../src/api/contract/contact';
+import type { ContactMessageAnswer } from '../../contract/contact';
 import { HttpError } from '../http-error';
 import { withIdempotency, type StoredAnswer } from '../lib/idempotency';
 import { messageByKey, receiveMessage, UNAVAILABLE } from '../services/messages';

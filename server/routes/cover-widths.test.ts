@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IMAGE_WIDTHS, ManageBlogResponse } from '../../src/api/contract/blog';
+import { IMAGE_WIDTHS, ManageBlogResponse } from '../../contract/blog';
 import { multipart } from '../../tests/fixtures/multipart';
 import { samplePng } from '../../tests/fixtures/images';
 import { signInAs } from '../lib/auth-testing';

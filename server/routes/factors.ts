@@ -10,7 +10,7 @@ import {
   SessionRows,
   TotpConfirmBody,
   TotpSetupAnswer,
-} from '../../src/api/contract/auth';
+} from '../../contract/auth';
 import { z } from 'zod/mini';
 import * as factors from '../services/factors';
 import { whenLimited } from './auth';

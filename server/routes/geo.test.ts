@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GeoAnswer } from '../../src/api/contract/pricing';
+import { GeoAnswer } from '../../contract/pricing';
 import seedPricing from '../db/seed/10-pricing.seed';
 import type { Env } from '../config';
 import { createTestApp } from '../testing';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { GeoAnswer } from '../../src/api/contract/pricing';
+import { GeoAnswer } from '../../contract/pricing';
 import { INDIA } from '../lib/visitor-geo';
 
 export { INDIA };

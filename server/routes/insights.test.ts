@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, conversionRate, type InsightsAnswer } from '../../src/api/contract/insights';
+import { addDays, conversionRate, type InsightsAnswer } from '../../contract/insights';
 import { createPost, updatePost } from '../db/blog.repo';
 import { signInAs } from '../lib/auth-testing';
 import { createViewCounter, runInsightsRollup } from '../services/insights';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobIdOfSlug, jobSlug } from '../../src/api/contract/jobs';
+import { jobIdOfSlug, jobSlug } from '../../contract/jobs';
 import { createOpening, ensureJobType, setOpeningStatus, updateOpening, getOpening } from '../db/jobs.repo';
 import { expectAnsweredOnce, fakeBuild } from '../lib/fake-build.testing';
 import { createTestApp } from '../testing';

@@ -5,8 +5,8 @@ import {
   jobPath,
   jobSlug,
   type JobOpeningRow,
-} from '../../src/api/contract/jobs';
-import { cleanPage } from '../../src/api/contract/paging';
+} from '../../contract/jobs';
+import { cleanPage } from '../../contract/paging';
 import { listOpenings, openOpeningLinks, publicOpening } from '../services/openings';
 import {
   createPageRenderer,

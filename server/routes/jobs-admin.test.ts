@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jobErrorMessage, type JobFormField } from '../../src/api/contract/jobs-admin';
+import { jobErrorMessage, type JobFormField } from '../../contract/jobs-admin';
 import { ensureJobType } from '../db/jobs.repo';
 import { signInAs } from '../lib/auth-testing';
 import { addApplication } from '../db/application-list.testing';

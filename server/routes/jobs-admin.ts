@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams } from '../../src/api/contract/ids';
-import { BindJobOpeningsQuery, JobOpeningRows } from '../../src/api/contract/jobs';
+import { IdParams } from '../../contract/ids';
+import { BindJobOpeningsQuery, JobOpeningRows } from '../../contract/jobs';
 import {
   JobStatusAnswer,
   JobStatusBody,
   ManageJobOpeningAnswer,
   ManageJobOpeningBody,
-} from '../../src/api/contract/jobs-admin';
+} from '../../contract/jobs-admin';
 import { idempotentChange } from '../lib/idempotency';
 import { versionOfRequest } from '../lib/versions';
 import * as openings from '../services/openings';

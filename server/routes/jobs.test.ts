@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobOpeningRows, JobTypeRows } from '../../src/api/contract/jobs';
+import { JobOpeningRows, JobTypeRows } from '../../contract/jobs';
 import { createOpening, deleteOpening, getOpening, updateOpening } from '../db/jobs.repo';
 import seedJobs, { DEMO_OPENINGS, JOB_TYPES } from '../db/seed/30-jobs.seed';
 import { createTestApp } from '../testing';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BindJobOpeningsQuery, JobOpeningRows, JobTypeRows } from '../../src/api/contract/jobs';
+import { BindJobOpeningsQuery, JobOpeningRows, JobTypeRows } from '../../contract/jobs';
 import { listJobTypes, listOpenings } from '../services/openings';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_MAX } from '../../src/api/contract/ids';
+import { ID_MAX } from '../../contract/ids';
 import { isClientValueError } from '../app';
 import { signInAs } from '../lib/auth-testing';
 import { multipart } from '../../tests/fixtures/multipart';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_WIDTHS } from '../../src/api/contract/blog';
+import { IMAGE_WIDTHS } from '../../contract/blog';
 import { BLOG_IMAGE_KIND } from '../services/blog';
 import { coverWidthKey } from '../services/blog-images';
 import { PUBLIC_IMAGE_TYPES } from '../lib/image-check';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ContactMessageRow } from '../../src/api/contract/admin-messages';
-import type { Timeline } from '../../src/api/contract/application-timeline';
+import type { ContactMessageRow } from '../../contract/admin-messages';
+import type { Timeline } from '../../contract/application-timeline';
 import { signInAs } from '../lib/auth-testing';
 import { startTestSmtp, type TestSmtp } from '../mail/smtp-testing';
 import { createTestApp } from '../testing';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MessageAnswer, ProfileBody } from '../../src/api/contract/auth';
+import { MessageAnswer, ProfileBody } from '../../contract/auth';
 import * as accounts from '../services/accounts';
 import {
   ForgotPasswordBody,
@@ -7,7 +7,7 @@ import {
   NoticePrefs,
   NoticePrefsBody,
   ResetPasswordBody,
-} from '../../src/api/contract/mail';
+} from '../../contract/mail';
 import { whenLimited } from './auth';
 import { versionOfRequest } from '../lib/versions';
 import * as signIn from '../services/sign-in';

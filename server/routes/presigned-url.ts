@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PresignedUrlQuery, PresignedUrlResponse } from '../../src/api/contract/blog';
+import { PresignedUrlQuery, PresignedUrlResponse } from '../../contract/blog';
 import { BLOG_IMAGE_KIND, MEDIA_PREFIX } from '../services/blog';
 import { HttpError } from '../http-error';
 import { signedMediaPath } from '../lib/signed-url';

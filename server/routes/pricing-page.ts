@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ALL_SUBSCRIPTION_TYPES, DEFAULT_COUNTRY_ID } from '../../src/api/contract/pricing';
+import { ALL_SUBSCRIPTION_TYPES, DEFAULT_COUNTRY_ID } from '../../contract/pricing';
 import { createPageRenderer, HtmlEntry, Lru, sendDataPage } from '../lib/page-render';
 import { findCountries, planDetails } from '../services/pricing';
 

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CountryRows, PlanRows } from '../../src/api/contract/pricing';
+import { CountryRows, PlanRows } from '../../contract/pricing';
 import seedPricing from '../db/seed/10-pricing.seed';
 import { createTestApp } from '../testing';
 import { etagMatches } from '../lib/prepared-answer';

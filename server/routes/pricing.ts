@@ -4,7 +4,7 @@ import {
   BindPlanDetailsQuery,
   CountryRows,
   PlanRows,
-} from '../../src/api/contract/pricing';
+} from '../../contract/pricing';
 import { HttpError } from '../http-error';
 import { findCountries, planDetails } from '../services/pricing';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REAUTH_NEEDED } from '../../src/api/contract/auth';
+import { REAUTH_NEEDED } from '../../contract/auth';
 import { storePasswordToken } from '../db/password-token.repo';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
 import { hashToken } from '../mail/mails';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isbot } from 'isbot';
-import { VIEW_BODY_LIMIT, ViewBeacon } from '../../src/api/contract/insights';
+import { VIEW_BODY_LIMIT, ViewBeacon } from '../../contract/insights';
 import { createGeoLookup } from '../lib/geo-lookup';
 import { createViewCounter } from '../services/insights';
 

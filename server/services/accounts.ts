@@ -12,7 +12,7 @@ import {
   type UserRow,
   DISPLAY_NAME_MAX,
   type ProfileBody,
-} from '../../src/api/contract/auth';
+} from '../../contract/auth';
 import { lastChangeOf } from '../db/audit.repo';
 import { staleVersion } from '../lib/versions';
 import * as repo from '../db/auth.repo';

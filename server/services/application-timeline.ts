@@ -1,7 +1,7 @@
 import {
   APPLICATION_LIST_MESSAGES as LIST,
   ApplicationStatus,
-} from '../../src/api/contract/admin-applications';
+} from '../../contract/admin-applications';
 import {
   NOTE_MAX,
   TIMELINE_MESSAGES as M,
@@ -9,7 +9,7 @@ import {
   mentionsIn,
   type Timeline,
   type TimelineEvent,
-} from '../../src/api/contract/application-timeline';
+} from '../../contract/application-timeline';
 import { getApplicationRow } from '../db/application-list.repo';
 import { auditOf, insertNote, mailsAbout, notesOf } from '../db/application-timeline.repo';
 import { usersWithPermission } from '../db/auth.repo';

@@ -7,16 +7,16 @@ import {
   DEFAULT_PHONE_COUNTRY,
   phoneE164,
   type ApplicationErrors,
-} from '../../src/api/contract/applications';
-import { cleanSource } from '../../src/api/contract/insights';
-import { phoneCheck } from '../../src/api/contract/phone-check';
+} from '../../contract/applications';
+import { cleanSource } from '../../contract/insights';
+import { phoneCheck } from '../../contract/phone-check';
 import {
   APPLICATION_LIST_MESSAGES as LIST,
   dateRangeError,
   type ApplicationStatus,
   type BindJobApplicationsQuery,
   type ExportApplicationsQuery,
-} from '../../src/api/contract/admin-applications';
+} from '../../contract/admin-applications';
 import * as list from '../db/application-list.repo';
 import { applicationIdOfResume, insertApplication } from '../db/applications.repo';
 import { sessionUserById } from '../db/auth.repo';
@@ -24,14 +24,14 @@ import { notesOf } from '../db/application-timeline.repo';
 import { nameOf } from './application-timeline';
 import type { AuditEntry } from '../db/audit.repo';
 import { getOpening } from '../db/jobs.repo';
-import { OPEN } from '../../src/api/contract/jobs';
+import { OPEN } from '../../contract/jobs';
 import { lastChangeOf } from '../db/audit.repo';
 import { staleVersion } from '../lib/versions';
 import { HttpError } from '../http-error';
 import { checkResume, cleanFileName } from '../lib/file-check';
 import { queueApplicationMails, queueCandidateMail } from '../mail/mails';
-import { COMPANY, type CandidateMailTemplate } from '../../src/api/contract/candidate-mail';
-import { UNDECIDED_STATUSES } from '../../src/api/contract/jobs-admin';
+import { COMPANY, type CandidateMailTemplate } from '../../contract/candidate-mail';
+import { UNDECIDED_STATUSES } from '../../contract/jobs-admin';
 import { mailLang } from '../mail/templates';
 import { inTransaction, type Change, type ServiceContext } from './context';
 

@@ -1,4 +1,4 @@
-import type { AuditQuery } from '../../src/api/contract/auth';
+import type { AuditQuery } from '../../contract/auth';
 import { listAudit } from '../db/audit.repo';
 import type { ServiceContext } from './context';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { BACKUP_STALE_HOURS } from '../../src/api/contract/auth';
+import { BACKUP_STALE_HOURS } from '../../contract/auth';
 import { mailCounts } from '../db/mail.repo';
 import { newestBackup, pruneBackups, takeBackup, type BackupResult } from '../lib/backup';
 import { mailConfigured, type ServiceContext } from './context';

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { IMAGE_WIDTHS } from '../../src/api/contract/blog';
-import { BLOG_MESSAGES as M, type BlogTextImage } from '../../src/api/contract/blog-form';
+import { IMAGE_WIDTHS } from '../../contract/blog';
+import { BLOG_MESSAGES as M, type BlogTextImage } from '../../contract/blog-form';
 import {
   BLOG_IMAGE_KIND,
   COVER_WIDTH_KIND,

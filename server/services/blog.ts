@@ -10,8 +10,8 @@ import {
   parsePublicationDate,
   type BlogListQuery,
   type ManageBlogFields,
-} from '../../src/api/contract/blog';
-import { BLOG_MESSAGES as M, blogFormErrors, SHARE_LINKS_REVOKED } from '../../src/api/contract/blog-form';
+} from '../../contract/blog';
+import { BLOG_MESSAGES as M, blogFormErrors, SHARE_LINKS_REVOKED } from '../../contract/blog-form';
 import * as repo from '../db/blog.repo';
 import { deleteStoredFiles, recordStoredFile, storedFile } from '../db/files.repo';
 import { HttpError } from '../http-error';
@@ -21,7 +21,7 @@ import { checkImage } from '../lib/image-check';
 import { isStorageKey } from '../storage/storage';
 import { lastChangeOf, valuesOf } from '../db/audit.repo';
 import { blogAuthors, userExists } from '../db/auth.repo';
-import { htmlToText } from '../../src/api/contract/rich-text';
+import { htmlToText } from '../../contract/rich-text';
 import { deleteRevisions } from '../db/revisions.repo';
 import { staleVersion } from '../lib/versions';
 import { signedToken, verifiedToken } from '../lib/signed-url';

@@ -1,4 +1,4 @@
-import { APPLICATION_LIST_MESSAGES as LIST } from '../../src/api/contract/admin-applications';
+import { APPLICATION_LIST_MESSAGES as LIST } from '../../contract/admin-applications';
 import {
   CANDIDATE_MAIL_MESSAGES as M,
   CANDIDATE_TEMPLATES,
@@ -7,8 +7,8 @@ import {
   type CandidateMailBody,
   type CandidateMailTemplate,
   type CandidateTemplate,
-} from '../../src/api/contract/candidate-mail';
-import type { Lang } from '../../src/api/contract/languages';
+} from '../../contract/candidate-mail';
+import type { Lang } from '../../contract/languages';
 import { getApplicationRow } from '../db/application-list.repo';
 import { lastChangeOf } from '../db/audit.repo';
 import { savedTemplate, savedTemplates, saveTemplate as storeTemplate } from '../db/candidate-mail.repo';

@@ -17,7 +17,7 @@ import {
   type FactorsAnswer,
   type SessionRow,
   type SessionUser,
-} from '../../src/api/contract/auth';
+} from '../../contract/auth';
 import { deleteUserSessions, getUser, noticeLangOf, passwordHashOf } from '../db/auth.repo';
 import * as repo from '../db/factors.repo';
 import { HttpError } from '../http-error';

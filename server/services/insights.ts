@@ -20,7 +20,7 @@ import {
   type InsightTable,
   type InsightTotals,
   type ViewBeacon,
-} from '../../src/api/contract/insights';
+} from '../../contract/insights';
 import * as figures from '../db/analytics.repo';
 import { renamedPostPaths } from '../db/blog.repo';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease, taskState } from '../db/scheduled-task.repo';

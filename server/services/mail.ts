@@ -1,5 +1,5 @@
-import type { Permission } from '../../src/api/contract/auth';
-import { PASSWORD_LINK_KINDS, type MailQuery, type MailSettings } from '../../src/api/contract/mail';
+import type { Permission } from '../../contract/auth';
+import { PASSWORD_LINK_KINDS, type MailQuery, type MailSettings } from '../../contract/mail';
 import { listMail, retryMail } from '../db/mail.repo';
 import { HttpError } from '../http-error';
 import { inTransaction, mailConfigured, type ServiceContext } from './context';

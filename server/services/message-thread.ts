@@ -2,8 +2,8 @@ import {
   MESSAGE_ADMIN_TEXTS as ADMIN,
   REPLY_MAX,
   type Assignee,
-} from '../../src/api/contract/admin-messages';
-import type { Timeline, TimelineEvent } from '../../src/api/contract/application-timeline';
+} from '../../contract/admin-messages';
+import type { Timeline, TimelineEvent } from '../../contract/application-timeline';
 import { auditOf } from '../db/application-timeline.repo';
 import { usersWithPermission } from '../db/auth.repo';
 import { lastChangeOf } from '../db/audit.repo';

@@ -3,13 +3,13 @@ import {
   ContactMessageInput,
   contactFormErrors,
   type ContactMessageAnswer,
-} from '../../src/api/contract/contact';
+} from '../../contract/contact';
 import {
   MESSAGE_ADMIN_TEXTS as ADMIN,
   type ContactMessagesQuery,
-} from '../../src/api/contract/admin-messages';
-import { fieldErrorAnswer } from '../../src/api/contract/form-rules';
-import { cleanSource } from '../../src/api/contract/insights';
+} from '../../contract/admin-messages';
+import { fieldErrorAnswer } from '../../contract/form-rules';
+import { cleanSource } from '../../contract/insights';
 import {
   deleteMessage as removeMessage,
   listContactMessages,

@@ -4,7 +4,7 @@ import {
   type JobOpeningRow,
   type JobTypeRow,
   type WorkType,
-} from '../../src/api/contract/jobs';
+} from '../../contract/jobs';
 import {
   JOB_FORM_FIELDS,
   JOB_MESSAGES,
@@ -18,15 +18,15 @@ import {
   ManageJobOpeningBody as Body,
   closeReasonError,
   type JobStatusBody,
-} from '../../src/api/contract/jobs-admin';
-import type { CandidateMailTemplate } from '../../src/api/contract/candidate-mail';
-import { LANG_CODES } from '../../src/api/contract/languages';
+} from '../../contract/jobs-admin';
+import type { CandidateMailTemplate } from '../../contract/candidate-mail';
+import { LANG_CODES } from '../../contract/languages';
 import { cleanLine } from '../lib/plain-text';
 import { rejectUndecided } from './applications';
 import { templatesFor } from './candidate-mail';
 import type { z } from 'zod/mini';
 import * as repo from '../db/jobs.repo';
-import { htmlToText } from '../../src/api/contract/rich-text';
+import { htmlToText } from '../../contract/rich-text';
 
 /** The request's body after the contract's coercions (job_type_id a number). */
 type ManageJobOpeningBody = z.output<typeof Body>;
@@ -38,7 +38,7 @@ import { inTransaction, type ServiceContext } from './context';
 
 /**
  * Job openings: the public reads, and the back office's create, update and delete (jobs.manage).
- * Each change checks the job form's own rules (src/api/contract/jobs-admin.ts), stores through
+ * Each change checks the job form's own rules (contract/jobs-admin.ts), stores through
  * db/jobs.repo.ts (which sanitises the rich text), writes its audit row in its transaction, and
  * makes the public openings stale once committed.
  */

@@ -1,4 +1,4 @@
-import { PRESENCE_GONE_MS, type OtherEditor } from '../../src/api/contract/presence';
+import { PRESENCE_GONE_MS, type OtherEditor } from '../../contract/presence';
 import * as repo from '../db/presence.repo';
 import { HttpError } from '../http-error';
 import type { ServiceContext } from './context';

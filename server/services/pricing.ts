@@ -1,4 +1,4 @@
-import type { BindCountryByCodeQuery, BindPlanDetailsQuery } from '../../src/api/contract/pricing';
+import type { BindCountryByCodeQuery, BindPlanDetailsQuery } from '../../contract/pricing';
 import * as repo from '../db/pricing.repo';
 import type { ServiceContext } from './context';
 

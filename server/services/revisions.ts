@@ -1,5 +1,5 @@
-import type { ManageBlogFields } from '../../src/api/contract/blog';
-import { RESTORED_FIELDS, REVISION_MESSAGES, type RevisionEntity } from '../../src/api/contract/revisions';
+import type { ManageBlogFields } from '../../contract/blog';
+import { RESTORED_FIELDS, REVISION_MESSAGES, type RevisionEntity } from '../../contract/revisions';
 import * as repo from '../db/revisions.repo';
 import { HttpError } from '../http-error';
 import * as blog from './blog';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SessionUser } from '../../src/api/contract/auth';
-import { PASSWORD_LINK_MESSAGES as LINK, type NoticePrefsBody } from '../../src/api/contract/mail';
+import type { SessionUser } from '../../contract/auth';
+import { PASSWORD_LINK_MESSAGES as LINK, type NoticePrefsBody } from '../../contract/mail';
 import * as repo from '../db/auth.repo';
 import { deletePasswordTokens, peekPasswordToken, takePasswordToken } from '../db/password-token.repo';
 import { lastChangeOf } from '../db/audit.repo';

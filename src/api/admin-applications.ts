@@ -8,13 +8,13 @@ import {
   type ApplicationFilters,
   type ApplicationListRow,
   type ApplicationStatus,
-} from './contract/admin-applications';
+} from '../../contract/admin-applications';
 import {
   Timeline as TimelineSchema,
   NoteAnswer,
   type Timeline,
-} from './contract/application-timeline';
-import { PresignedUrlResponse } from './contract/blog';
+} from '../../contract/application-timeline';
+import { PresignedUrlResponse } from '../../contract/blog';
 import {
   CandidateMailTemplate as CandidateMailTemplateSchema,
   CandidateMailTemplates,
@@ -22,7 +22,7 @@ import {
   type CandidateMailBody,
   type CandidateMailTemplate,
   type CandidateTemplate,
-} from './contract/candidate-mail';
+} from '../../contract/candidate-mail';
 
 /**
  * The admin's job applications. The list is the spec's call on the website API base;

@@ -1,4 +1,4 @@
-import { STAFF_EVENT_TYPES, StaffEvent, type StaffEventType } from './contract/staff-events';
+import { STAFF_EVENT_TYPES, StaffEvent, type StaffEventType } from '../../contract/staff-events';
 
 /**
  * The back office's one connection to the staff event stream (GET /api/admin/events,

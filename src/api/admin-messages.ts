@@ -7,8 +7,8 @@ import {
   MessageHandledAnswer,
   ReplyAnswer,
   type Assignee,
-} from './contract/admin-messages';
-import { Timeline, type Timeline as TimelineData } from './contract/application-timeline';
+} from '../../contract/admin-messages';
+import { Timeline, type Timeline as TimelineData } from '../../contract/application-timeline';
 
 /** The contact messages inbox, on this server's /api/admin. Not cached. */
 

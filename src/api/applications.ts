@@ -1,8 +1,8 @@
 import { config } from '../config';
 import { z } from 'zod/mini';
 import { uploadForm } from './client';
-import { ApplicationAnswer, type ApplicationInput } from './contract/applications';
-import type { UploadProgress } from './contract/upload';
+import { ApplicationAnswer, type ApplicationInput } from '../../contract/applications';
+import type { UploadProgress } from '../../contract/upload';
 
 export type { ApplicationInput, UploadProgress };
 

@@ -44,7 +44,7 @@ import {
   type SetupBody,
   type SetupStatus as SetupStatusT,
   UserRow,
-} from './contract/auth';
+} from '../../contract/auth';
 import {
   ForgotPasswordStatus,
   MailRows,
@@ -58,7 +58,7 @@ import {
   type NoticePrefs as NoticePrefsT,
   type NoticePrefsBody,
   type ResetPasswordBody,
-} from './contract/mail';
+} from '../../contract/mail';
 
 /**
  * Sign-in and the back office's own API. It lives on the same origin as the

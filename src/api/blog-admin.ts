@@ -1,6 +1,6 @@
 import { adminDelete, adminWrite, CSRF_HEADERS, fetchJson, uploadForm } from './client';
-import { MessageAnswer } from './contract/auth';
-import type { UploadProgress } from './contract/upload';
+import { MessageAnswer } from '../../contract/auth';
+import type { UploadProgress } from '../../contract/upload';
 import {
   BlogAuthors,
   BlogPreviewLink,
@@ -8,7 +8,7 @@ import {
   BlogTextImage,
   type BlogAuthor,
   type BlogTag,
-} from './contract/blog-form';
+} from '../../contract/blog-form';
 
 /**
  * The blog editor's own calls (the back office only; the posts' list and saves are blog.ts):

@@ -1,7 +1,7 @@
 import { config } from '../config';
-import type { UploadProgress } from './contract/upload';
+import type { UploadProgress } from '../../contract/upload';
 import { adminWrite, CSRF_HEADERS, fetchJson, toQuery, uploadForm, versioned } from './client';
-import { ifMatch } from './contract/versions';
+import { ifMatch } from '../../contract/versions';
 import {
   BLOG_COMPANY_ID,
   BlogPostRow as BlogPostRowSchema,
@@ -12,8 +12,8 @@ import {
   type BlogPostRow,
   type ManageBlogResponse as ManageBlogAnswer,
   type BlogStatus,
-} from './contract/blog';
-import type { BlogPostForm } from './contract/blog-form';
+} from '../../contract/blog';
+import type { BlogPostForm } from '../../contract/blog-form';
 
 /**
  * The blog calls. Public reads go to the website API (which

@@ -1,6 +1,6 @@
 import type { ZodMiniType } from 'zod/mini';
-import type { UploadProgress } from './contract/upload';
-import { conflictOf, ifMatch, VersionConflict } from './contract/versions';
+import type { UploadProgress } from '../../contract/upload';
+import { conflictOf, ifMatch, VersionConflict } from '../../contract/versions';
 
 /** A non-2xx answer or an answer that does not match the contract. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import { config } from '../config';
 import { fetchJson, jsonBody } from './client';
-import { ContactMessageAnswer, type ContactMessageInput } from './contract/contact';
+import { ContactMessageAnswer, type ContactMessageInput } from '../../contract/contact';
 
 /** The address contact messages are posted to (the send queue keeps it with an offline message). */
 export const contactMessagesUrl = () => `${config.websiteApi}/contact-messages`;

@@ -1,5 +1,5 @@
 import { fetchJson, toQuery } from './client';
-import { InsightsAnswer, type InsightFilters, type InsightTable } from './contract/insights';
+import { InsightsAnswer, type InsightFilters, type InsightTable } from '../../contract/insights';
 
 /** The Insights screen's question: a range of UTC days and the filters. */
 export interface InsightsRequest {

@@ -1,12 +1,12 @@
 import { config } from '../config';
 import { adminWrite, fetchJson, toQuery, versioned } from './client';
-import { JOB_PAGE_SIZE, JobOpeningRow, JobOpeningRows, type JobStatus } from './contract/jobs';
+import { JOB_PAGE_SIZE, JobOpeningRow, JobOpeningRows, type JobStatus } from '../../contract/jobs';
 import {
   JobStatusAnswer,
   ManageJobOpeningAnswer,
   type JobStatusBody,
   type ManageJobOpeningBody,
-} from './contract/jobs-admin';
+} from '../../contract/jobs-admin';
 
 /**
  * POST {website API}/manage-job-openings: mode 1 create, 2 update, 3 delete. An update sends

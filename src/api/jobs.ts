@@ -6,7 +6,7 @@ import {
   JobTypeRows,
   type JobOpeningRow,
   type JobTypeRow,
-} from './contract/jobs';
+} from '../../contract/jobs';
 
 /**
  * GET {website API}/bind-job-openings. The careers page sends the spec's query: jobid 0 (all),

@@ -1,8 +1,8 @@
 import { adminDelete, adminWrite, fetchJson } from './client';
-import { PresenceAnswer, type OtherEditor } from './contract/presence';
-import type { RevisionEntity } from './contract/revisions';
+import { PresenceAnswer, type OtherEditor } from '../../contract/presence';
+import type { RevisionEntity } from '../../contract/revisions';
 
-/** Who else is editing (src/api/contract/presence.ts), on this server's /api/admin. */
+/** Who else is editing (contract/presence.ts), on this server's /api/admin. */
 
 /** Heartbeats on their way, per editor id: a goodbye is said again once one has landed. */
 const renewing = new Map<string, Promise<unknown>>();

@@ -6,7 +6,7 @@ import {
   GeoAnswer,
   PlanRows,
   type BindCountryByCodeQueryIn,
-} from './contract/pricing';
+} from '../../contract/pricing';
 
 /** Step 1 of the pricing page load: the visitor's country (VITE_GEO_URL, our /api/geo by default). */
 export const getGeo = () => fetchJson(GeoAnswer, config.geoUrl);

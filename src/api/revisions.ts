@@ -1,16 +1,16 @@
 import type { ZodMiniType } from 'zod/mini';
 import { adminWrite, fetchJson, versioned } from './client';
-import { BlogPostRow } from './contract/blog';
-import { JobOpeningRow } from './contract/jobs';
+import { BlogPostRow } from '../../contract/blog';
+import { JobOpeningRow } from '../../contract/jobs';
 import {
   RestoreAnswer,
   RevisionDetail,
   RevisionRows,
   type RevisionEntity,
   type RevisionRow,
-} from './contract/revisions';
+} from '../../contract/revisions';
 
-/** The History of a record (src/api/contract/revisions.ts), on this server's /api/admin; never cached. */
+/** The History of a record (contract/revisions.ts), on this server's /api/admin; never cached. */
 
 /** The row each kind of record answers with (a restore, a 409). */
 const ROW: Record<RevisionEntity, ZodMiniType<BlogPostRow | JobOpeningRow>> = {

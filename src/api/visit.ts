@@ -1,5 +1,5 @@
 import { config } from '../config';
-import type { VisitSource } from './contract/insights';
+import type { VisitSource } from '../../contract/insights';
 
 /**
  * The visit figures' side in the browser (docs/decisions/028-visit-figures.md): where this visit

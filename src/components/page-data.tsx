@@ -1,7 +1,7 @@
 import { createContext, useContext, useState, useSyncExternalStore } from 'react';
-import type { BlogPostRow } from '../api/contract/blog';
-import type { JobOpeningRow } from '../api/contract/jobs';
-import type { PlanRow } from '../api/contract/pricing';
+import type { BlogPostRow } from '../../contract/blog';
+import type { JobOpeningRow } from '../../contract/jobs';
+import type { PlanRow } from '../../contract/pricing';
 
 /**
  * Data a page was rendered with on the server (blog permalinks are rendered on request with the

@@ -1,9 +1,9 @@
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import ReactQuill, { Quill } from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
-import { BLOG_IMAGE_TYPES } from '../api/contract/blog';
-import type { BlogTextImage } from '../api/contract/blog-form';
-import { BLOG_IMAGE_SIZES, BLOG_IMAGE_SRC } from '../api/contract/rich-text-tags';
+import { BLOG_IMAGE_TYPES } from '../../contract/blog';
+import type { BlogTextImage } from '../../contract/blog-form';
+import { BLOG_IMAGE_SIZES, BLOG_IMAGE_SRC } from '../../contract/rich-text-tags';
 import s from './rich-text-editor.module.css';
 
 /**

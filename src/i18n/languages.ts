@@ -1,4 +1,4 @@
-import { LANG_CODES, isLang, type Lang } from '../api/contract/languages';
+import { LANG_CODES, isLang, type Lang } from '../../contract/languages';
 
 export { isLang, type Lang };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { JobOpeningRow } from '../api/contract/jobs';
-import type { JobStatusAnswer } from '../api/contract/jobs-admin';
-import { VersionConflict } from '../api/contract/versions';
+import type { JobOpeningRow } from '../../contract/jobs';
+import type { JobStatusAnswer } from '../../contract/jobs-admin';
+import { VersionConflict } from '../../contract/versions';
 import {
   controlledActors,
   createPathModel,

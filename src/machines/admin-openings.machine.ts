@@ -1,11 +1,11 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { JobOpeningRow, JobStatus, JobTypeRow } from '../api/contract/jobs';
+import type { JobOpeningRow, JobStatus, JobTypeRow } from '../../contract/jobs';
 import {
   DeleteRefusedAnswer,
   closeReasonError,
   undecidedOf,
   type JobStatusAnswer,
-} from '../api/contract/jobs-admin';
+} from '../../contract/jobs-admin';
 import { conflictIn } from './edit-conflict';
 import type { QueuedJobChange } from './job-form.machine';
 import { pagedList } from './paged-list.machine';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { RoleRow, UserRow } from '../api/contract/auth';
-import { VersionConflict } from '../api/contract/versions';
+import type { RoleRow, UserRow } from '../../contract/auth';
+import { VersionConflict } from '../../contract/versions';
 import {
   controlledActors,
   createPathModel,

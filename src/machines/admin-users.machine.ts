@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Permission, RoleRow, UserRow } from '../api/contract/auth';
+import type { Permission, RoleRow, UserRow } from '../../contract/auth';
 import { conflictIn, meetTheirs, type EditConflict, type ReadField } from './edit-conflict';
 
 /**

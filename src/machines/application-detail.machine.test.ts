@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { ApplicationListRow } from '../api/contract/admin-applications';
-import { VersionConflict } from '../api/contract/versions';
+import type { ApplicationListRow } from '../../contract/admin-applications';
+import { VersionConflict } from '../../contract/versions';
 import {
   applicationDetailMachine,
   RESUME_LINK_REFRESH_MS,

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { conflictIn, isGoneError } from './edit-conflict';
-import type { ApplicationListRow, ApplicationStatus } from '../api/contract/admin-applications';
+import type { ApplicationListRow, ApplicationStatus } from '../../contract/admin-applications';
 
 /**
  * The 'Application Details' modal.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { ApplicationListRow } from '../api/contract/admin-applications';
+import type { ApplicationListRow } from '../../contract/admin-applications';
 import {
   addressOf,
   applicationsList,

@@ -7,9 +7,9 @@ import {
   type ApplicationFilters,
   type ApplicationListRow,
   type ApplicationStatus,
-} from '../api/contract/admin-applications';
-import { isIdText } from '../api/contract/ids';
-import { cleanPage } from '../api/contract/paging';
+} from '../../contract/admin-applications';
+import { isIdText } from '../../contract/ids';
+import { cleanPage } from '../../contract/paging';
 import { pagedList } from './paged-list.machine';
 
 export { cleanPage };

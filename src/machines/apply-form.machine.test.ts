@@ -7,8 +7,8 @@ import {
   phoneE164,
   type ApplicationAnswer,
   type PhoneCheck,
-} from '../api/contract/applications';
-import { phoneCheck } from '../api/contract/phone-check';
+} from '../../contract/applications';
+import { phoneCheck } from '../../contract/phone-check';
 import en from '../i18n/locales/en/careers.json';
 import {
   applyFormMachine,

@@ -1,7 +1,7 @@
 import { assign, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
-import { newIdempotencyKey } from '../api/contract/idempotency-key';
-import type { ApplicationInput } from '../api/contract/applications';
-import type { UploadProgress } from '../api/contract/upload';
+import { newIdempotencyKey } from '../../contract/idempotency-key';
+import type { ApplicationInput } from '../../contract/applications';
+import type { UploadProgress } from '../../contract/upload';
 import {
   APPLICATION_ERROR_CODES,
   APPLICATION_FIELDS,
@@ -13,8 +13,8 @@ import {
   DEFAULT_PHONE_COUNTRY,
   type ApplicationField,
   type PhoneCheck,
-} from '../api/contract/applications';
-import { codesFor } from '../api/contract/form-rules';
+} from '../../contract/applications';
+import { codesFor } from '../../contract/form-rules';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 
 /**

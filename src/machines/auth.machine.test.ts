@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { SessionUser } from '../api/contract/auth';
+import type { SessionUser } from '../../contract/auth';
 import {
   controlledActors,
   createPathModel,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { LoginAnswer, LoginBody, SecondStep, SecondStepAnswer, SessionUser } from '../api/contract/auth';
+import type { LoginAnswer, LoginBody, SecondStep, SecondStepAnswer, SessionUser } from '../../contract/auth';
 
 /**
  * The back office's sign-in state: checking the session (GET /api/auth/me) after mount, then

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { BackupStatus } from '../api/contract/auth';
+import type { BackupStatus } from '../../contract/auth';
 import { backupStatusMachine } from './backup-status.machine';
 
 const STATUS: BackupStatus = {

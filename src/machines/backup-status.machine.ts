@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BackupStatus } from '../api/contract/auth';
+import type { BackupStatus } from '../../contract/auth';
 
 /**
  * The backup line of the Activity screen: loads the server's backup status once (the newest

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
-import { MONTHS, type BlogPostRow } from '../api/contract/blog';
-import { BLOG_MESSAGES } from '../api/contract/blog-form';
-import { VersionConflict } from '../api/contract/versions';
+import { MONTHS, type BlogPostRow } from '../../contract/blog';
+import { BLOG_MESSAGES } from '../../contract/blog-form';
+import { VersionConflict } from '../../contract/versions';
 import {
   blogEditorMachine,
   fieldsOf,

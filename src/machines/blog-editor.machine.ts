@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate';
-import { htmlToText } from '../api/contract/rich-text';
+import { htmlToText } from '../../contract/rich-text';
 import {
   BLOG_ERROR_DISPLAY_MS,
   isHttpUrl,
@@ -9,7 +9,7 @@ import {
   formatPublicationDate,
   PUBLISHED,
   SCHEDULED,
-} from '../api/contract/blog';
+} from '../../contract/blog';
 import {
   BLOG_ERROR_CODES,
   BLOG_FIELDS,
@@ -20,8 +20,8 @@ import {
   type BlogTag,
   type BlogAuthor,
   readTimeOf,
-} from '../api/contract/blog-form';
-import { codesFor } from '../api/contract/form-rules';
+} from '../../contract/blog-form';
+import { codesFor } from '../../contract/form-rules';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 import { changedOf, conflictIn, meetTheirs, type EditConflict, type ReadField } from './edit-conflict';
 

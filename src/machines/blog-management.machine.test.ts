@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { BlogPostRow } from '../api/contract/blog';
-import { VersionConflict } from '../api/contract/versions';
+import type { BlogPostRow } from '../../contract/blog';
+import { VersionConflict } from '../../contract/versions';
 import { blogManagementMachine, blogPostsList, flipped, type PostSearch } from './blog-management.machine';
 import { paginationView, type LoadPageInput } from './paged-list.machine';
 import {

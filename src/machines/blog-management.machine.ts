@@ -6,7 +6,7 @@ import {
   blogStatusOf,
   DRAFT,
   PUBLISHED,
-} from '../api/contract/blog';
+} from '../../contract/blog';
 import { pagedList } from './paged-list.machine';
 import type { QueuedPostChange } from './blog-editor.machine';
 import { conflictIn } from './edit-conflict';

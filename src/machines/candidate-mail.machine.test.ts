@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Timeline } from '../api/contract/application-timeline';
-import type { CandidateMailTemplate } from '../api/contract/candidate-mail';
-import { VersionConflict } from '../api/contract/versions';
+import type { Timeline } from '../../contract/application-timeline';
+import type { CandidateMailTemplate } from '../../contract/candidate-mail';
+import { VersionConflict } from '../../contract/versions';
 import { candidateMailMachine, type CandidateMailEvent } from './candidate-mail.machine';
 import {
   controlledActors,

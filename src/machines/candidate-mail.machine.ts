@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { Timeline } from '../api/contract/application-timeline';
+import type { Timeline } from '../../contract/application-timeline';
 import {
   candidateMailErrors,
   type CandidateMailCode,
   type CandidateMailTemplate,
   type CandidateTemplate,
-} from '../api/contract/candidate-mail';
+} from '../../contract/candidate-mail';
 import { conflictIn, isGoneError } from './edit-conflict';
 
 /**

@@ -6,8 +6,8 @@ import {
   contactFormErrors,
   type ContactCheckedField,
   type ContactMessageAnswer,
-} from '../api/contract/contact';
-import { emailError, fieldErrorAnswer } from '../api/contract/form-rules';
+} from '../../contract/contact';
+import { emailError, fieldErrorAnswer } from '../../contract/form-rules';
 import {
   contactFormMachine,
   EMPTY_FIELDS,

@@ -1,14 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { newIdempotencyKey } from '../api/contract/idempotency-key';
+import { newIdempotencyKey } from '../../contract/idempotency-key';
 import {
   CONTACT_CHECKED_FIELDS,
   CONTACT_ERROR_CODES,
   contactFormErrors,
   type ContactCheckedField,
   type ContactErrors,
-} from '../api/contract/contact-rules';
-import { codesFor, emailError } from '../api/contract/form-rules';
-import type { ContactMessageAnswer, ContactMessageInput } from '../api/contract/contact';
+} from '../../contract/contact-rules';
+import { codesFor, emailError } from '../../contract/form-rules';
+import type { ContactMessageAnswer, ContactMessageInput } from '../../contract/contact';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 
 /**

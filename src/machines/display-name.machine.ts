@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { DISPLAY_NAME_MAX } from '../api/contract/auth';
+import { DISPLAY_NAME_MAX } from '../../contract/auth';
 
 /**
  * "Your name on posts" on Your account (docs/decisions/025-blog-publishing.md): the name readers see on the posts a person

@@ -1,4 +1,4 @@
-import { VersionConflict, type Conflict } from '../api/contract/versions';
+import { VersionConflict, type Conflict } from '../../contract/versions';
 
 /**
  * What the editors (job opening, blog post) do when their save meets someone else's

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { OtherEditor } from '../api/contract/presence';
+import type { OtherEditor } from '../../contract/presence';
 import { editingPresenceMachine } from './editing-presence.machine';
 import { createPathModel, doneEvent, errorEvent, everyTransition, timerEvent } from './testing/test-model';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { PRESENCE_BEAT_MS, type OtherEditor } from '../api/contract/presence';
-import type { RevisionEntity } from '../api/contract/revisions';
+import { PRESENCE_BEAT_MS, type OtherEditor } from '../../contract/presence';
+import type { RevisionEntity } from '../../contract/revisions';
 
 /**
  * Who else is editing the record an editor has open: while `present`, a heartbeat every

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { LoginAnswer, SessionUser } from '../api/contract/auth';
+import type { LoginAnswer, SessionUser } from '../../contract/auth';
 import { authMachine } from './auth.machine';
 import {
   SETUP_PASSWORD_MISMATCH,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { SessionUser, SetupBody, SetupStatus } from '../api/contract/auth';
+import type { SessionUser, SetupBody, SetupStatus } from '../../contract/auth';
 
 /**
  * The first five minutes (server/services/owner.ts): asks whether the site has an account yet; when

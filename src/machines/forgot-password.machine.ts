@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ForgotPasswordBody, ForgotPasswordStatus } from '../api/contract/mail';
+import type { ForgotPasswordBody, ForgotPasswordStatus } from '../../contract/mail';
 import { setupErrorsOf } from './first-run.machine';
 
 /**

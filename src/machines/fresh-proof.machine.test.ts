@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { FactorsAnswer, ReauthBody } from '../api/contract/auth';
+import type { FactorsAnswer, ReauthBody } from '../../contract/auth';
 import { freshProofMachine } from './fresh-proof.machine';
 
 const FACTORS: FactorsAnswer = {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { FactorsAnswer, ReauthBody } from '../api/contract/auth';
+import type { FactorsAnswer, ReauthBody } from '../../contract/auth';
 import { fieldErrorsOf, messageOf } from './sign-in-security.machine';
 
 /**

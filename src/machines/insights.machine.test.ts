@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { InsightsAnswer } from '../api/contract/insights';
+import type { InsightsAnswer } from '../../contract/insights';
 import { insightsMachine, type InsightsQuestion } from './insights.machine';
 
 const totals = { visitors: 0, visits: 0, views: 0, bounces: 0 };

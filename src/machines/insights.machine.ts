@@ -6,7 +6,7 @@ import {
   type InsightFilter,
   type InsightFilters,
   type InsightsAnswer,
-} from '../api/contract/insights';
+} from '../../contract/insights';
 
 /**
  * The Insights screen (docs/decisions/028-visit-figures.md): the figures of a range (the last 7,

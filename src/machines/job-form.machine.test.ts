@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
-import type { JobOpeningRow } from '../api/contract/jobs';
-import { VersionConflict } from '../api/contract/versions';
+import type { JobOpeningRow } from '../../contract/jobs';
+import { VersionConflict } from '../../contract/versions';
 import {
   EMPTY_JOB_FORM,
   JOB_ERROR_CODES,
@@ -15,7 +15,7 @@ import {
   jobFieldFilled,
   type JobFormField,
   type JobFormValues,
-} from '../api/contract/jobs-admin';
+} from '../../contract/jobs-admin';
 import en from '../i18n/locales/en/admin.json';
 import {
   controlledActors,

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { JobOpeningRow } from '../api/contract/jobs';
-import { htmlToText } from '../api/contract/rich-text';
+import type { JobOpeningRow } from '../../contract/jobs';
+import { htmlToText } from '../../contract/rich-text';
 import { isQueued, type QueuedSubmission } from '../offline/queued';
 import {
   changedOf,
@@ -18,7 +18,7 @@ import {
   type JobErrorCode,
   type JobFormField,
   type JobFormValues,
-} from '../api/contract/jobs-admin';
+} from '../../contract/jobs-admin';
 
 /**
  * The admin job form: the 'Add Job Opening' / 'Edit Job Opening'

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { MailRow, MailSettings } from '../api/contract/mail';
+import type { MailRow, MailSettings } from '../../contract/mail';
 import { MAIL_PAGE_SIZE, mailList, mailListMachine, type MailStatusFilter } from './mail-list.machine';
 import type { LoadPageInput } from './paged-list.machine';
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { MailRow, MailSettings } from '../api/contract/mail';
+import type { MailRow, MailSettings } from '../../contract/mail';
 import { pagedList } from './paged-list.machine';
 
 /**

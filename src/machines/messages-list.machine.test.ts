@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { ContactMessageRow } from '../api/contract/admin-messages';
-import { VersionConflict } from '../api/contract/versions';
+import type { ContactMessageRow } from '../../contract/admin-messages';
+import { VersionConflict } from '../../contract/versions';
 import { messagesList, messagesListMachine } from './messages-list.machine';
 import { paginationView } from './paged-list.machine';
 import {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { conflictIn, isGoneError } from './edit-conflict';
-import type { Assignee, ContactMessageRow } from '../api/contract/admin-messages';
+import type { Assignee, ContactMessageRow } from '../../contract/admin-messages';
 import { pagedList } from './paged-list.machine';
 
 /**

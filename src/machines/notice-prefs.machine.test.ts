@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { NoticePrefs } from '../api/contract/mail';
-import { VersionConflict } from '../api/contract/versions';
+import type { NoticePrefs } from '../../contract/mail';
+import { VersionConflict } from '../../contract/versions';
 import { noticePrefsMachine } from './notice-prefs.machine';
 
 const start = (load: () => Promise<NoticePrefs>, save: (input: unknown) => Promise<NoticePrefs>) => {

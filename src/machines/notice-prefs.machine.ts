@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { NoticeChoice, NoticePrefs, NoticePrefsBody } from '../api/contract/mail';
+import type { NoticeChoice, NoticePrefs, NoticePrefsBody } from '../../contract/mail';
 import { conflictIn } from './edit-conflict';
 
 /**

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ChangePasswordBody, SessionUser } from '../api/contract/auth';
+import type { ChangePasswordBody, SessionUser } from '../../contract/auth';
 
 /**
  * A user changes their own password: the form checks that both new entries match, the server

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { BlogPostRow } from '../api/contract/blog';
+import type { BlogPostRow } from '../../contract/blog';
 import { postPreviewMachine, type PostPreviewEvent } from './post-preview.machine';
 import {
   controlledActors,

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { BlogPostRow } from '../api/contract/blog';
-import type { BlogPreviewLink } from '../api/contract/blog-form';
+import type { BlogPostRow } from '../../contract/blog';
+import type { BlogPreviewLink } from '../../contract/blog-form';
 
 /**
  * The blog editor's Preview (docs/decisions/025-blog-publishing.md): the post as the dialog holds it, saved or not, in the

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../api/client';
-import type { PlanRow } from '../api/contract/pricing';
+import type { PlanRow } from '../../contract/pricing';
 import {
   controlledActors,
   createPathModel,

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CountryRow, GeoAnswer, PlanRow } from '../api/contract/pricing';
-import { DEFAULT_COUNTRY_ID } from '../api/contract/pricing-constants';
+import type { CountryRow, GeoAnswer, PlanRow } from '../../contract/pricing';
+import { DEFAULT_COUNTRY_ID } from '../../contract/pricing-constants';
 
 /**
  * The pricing page load: geolocate -> country id -> plan rows -> cards grouped

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { Timeline } from '../api/contract/application-timeline';
+import type { Timeline } from '../../contract/application-timeline';
 import { recordTimelineMachine, noteProblem } from './record-timeline.machine';
 import {
   controlledActors,

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Timeline } from '../api/contract/application-timeline';
+import type { Timeline } from '../../contract/application-timeline';
 
 /**
  * The timeline of one record (docs/decisions/026-application-timeline.md): an application's in its detail modal (what happened to

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ResetPasswordBody } from '../api/contract/mail';
+import type { ResetPasswordBody } from '../../contract/mail';
 import { setupErrorsOf } from './first-run.machine';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { RevisionDetail, RevisionRow } from '../api/contract/revisions';
-import { VersionConflict } from '../api/contract/versions';
+import type { RevisionDetail, RevisionRow } from '../../contract/revisions';
+import { VersionConflict } from '../../contract/versions';
 import { revisionHistoryMachine, type RevisionHistoryEvent } from './revision-history.machine';
 import {
   controlledActors,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { RevisionDetail, RevisionEntity, RevisionRow } from '../api/contract/revisions';
+import type { RevisionDetail, RevisionEntity, RevisionRow } from '../../contract/revisions';
 import { conflictIn } from './edit-conflict';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { FactorsAnswer, SessionRow } from '../api/contract/auth';
+import type { FactorsAnswer, SessionRow } from '../../contract/auth';
 import { SECURITY_ERRORS, signInSecurityMachine } from './sign-in-security.machine';
 
 const later = (ms: number) => new Date(Date.now() + ms).toISOString();

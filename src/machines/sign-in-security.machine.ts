@@ -5,7 +5,7 @@ import type {
   ReauthBody,
   SessionRow,
   TotpSetupAnswer,
-} from '../api/contract/auth';
+} from '../../contract/auth';
 
 /**
  * "Sign-in security" on the account screen (docs/decisions/024-second-factors.md): a person's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { BlogTextImage } from '../api/contract/blog-form';
+import type { BlogTextImage } from '../../contract/blog-form';
 import { textImageMachine, type TextImageEvent } from './text-image.machine';
 import {
   controlledActors,

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { imageFileProblem, type BlogTextImage } from '../api/contract/blog-form';
-import { BLOG_IMAGE_ALT_MAX } from '../api/contract/rich-text-tags';
+import { imageFileProblem, type BlogTextImage } from '../../contract/blog-form';
+import { BLOG_IMAGE_ALT_MAX } from '../../contract/rich-text-tags';
 
 /**
  * An image put in a post's text (docs/decisions/025-blog-publishing.md): the blog editor's "Image" button, or a picture dropped

@@ -1,4 +1,4 @@
-import { BlogPostRows, type BlogPostRow } from '../api/contract/blog';
+import { BlogPostRows, type BlogPostRow } from '../../contract/blog';
 import { deleteCopy, readCopy, saveCopy } from './cache';
 
 /** The blog's pages and posts as last read, kept on this device for a visit without network (cache.ts). */

@@ -1,4 +1,4 @@
-import { InsightsAnswer, type InsightFilters } from '../api/contract/insights';
+import { InsightsAnswer, type InsightFilters } from '../../contract/insights';
 import { clearCopies, readCopy, saveCopy } from './cache';
 
 /**

@@ -1,4 +1,4 @@
-import { JobOpeningRows, type JobOpeningRow } from '../api/contract/jobs';
+import { JobOpeningRows, type JobOpeningRow } from '../../contract/jobs';
 import { readCopy, saveCopy } from './cache';
 
 /**

@@ -1,4 +1,4 @@
-import { PlanRows, type PlanRow } from '../api/contract/pricing';
+import { PlanRows, type PlanRow } from '../../contract/pricing';
 import { readCopy, saveCopy } from './cache';
 
 /** The last plans the pricing page showed, kept on this device for a visit without network (cache.ts). */

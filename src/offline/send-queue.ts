@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { answerMessage, ApiError, sendRequest } from '../api/client';
-import { newIdempotencyKey } from '../api/contract/idempotency-key';
+import { newIdempotencyKey } from '../../contract/idempotency-key';
 import { OUTBOX_CHANNEL, OUTBOX_DB_NAME, OUTBOX_SYNC_TAG } from './outbox-names';
 
 /**

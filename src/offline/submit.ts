@@ -1,6 +1,6 @@
 import { ApiError } from '../api/client';
-import { ACTING_USER_HEADER } from '../api/contract/acting-user';
-import { newIdempotencyKey } from '../api/contract/idempotency-key';
+import { ACTING_USER_HEADER } from '../../contract/acting-user';
+import { newIdempotencyKey } from '../../contract/idempotency-key';
 import {
   enqueue,
   OUTBOX_SYNC_TAG,

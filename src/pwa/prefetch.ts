@@ -66,7 +66,7 @@ export async function prefetchForOffline(): Promise<void> {
     import('../offline/kept-plans'),
     import('../offline/kept-openings'),
     import('../offline/kept-blog'),
-    import('../api/contract/blog'),
+    import('../../contract/blog'),
   ]);
   const writes: Promise<unknown>[] = [];
   const watch = <T>(write: Promise<T>) => {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { loadBlogPosts, withImages } from '../api/blog';
-import type { BlogPostRow } from '../api/contract/blog';
+import type { BlogPostRow } from '../../contract/blog';
 import { keepBlogPost, keptBlogPost } from '../offline/kept-blog';
 import { pagedList } from '../machines/paged-list.machine';
 

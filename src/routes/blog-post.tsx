@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatSavedAt } from '../offline/format';
-import { parsePublicationDate, type BlogPostRow } from '../api/contract/blog';
+import { parsePublicationDate, type BlogPostRow } from '../../contract/blog';
 import { PostArticle } from '../components/blog/post-article';
 import { usePageData } from '../components/page-data';
 import { PageMeta } from '../components/page-meta';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { BlogPostRow } from '../api/contract/blog';
+import { BlogPostRow } from '../../contract/blog';
 import { PostArticle } from '../components/blog/post-article';
 import { LIVE_PREVIEW, PREVIEW_MESSAGE, PREVIEW_READY } from '../components/blog/preview-messages';
 import { usePageData } from '../components/page-data';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { loadBlogPosts, withImages } from '../api/blog';
-import { BLOG_PAGE_SIZE, type BlogPostRow } from '../api/contract/blog';
+import { BLOG_PAGE_SIZE, type BlogPostRow } from '../../contract/blog';
 import { keepBlogPage, keptBlogPage } from '../offline/kept-blog';
 import { pagedList } from '../machines/paged-list.machine';
 

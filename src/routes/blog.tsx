@@ -3,7 +3,7 @@ import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadTime } from '../components/blog/read-time';
 import { Link, useParams } from 'react-router-dom';
-import { slugify, tagList, type BlogPostRow } from '../api/contract/blog';
+import { slugify, tagList, type BlogPostRow } from '../../contract/blog';
 import { formatSavedAt } from '../offline/format';
 import { BlogImage, PostDate, PostPreview, PostTags } from '../components/blog/blog-parts';
 import { useKeptPageAt, usePageData } from '../components/page-data';

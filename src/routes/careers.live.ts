@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { loadOpenings } from '../api/jobs';
-import { JOB_PAGE_SIZE, type JobOpeningRow } from '../api/contract/jobs';
+import { JOB_PAGE_SIZE, type JobOpeningRow } from '../../contract/jobs';
 import { keepOpenings, keptOpenings } from '../offline/kept-openings';
 import { pagedList } from '../machines/paged-list.machine';
 

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useFollowAddress } from './follow-address';
-import { cleanPage, pageQuery } from '../api/contract/paging';
+import { cleanPage, pageQuery } from '../../contract/paging';
 import { PageMeta } from '../components/page-meta';
 import { useKeptPageAt, usePageData } from '../components/page-data';
 import { PagePager } from '../components/pagination';

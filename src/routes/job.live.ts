@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { loadOpenings } from '../api/jobs';
-import type { JobOpeningRow } from '../api/contract/jobs';
+import type { JobOpeningRow } from '../../contract/jobs';
 import { keepOpening, keptOpening } from '../offline/kept-openings';
 import { pagedList } from '../machines/paged-list.machine';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { PlanRow } from '../api/contract/pricing';
+import type { PlanRow } from '../../contract/pricing';
 import { pricingMachine } from '../machines/pricing.machine';
 
 /**

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { SnapshotFrom } from 'xstate';
-import { POPULAR_PLAN } from '../api/contract/pricing-constants';
+import { POPULAR_PLAN } from '../../contract/pricing-constants';
 import { PageMeta } from '../components/page-meta';
 import { useKeptPageAt, usePageData } from '../components/page-data';
 import { RegisterLink } from '../components/register-link';

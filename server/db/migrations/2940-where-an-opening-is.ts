@@ -1,5 +1,5 @@
 import type { MigrationDb } from '../migrate';
-import { COUNTRY_CODES } from '../../../src/api/contract/countries';
+import { COUNTRY_CODES } from '../../../contract/countries';
 
 /**
  * Where an opening is (docs/decisions/031-where-an-opening-is.md): its work type (onsite, hybrid,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { BLOG_COMPANY_ID, parsePublicationDate } from '../../../src/api/contract/blog';
+import { BLOG_COMPANY_ID, parsePublicationDate } from '../../../contract/blog';
 import { BLOG_IMAGE_KIND, withCleanContent } from '../blog.repo';
 import { createLocalStorage } from '../../storage/local';
 import type { Seeder } from './index';

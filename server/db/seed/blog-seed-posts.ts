@@ -1,5 +1,5 @@
-import { DRAFT, PUBLISHED } from '../../../src/api/contract/blog';
-import { type BlogPostForm } from '../../../src/api/contract/blog-form';
+import { DRAFT, PUBLISHED } from '../../../contract/blog';
+import { type BlogPostForm } from '../../../contract/blog-form';
 import type { Motif } from './blog-seed-art';
 
 /** The demo blog: notes on the writing process and historical research (most published). */

@@ -7,7 +7,7 @@ import {
   tagList,
   tagPath,
   type COVER_SIZES,
-} from '../../api/contract/blog';
+} from '../../../contract/blog';
 import s from './blog-parts.module.css';
 
 // The sanitiser (DOMPurify) loads with the first 'Read More', not with the list.

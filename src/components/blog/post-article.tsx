@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadTime } from './read-time';
-import type { BlogPostRow } from '../../api/contract/blog';
+import type { BlogPostRow } from '../../../contract/blog';
 import { BlogImage, PostDate, PostTags } from './blog-parts';
 import { ServerRichHtml } from './rich-html';
 import s from '../../routes/blog-post.module.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { READ_TIME_PATTERN } from '../../api/contract/blog';
+import { READ_TIME_PATTERN } from '../../../contract/blog';
 
 /**
  * A post's read time in the page's language: the stored text is the spec's "X min read" (the

@@ -4,7 +4,7 @@ import {
   BLOG_IMAGE_ATTRIBUTES,
   BLOG_TEXT_TAGS,
   blogImageAttributes,
-} from '../../api/contract/rich-text-tags';
+} from '../../../contract/rich-text-tags';
 import s from './blog-parts.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { listAudit, NO_AUDIT_FILTERS, type AuditFilters } from '../../api/auth';
-import type { AuditRow } from '../../api/contract/auth';
+import type { AuditRow } from '../../../contract/auth';
 import { pagedList } from '../../machines/paged-list.machine';
 import { connectionEvents } from '../../offline/online-status';
 

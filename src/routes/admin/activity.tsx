@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_AUDIT_FILTERS, type AuditFilters } from '../../api/auth';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../api/contract/auth';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../contract/auth';
 import { activityInput, activityLive } from './activity.live';
 import { BackupStatusNote } from './backup-status';
 import { Pager, showingFigures } from './pager';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router-dom';
 import { onSessionEnded } from '../../api/client';
-import type { Permission } from '../../api/contract/auth';
+import type { Permission } from '../../../contract/auth';
 import { preloadToasts } from '../../components/toasts';
 import { authLive } from './admin-app.live';
 import { AdminSessionContext, useAdminSession, type AdminSession } from './admin-context';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Permission, SessionUser } from '../../api/contract/auth';
+import type { Permission, SessionUser } from '../../../contract/auth';
 
 /**
  * What every admin screen may use: the signed-in user and what it may do. An ended session (any

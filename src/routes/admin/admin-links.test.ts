@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_ROLES } from '../../api/contract/auth';
+import { BUILT_IN_ROLES } from '../../../contract/auth';
 import { homeFor, isRestorableScreen, lastScreenKey, linkForPath, linksFor, safeNext } from './admin-links';
 
 describe('admin sidebar links', () => {

@@ -1,4 +1,4 @@
-import type { Permission } from '../../api/contract/auth';
+import type { Permission } from '../../../contract/auth';
 
 /**
  * The sidebar of the back office, in order (the spec's admin layout, plus our screens).

@@ -6,7 +6,7 @@ import {
   type Colleague,
   type Timeline,
   type TimelineEvent,
-} from '../../api/contract/application-timeline';
+} from '../../../contract/application-timeline';
 import { applicationTimelineLive } from './record-timeline.live';
 import { CandidateMail } from './candidate-mail';
 import { formatDay } from './pager';

@@ -6,7 +6,7 @@ import {
   saveApplicationStatus,
   signedResumeUrl,
 } from '../../api/admin-applications';
-import type { ApplicationListRow } from '../../api/contract/admin-applications';
+import type { ApplicationListRow } from '../../../contract/admin-applications';
 import { showToast } from '../../components/toasts';
 import { applicationDetailMachine } from '../../machines/application-detail.machine';
 import {

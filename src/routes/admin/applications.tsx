@@ -11,7 +11,7 @@ import {
   type ApplicationFilters,
   type ApplicationListRow,
   type ApplicationStatus,
-} from '../../api/contract/admin-applications';
+} from '../../../contract/admin-applications';
 import { LineIcon } from '../../components/icons';
 import { Modal } from '../../components/modal';
 import type { applicationDetailMachine } from '../../machines/application-detail.machine';

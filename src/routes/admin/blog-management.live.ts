@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { isSessionEnded } from '../../api/client';
 import { deleteBlogPost, loadAdminBlogPosts, saveBlogStatus, withImages } from '../../api/blog';
-import { BLOG_TOAST_MS, BlogPostRow, blogStatusOf } from '../../api/contract/blog';
+import { BLOG_TOAST_MS, BlogPostRow, blogStatusOf } from '../../../contract/blog';
 import { showToast } from '../../components/toasts';
 import {
   EDITOR_FIELDS,

@@ -1,5 +1,5 @@
 import { useMachine, useSelector } from '@xstate/react';
-import { showingFigures } from '../../api/contract/paging';
+import { showingFigures } from '../../../contract/paging';
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,7 @@ import {
   DRAFT,
   PUBLISHED,
   SCHEDULED,
-} from '../../api/contract/blog';
+} from '../../../contract/blog';
 import { BlogImage, PostDate } from '../../components/blog/blog-parts';
 import OutboxList from '../../components/outbox-list';
 import { PagePager } from '../../components/pagination';

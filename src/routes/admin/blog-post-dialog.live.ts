@@ -3,8 +3,8 @@ import { fromPromise } from 'xstate';
 import { blogFormParts, blogHeaders, manageBlogUrl, saveBlogPost } from '../../api/blog';
 import { loadBlogAuthors, loadBlogTags } from '../../api/blog-admin';
 import { asActorOutput, formSubmission, sendOrQueue } from '../../offline/submit';
-import { BLOG_TOAST_MS, type BlogPostRow } from '../../api/contract/blog';
-import { type BlogField } from '../../api/contract/blog-form';
+import { BLOG_TOAST_MS, type BlogPostRow } from '../../../contract/blog';
+import { type BlogField } from '../../../contract/blog-form';
 import { showToast } from '../../components/toasts';
 import {
   blogEditorMachine,

@@ -16,14 +16,14 @@ import {
   isHttpUrl,
   parsePublicationDate,
   type BlogPostRow,
-} from '../../api/contract/blog';
+} from '../../../contract/blog';
 import {
   BLOG_MESSAGES,
   type BlogAuthor,
   type BlogField,
   type BlogTextImage,
-} from '../../api/contract/blog-form';
-import { htmlToText } from '../../api/contract/rich-text';
+} from '../../../contract/blog-form';
+import { htmlToText } from '../../../contract/rich-text';
 import { formatPostDate } from '../../components/blog/blog-parts';
 import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';

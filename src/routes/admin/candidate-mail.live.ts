@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { loadMailTemplates, saveMailTemplate, sendCandidateMail } from '../../api/admin-applications';
-import type { Timeline } from '../../api/contract/application-timeline';
+import type { Timeline } from '../../../contract/application-timeline';
 import { showToast } from '../../components/toasts';
 import { candidateMailMachine } from '../../machines/candidate-mail.machine';
 import { toastFailure } from './admin-toasts';

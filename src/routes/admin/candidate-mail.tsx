@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Timeline } from '../../api/contract/application-timeline';
-import { CANDIDATE_TEMPLATES } from '../../api/contract/candidate-mail';
+import type { Timeline } from '../../../contract/application-timeline';
+import { CANDIDATE_TEMPLATES } from '../../../contract/candidate-mail';
 import { LANGUAGES } from '../../i18n/languages';
 import type { Choice } from '../../machines/candidate-mail.machine';
 import { candidateMailLive } from './candidate-mail.live';

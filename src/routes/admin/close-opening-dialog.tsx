@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLOSE_REASON_MAX, undecidedOf } from '../../api/contract/jobs-admin';
+import { CLOSE_REASON_MAX, undecidedOf } from '../../../contract/jobs-admin';
 import { Modal } from '../../components/modal';
 import type { AdminOpeningsEvent, StatusChange } from '../../machines/admin-openings.machine';
 import { FieldError } from './field-error';

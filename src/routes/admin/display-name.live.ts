@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { saveDisplayName } from '../../api/auth';
-import type { SessionUser } from '../../api/contract/auth';
+import type { SessionUser } from '../../../contract/auth';
 import { showToast } from '../../components/toasts';
 import { displayNameMachine } from '../../machines/display-name.machine';
 import { toastFailure } from './admin-toasts';

@@ -1,7 +1,7 @@
 import { diffWords } from 'diff';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RevisionRow } from '../../api/contract/revisions';
+import type { RevisionRow } from '../../../contract/revisions';
 import type { RevisionHistoryEvent, revisionHistoryMachine } from '../../machines/revision-history.machine';
 import type { SnapshotFrom } from 'xstate';
 import s from './history.module.css';

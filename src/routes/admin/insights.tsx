@@ -11,7 +11,7 @@ import {
   type InsightsAnswer,
   type InsightTable,
   type InsightTotals,
-} from '../../api/contract/insights';
+} from '../../../contract/insights';
 import { insightsCsvUrl } from '../../api/insights';
 import { isRange, questionOf } from '../../machines/insights.machine';
 import { useAdminSession } from './admin-context';

@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { Suspense, useEffect, useImperativeHandle, useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WORK_TYPES, type JobOpeningRow, type JobTypeRow } from '../../api/contract/jobs';
-import { countryName, countryOptions } from '../../api/contract/countries';
-import { htmlToText } from '../../api/contract/rich-text';
+import { WORK_TYPES, type JobOpeningRow, type JobTypeRow } from '../../../contract/jobs';
+import { countryName, countryOptions } from '../../../contract/countries';
+import { htmlToText } from '../../../contract/rich-text';
 import {
   JOB_RICH_MIN,
   JOB_TEXT_MAX,
@@ -13,7 +13,7 @@ import {
   refusedCharacter,
   shownCharacter,
   type JobFormField,
-} from '../../api/contract/jobs-admin';
+} from '../../../contract/jobs-admin';
 import { ConflictPrompt } from '../../components/conflict-prompt';
 import { DraftPrompts } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';

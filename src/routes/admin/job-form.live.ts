@@ -1,10 +1,10 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import type { JobOpeningRow } from '../../api/contract/jobs';
-import type { JobFormValues } from '../../api/contract/jobs-admin';
+import type { JobOpeningRow } from '../../../contract/jobs';
+import type { JobFormValues } from '../../../contract/jobs-admin';
 import { CSRF_HEADERS } from '../../api/client';
-import { JOB_MESSAGES, type ManageJobOpeningBody } from '../../api/contract/jobs-admin';
-import { ifMatch } from '../../api/contract/versions';
+import { JOB_MESSAGES, type ManageJobOpeningBody } from '../../../contract/jobs-admin';
+import { ifMatch } from '../../../contract/versions';
 import { manageJobOpening, manageJobOpeningsUrl } from '../../api/jobs-admin';
 import { asActorOutput, jsonSubmission, sendOrQueue } from '../../offline/submit';
 import { showToast } from '../../components/toasts';

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { passkeysSupported } from '../../api/auth';
-import type { SecondStep } from '../../api/contract/auth';
+import type { SecondStep } from '../../../contract/auth';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Modal } from '../../components/modal';

@@ -1,7 +1,7 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPasswordLinkKind, type MailRow } from '../../api/contract/mail';
+import { isPasswordLinkKind, type MailRow } from '../../../contract/mail';
 import { MAIL_PAGE_SIZE, type MailStatusFilter } from '../../machines/mail-list.machine';
 import { mailListLive } from './mail.live';
 import { Pager, showingFigures } from './pager';

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPLY_MAX, type ContactMessageRow } from '../../api/contract/admin-messages';
+import { REPLY_MAX, type ContactMessageRow } from '../../../contract/admin-messages';
 import { TimelineEvents } from './application-timeline';
 import { messageThreadLive } from './record-timeline.live';
 import s from './application-timeline.module.css';

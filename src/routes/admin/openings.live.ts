@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import { JOB_FORM_FIELDS, type JobFormValues } from '../../api/contract/jobs-admin';
+import { JOB_FORM_FIELDS, type JobFormValues } from '../../../contract/jobs-admin';
 import { loadJobTypes } from '../../api/jobs';
 import { loadAdminOpenings, manageJobOpening, saveOpeningStatus } from '../../api/jobs-admin';
 import { showToast } from '../../components/toasts';

@@ -10,12 +10,12 @@ import {
   jobPath,
   type JobOpeningRow,
   type JobTypeRow,
-} from '../../api/contract/jobs';
+} from '../../../contract/jobs';
 import { Modal } from '../../components/modal';
-import { cleanPage, pageQuery } from '../../api/contract/paging';
-import { APPLICATION_STATUSES } from '../../api/contract/admin-applications';
-import { RICH_TEXT_FIELDS } from '../../api/contract/jobs-admin';
-import { htmlToText } from '../../api/contract/rich-text';
+import { cleanPage, pageQuery } from '../../../contract/paging';
+import { APPLICATION_STATUSES } from '../../../contract/admin-applications';
+import { RICH_TEXT_FIELDS } from '../../../contract/jobs-admin';
+import { htmlToText } from '../../../contract/rich-text';
 import { EditIcon, ExternalIcon, PlusIcon, TrashIcon } from './admin-icons';
 import OutboxList from '../../components/outbox-list';
 import { useAdminSession } from './admin-context';

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RevisionEntity } from '../../api/contract/revisions';
+import type { RevisionEntity } from '../../../contract/revisions';
 import { presenceLive } from './presence.live';
 import s from './history.module.css';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnyActorRef } from 'xstate';
 import { Pagination, usePager } from '../../components/pagination';
 
-export { showingFigures } from '../../api/contract/paging';
+export { showingFigures } from '../../../contract/paging';
 
 /**
  * Prev, numbered pages, Next for a paged list actor (the shared paged-list.machine.ts, the screen's

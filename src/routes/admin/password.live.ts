@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
-import type { SessionUser } from '../../api/contract/auth';
+import type { SessionUser } from '../../../contract/auth';
 import { changePassword } from '../../api/auth';
 import { showToast } from '../../components/toasts';
 import { passwordChangeMachine } from '../../machines/password-change.machine';

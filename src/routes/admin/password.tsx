@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_CHOICES } from '../../api/contract/mail';
+import { NOTICE_CHOICES } from '../../../contract/mail';
 import type { NoticeKind } from '../../machines/notice-prefs.machine';
 import { useAdminSession } from './admin-context';
 import { noticePrefsLive } from './notice-prefs.live';

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BlogPostRow } from '../../api/contract/blog';
+import type { BlogPostRow } from '../../../contract/blog';
 import { Modal } from '../../components/modal';
 import { LIVE_PREVIEW_PATH, PREVIEW_MESSAGE, PREVIEW_READY } from '../../components/blog/preview-messages';
 import { postPreviewLive } from './post-preview.live';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { META_DESCRIPTION_ADVISED, META_TITLE_ADVISED } from '../../api/contract/blog';
-import { type BlogField } from '../../api/contract/blog-form';
-import { charCount } from '../../api/contract/rich-text';
+import { META_DESCRIPTION_ADVISED, META_TITLE_ADVISED } from '../../../contract/blog';
+import { type BlogField } from '../../../contract/blog-form';
+import { charCount } from '../../../contract/rich-text';
 import type { BlogEditorFields, TextField } from '../../machines/blog-editor.machine';
 import s from './blog-management.module.css';
 import { FieldError } from './field-error';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { slugify, tagList } from '../../api/contract/blog';
-import { type BlogField, type BlogTag } from '../../api/contract/blog-form';
+import { slugify, tagList } from '../../../contract/blog';
+import { type BlogField, type BlogTag } from '../../../contract/blog-form';
 import { FieldError } from './field-error';
 import s from './blog-management.module.css';
 

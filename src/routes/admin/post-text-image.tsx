@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BLOG_IMAGE_ACCEPT } from '../../api/contract/blog';
-import type { BlogTextImage } from '../../api/contract/blog-form';
+import { BLOG_IMAGE_ACCEPT } from '../../../contract/blog';
+import type { BlogTextImage } from '../../../contract/blog-form';
 import { ALT_MAX } from '../../machines/text-image.machine';
 import { textImageLive } from './text-image.live';
 import s from './blog-management.module.css';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFactors, passkeysSupported, reauthenticate, reauthenticateWithPasskey } from '../../api/auth';
 import { onProofNeeded } from '../../api/client';
-import type { FactorsAnswer } from '../../api/contract/auth';
+import type { FactorsAnswer } from '../../../contract/auth';
 import { Modal } from '../../components/modal';
 import { freshProofMachine } from '../../machines/fresh-proof.machine';
 import f from './admin-controls.module.css';

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { useEffect, type RefObject } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import type { queuedChanges, QueuedChangesEvent } from '../../machines/queued-changes.machine';
-import { newIdempotencyKey } from '../../api/contract/idempotency-key';
+import { newIdempotencyKey } from '../../../contract/idempotency-key';
 import {
   cancelOutboxItem,
   claimOutboxItem,

@@ -2,7 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { fromPromise } from 'xstate';
 import { addNote, loadTimeline } from '../../api/admin-applications';
 import { loadMessageThread, sendReply } from '../../api/admin-messages';
-import type { Timeline } from '../../api/contract/application-timeline';
+import type { Timeline } from '../../../contract/application-timeline';
 import { showToast } from '../../components/toasts';
 import { recordTimelineMachine, type SavedNote } from '../../machines/record-timeline.machine';
 

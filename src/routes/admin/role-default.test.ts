@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RoleRow } from '../../api/contract/auth';
+import type { RoleRow } from '../../../contract/auth';
 import { leastPrivilegedRole } from './role-default';
 
 const role = (name: string, permissions: RoleRow['permissions']): RoleRow => ({

@@ -1,4 +1,4 @@
-import type { RoleRow } from '../../api/contract/auth';
+import type { RoleRow } from '../../../contract/auth';
 
 /**
  * The role "Add a user" starts with: the one that may do least (fewest permissions; on a tie, the

@@ -12,7 +12,7 @@ import {
   reauthenticateWithPasskey,
   removeFactor,
 } from '../../api/auth';
-import type { SessionUser } from '../../api/contract/auth';
+import type { SessionUser } from '../../../contract/auth';
 import { signInSecurityMachine } from '../../machines/sign-in-security.machine';
 
 /**

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passkeysSupported } from '../../api/auth';
-import type { SessionRow } from '../../api/contract/auth';
+import type { SessionRow } from '../../../contract/auth';
 import { Modal } from '../../components/modal';
 import { formatSavedAt } from '../../offline/format';
 import { useAdminSession } from './admin-context';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { createOwnerWithToken, fetchSetupStatus } from '../../api/auth';
-import type { SessionUser } from '../../api/contract/auth';
+import type { SessionUser } from '../../../contract/auth';
 import { firstRunMachine } from '../../machines/first-run.machine';
 
 /** The first-run machine with the real API: the sign-in page's hint and the setup page use it. */

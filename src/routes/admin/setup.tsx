@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { SessionUser } from '../../api/contract/auth';
+import type { SessionUser } from '../../../contract/auth';
 import { firstRunLive } from './setup.live';
 import { CardField, CardForm, NewPasswordFields, NoteCard } from './sign-in-card';
 import s from './login.module.css';

@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
 import { onStaffEvents } from '../../api/admin-events';
-import type { StaffEventType } from '../../api/contract/staff-events';
+import type { StaffEventType } from '../../../contract/staff-events';
 
 /** Changes that come together (a closing that rejects twenty applications) make one read. */
 export const CHANGES_SETTLE_MS = 300;

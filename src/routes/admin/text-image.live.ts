@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { uploadTextImage } from '../../api/blog-admin';
-import type { BlogTextImage } from '../../api/contract/blog-form';
+import type { BlogTextImage } from '../../../contract/blog-form';
 import { textImageMachine } from '../../machines/text-image.machine';
 
 /**

@@ -12,7 +12,7 @@ import {
   type RoleRow,
   type UserChangeKind,
   type UserRow,
-} from '../../api/contract/auth';
+} from '../../../contract/auth';
 import { Modal } from '../../components/modal';
 import { ConflictPrompt } from '../../components/conflict-prompt';
 import type { RoleConflict, RoleFields, UserChange } from '../../machines/admin-users.machine';

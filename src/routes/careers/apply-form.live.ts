@@ -1,6 +1,6 @@
 import { visitSource } from '../../api/visit';
 import type { i18n as I18n } from 'i18next';
-import { APPLICATION_MESSAGES, firstPhoneCountry } from '../../api/contract/applications';
+import { APPLICATION_MESSAGES, firstPhoneCountry } from '../../../contract/applications';
 import { showToast } from '../../components/toasts';
 import {
   applyFormMachine,
@@ -22,7 +22,7 @@ const TOAST_MS = 4000;
  */
 async function loadPhoneRules(lang: string): Promise<PhoneRules> {
   const [{ phoneCheck, phoneCountries, isPhoneCountry }, country] = await Promise.all([
-    import('../../api/contract/phone-check'),
+    import('../../../contract/phone-check'),
     import('../../api/pricing')
       .then(
         ({ getGeo }) => getGeo().then((geo) => geo.country_code.trim().toUpperCase()),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import type { JobOpeningRow } from '../../api/contract/jobs';
+import type { JobOpeningRow } from '../../../contract/jobs';
 
 /** A visitor's request to apply for an opening (each click is a new one). */
 export interface ApplyRequest {

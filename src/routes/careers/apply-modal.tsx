@@ -7,8 +7,8 @@ import {
   ADDRESS_MAX,
   DEFAULT_PHONE_COUNTRY,
   PHONE_MAX,
-} from '../../api/contract/applications';
-import { EMAIL_MAX } from '../../api/contract/form-rules';
+} from '../../../contract/applications';
+import { EMAIL_MAX } from '../../../contract/form-rules';
 import { DiscardPrompt } from '../../components/discard-prompt';
 import { Modal } from '../../components/modal';
 import type { ApplyContext, ApplyEvent, FieldName } from '../../machines/apply-form.machine';

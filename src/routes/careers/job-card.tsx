@@ -1,8 +1,8 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { jobPath, type JobOpeningRow } from '../../api/contract/jobs';
-import { htmlBlocks } from '../../api/contract/rich-text';
+import { jobPath, type JobOpeningRow } from '../../../contract/jobs';
+import { htmlBlocks } from '../../../contract/rich-text';
 import { jobCardText, jobTypeKey } from './job-text';
 import { warmApplyFlow } from './apply-launcher';
 import { LineIcon } from '../../components/icons';

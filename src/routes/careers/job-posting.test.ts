@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobOpeningRow } from '../../api/contract/jobs';
+import type { JobOpeningRow } from '../../../contract/jobs';
 import { jobPosting } from './job-posting';
 
 const ROW: JobOpeningRow = {

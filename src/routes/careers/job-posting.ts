@@ -1,5 +1,5 @@
-import { countryName } from '../../api/contract/countries';
-import { jobPath, type JobOpeningRow } from '../../api/contract/jobs';
+import { countryName } from '../../../contract/countries';
+import { jobPath, type JobOpeningRow } from '../../../contract/jobs';
 import type { JobCardText } from './job-text';
 
 /**

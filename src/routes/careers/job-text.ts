@@ -1,5 +1,5 @@
-import type { JobOpeningRow } from '../../api/contract/jobs';
-import { htmlListItems, htmlToText } from '../../api/contract/rich-text';
+import type { JobOpeningRow } from '../../../contract/jobs';
+import { htmlListItems, htmlToText } from '../../../contract/rich-text';
 
 /** What a careers card says of an opening, from its rich-text fields. */
 export interface JobCardText {

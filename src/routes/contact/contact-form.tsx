@@ -7,8 +7,8 @@ import {
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
   type ContactCheckedField,
-} from '../../api/contract/contact-rules';
-import { EMAIL_MAX } from '../../api/contract/form-rules';
+} from '../../../contract/contact-rules';
+import { EMAIL_MAX } from '../../../contract/form-rules';
 import { MarketingIcon } from '../../components/marketing/marketing-icons';
 import type { ContactField } from '../../machines/contact-form.machine';
 import { contactFormLive } from './contact-form.live';

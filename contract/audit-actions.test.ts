@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/locales/en/admin.json';
+import en from '../src/i18n/locales/en/admin.json';
 import { AUDIT_ACTIONS } from './auth';
 
 /** Every `action: '…'` the server's code writes to the audit log (tests excluded). */
@@ -21,7 +21,7 @@ function actionsWritten(dir: string): Set<string> {
 
 describe('the Activity filter', () => {
   it('offers every action the server records, each with its label', () => {
-    const written = actionsWritten(path.resolve(__dirname, '../../../server'));
+    const written = actionsWritten(path.resolve(__dirname, '../server'));
     // sign-in and sign-out are recorded through recordSession(…, 'login' | 'logout')
     written.add('logout');
     expect(written.size).toBeGreaterThan(10);
