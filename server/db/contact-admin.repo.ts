@@ -246,6 +246,16 @@ export async function insertReply(
 }
 
 /** A message's replies, oldest first, with their writer's name and their mail's delivery state. */
+/** The message a reply's mail answers, or undefined (a mail that is no reply). */
+export async function messageOfReplyMail(db: Db, mailId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('message_reply')
+    .select('message_id')
+    .where('mail_id', '=', mailId)
+    .executeTakeFirst();
+  return row && Number(row.message_id);
+}
+
 export async function repliesOf(db: Db, messageId: number) {
   return db
     .selectFrom('message_reply as r')

@@ -76,6 +76,7 @@ export async function claimDueMail(db: Db, o: { holder: string; now: Date; lease
       'html_body',
       'attempts',
       'created_at',
+      'application_id',
     ])
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import { messageOfReplyMail } from '../db/contact-admin.repo';
 import { claimDueMail, markAttemptFailed, markSent } from '../db/mail.repo';
 import type { Database } from '../db/schema';
 import type { EventPublisher } from '../events/domain-events';
@@ -79,6 +80,28 @@ const isPermanent = (err: unknown) => {
   return typeof code === 'number' && code >= 500 && code < 600;
 };
 
+/**
+ * Announces an attempt (the Mail screen), and that the timeline of the record the mail belongs to
+ * changed (an application's mail to its candidate, a reply to a message's writer): their "Queued"
+ * becomes "Sent" or "Failed" on the screens open at that moment.
+ */
+async function announceDelivery(
+  db: Kysely<Database>,
+  events: EventPublisher | undefined,
+  mail: { mail_id: number; kind: string; application_id: number | null },
+  status: 'sent' | 'failed' | 'retrying',
+) {
+  if (!events) return;
+  events.publish({ type: 'mail.delivery', mail_id: mail.mail_id, status });
+  if (status === 'retrying') return;
+  if (mail.application_id !== null)
+    events.publish({ type: 'application.timeline_changed', application_id: Number(mail.application_id) });
+  if (mail.kind === 'message-reply') {
+    const messageId = await messageOfReplyMail(db, mail.mail_id);
+    if (messageId !== undefined) events.publish({ type: 'message.changed', message_id: messageId });
+  }
+}
+
 /** Sends every mail that is due now; answers how many were sent and how many failed. */
 export async function sendDueMail(
   db: Kysely<Database>,
@@ -110,7 +133,8 @@ export async function sendDueMail(
         );
         await markSent(db, mail, o.holder, clock());
         sent += 1;
-        o.events?.publish({ type: 'mail.delivery', mail_id: mail.mail_id, status: 'sent' });
+        // telling the screens never makes a sent mail count as failed
+        await announceDelivery(db, o.events, mail, 'sent').catch(() => undefined);
       } catch (err) {
         failed += 1;
         const now = clock();
@@ -118,11 +142,7 @@ export async function sendDueMail(
         const giveUp = isPermanent(err) || now.getTime() - Date.parse(mail.created_at) >= MAIL_GIVE_UP_MS;
         const retryAt = giveUp ? null : new Date(now.getTime() + backoffMs(o.retryBaseMs, mail.attempts));
         await markAttemptFailed(db, mail, o.holder, reason, retryAt);
-        o.events?.publish({
-          type: 'mail.delivery',
-          mail_id: mail.mail_id,
-          status: giveUp ? 'failed' : 'retrying',
-        });
+        await announceDelivery(db, o.events, mail, giveUp ? 'failed' : 'retrying').catch(() => undefined);
         if (giveUp)
           o.log?.error(
             { mail_id: mail.mail_id, kind: mail.kind, err: reason },

@@ -86,6 +86,12 @@ describe('a reply to a message', () => {
 
     const before = await rowOf(id);
     expect(before.handled).toBe(false);
+    // what the open screens hear: the reply, then its delivery (the thread's Queued becomes Sent)
+    const heard: string[] = [];
+    const stop = app.events.on('*', (e) => {
+      if (e.type === 'mail.delivery') heard.push(`delivery:${e.status}`);
+      if (e.type === 'message.changed' && e.message_id === id) heard.push('message.changed');
+    });
     const res = await reply(id, 'Bonjour Amélie,\n\nAvec plaisir : mardi à 10 h ?\nÀ bientôt, <b>Asha</b>');
     expect(res.statusCode).toBe(201);
     // a message answered is handled, and the answer carries it at its new version
@@ -127,6 +133,9 @@ describe('a reply to a message', () => {
       })
       .toBe('sent');
     expect((await rowOf(id)).replies).toBe(1);
+    await vi.waitFor(() => expect(heard.slice(-2)).toEqual(['delivery:sent', 'message.changed']));
+    expect(heard[0]).toBe('message.changed'); // the reply itself
+    stop();
   });
 });
 

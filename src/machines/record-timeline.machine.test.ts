@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromCallback } from 'xstate';
 import type { Timeline } from '../../contract/application-timeline';
 import { recordTimelineMachine, noteProblem } from './record-timeline.machine';
 import {
@@ -46,6 +46,36 @@ function start() {
       actor.getSnapshot().matches(value),
   };
 }
+
+describe('a record timeline changed elsewhere', () => {
+  it('reads the timeline again when its change events say so (a mail delivered, a colleague’s note)', async () => {
+    const ctl = controlledActors(['loadTimeline', 'saveNote']);
+    let tell: ((event: { type: string }) => void) | undefined;
+    let watched: number | undefined;
+    const actor = createActor(
+      recordTimelineMachine.provide({
+        actors: {
+          ...(ctl.actors as object),
+          changeEvents: fromCallback(({ sendBack, input }) => {
+            tell = sendBack;
+            watched = (input as { recordId: number }).recordId;
+            return () => {};
+          }),
+        } as never,
+      }),
+      { input: { recordId: 7, maxLength: 5000 } },
+    ).start();
+    expect(watched).toBe(7);
+    ctl.settle('loadTimeline', withNote('Queued'));
+    await flush();
+    tell!({ type: 'timeline.refresh' });
+    expect(actor.getSnapshot().matches({ ready: { list: 'refreshing' } })).toBe(true);
+    ctl.settle('loadTimeline', withNote('Sent'));
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: { list: 'idle' } })).toBe(true);
+    expect(JSON.stringify(actor.getSnapshot().context.timeline)).toContain('Sent');
+  });
+});
 
 describe("a record timeline (a message's)", () => {
   it('hands the screen the record a reply changed (the message, handled at its new version)', async () => {

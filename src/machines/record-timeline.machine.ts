@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import type { Timeline } from '../../contract/application-timeline';
 
 /**
@@ -19,7 +19,8 @@ import type { Timeline } from '../../contract/application-timeline';
  *     (the server's code, `offline`, `gone` when the application was deleted, `failed`).
  *
  * Effects the screen provides: actors `loadTimeline`, `saveNote` (the timeline, and the record at its
- * new version when the text changed it); action `notifyNoteSaved`. A text saved emits `note.saved`
+ * new version when the text changed it), `changeEvents` (sends `timeline.refresh` when the record
+ * changed elsewhere: a colleague's note, a mail delivered); action `notifyNoteSaved`. A text saved emits `note.saved`
  * with that record, for the screen's list (`actorRef.on`).
  */
 export type NoteError = 'noteEmpty' | 'noteTooLong' | 'offline' | 'gone' | 'failed';
@@ -79,6 +80,8 @@ export const recordTimelineMachine = setup({
     saveNote: fromPromise<SavedNote, { recordId: number; text: string }>(async () => {
       throw new Error('saveNote is provided by the screen');
     }),
+    /** Sends timeline.refresh when the record changes elsewhere (none by default). */
+    changeEvents: fromCallback<{ type: string }, { recordId: number }>(() => () => {}),
   },
   actions: {
     store: assign({ timeline: (_, params: { timeline: Timeline }) => params.timeline }),
@@ -105,6 +108,13 @@ export const recordTimelineMachine = setup({
     error: null,
   }),
   initial: 'loading',
+  // a listener only: should it break, the timeline still loads and refreshes by hand
+  invoke: {
+    id: 'changeEvents',
+    src: 'changeEvents',
+    input: ({ context }) => ({ recordId: context.recordId }),
+    onError: { actions: [] },
+  },
   on: {
     'note.change': { actions: { type: 'type', params: ({ event }) => ({ text: event.text }) } },
   },

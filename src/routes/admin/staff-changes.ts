@@ -23,3 +23,22 @@ export const listChanges = (types: readonly StaffEventType[]) =>
       stop();
     };
   });
+
+/**
+ * A record timeline's `changeEvents` (machines/record-timeline.machine.ts): `timeline.refresh` once
+ * an event of `types` names this record (a colleague's note, its mail delivered), or the stream came
+ * back after a break.
+ */
+export const recordChanges = (types: readonly StaffEventType[]) =>
+  fromCallback<{ type: string }, { recordId: number }>(({ sendBack, input }) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onStaffEvents(types, (event) => {
+      if (event && !event.ids.includes(input.recordId)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => sendBack({ type: 'timeline.refresh' }), CHANGES_SETTLE_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  });
