@@ -672,7 +672,7 @@ test.describe('closed, not erased', () => {
     await offer.getByRole('button', { name: 'Close opening' }).click();
     // its application is still being decided: kept as it is unless said otherwise
     const ask = page.getByRole('dialog', { name: 'Close job opening' });
-    await expect(ask.getByRole('radio', { name: /Keep them as they are/ })).toBeChecked();
+    await expect(ask.getByRole('radio', { name: /^Keep it as it is: you can still move it/ })).toBeChecked();
     await ask.getByRole('button', { name: 'Close opening' }).click();
     await expect(page.getByText(`“${title}” is now Closed.`)).toBeVisible();
     await expect(status).toHaveValue('Closed');

@@ -49,7 +49,7 @@ function CloseForm({
   const [mail, setMail] = useState(true);
   const count = undecidedOf(change.job);
   const rejecting = choice === 'reject';
-  const message = error && rejecting ? t(`openings.closeAsk.${error}`, { max: CLOSE_REASON_MAX }) : null;
+  const message = error && rejecting ? t(`openings.closeAsk.${error}`, { max: CLOSE_REASON_MAX, count }) : null;
   return (
     <>
       <p className={s.which}>{change.job.job_title}</p>
@@ -65,7 +65,7 @@ function CloseForm({
           <legend>{t('openings.closeAsk.undecided', { count })}</legend>
           <label>
             <input type="radio" name="applications" checked={!rejecting} onChange={() => setChoice('keep')} />
-            {t('openings.closeAsk.keep')}
+            {t('openings.closeAsk.keep', { count })}
           </label>
           <label>
             <input
@@ -74,7 +74,7 @@ function CloseForm({
               checked={rejecting}
               onChange={() => setChoice('reject')}
             />
-            {t('openings.closeAsk.reject')}
+            {t('openings.closeAsk.reject', { count })}
           </label>
         </fieldset>
         {rejecting && (
@@ -97,7 +97,7 @@ function CloseForm({
             </div>
             <label className={s.check}>
               <input type="checkbox" checked={mail} onChange={(e) => setMail(e.target.checked)} />
-              {t('openings.closeAsk.mail')}
+              {t('openings.closeAsk.mail', { count })}
             </label>
           </>
         )}
