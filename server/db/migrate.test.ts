@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createDatabase, dialectOf } from './database';
-import { migrateToLatest, MigrationFolder } from './migrate';
+import { migrateToLatest, MigrationFolder, pendingMigrations } from './migrate';
 import type { Database } from './schema';
 import { runSeeders } from './seed';
 
@@ -85,6 +85,21 @@ describe('migrations', () => {
       '0002-second',
     ]);
     expect(await migrateToLatest(db, compiled)).toEqual(['0002-second']);
+  });
+
+  it('that have not run are named from the folder and the bookkeeping table (/api/ready)', async () => {
+    const migration = `export async function up(db) { await db.schema.createTable('first').addColumn('id', 'integer').execute() }`;
+    write('0001-first.ts', migration);
+    write('0001-first.test.ts', 'not a migration');
+    const db = openSqlite();
+    // a database never migrated has no bookkeeping table yet: every migration is pending
+    expect(await pendingMigrations(db, dir)).toEqual(['0001-first']);
+    await migrateToLatest(db, dir);
+    expect(await pendingMigrations(db, dir)).toEqual([]);
+    // a new one (and its compiled twin beside it, counted once)
+    write('0002-second.ts', migration.replace("'first'", "'second'"));
+    write('0002-second.js', migration.replace("'first'", "'second'"));
+    expect(await pendingMigrations(db, dir)).toEqual(['0002-second']);
   });
 
   it('stop with a message naming the migration that failed', async () => {

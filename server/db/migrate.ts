@@ -67,6 +67,28 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, dir = migrationsDir): 
 
 /** Names of the migrations of `dir` that this database has not run yet (none when it is current). */
 export async function pendingMigrations<DB>(db: Kysely<DB>, dir = migrationsDir): Promise<string[]> {
-  const migrator = await migratorOf(db, dir);
-  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+  // Read from the folder's names and our own bookkeeping table, not through Kysely's migrator: it
+  // loads every migration module and reads the table list of every schema of the database, which
+  // a load balancer's /api/ready poll should not cost (and which fails while another schema of the
+  // database is being dropped).
+  const names = [
+    ...new Set(
+      (await fs.readdir(dir)).filter((f) => MIGRATION_FILE.test(f)).map((f) => f.replace(/\.[tj]s$/, '')),
+    ),
+  ].sort();
+  const kept =
+    dialectOf(db) === 'postgres'
+      ? (await sql<{ t: string | null }>`select to_regclass('kysely_migration')::text as t`.execute(db)).rows[0]
+          ?.t != null
+      : Number(
+          (
+            await sql<{ n: number }>`select count(*) as n from sqlite_master
+              where type = 'table' and name = 'kysely_migration'`.execute(db)
+          ).rows[0]?.n,
+        ) > 0;
+  if (!kept) return names;
+  const done = new Set(
+    (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name),
+  );
+  return names.filter((name) => !done.has(name));
 }

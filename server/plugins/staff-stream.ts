@@ -7,6 +7,8 @@ import { openRedisChannel, type RedisChannel } from '../lib/redis-channel';
 export interface StaffStreamMember {
   /** The person whose tab it is: they are not told of their own changes (their screen shows them). */
   userId: number;
+  /** The session it was opened with (its stored hash): signing out ends it at once. */
+  session: string;
   permissions: readonly Permission[];
   write(text: string): void;
   end(): void;
@@ -23,6 +25,8 @@ declare module 'fastify' {
       join(member: StaffStreamMember): () => void;
       /** Sends an event to every stream whose person may read its records, but the one who made it. */
       broadcast(event: StaffEvent, by: number | null): void;
+      /** Ends the streams of a session (it signed out); other processes end theirs at the next heartbeat. */
+      endSession(session: string): void;
       /** How many are open (for metrics and tests). */
       size(): number;
     };
@@ -68,6 +72,9 @@ export const staffStream = fp<{ redisUrl?: string; redisKeyPrefix?: string }>(
       broadcast(event: StaffEvent, by: number | null) {
         deliver(event, by);
         channel?.publish(JSON.stringify({ event, by }));
+      },
+      endSession(session: string) {
+        for (const member of [...members]) if (member.session === session) member.end();
       },
       size: () => members.size,
     });

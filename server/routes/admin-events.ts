@@ -5,15 +5,17 @@ import { STAFF_STREAM_BACKLOG_MAX, type StaffStreamMember } from '../plugins/sta
 
 /**
  * GET /api/admin/events (signed in): the staff event stream (contract/staff-events.ts,
- * docs/decisions/035-staff-stream.md), as `text/event-stream`. Each heartbeat asks again who the
- * session is: a session signed out, disabled or expired ends the stream, a role changed changes
- * what it is sent. Reading it never marks the session used (an idle tab still times out).
+ * docs/decisions/035-staff-stream.md), as `text/event-stream`. Signing out ends it at once; each
+ * heartbeat asks again who the session is: a session ended elsewhere, disabled or expired ends the
+ * stream, a role changed changes what it is sent. Reading it never marks the session used (an idle
+ * tab still times out).
  */
 const adminEvents: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/events', { config: { permission: 'signed-in' } }, async (request, reply) => {
     const stream = new PassThrough();
     const member: StaffStreamMember = {
       userId: request.user!.user_id,
+      session: request.adminSession!.hash,
       permissions: request.user!.permissions,
       write: (text) => {
         // a client that stopped reading is let go rather than kept in memory

@@ -181,7 +181,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/logout', { schema: { response: { 200: MessageAnswer } } }, async (request, reply) => {
     app.checkSameOrigin(request);
     const user = await app.currentUser(request);
+    const session = request.adminSession?.hash;
     await app.endSession(request, reply);
+    // this session's event streams end now, not at their next heartbeat
+    if (session) app.staffStream.endSession(session);
     if (user) await signIn.recordSession({ ...app.services(request), actor: user }, 'logout');
     // the browser drops its HTTP cache of this site (admin answers a shared device may hold);
     // "cache" leaves Cache Storage, so the public pages' offline copy stays (security model)
