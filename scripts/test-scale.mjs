@@ -78,6 +78,12 @@ const forward = (req, res, retried = false) => {
     if (!res.headersSent) res.writeHead(502);
     res.end();
   });
+  // the client went away before the answer ended (a closed tab's event stream): so does the
+  // upstream request, as a real proxy does; else each such answer would hold one of the agent's
+  // sockets for good
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   if (req.method === 'GET' || req.method === 'HEAD') upstream.end();
   else req.pipe(upstream);
 };
