@@ -6,7 +6,7 @@ import {
   undecidedOf,
   type JobStatusAnswer,
 } from '../../contract/jobs-admin';
-import { conflictIn } from './edit-conflict';
+import { conflictIn } from './record-editor.machine';
 import type { QueuedJobChange } from './job-form.machine';
 import { pagedList } from './paged-list.machine';
 import { queuedChanges } from './queued-changes.machine';

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Permission, RoleRow, UserRow } from '../../contract/auth';
-import { conflictIn, meetTheirs, type EditConflict, type ReadField } from './edit-conflict';
+import { conflictIn, meetTheirs, type EditConflict, type ReadField } from './record-editor.machine';
 
 /**
  * Users & Roles: loads users and roles; runs one change at a time (create, change role,

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { conflictIn, isGoneError } from './edit-conflict';
+import { conflictIn, isGoneError } from './record-editor.machine';
 import type { ApplicationListRow, ApplicationStatus } from '../../contract/admin-applications';
 
 /**

@@ -9,12 +9,12 @@ import {
   type BlogDraft,
   type BlogEditorFields,
   isChanged,
-  savingActor,
-  type BlogEditorEvent,
   type SaveInput,
-  type SaveRequest,
   type TextField,
 } from './blog-editor.machine';
+import { savingActor, type RecordEditorEvent, type SaveRequest } from './record-editor.machine';
+
+type BlogEditorEvent = RecordEditorEvent<BlogPostRow, BlogEditorFields>;
 import { createPathModel, timerEvent, everyTransition, withoutRegions } from './testing/test-model';
 
 const TODAY = 'August 6, 2025';
@@ -37,12 +37,13 @@ const POST: BlogPostRow = {
 function controlledSave() {
   const inputs: SaveInput[] = [];
   let sendBack: ((event: EventObject) => void) | null = null;
-  const actor = fromCallback<EventObject, SaveRequest>(({ input, sendBack: back }) => {
-    // the form the save sends (the dialog it came from goes with it, for a save kept offline)
-    const { context: _dialog, ...form } = input;
-    inputs.push(form);
-    sendBack = back;
-  });
+  const actor = fromCallback<EventObject, SaveRequest<BlogPostRow, BlogEditorFields, SaveInput>>(
+    ({ input, sendBack: back }) => {
+      // the form the save sends (the dialog it came from goes with it, for a save kept offline)
+      inputs.push(input.input);
+      sendBack = back;
+    },
+  );
   return { actor, inputs, reply: (event: BlogEditorEvent | EventObject) => sendBack!(event as EventObject) };
 }
 
@@ -59,13 +60,13 @@ function setup() {
   };
   const actor = createActor(
     blogEditorMachine.provide({
-      actors: { saveBlogPost: save.actor },
+      actors: { save: save.actor },
       actions: {
         focusField: (_, { field }) => void effects.focused.push(field),
         notifySaved: (_, params) => void effects.saved.push(params),
         notifyFailed: (_, { error }) => void effects.failed.push(error),
         notifyMerged: (_, { changedBy }) => void effects.merged.push(changedBy),
-        forgetDraft: (_, { blogId }) => void effects.forgotten.push(blogId),
+        forgetDraft: (_, { id }) => void effects.forgotten.push(id),
         notifyQueued: () => void (effects.queued += 1),
         forgetQueued: (_, { id }) => void effects.forgottenQueued.push(id),
       },
@@ -95,7 +96,7 @@ describe('blog editor', () => {
 
   it('opens "Create New Blog Post" empty, dated today, as a Draft', () => {
     const { actor, ctx } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     expect(actor.getSnapshot().matches({ editing: { display: 'clean' } })).toBe(true);
     expect(ctx().mode).toBe('create');
     expect(ctx().fields).toEqual({
@@ -120,7 +121,7 @@ describe('blog editor', () => {
 
   it('schedules a post: a time to publish at makes it Scheduled, sent in UTC, and dates it that day', () => {
     const { actor, save, type, ctx, fillValid } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     const at = new Date(Date.now() + 3 * 24 * 3600_000);
     const local = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}T09:30`;
@@ -134,20 +135,20 @@ describe('blog editor', () => {
 
   it('refuses a time to publish at that has passed, and publishes at once when the tick is checked', () => {
     const { actor, save, type, ctx, fillValid } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     type('publish_at', '2020-01-01T09:00');
     actor.send({ type: 'editor.submit' });
     expect(ctx().errors).toEqual({ publish_at: 'schedulePast' });
     expect(save.inputs).toHaveLength(0);
-    actor.send({ type: 'publish.change', publish: true });
+    actor.send({ type: 'field.change', field: 'publish', value: true });
     actor.send({ type: 'editor.submit' });
     expect(save.inputs[0]).toMatchObject({ status: 'Published', publish_at: '' });
   });
 
   it('counts the read time from the text until the person types their own', () => {
     const { actor, type, ctx } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     type('content', `<p>${'word '.repeat(700)}</p>`);
     expect(ctx().fields.read_time).toBe('3 min read');
     type('content', `<p>${'word '.repeat(1200)}</p>`);
@@ -159,7 +160,7 @@ describe('blog editor', () => {
 
   it("asks for the cover's alt text when there is a cover", () => {
     const { actor, type, ctx, fillValid } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     type('cover_alt', '  ');
     actor.send({ type: 'editor.submit' });
@@ -168,7 +169,7 @@ describe('blog editor', () => {
 
   it('opens "Edit Blog Post" with every field of the post', () => {
     const { actor, ctx } = setup();
-    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.open', row: POST });
     expect(ctx().mode).toBe('edit');
     expect(ctx().fields).toMatchObject({
       title: POST.title,
@@ -180,7 +181,7 @@ describe('blog editor', () => {
 
   it('shows every rule broken, focuses the first field, and clears the messages after 2.5 s', () => {
     const { actor, ctx, shown, effects } = setup();
-    actor.send({ type: 'editor.open', today: '' });
+    actor.send({ type: 'editor.open', defaults: { publication_date: '' } });
     actor.send({ type: 'editor.submit' });
     expect(actor.getSnapshot().matches({ editing: { display: 'invalid' } })).toBe(true);
     expect(shown()).toEqual({
@@ -201,7 +202,7 @@ describe('blog editor', () => {
 
   it('shows the 2.5 s again from the latest submit', () => {
     const { actor, shown } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     actor.send({ type: 'editor.submit' });
     vi.advanceTimersByTime(2000);
     actor.send({ type: 'editor.submit' });
@@ -218,7 +219,7 @@ describe('blog editor', () => {
     ['featured_image_url', 'javascript:alert(1)', 'Image URL must start with http:// or https://'],
   ] as const)('refuses %s = %j with "%s"', (field, value, message) => {
     const { actor, shown, fillValid, type, effects } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     type(field, value);
     actor.send({ type: 'editor.submit' });
@@ -228,27 +229,27 @@ describe('blog editor', () => {
 
   it('refuses a chosen file that is not an image: "Please upload a valid image file"', () => {
     const { actor, ctx } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
-    actor.send({ type: 'image.choose', file: new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }) });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
+    actor.send({ type: 'file.choose', file: new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }) });
     expect(ctx().file).toBeNull();
     expect(ctx().errors.featured_image).toBe('imageInvalidFile');
   });
 
   it('refuses an image over 5 MB when saving', () => {
     const { actor, ctx, fillValid } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
-    actor.send({ type: 'image.choose', file: png(5 * 1024 * 1024 + 1) });
+    actor.send({ type: 'file.choose', file: png(5 * 1024 * 1024 + 1) });
     actor.send({ type: 'editor.submit' });
     expect(ctx().errors.featured_image).toBe('imageTooLarge');
   });
 
   it('sends a new post as a Draft unless "Publish immediately" is checked, with the file instead of the address', () => {
     const { actor, save, fillValid } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     const file = png();
-    actor.send({ type: 'image.choose', file });
+    actor.send({ type: 'file.choose', file });
     actor.send({ type: 'editor.submit' });
     expect(actor.getSnapshot().value).toBe('submitting');
     expect(save.inputs[0]).toMatchObject({
@@ -259,14 +260,14 @@ describe('blog editor', () => {
       featured_image: file,
     });
     save.reply({ type: 'save.failed', error: new Error('x') });
-    actor.send({ type: 'publish.change', publish: true });
+    actor.send({ type: 'field.change', field: 'publish', value: true });
     actor.send({ type: 'editor.submit' });
     expect(save.inputs[1]).toMatchObject({ status: 'Published' });
   });
 
   it('shows the upload progress while saving', () => {
     const { actor, save, fillValid, ctx } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     actor.send({ type: 'editor.submit' });
     expect(ctx().progress).toBe(0);
@@ -276,7 +277,7 @@ describe('blog editor', () => {
 
   it('closes and resets after a save, telling the list the new row', () => {
     const { actor, save, fillValid, ctx, effects } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     actor.send({ type: 'editor.submit' });
     const row = { ...POST, blog_id: 99 };
@@ -289,7 +290,7 @@ describe('blog editor', () => {
 
   it('keeps everything typed when the server refuses, with its field messages', () => {
     const { actor, save, fillValid, ctx, effects } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     actor.send({ type: 'editor.submit' });
     const error = Object.assign(new Error('Please upload a valid image file'), {
@@ -306,7 +307,7 @@ describe('blog editor', () => {
 
   it('updates a post keeping its stored image (mode 2 with the key)', () => {
     const { actor, save } = setup();
-    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.open', row: POST });
     actor.send({ type: 'editor.submit' });
     expect(save.inputs[0]).toMatchObject({
       mode: 2,
@@ -319,7 +320,7 @@ describe('blog editor', () => {
 
   it('Cancel closes and forgets the form', () => {
     const { actor, ctx, fillValid } = setup();
-    actor.send({ type: 'editor.open', today: TODAY });
+    actor.send({ type: 'editor.open', defaults: { publication_date: TODAY } });
     fillValid();
     actor.send({ type: 'editor.cancel' });
     expect(actor.getSnapshot().value).toBe('closed');
@@ -328,10 +329,10 @@ describe('blog editor', () => {
 
   it('a backdrop click or Escape closes an unchanged dialog, and asks before throwing away a change', () => {
     const { actor, ctx } = setup();
-    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.open', row: POST });
     actor.send({ type: 'editor.dismiss' });
     expect(actor.getSnapshot().value).toBe('closed');
-    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.open', row: POST });
     actor.send({ type: 'field.change', field: 'title', value: 'A better title' });
     actor.send({ type: 'editor.dismiss' });
     expect(actor.getSnapshot().value).toBe('confirmingDiscard');
@@ -361,14 +362,14 @@ describe('blog editor', () => {
   it('savingActor turns a promise with progress into the machine events', async () => {
     vi.useRealTimers();
     const progress: (number | null)[] = [];
-    const logic = savingActor(async (_input, onProgress) => {
+    const logic = savingActor<BlogPostRow, BlogEditorFields, SaveInput>(async (_input, onProgress) => {
       onProgress(5, 10);
       await new Promise((r) => setTimeout(r, 0));
       return { message: 'Post Updated' };
     });
-    const editor = createActor(blogEditorMachine.provide({ actors: { saveBlogPost: logic } })).start();
+    const editor = createActor(blogEditorMachine.provide({ actors: { save: logic } })).start();
     editor.subscribe((snapshot) => progress.push(snapshot.context.progress));
-    editor.send({ type: 'editor.open', post: POST, today: TODAY });
+    editor.send({ type: 'editor.open', row: POST });
     editor.send({ type: 'editor.submit' });
     await new Promise((r) => setTimeout(r, 10));
     expect(progress).toContain(0.5);
@@ -397,9 +398,9 @@ describe('blog editor drafts on the device', () => {
 
   it('keeps the text on the device 2 s after the first change, and a flipped Publish box too', async () => {
     const { actor, written } = withDrafts(null);
-    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.open', row: POST });
     actor.send({ type: 'field.change', field: 'title', value: 'A longer title' });
-    actor.send({ type: 'publish.change', publish: false });
+    actor.send({ type: 'field.change', field: 'publish', value: false });
     await vi.advanceTimersByTimeAsync(1999);
     expect(written).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -425,7 +426,7 @@ describe('blog editor drafts on the device', () => {
         },
       }),
     ).start();
-    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.open', row: POST });
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'field.change', field: 'title', value: 'A longer title' });
     await vi.advanceTimersByTimeAsync(2000); // autosaved
@@ -442,7 +443,7 @@ describe('blog editor drafts on the device', () => {
     expect(written.at(-1)?.title).toBe('A longer title, typed on');
     // opened again later, the dialog looks for the draft again
     actor.send({ type: 'editor.cancel' });
-    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.open', row: POST });
     await vi.advanceTimersByTimeAsync(0);
     expect(reads).toBe(2);
   });
@@ -453,14 +454,14 @@ describe('blog editor drafts on the device', () => {
       savedAt: '2026-11-25T09:00:00.000Z',
     };
     const { actor, forgotten } = withDrafts(draft);
-    actor.send({ type: 'editor.open', post: POST, today: TODAY });
+    actor.send({ type: 'editor.open', row: POST });
     await vi.waitFor(() =>
       expect(actor.getSnapshot().matches({ editing: { restore: 'offering' } })).toBe(true),
     );
     actor.send({ type: 'draft.restore' });
     expect(actor.getSnapshot().context.fields.content).toBe('<p>Much more text.</p>');
     actor.send({ type: 'editor.cancel' });
-    expect(forgotten).toEqual([{ blogId: POST.blog_id }]);
+    expect(forgotten).toEqual([{ id: POST.blog_id }]);
   });
 });
 
@@ -476,9 +477,9 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
 
   it('an edit sends the version it opened and only the fields the person changed', () => {
     const { actor, save, type } = setup();
-    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    actor.send({ type: 'editor.open', row: OPENED });
     type('read_time', '7 min read');
-    actor.send({ type: 'publish.change', publish: false });
+    actor.send({ type: 'field.change', field: 'publish', value: false });
     actor.send({ type: 'editor.submit' });
     // the status and its time go together (a Scheduled post has one, the others none)
     expect(save.inputs[0]).toMatchObject({
@@ -490,7 +491,7 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
 
   it('a stale "Publish immediately" tick is never sent: their unpublishing stays, my read time is saved with it', () => {
     const { actor, save, type, ctx, effects } = setup();
-    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    actor.send({ type: 'editor.open', row: OPENED });
     type('read_time', '3 min read');
     actor.send({ type: 'editor.submit' });
     expect(save.inputs[0].changed).toEqual(['read_time']);
@@ -509,7 +510,7 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
 
   it('when both changed a field, waits with theirs beside mine; keep mine saves mine on their version', () => {
     const { actor, save, type, ctx } = setup();
-    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    actor.send({ type: 'editor.open', row: OPENED });
     type('title', 'My title');
     type('read_time', '4 min read');
     actor.send({ type: 'editor.submit' });
@@ -529,7 +530,7 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
 
   it('take theirs puts their text in the fields both changed and goes back to the form', () => {
     const { actor, save, type, ctx, effects } = setup();
-    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    actor.send({ type: 'editor.open', row: OPENED });
     type('title', 'My title');
     type('read_time', '4 min read');
     actor.send({ type: 'editor.submit' });
@@ -543,7 +544,7 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
 
   it('keep both puts their content, then mine, in the editor to merge by hand', () => {
     const { actor, save, type, ctx } = setup();
-    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    actor.send({ type: 'editor.open', row: OPENED });
     type('content', '<p>Mine.</p>');
     actor.send({ type: 'editor.submit' });
     save.reply({ type: 'save.failed', error: theirs({ content: '<p>Theirs.</p>' }) });
@@ -556,7 +557,9 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
   describe('a save made without a connection', () => {
     const change = {
       id: 'queued-post-1',
-      post: OPENED,
+      recordId: OPENED.blog_id,
+      version: OPENED.version ?? null,
+      original: OPENED,
       base: fieldsOf(OPENED),
       values: { ...fieldsOf(OPENED), title: 'My title' },
       file: null,
@@ -564,7 +567,7 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
 
     it('is kept on the device: the dialog closes saying it waits, and its draft goes', () => {
       const { actor, save, type, effects } = setup();
-      actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+      actor.send({ type: 'editor.open', row: OPENED });
       type('title', 'My title');
       actor.send({ type: 'editor.submit' });
       save.reply({ type: 'save.queued', id: 'k1' });
@@ -605,7 +608,7 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
 
   it('Cancel in the conflict view closes the dialog', () => {
     const { actor, save, type } = setup();
-    actor.send({ type: 'editor.open', post: OPENED, today: TODAY });
+    actor.send({ type: 'editor.open', row: OPENED });
     type('title', 'My title');
     actor.send({ type: 'editor.submit' });
     save.reply({ type: 'save.failed', error: theirs({ title: 'Their title' }) });
@@ -617,8 +620,8 @@ describe('blog editor conflicts (docs/decisions/022)', () => {
 describe('blog editor paths', () => {
   const ROW = { ...POST, blog_id: 99 };
   const events = [
-    { type: 'editor.open', today: TODAY },
-    { type: 'editor.open', post: POST, today: TODAY },
+    { type: 'editor.open', defaults: { publication_date: TODAY } },
+    { type: 'editor.open', row: POST },
     { type: 'editor.submit' },
     { type: 'editor.cancel' },
     { type: 'editor.dismiss' },
@@ -626,7 +629,7 @@ describe('blog editor paths', () => {
     { type: 'discard.cancel' },
     { type: 'field.change', field: 'title', value: '' },
     { type: 'field.change', field: 'title', value: 'Mine' },
-    { type: 'image.choose', file: null },
+    { type: 'file.choose', file: null },
     { type: timerEvent('errorDisplay') },
     { type: 'save.succeeded', answer: { message: 'Post Updated', row: ROW } },
     { type: 'save.failed', error: new Error('down') },
@@ -645,7 +648,9 @@ describe('blog editor paths', () => {
       type: 'editor.resume',
       change: {
         id: 'q1',
-        post: POST,
+        recordId: POST.blog_id,
+        version: POST.version ?? null,
+        original: POST,
         base: fieldsOf(POST),
         values: { ...fieldsOf(POST), title: 'Mine' },
         file: null,
@@ -655,7 +660,7 @@ describe('blog editor paths', () => {
   ];
   // without the draft regions (restore, autosave): their actors and timer have their own tests
   const model = createPathModel(
-    withoutRegions(blogEditorMachine, 'editing', ['restore', 'autosave', 'suggestions']),
+    withoutRegions(blogEditorMachine, 'editing', ['restore', 'autosave', 'choices']),
     {
       events: events as never,
       serializeState: (snapshot: { value: unknown; context: { mode: string; fields: { title: string } } }) =>
@@ -701,7 +706,7 @@ describe('blog editor paths', () => {
           'discard.confirm': send,
           'discard.cancel': send,
           'field.change': send,
-          'image.choose': send,
+          'file.choose': send,
           [timerEvent('errorDisplay')]: () => void vi.advanceTimersByTime(2500),
           'save.succeeded': ({ event }) => save.reply(event as EventObject),
           'save.failed': ({ event }) => save.reply(event as EventObject),

@@ -9,7 +9,7 @@ import {
 } from '../../contract/blog';
 import { pagedList } from './paged-list.machine';
 import type { QueuedPostChange } from './blog-editor.machine';
-import { conflictIn } from './edit-conflict';
+import { conflictIn } from './record-editor.machine';
 import { queuedChanges } from './queued-changes.machine';
 
 /**

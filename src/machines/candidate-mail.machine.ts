@@ -6,7 +6,7 @@ import {
   type CandidateMailTemplate,
   type CandidateTemplate,
 } from '../../contract/candidate-mail';
-import { conflictIn, isGoneError } from './edit-conflict';
+import { conflictIn, isGoneError } from './record-editor.machine';
 
 /**
  * An email to a candidate, written in the application's detail (docs/decisions/026-application-timeline.md).

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { createActor, createMachine, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import type { JobOpeningRow } from '../../contract/jobs';
 import { VersionConflict } from '../../contract/versions';
 import {
@@ -14,14 +14,13 @@ import {
   jobFieldError,
   jobFieldFilled,
   type JobFormField,
+  type JobErrorCode,
   type JobFormValues,
 } from '../../contract/jobs-admin';
 import en from '../i18n/locales/en/admin.json';
 import {
   controlledActors,
   createPathModel,
-  doneEvent,
-  errorEvent,
   everyTransition,
   valueWithout,
   withoutRegions,
@@ -34,10 +33,25 @@ import {
   unlockStateOf,
   valuesOf,
   type JobDraft,
-  type JobFormEvent,
-  type SaveJobOutput,
+  type SaveJobInput,
   type UnlockState,
 } from './job-form.machine';
+import { savingActor, type RecordEditorEvent, type SavedAnswer } from './record-editor.machine';
+
+type JobFormEvent = RecordEditorEvent<JobOpeningRow, JobFormValues>;
+type SaveJobOutput = SavedAnswer<JobOpeningRow>;
+/** The save actor from a function of what it sends (the form's save: SaveJobInput). */
+const saving = (save: (input: SaveJobInput) => Promise<unknown>) =>
+  savingActor<JobOpeningRow, JobFormValues, SaveJobInput>(
+    (input) => save(input) as Promise<SaveJobOutput | QueuedSubmission>,
+  );
+/** The error the form shows (the first failing field's), or null. */
+const shownError = (actor: {
+  getSnapshot(): { context: { errors: Partial<Record<JobFormField, string>> } };
+}) => {
+  const [field, code] = Object.entries(actor.getSnapshot().context.errors)[0] ?? [];
+  return field ? { field: field as JobFormField, code: code as JobErrorCode } : null;
+};
 import type { QueuedSubmission } from '../offline/queued';
 
 const VALID: JobFormValues = {
@@ -75,8 +89,7 @@ function effects() {
   return {
     focusField: vi.fn(),
     notifySaved: vi.fn(),
-    notifySaveFailed: vi.fn(),
-    jobSaved: vi.fn(),
+    notifyFailed: vi.fn(),
   };
 }
 
@@ -84,13 +97,12 @@ function start(save: (input: unknown) => Promise<unknown>, spies = effects()) {
   const actor = createActor(
     jobFormMachine.provide({
       actors: {
-        saveJob: fromPromise(({ input }) => save(input) as Promise<{ message: string; row: JobOpeningRow }>),
+        save: saving(save),
       },
       actions: {
         focusField: (_, params) => spies.focusField(params.field),
         notifySaved: (_, params) => spies.notifySaved(params),
-        notifySaveFailed: (_, params) => spies.notifySaveFailed(params),
-        jobSaved: (_, params) => spies.jobSaved(params),
+        notifyFailed: (_, params) => spies.notifyFailed(params),
       },
     }),
   ).start();
@@ -110,7 +122,7 @@ describe('admin job form', () => {
     // Arrange
     const { actor } = start(async () => ({}));
     const at = () => unlockStateOf(actor.getSnapshot());
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     expect(at()).toBe('job_title');
     // Act: the first three fields, then the location emptied and a description of empty markup
     fill(actor, { job_title: 'Copy Editor', department: 'Editorial', location: 'Kochi' });
@@ -141,38 +153,38 @@ describe('admin job form', () => {
 
   it('asks an opening on site for its country and city, and lets a remote one leave them out', () => {
     const { actor, spies } = start(async () => ({ message: 'ok', row: ROW }));
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     fill(actor, { ...VALID, country: '', locality: '' });
     expect(unlockStateOf(actor.getSnapshot())).toBe('country');
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.error).toEqual({ field: 'country', code: 'countryRequired' });
+    actor.send({ type: 'editor.submit' });
+    expect(shownError(actor)).toEqual({ field: 'country', code: 'countryRequired' });
     expect(spies.focusField).toHaveBeenLastCalledWith('country');
     fill(actor, { work_type: 'remote' });
     expect(unlockStateOf(actor.getSnapshot())).toBe('complete');
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    actor.send({ type: 'editor.submit' });
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
   });
 
   it('opens an existing job with every field unlocked', () => {
     const { actor } = start(async () => ({}));
-    actor.send({ type: 'form.open', job: ROW });
+    actor.send({ type: 'editor.open', row: ROW });
     expect(unlockStateOf(actor.getSnapshot())).toBe('complete' satisfies UnlockState);
   });
 
   it('shows only the first error in field order, focuses that field and keeps it until that field changes', () => {
     const { actor, spies } = start(async () => ({}));
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     fill(actor, { job_title: 'A', department: 'Team 42' });
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.error).toEqual({ field: 'job_title', code: 'tooShort' });
+    actor.send({ type: 'editor.submit' });
+    expect(shownError(actor)).toEqual({ field: 'job_title', code: 'tooShort' });
     expect(jobErrorMessage('job_title', 'tooShort')).toBe('Job title must be at least 2 characters long.');
     expect(spies.focusField).toHaveBeenCalledWith('job_title');
     // read at leisure: time alone does not take it away, nor typing elsewhere
     vi.advanceTimersByTime(60_000);
     actor.send({ type: 'field.change', field: 'department', value: 'Team 43' });
-    expect(actor.getSnapshot().context.error).toEqual({ field: 'job_title', code: 'tooShort' });
+    expect(shownError(actor)).toEqual({ field: 'job_title', code: 'tooShort' });
     actor.send({ type: 'field.change', field: 'job_title', value: 'Ab' });
-    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(shownError(actor)).toBeNull();
     expect(actor.getSnapshot().matches('editing')).toBe(true);
   });
 
@@ -213,12 +225,12 @@ describe('admin job form', () => {
     ],
   ])('%o fails with "%s" on %s', (change, field, message) => {
     const { actor } = start(async () => ({}));
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     fill(actor, { ...VALID, ...change });
-    actor.send({ type: 'form.submit' });
-    const error = actor.getSnapshot().context.error!;
+    actor.send({ type: 'editor.submit' });
+    const error = shownError(actor)!;
     expect(error.field).toBe(field);
-    expect(jobErrorMessage(error.field, error.code, actor.getSnapshot().context.values[field])).toBe(message);
+    expect(jobErrorMessage(error.field, error.code, actor.getSnapshot().context.fields[field])).toBe(message);
   });
 
   it("the dialog's English texts of every code are the spec's words", () => {
@@ -226,7 +238,11 @@ describe('admin job form', () => {
       text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
     for (const field of JOB_FORM_FIELDS) {
       // the codes a field can get: its type's, or the job type's one
-      const SELECTS = { job_type_id: 'typeRequired', work_type: 'workTypeRequired', country: 'countryRequired' } as const;
+      const SELECTS = {
+        job_type_id: 'typeRequired',
+        work_type: 'workTypeRequired',
+        country: 'countryRequired',
+      } as const;
       const codes = JOB_ERROR_CODES.filter(
         (code) =>
           !(Object.values(SELECTS) as string[]).includes(code) &&
@@ -265,23 +281,21 @@ describe('admin job form', () => {
     vi.useRealTimers();
     const save = vi.fn(async () => ({ message: 'Job created successfully', row: ROW }));
     const { actor, spies } = start(save);
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     fill(actor, VALID);
-    actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    actor.send({ type: 'editor.submit' });
+    expect(actor.getSnapshot().matches('submitting')).toBe(true);
     await waitFor(actor, (s) => s.matches('closed'));
     expect(save).toHaveBeenCalledWith({
-      mode: 'create',
-      jobId: 0,
-      values: VALID,
-      version: null,
-      // the fields changed from the empty form (on site is the form's own default)
-      fields: JOB_FORM_FIELDS.filter((f) => f !== 'work_type'),
-      opened: EMPTY_JOB_FORM,
+      body: { mode: 1, job_id: 0, ...VALID, job_type_id: 1 },
+      version: undefined,
     });
-    expect(spies.jobSaved).toHaveBeenCalledWith({ mode: 'create', row: ROW });
-    expect(spies.notifySaved).toHaveBeenCalledWith({ mode: 'create', message: 'Job created successfully' });
-    expect(actor.getSnapshot().context.values.job_title).toBe('');
+    expect(spies.notifySaved).toHaveBeenCalledWith({
+      row: ROW,
+      created: true,
+      message: 'Job created successfully',
+    });
+    expect(actor.getSnapshot().context.fields.job_title).toBe('');
   });
 
   it('edits: pre-fills the fields from the job and saves in edit mode', async () => {
@@ -291,21 +305,18 @@ describe('admin job form', () => {
       row: { ...ROW, location: 'Remote' },
     }));
     const { actor, spies } = start(save);
-    actor.send({ type: 'form.open', job: ROW });
-    expect(actor.getSnapshot().context).toMatchObject({ mode: 'edit', jobId: 7, values: VALID });
+    actor.send({ type: 'editor.open', row: ROW });
+    expect(actor.getSnapshot().context).toMatchObject({ mode: 'edit', recordId: 7, fields: VALID });
     fill(actor, { location: 'Remote' });
-    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'editor.submit' });
     await waitFor(actor, (s) => s.matches('closed'));
     // only the changed field is sent, based on the version the form opened
-    expect(save).toHaveBeenCalledWith({
-      mode: 'edit',
-      jobId: 7,
-      values: { ...VALID, location: 'Remote' },
-      version: 3,
-      fields: ['location'],
-      opened: VALID,
+    expect(save).toHaveBeenCalledWith({ body: { mode: 2, job_id: 7, location: 'Remote' }, version: 3 });
+    expect(spies.notifySaved).toHaveBeenCalledWith({
+      row: { ...ROW, location: 'Remote' },
+      created: false,
+      message: 'Job updated successfully',
     });
-    expect(spies.notifySaved).toHaveBeenCalledWith({ mode: 'edit', message: 'Job updated successfully' });
   });
 
   describe('when someone else saved the opening meanwhile', () => {
@@ -327,12 +338,12 @@ describe('admin job form', () => {
         };
         const actor = createActor(
           jobFormMachine.provide({
-            actors: { saveJob: fromPromise(({ input }) => save(input)) },
+            actors: { save: saving(save) },
             actions: {
-              notifyQueued: (_, params) => spies.queued(params.mode),
+              notifyQueued: (_, params) => spies.queued(params.created),
               forgetQueued: (_, params) => spies.forgotQueued(params.id),
               forgetDraft: (_, ref) => spies.forgotDraft(ref),
-              jobSaved: (_, params) => spies.saved(params.row),
+              notifySaved: (_, params) => spies.saved(params.row),
               notifyMerged: (_, params) => spies.merged(params.changedBy),
             },
           }),
@@ -341,26 +352,26 @@ describe('admin job form', () => {
       }
       const change = {
         id: 'queued-change-1',
-        jobId: ROW.job_id,
+        recordId: ROW.job_id,
         version: 3,
+        original: null,
         base: valuesOf(ROW),
         values: { ...valuesOf(ROW), location: 'Remote' },
+        file: null,
       };
 
       it('is kept on the device: the form closes saying it waits, with the version and what it opened with', async () => {
         vi.useRealTimers();
         const save = vi.fn().mockResolvedValue({ queued: true, id: 'k1' });
         const { actor, spies } = queueing(save);
-        actor.send({ type: 'form.open', job: ROW });
+        actor.send({ type: 'editor.open', row: ROW });
         fill(actor, { location: 'Remote' });
-        actor.send({ type: 'form.submit' });
+        actor.send({ type: 'editor.submit' });
         await waitFor(actor, (s) => s.matches('closed'));
-        expect(save).toHaveBeenCalledWith(
-          expect.objectContaining({ version: 3, fields: ['location'], opened: valuesOf(ROW) }),
-        );
-        expect(spies.queued).toHaveBeenCalledWith('edit');
+        expect(save).toHaveBeenCalledWith({ body: { mode: 2, job_id: 7, location: 'Remote' }, version: 3 });
+        expect(spies.queued).toHaveBeenCalledWith(false);
         expect(spies.saved).not.toHaveBeenCalled();
-        expect(spies.forgotDraft).toHaveBeenCalledWith({ mode: 'edit', jobId: ROW.job_id });
+        expect(spies.forgotDraft).toHaveBeenCalledWith({ id: ROW.job_id });
       });
 
       it('that met their change to the same field is taken up in the conflict view, and removed from the queue once saved', async () => {
@@ -370,18 +381,24 @@ describe('admin job form', () => {
           .mockRejectedValueOnce(theirs({ location: 'Berlin' }))
           .mockResolvedValueOnce({ message: 'Job updated successfully', row: { ...ROW, version: 5 } });
         const { actor, spies } = queueing(save);
-        actor.send({ type: 'form.resume', change });
+        actor.send({ type: 'editor.resume', change });
         // sent again on the version it was based on: the server says what changed meanwhile
         await waitFor(actor, (s) => s.matches('conflict'));
-        expect(save.mock.calls[0][0]).toMatchObject({ mode: 'edit', version: 3, fields: ['location'] });
+        expect(save.mock.calls[0][0]).toEqual({
+          body: { mode: 2, job_id: 7, location: 'Remote' },
+          version: 3,
+        });
         const { context } = actor.getSnapshot();
         expect(context.conflict).toMatchObject({ fields: ['location'], changedBy: 'asha@example.com' });
         expect(context.conflict!.theirs.location).toBe('Berlin');
-        expect(context.values.location).toBe('Remote');
+        expect(context.fields.location).toBe('Remote');
         expect(spies.forgotQueued).not.toHaveBeenCalled();
         actor.send({ type: 'conflict.keepMine' });
         await waitFor(actor, (s) => s.matches('closed'));
-        expect(save.mock.calls[1][0]).toMatchObject({ version: 4, fields: ['location'] });
+        expect(save.mock.calls[1][0]).toEqual({
+          body: { mode: 2, job_id: 7, location: 'Remote' },
+          version: 4,
+        });
         expect(spies.forgotQueued).toHaveBeenCalledWith('queued-change-1');
       });
 
@@ -389,9 +406,9 @@ describe('admin job form', () => {
         vi.useRealTimers();
         const save = vi.fn().mockRejectedValueOnce(theirs({ location: 'Berlin' }));
         const { actor, spies } = queueing(save);
-        actor.send({ type: 'form.resume', change });
+        actor.send({ type: 'editor.resume', change });
         await waitFor(actor, (s) => s.matches('conflict'));
-        actor.send({ type: 'form.cancel' });
+        actor.send({ type: 'editor.cancel' });
         expect(actor.getSnapshot().matches('closed')).toBe(true);
         expect(spies.forgotQueued).not.toHaveBeenCalled();
       });
@@ -403,7 +420,7 @@ describe('admin job form', () => {
           .mockRejectedValueOnce(theirs({ department: 'Production' }))
           .mockResolvedValueOnce({ message: 'Job updated successfully', row: ROW });
         const { actor, spies } = queueing(save);
-        actor.send({ type: 'form.resume', change });
+        actor.send({ type: 'editor.resume', change });
         await waitFor(actor, (s) => s.matches('closed'));
         expect(spies.merged).toHaveBeenCalledWith('asha@example.com');
         expect(spies.forgotQueued).toHaveBeenCalledWith('queued-change-1');
@@ -419,22 +436,16 @@ describe('admin job form', () => {
       const merged = vi.fn();
       const actor = createActor(
         jobFormMachine.provide({
-          actors: { saveJob: fromPromise(({ input }) => save(input) as Promise<SaveJobOutput>) },
+          actors: { save: saving(save) },
           actions: { notifyMerged: (_, params) => merged(params.changedBy) },
         }),
       ).start();
-      actor.send({ type: 'form.open', job: ROW });
+      actor.send({ type: 'editor.open', row: ROW });
       fill(actor, { location: 'Remote' });
-      actor.send({ type: 'form.submit' });
+      actor.send({ type: 'editor.submit' });
       await waitFor(actor, (s) => s.matches('closed'));
-      expect(save).toHaveBeenLastCalledWith({
-        mode: 'edit',
-        jobId: 7,
-        values: { ...VALID, location: 'Remote', department: 'Production' },
-        version: 4,
-        fields: ['location'],
-        opened: { ...VALID, department: 'Production' },
-      });
+      // mine on their version: their department stays theirs
+      expect(save).toHaveBeenLastCalledWith({ body: { mode: 2, job_id: 7, location: 'Remote' }, version: 4 });
       expect(merged).toHaveBeenCalledWith('asha@example.com');
     });
 
@@ -442,11 +453,11 @@ describe('admin job form', () => {
       vi.useRealTimers();
       const save = vi.fn().mockRejectedValueOnce(theirs({ location: 'Chennai' }));
       const { actor } = start(save);
-      actor.send({ type: 'form.open', job: ROW });
+      actor.send({ type: 'editor.open', row: ROW });
       fill(actor, { location: 'Remote', job_title: 'Senior Copy Editor' });
-      actor.send({ type: 'form.submit' });
+      actor.send({ type: 'editor.submit' });
       await waitFor(actor, (s) => s.matches('conflict'));
-      const { conflict, values, version } = actor.getSnapshot().context;
+      const { conflict, fields: values, version } = actor.getSnapshot().context;
       expect(conflict).toMatchObject({ fields: ['location'], changedBy: 'asha@example.com' });
       expect(conflict!.theirs.location).toBe('Chennai');
       expect(values).toMatchObject({ location: 'Remote', job_title: 'Senior Copy Editor' });
@@ -461,32 +472,26 @@ describe('admin job form', () => {
         .mockRejectedValueOnce(theirs({ location: 'Chennai', department: 'Production' }))
         .mockResolvedValueOnce({ message: 'Job updated successfully', row: ROW });
       const { actor } = start(save);
-      actor.send({ type: 'form.open', job: ROW });
+      actor.send({ type: 'editor.open', row: ROW });
       fill(actor, { location: 'Remote' });
-      actor.send({ type: 'form.submit' });
+      actor.send({ type: 'editor.submit' });
       await waitFor(actor, (s) => s.matches('conflict'));
       actor.send({ type: 'conflict.keepMine' });
       await waitFor(actor, (s) => s.matches('closed'));
-      expect(save).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          version: 4,
-          fields: ['location'],
-          values: expect.objectContaining({ location: 'Remote', department: 'Production' }),
-        }),
-      );
+      expect(save).toHaveBeenLastCalledWith({ body: { mode: 2, job_id: 7, location: 'Remote' }, version: 4 });
     });
 
     it('take theirs puts their text in the fields both changed and goes back to editing', async () => {
       vi.useRealTimers();
       const save = vi.fn().mockRejectedValueOnce(theirs({ location: 'Chennai' }));
       const { actor } = start(save);
-      actor.send({ type: 'form.open', job: ROW });
+      actor.send({ type: 'editor.open', row: ROW });
       fill(actor, { location: 'Remote', job_title: 'Senior Copy Editor' });
-      actor.send({ type: 'form.submit' });
+      actor.send({ type: 'editor.submit' });
       await waitFor(actor, (s) => s.matches('conflict'));
       actor.send({ type: 'conflict.takeTheirs' });
       expect(actor.getSnapshot().matches('editing')).toBe(true);
-      expect(actor.getSnapshot().context.values).toMatchObject({
+      expect(actor.getSnapshot().context.fields).toMatchObject({
         location: 'Chennai',
         job_title: 'Senior Copy Editor',
       });
@@ -501,12 +506,12 @@ describe('admin job form', () => {
           theirs({ description: '<p>Their words about the role, also long enough.</p>' }),
         );
       const { actor } = start(save);
-      actor.send({ type: 'form.open', job: ROW });
+      actor.send({ type: 'editor.open', row: ROW });
       fill(actor, { description: '<p>My own words about the role, long enough.</p>' });
-      actor.send({ type: 'form.submit' });
+      actor.send({ type: 'editor.submit' });
       await waitFor(actor, (s) => s.matches('conflict'));
       actor.send({ type: 'conflict.keepBoth' });
-      expect(actor.getSnapshot().context.values.description).toBe(
+      expect(actor.getSnapshot().context.fields.description).toBe(
         '<p>Their words about the role, also long enough.</p><p>My own words about the role, long enough.</p>',
       );
     });
@@ -517,23 +522,23 @@ describe('admin job form', () => {
     const { actor, spies } = start(async () => {
       throw Object.assign(new Error('Database is down'), { status: 503 });
     });
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     fill(actor, VALID);
-    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'editor.submit' });
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(actor.getSnapshot().context.values).toEqual(VALID);
-    expect(spies.notifySaveFailed).toHaveBeenCalledTimes(1);
-    expect(spies.jobSaved).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.fields).toEqual(VALID);
+    expect(spies.notifyFailed).toHaveBeenCalledTimes(1);
+    expect(spies.notifySaved).not.toHaveBeenCalled();
   });
 
   it('cancel closes and resets what was typed', () => {
     const { actor } = start(async () => ({}));
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     fill(actor, { job_title: 'Half typed' });
-    actor.send({ type: 'form.cancel' });
+    actor.send({ type: 'editor.cancel' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
-    actor.send({ type: 'form.open' });
-    expect(actor.getSnapshot().context.values.job_title).toBe('');
+    actor.send({ type: 'editor.open' });
+    expect(actor.getSnapshot().context.fields.job_title).toBe('');
   });
 });
 
@@ -565,10 +570,7 @@ describe('admin job form drafts on the device', () => {
     const actor = createActor(
       jobFormMachine.provide({
         actors: {
-          saveJob: fromPromise(async (): Promise<SaveJobOutput | QueuedSubmission> => ({
-            message: 'Job created successfully',
-            row: ROW,
-          })),
+          save: saving(async () => ({ message: 'Job created successfully', row: ROW })),
           readDraft: fromPromise(async () => found),
           writeDraft: fromPromise(async ({ input }) => void written.push(input.values)),
         },
@@ -580,7 +582,7 @@ describe('admin job form drafts on the device', () => {
 
   it('keeps what is typed on the device 2 s after the first change, with everything typed by then', async () => {
     const { actor, written } = withDrafts(null);
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     fill(actor, { job_title: 'Copy' });
     await vi.advanceTimersByTimeAsync(1000);
     fill(actor, { job_title: 'Copy Editor', department: 'Editorial' });
@@ -609,12 +611,12 @@ describe('admin job form drafts on the device', () => {
         },
       }),
     ).start();
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     await vi.advanceTimersByTimeAsync(0);
     fill(actor, { job_title: 'Copy' });
     await vi.advanceTimersByTimeAsync(2000); // autosaved
     fill(actor, { job_title: 'Copy Editor' });
-    actor.send({ type: 'form.dismiss' });
+    actor.send({ type: 'editor.dismiss' });
     expect(actor.getSnapshot().value).toBe('confirmingDiscard');
     actor.send({ type: 'discard.cancel' });
     await vi.advanceTimersByTimeAsync(0);
@@ -626,29 +628,29 @@ describe('admin job form drafts on the device', () => {
 
   it('offers a draft that differs from the form; Restore puts it in the form and unlocks what it fills', async () => {
     const { actor } = withDrafts(DRAFT);
-    actor.send({ type: 'form.open' });
+    actor.send({ type: 'editor.open' });
     await vi.waitFor(() =>
       expect(actor.getSnapshot().matches({ editing: { restore: 'offering' } })).toBe(true),
     );
     expect(actor.getSnapshot().context.draft).toEqual(DRAFT);
     actor.send({ type: 'draft.restore' });
-    expect(actor.getSnapshot().context.values.job_title).toBe('Copy Editor (draft)');
+    expect(actor.getSnapshot().context.fields.job_title).toBe('Copy Editor (draft)');
     expect(unlockStateOf(actor.getSnapshot())).toBe('complete');
     expect(actor.getSnapshot().matches({ editing: { restore: 'none' } })).toBe(true);
   });
 
   it('Dismiss drops the draft; a draft equal to the form is not offered', async () => {
     const dismissed = withDrafts(DRAFT);
-    dismissed.actor.send({ type: 'form.open' });
+    dismissed.actor.send({ type: 'editor.open' });
     await vi.waitFor(() =>
       expect(dismissed.actor.getSnapshot().matches({ editing: { restore: 'offering' } })).toBe(true),
     );
     dismissed.actor.send({ type: 'draft.ignore' });
-    expect(dismissed.actor.getSnapshot().context.values).toEqual(EMPTY_JOB_FORM);
-    expect(dismissed.forgotten).toEqual([{ mode: 'create', jobId: 0 }]);
+    expect(dismissed.actor.getSnapshot().context.fields).toEqual(EMPTY_JOB_FORM);
+    expect(dismissed.forgotten).toEqual([{ id: 0 }]);
 
     const same = withDrafts({ values: valuesOfRow(), savedAt: DRAFT.savedAt });
-    same.actor.send({ type: 'form.open', job: ROW });
+    same.actor.send({ type: 'editor.open', row: ROW });
     await vi.waitFor(() =>
       expect(same.actor.getSnapshot().matches({ editing: { restore: 'none' } })).toBe(true),
     );
@@ -656,53 +658,50 @@ describe('admin job form drafts on the device', () => {
 
   it('a saved, cancelled or discarded form leaves no draft behind', async () => {
     const saved = withDrafts(null);
-    saved.actor.send({ type: 'form.open', job: ROW });
-    saved.actor.send({ type: 'form.submit' });
+    saved.actor.send({ type: 'editor.open', row: ROW });
+    saved.actor.send({ type: 'editor.submit' });
     await vi.waitFor(() => expect(saved.actor.getSnapshot().matches('closed')).toBe(true));
-    expect(saved.forgotten).toEqual([{ mode: 'edit', jobId: ROW.job_id }]);
+    expect(saved.forgotten).toEqual([{ id: ROW.job_id }]);
 
     const cancelled = withDrafts(null);
-    cancelled.actor.send({ type: 'form.open' });
+    cancelled.actor.send({ type: 'editor.open' });
     fill(cancelled.actor, { job_title: 'Half typed' });
-    cancelled.actor.send({ type: 'form.cancel' });
-    cancelled.actor.send({ type: 'form.open' });
+    cancelled.actor.send({ type: 'editor.cancel' });
+    cancelled.actor.send({ type: 'editor.open' });
     fill(cancelled.actor, { job_title: 'Typed again' });
-    cancelled.actor.send({ type: 'form.dismiss' });
+    cancelled.actor.send({ type: 'editor.dismiss' });
     cancelled.actor.send({ type: 'discard.confirm' });
-    expect(cancelled.forgotten).toEqual([
-      { mode: 'create', jobId: 0 },
-      { mode: 'create', jobId: 0 },
-    ]);
+    expect(cancelled.forgotten).toEqual([{ id: 0 }, { id: 0 }]);
   });
 });
 
 describe('admin job form dismissed by the backdrop or Escape', () => {
   it('closes an unchanged form at once, new or opened for editing', () => {
     const { actor } = start(async () => ({}));
-    actor.send({ type: 'form.open' });
-    actor.send({ type: 'form.dismiss' });
+    actor.send({ type: 'editor.open' });
+    actor.send({ type: 'editor.dismiss' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
-    actor.send({ type: 'form.open', job: ROW });
+    actor.send({ type: 'editor.open', row: ROW });
     // the editor reports its own HTML for the same text: not a change
     actor.send({ type: 'field.change', field: 'description', value: `${ROW.description}<p></p>` });
-    actor.send({ type: 'form.dismiss' });
+    actor.send({ type: 'editor.dismiss' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 
   it('asks before throwing away a change: Keep editing keeps it, Discard closes and resets', () => {
     const { actor } = start(async () => ({}));
-    actor.send({ type: 'form.open', job: ROW });
+    actor.send({ type: 'editor.open', row: ROW });
     actor.send({ type: 'field.change', field: 'job_title', value: 'Senior Copy Editor' });
-    actor.send({ type: 'form.dismiss' });
+    actor.send({ type: 'editor.dismiss' });
     expect(actor.getSnapshot().matches('confirmingDiscard')).toBe(true);
     actor.send({ type: 'discard.cancel' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
-    expect(actor.getSnapshot().context.values.job_title).toBe('Senior Copy Editor');
-    actor.send({ type: 'form.dismiss' });
+    expect(actor.getSnapshot().context.fields.job_title).toBe('Senior Copy Editor');
+    actor.send({ type: 'editor.dismiss' });
     actor.send({ type: 'discard.confirm' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
-    actor.send({ type: 'form.open' });
-    expect(actor.getSnapshot().context.values.job_title).toBe('');
+    actor.send({ type: 'editor.open' });
+    expect(actor.getSnapshot().context.fields.job_title).toBe('');
   });
 
   it('reads a change as a person would: spaces around text and empty markup are not changes', () => {
@@ -718,40 +717,38 @@ const DRAFT_REGIONS = ['restore', 'autosave'];
 const withoutDrafts = (machine: typeof jobFormMachine) => withoutRegions(machine, 'editing', DRAFT_REGIONS);
 const dialogValue = (value: unknown) => valueWithout(value, 'editing', DRAFT_REGIONS);
 
-/** Lets promise callbacks run under fake timers. */
-const settleMicrotasks = async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-};
 const stepsOf = (path: { steps: { event: { type: string } }[] }) =>
   path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
 
 /** A change made offline that met someone else's, taken up again (form.resume). */
 const RESUMED = {
-  type: 'form.resume',
+  type: 'editor.resume',
   change: {
     id: 'queued-change-1',
-    jobId: ROW.job_id,
+    recordId: ROW.job_id,
     version: 3,
+    original: null,
     base: valuesOf(ROW),
     values: { ...valuesOf(ROW), location: 'Remote' },
+    file: null,
   },
 };
 
 describe('admin job form paths', () => {
   const events = [
-    { type: 'form.open' },
-    { type: 'form.open', job: ROW },
+    { type: 'editor.open' },
+    { type: 'editor.open', row: ROW },
     RESUMED,
     { type: 'field.change', field: 'job_title', value: '' },
     { type: 'field.change', field: 'job_title', value: 'Copy Editor' },
-    { type: 'form.submit' },
-    { type: 'form.cancel' },
-    { type: 'form.dismiss' },
+    { type: 'editor.submit' },
+    { type: 'editor.cancel' },
+    { type: 'editor.dismiss' },
     { type: 'discard.confirm' },
     { type: 'discard.cancel' },
     { type: 'field.change', field: 'department', value: 'Production' },
-    { type: doneEvent('saveJob'), output: { message: 'Job updated successfully', row: ROW } },
-    { type: errorEvent('saveJob'), error: new Error('boom') },
+    { type: 'save.succeeded', answer: { message: 'Job updated successfully', row: ROW } },
+    { type: 'save.failed', error: new Error('boom') },
   ];
   const model = createPathModel(withoutDrafts(jobFormMachine), { events: events as never });
   const walk = everyTransition(model, 'job-form.machine', events);
@@ -773,7 +770,7 @@ describe('admin job form paths', () => {
       ),
     );
     expect([...reached].sort()).toEqual(
-      ['closed', 'confirmingDiscard', 'editing.clean', 'editing.showingError', 'saving'].sort(),
+      ['closed', 'confirmingDiscard', 'editing.clean', 'editing.invalid', 'submitting'].sort(),
     );
   });
 
@@ -782,58 +779,48 @@ describe('admin job form paths', () => {
       vi.useFakeTimers();
       // no draft is found (the read never answers) and none is written during a path: the drafts
       // have their own tests
-      const control = controlledActors(['saveJob', 'readDraft', 'writeDraft']);
-      const saved = vi.fn();
+      const control = controlledActors(['readDraft', 'writeDraft']);
+      // the save answers with the path's event
+      let reply: ((event: EventObject) => void) | null = null;
+      const save = fromCallback<EventObject>(({ sendBack }) => void (reply = sendBack));
       const actor = createActor(
         jobFormMachine.provide({
-          actors: control.actors as never,
-          actions: { jobSaved: saved },
+          actors: { ...(control.actors as object), save } as never,
           delays: { draftDelay: 1e9 },
         }),
       ).start();
       const send = ({ event }: { event: unknown }) => actor.send(event as JobFormEvent);
       await path.test({
         events: {
-          'form.open': send,
-          'form.resume': send,
+          'editor.open': send,
+          'editor.resume': send,
           'field.change': send,
-          'form.submit': send,
-          'form.cancel': send,
-          'form.dismiss': send,
+          'editor.submit': send,
+          'editor.cancel': send,
+          'editor.dismiss': send,
           'discard.confirm': send,
           'discard.cancel': send,
-          [doneEvent('saveJob')]: async () => {
-            control.settle('saveJob', { message: 'Job updated successfully', row: ROW });
-            await settleMicrotasks();
-          },
-          [errorEvent('saveJob')]: async () => {
-            control.fail('saveJob', new Error('boom'));
-            await settleMicrotasks();
-          },
+          'save.succeeded': ({ event }) => reply!(event as EventObject),
+          'save.failed': ({ event }) => reply!(event as EventObject),
         },
         states: {
           closed: () => {
             // the dialog is closed and holds nothing typed
-            expect(actor.getSnapshot().context.values.job_title).toBe('');
+            expect(actor.getSnapshot().context.fields.job_title).toBe('');
           },
-          'editing.display.clean': () => expect(actor.getSnapshot().context.error).toBeNull(),
-          'editing.display.showingError': () =>
-            expect(
-              jobErrorMessage(
-                actor.getSnapshot().context.error!.field,
-                actor.getSnapshot().context.error!.code,
-              ),
-            ).toMatch(/\.$/),
+          'editing.display.clean': () => expect(shownError(actor)).toBeNull(),
+          'editing.display.invalid': () =>
+            expect(jobErrorMessage(shownError(actor)!.field, shownError(actor)!.code)).toMatch(/\.$/),
           // the unlock region rests on the first field without a value
           'editing.unlock': () => {
-            const { values } = actor.getSnapshot().context;
+            const { fields: values } = actor.getSnapshot().context;
             const firstEmpty = JOB_FORM_FIELDS.find((f) => !jobFieldFilled(f, values)) ?? 'complete';
             expect(unlockStateOf(actor.getSnapshot())).toBe(firstEmpty);
           },
-          saving: () => expect(actor.getSnapshot().matches('saving')).toBe(true),
+          submitting: () => expect(actor.getSnapshot().matches('submitting')).toBe(true),
           // asking: the change is still there
           confirmingDiscard: () =>
-            expect(isChanged(actor.getSnapshot().context.values, actor.getSnapshot().context.opened)).toBe(
+            expect(isChanged(actor.getSnapshot().context.fields, actor.getSnapshot().context.opened)).toBe(
               true,
             ),
         },
@@ -849,7 +836,7 @@ describe('admin job form unlock order paths', () => {
   // rests, so every field's state and every way out of it is walked.
   const filled: Record<JobFormField, string> = { ...VALID };
   const events = [
-    { type: 'form.open' },
+    { type: 'editor.open' },
     ...JOB_FORM_FIELDS.map((field) => ({ type: 'field.change', field, value: filled[field] })),
     { type: 'field.change', field: 'job_title', value: '' },
     { type: 'field.change', field: 'location', value: '   ' },
@@ -859,12 +846,12 @@ describe('admin job form unlock order paths', () => {
     { type: 'field.change', field: 'country', value: '' },
     { type: 'field.change', field: 'work_type', value: '' },
     // the graph also tries the machine's own events: give the save's outcome a real shape
-    { type: doneEvent('saveJob'), output: { message: 'Job created successfully', row: ROW } },
+    { type: 'save.succeeded', answer: { message: 'Job created successfully', row: ROW } },
   ];
   // a change taken up from the send queue skips the fields (the paths above walk it)
   const drafted = withoutDrafts(jobFormMachine);
   const config = drafted.config as unknown as { states: { closed: { on: Record<string, unknown> } } };
-  const { 'form.resume': _resume, ...closedOn } = config.states.closed.on;
+  const { 'editor.resume': _resume, ...closedOn } = config.states.closed.on;
   const unlockOnly = createMachine(
     { ...config, states: { ...config.states, closed: { ...config.states.closed, on: closedOn } } } as never,
     drafted.implementations as never,
@@ -889,7 +876,7 @@ describe('admin job form unlock order paths', () => {
         actor.send(step.event as JobFormEvent);
         expect(dialogValue(actor.getSnapshot().value)).toEqual(step.state.value);
         if (!actor.getSnapshot().matches('editing')) continue;
-        const { values } = actor.getSnapshot().context;
+        const { fields: values } = actor.getSnapshot().context;
         const at = unlockStateOf(actor.getSnapshot());
         reached.add(at);
         expect(at).toBe(JOB_FORM_FIELDS.find((f) => !jobFieldFilled(f, values)) ?? 'complete');

@@ -24,7 +24,7 @@ describe('machine diagrams in docs/machines', () => {
     expect(machines.length).toBeGreaterThanOrEqual(modules.length);
   });
 
-  it("README counts the machines as they are", () => {
+  it('README counts the machines as they are', () => {
     const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
     expect(/\((\d+) files, one per machine/.exec(readme)?.[1]).toBe(String(expected.size));
   });

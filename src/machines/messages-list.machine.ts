@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { conflictIn, isGoneError } from './edit-conflict';
+import { conflictIn, isGoneError } from './record-editor.machine';
 import type { Assignee, ContactMessageRow } from '../../contract/admin-messages';
 import { pagedList } from './paged-list.machine';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { NoticeChoice, NoticePrefs, NoticePrefsBody } from '../../contract/mail';
-import { conflictIn } from './edit-conflict';
+import { conflictIn } from './record-editor.machine';
 
 /**
  * Email notices of the signed-in user (the password screen): loads their choices, lets them pick

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { RevisionDetail, RevisionEntity, RevisionRow } from '../../contract/revisions';
-import { conflictIn } from './edit-conflict';
+import { conflictIn } from './record-editor.machine';
 
 /**
  * The History view of an editor (blog post, job opening; docs/decisions/022-versions-and-conflicts.md): the record's revisions, what

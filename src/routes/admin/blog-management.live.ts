@@ -36,7 +36,15 @@ function postChangeOf(item: OutboxItem): QueuedPostChange | null {
   if (!post.success || !base || !values) return null;
   const kept = item.body.type === 'form' ? item.body.files.featured_image : undefined;
   const file = kept ? new File([kept.blob], kept.name, { type: kept.blob.type }) : null;
-  return { id: item.id, post: post.data, base, values, file };
+  return {
+    id: item.id,
+    recordId: post.data.blog_id,
+    version: post.data.version ?? null,
+    original: post.data,
+    base,
+    values,
+    file,
+  };
 }
 
 /**

@@ -6,12 +6,8 @@ import { asActorOutput, formSubmission, sendOrQueue } from '../../offline/submit
 import { BLOG_TOAST_MS, type BlogPostRow } from '../../../contract/blog';
 import { type BlogField } from '../../../contract/blog-form';
 import { showToast } from '../../components/toasts';
-import {
-  blogEditorMachine,
-  savingActor,
-  type BlogDraftRef,
-  type BlogEditorFields,
-} from '../../machines/blog-editor.machine';
+import { blogEditorMachine, type BlogEditorFields, type SaveInput } from '../../machines/blog-editor.machine';
+import { savingActor, type DraftRef } from '../../machines/record-editor.machine';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../offline/drafts';
 import { toastFailure, toastTheirs } from './admin-toasts';
 import { queuedSaveEffects } from './queued-changes.live';
@@ -47,7 +43,7 @@ export const blogPostDialogLive = (
   onSaved: (row: BlogPostRow | undefined, created: boolean) => void,
 ) => {
   const t = (key: string) => i18n.t(key, { ns: 'blog-admin' });
-  const draftOf = ({ blogId }: BlogDraftRef) => draftKey(userId, 'blog', blogId);
+  const draftOf = ({ id }: DraftRef) => draftKey(userId, 'blog', id);
   return blogEditorMachine.provide({
     actors: {
       readDraft: fromPromise(({ input }) => readDraft<BlogEditorFields>(draftOf(input))),
@@ -56,29 +52,35 @@ export const blogPostDialogLive = (
         const [tags, authors] = await Promise.all([loadBlogTags(), loadBlogAuthors()]);
         return { tags, authors };
       }),
-      saveBlogPost: savingActor(async (input, onProgress, signal, context) => {
-        // without a connection the save is kept on this device, sent later under this person's session
-        const { fields, file, version } = blogFormParts(input);
-        const outcome = await sendOrQueue({
-          kind: 'blog-post',
-          label: input.title,
-          url: manageBlogUrl(),
-          body: formSubmission(fields, { featured_image: file }),
-          headers: blogHeaders(version),
-          owner: userId,
-          edit: {
-            recordId: input.blog_id,
-            version: version ?? null,
-            base: context.opened,
-            values: context.fields,
-            record: context.original,
-          },
-          signal,
-          send: (idempotencyKey) =>
-            saveBlogPost(input, { onProgress: (p) => onProgress(p.loaded, p.total), signal, idempotencyKey }),
-        });
-        return asActorOutput(outcome);
-      }),
+      save: savingActor<BlogPostRow, BlogEditorFields, SaveInput>(
+        async (input, onProgress, signal, context) => {
+          // without a connection the save is kept on this device, sent later under this person's session
+          const { fields, file, version } = blogFormParts(input);
+          const outcome = await sendOrQueue({
+            kind: 'blog-post',
+            label: input.title,
+            url: manageBlogUrl(),
+            body: formSubmission(fields, { featured_image: file }),
+            headers: blogHeaders(version),
+            owner: userId,
+            edit: {
+              recordId: input.blog_id,
+              version: version ?? null,
+              base: context.opened,
+              values: context.fields,
+              record: context.original,
+            },
+            signal,
+            send: (idempotencyKey) =>
+              saveBlogPost(input, {
+                onProgress: (p) => onProgress(p.loaded, p.total),
+                signal,
+                idempotencyKey,
+              }),
+          });
+          return asActorOutput(outcome);
+        },
+      ),
     },
     actions: {
       forgetDraft: (_, ref) => void removeDraft(draftOf(ref)),

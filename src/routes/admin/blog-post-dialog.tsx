@@ -1,14 +1,5 @@
 import { useMachine } from '@xstate/react';
-import {
-  Suspense,
-  useCallback,
-  useEffect,
-  useImperativeHandle,
-  useMemo,
-  useRef,
-  useState,
-  type Ref,
-} from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BLOG_IMAGE_ACCEPT,
@@ -25,28 +16,22 @@ import {
 } from '../../../contract/blog-form';
 import { htmlToText } from '../../../contract/rich-text';
 import { formatPostDate } from '../../components/blog/blog-parts';
-import { ConflictPrompt } from '../../components/conflict-prompt';
-import { DraftPrompts } from '../../components/discard-prompt';
-import { Modal } from '../../components/modal';
 import {
   isChanged,
   isoOfLocal,
   statusOfFields,
   type BlogEditorFields,
   type EditorField,
-  type QueuedPostChange,
   type TextField,
 } from '../../machines/blog-editor.machine';
-import { HistoryPanel } from './history-panel';
 import { PostPreview, type PostPreviewHandle } from './post-preview';
 import { PostTextImage, type PostTextImageHandle } from './post-text-image';
 import type { RichTextEditorHandle } from '../../components/rich-text-editor';
 import { PostSeoFields } from './post-seo-fields';
 import { PostTagsField } from './post-tags-field';
-import { OthersEditing } from './others-editing';
-import { historyLive } from './history.live';
 import { useAdminSession } from './admin-context';
-import { preloadEditor, RichTextEditor } from './lazy-editor';
+import { RichTextEditor } from './lazy-editor';
+import { RecordEditorFrame, useRecordEditorHandle, type RecordEditorHandle } from './record-editor-frame';
 import { blogPostDialogLive } from './blog-post-dialog.live';
 import s from './blog-management.module.css';
 import { FieldError } from './field-error';
@@ -73,13 +58,9 @@ const LABELS: Record<EditorField, string> = {
 
 // The editor (quill) is its own chunk, shared with the job form: loaded with the first dialog.
 
-export interface BlogPostDialogHandle {
-  open(post?: BlogPostRow): void;
-  /** Takes up a change made offline that met someone else's; false while the dialog is in use. */
-  resume(change: QueuedPostChange): boolean;
-}
+export type BlogPostDialogHandle = RecordEditorHandle<BlogPostRow, BlogEditorFields>;
 
-/** The 'Create New Blog Post' / 'Edit Blog Post' dialog. */
+/** The 'Create New Blog Post' / 'Edit Blog Post' dialog: the record editor's frame with the post's fields. */
 export function BlogPostDialog({
   onSaved,
   ref,
@@ -99,53 +80,26 @@ export function BlogPostDialog({
   );
   const [machine] = useState(() => blogPostDialogLive(i18n, user.user_id, onSaved));
   const [state, send] = useMachine(machine);
-  // the History view: a restore closes the editor and shows the restored post in the list
-  const [historyMachine] = useState(() =>
-    historyLive(i18n, (row) => {
-      send({ type: 'editor.cancel' });
-      onSaved(row as BlogPostRow, false);
-    }),
-  );
-  const [history, sendHistory] = useMachine(historyMachine);
-  const { t: tAdmin } = useTranslation('admin');
-  // the editor's chunk comes with the screen: a dialog opened after the connection dropped has it
-  useEffect(() => void preloadEditor().catch(() => undefined), []);
-  const closed = state.matches('closed');
-  useImperativeHandle(
-    ref,
+  // a new post: today's date in the form's own words, and the writer as its author
+  const defaults = useCallback(
     () => ({
-      open: (post) =>
-        send({
-          type: 'editor.open',
-          post,
-          today: formatPublicationDate(new Date(), { local: true }),
-          author: String(user.user_id),
-        }),
-      resume: (change) => {
-        if (!closed) return false;
-        send({ type: 'editor.resume', change });
-        return true;
-      },
+      publication_date: formatPublicationDate(new Date(), { local: true }),
+      author_id: String(user.user_id),
     }),
-    [send, closed, user.user_id],
+    [user.user_id],
   );
+  useRecordEditorHandle(ref, state, send, defaults);
 
-  const { fields, errors, file, mode, original, progress, conflict } = state.context;
-  const open = !state.matches('closed');
-  const inHistory = !history.matches('closed');
-  // the dialog closed (Escape, a save elsewhere): its history view closes with it
-  useEffect(() => {
-    if (!open) sendHistory({ type: 'history.close' });
-  }, [open, sendHistory]);
+  const { fields, errors, file, mode, original, progress } = state.context;
   // while someone else's save is shown beside this one, the dialog waits for a choice
   const saving = state.matches('submitting') || state.matches('conflict');
   /** A field's value as a person reads it (the content as text, the tick as the post's status). */
-  const readable = (field: EditorField, value: BlogEditorFields[EditorField]) =>
+  const readable = (field: EditorField, value: unknown) =>
     field === 'publish'
       ? t(value ? 'status.Published' : 'status.Draft')
       : field === 'content'
-        ? htmlToText(String(value))
-        : String(value);
+        ? htmlToText(String(value ?? ''))
+        : String(value ?? '');
   const change = (field: TextField, value: string) => send({ type: 'field.change', field, value });
   const message = (field: BlogField) => {
     const code = errors[field];
@@ -193,358 +147,283 @@ export function BlogPostDialog({
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
   return (
-    <Modal
-      open={open}
-      wide
+    <RecordEditorFrame
+      state={state}
+      send={send}
+      entity="blog_post"
       title={t(mode === 'edit' ? 'dialog.editTitle' : 'dialog.createTitle')}
-      onClose={() => send({ type: 'editor.dismiss' })}
-    >
-      <DraftPrompts
-        offered={state.matches({ editing: { restore: 'offering' } }) ? state.context.draft : null}
-        confirming={state.matches('confirmingDiscard')}
-        send={send}
-      />
-      {state.matches('conflict') && conflict && (
-        <ConflictPrompt
-          changedBy={conflict.changedBy}
-          changedAt={conflict.changedAt}
-          fields={conflict.fields.map((field) => ({
-            label: t(LABELS[field]),
-            theirs: readable(field, conflict.theirs[field]),
-            yours: readable(field, fields[field]),
-          }))}
-          canKeepBoth={state.can({ type: 'conflict.keepBoth' })}
-          onKeepMine={() => send({ type: 'conflict.keepMine' })}
-          onTakeTheirs={() => send({ type: 'conflict.takeTheirs' })}
-          onKeepBoth={() => send({ type: 'conflict.keepBoth' })}
-        />
-      )}
-      <OthersEditing
-        entity="blog_post"
-        recordId={open && mode === 'edit' && original ? original.blog_id : null}
-      />
-      {inHistory && (
-        <HistoryPanel
-          state={history}
-          send={sendHistory}
-          labelOf={(field) =>
-            field === 'status' ? tAdmin('history.status') : t(LABELS[field as EditorField] ?? field)
-          }
-          readable={(field, value) =>
-            field === 'status'
-              ? t(`status.${String(value)}`, { defaultValue: String(value ?? '') })
-              : field === 'content'
-                ? htmlToText(String(value ?? ''))
-                : String(value ?? '')
-          }
-        />
-      )}
-      <form
-        hidden={inHistory}
-        className={s.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'editor.submit' });
-        }}
-      >
-        <div className={s.field}>
-          <label htmlFor="blog-title">{t('dialog.title')}</label>
-          <input
-            id="blog-title"
-            value={fields.title}
-            placeholder={t('dialog.placeholder.title')}
-            disabled={saving}
-            onChange={(e) => change('title', e.target.value)}
-            {...invalid('title')}
-          />
-          <FieldError id={errorId('title')} message={message('title')} />
-        </div>
-
-        <div className={s.field}>
-          <label htmlFor="blog-excerpt">{t('dialog.excerpt')}</label>
-          <textarea
-            id="blog-excerpt"
-            rows={2}
-            value={fields.excerpt}
-            placeholder={t('dialog.placeholder.excerpt')}
-            disabled={saving}
-            onChange={(e) => change('excerpt', e.target.value)}
-            {...invalid('excerpt')}
-          />
-          <FieldError id={errorId('excerpt')} message={message('excerpt')} />
-        </div>
-
-        <div className={s.field}>
-          <span className={s.label} id="blog-content-label">
-            {t('dialog.content')}
+      labelOf={(field) => t(LABELS[field] ?? field)}
+      readable={readable}
+      statusLabel={(value) => t(`status.${String(value)}`, { defaultValue: String(value ?? '') })}
+      changed={isChanged(state.context)}
+      submitLabel={
+        state.matches('submitting')
+          ? t('dialog.saving')
+          : t(mode === 'edit' ? 'dialog.update' : 'dialog.create')
+      }
+      busy={
+        <div className={s.progress} role="status">
+          <progress max={1} value={progress ?? undefined} aria-label={t('dialog.saving')} />
+          <span>
+            {progress !== null && file
+              ? t('dialog.uploading', { percent: Math.round(progress * 100) })
+              : t('dialog.saving')}
           </span>
-          <Suspense
-            fallback={
-              <div className={s.editorLoading} role="status">
-                {t('dialog.editorLoading')}
-              </div>
-            }
-          >
-            <RichTextEditor
-              ref={editorRef}
-              id="blog-content"
-              label={t('dialog.content')}
-              value={fields.content}
-              onChange={(html) => change('content', html)}
-              placeholder={t('dialog.placeholder.content')}
-              disabled={saving}
-              invalid={!!errors.content}
-              describedBy={errors.content ? errorId('content') : undefined}
-              blocks
-              onImage={(dropped) => imagePanel.current?.open(dropped)}
-            />
-          </Suspense>
-          <PostTextImage ref={imagePanel} disabled={saving} onInsert={insertImage} onClose={focusEditor} />
-          <FieldError id={errorId('content')} message={message('content')} />
         </div>
+      }
+      actions={
+        <button
+          type="button"
+          className={s.secondary}
+          disabled={saving}
+          onClick={() => preview.current?.open(previewPost())}
+        >
+          {t('dialog.previewButton')}
+        </button>
+      }
+      onRestored={(row) => onSaved(row, false)}
+    >
+      <div className={s.field}>
+        <label htmlFor="blog-title">{t('dialog.title')}</label>
+        <input
+          id="blog-title"
+          value={fields.title}
+          placeholder={t('dialog.placeholder.title')}
+          disabled={saving}
+          onChange={(e) => change('title', e.target.value)}
+          {...invalid('title')}
+        />
+        <FieldError id={errorId('title')} message={message('title')} />
+      </div>
 
-        <div className={s.row}>
-          <div className={s.field}>
-            <label htmlFor="blog-publication-date">{t('dialog.publicationDate')}</label>
-            <div className={s.dateRow}>
-              <input
-                id="blog-publication-date"
-                value={fields.publication_date}
-                placeholder={t('dialog.placeholder.publicationDate')}
-                disabled={saving}
-                onChange={(e) => change('publication_date', e.target.value)}
-                {...invalid('publication_date')}
-                aria-describedby={errors.publication_date ? errorId('publication_date') : 'blog-date-shown'}
-              />
-              {/* the calendar: the day picked is written in the form's own words ('August 6, 2025') */}
-              <input
-                type="date"
-                className={s.calendar}
-                aria-label={t('dialog.pickDate')}
-                value={parsePublicationDate(fields.publication_date) ?? ''}
-                disabled={saving}
-                onChange={(e) =>
-                  e.target.value &&
-                  change('publication_date', formatPublicationDate(new Date(`${e.target.value}T00:00:00Z`)))
-                }
-              />
+      <div className={s.field}>
+        <label htmlFor="blog-excerpt">{t('dialog.excerpt')}</label>
+        <textarea
+          id="blog-excerpt"
+          rows={2}
+          value={fields.excerpt}
+          placeholder={t('dialog.placeholder.excerpt')}
+          disabled={saving}
+          onChange={(e) => change('excerpt', e.target.value)}
+          {...invalid('excerpt')}
+        />
+        <FieldError id={errorId('excerpt')} message={message('excerpt')} />
+      </div>
+
+      <div className={s.field}>
+        <span className={s.label} id="blog-content-label">
+          {t('dialog.content')}
+        </span>
+        <Suspense
+          fallback={
+            <div className={s.editorLoading} role="status">
+              {t('dialog.editorLoading')}
             </div>
-            {!errors.publication_date && parsePublicationDate(fields.publication_date) && (
-              <p id="blog-date-shown" className={s.hint}>
-                {t('dialog.dateShown', {
-                  date: formatPostDate(fields.publication_date, i18n.language).label,
-                })}
-              </p>
-            )}
-            <FieldError id={errorId('publication_date')} message={message('publication_date')} />
-          </div>
-          <div className={s.field}>
-            <label htmlFor="blog-read-time">{t('dialog.readTime')}</label>
-            <input
-              id="blog-read-time"
-              value={fields.read_time}
-              placeholder={t('dialog.placeholder.readTime')}
-              disabled={saving}
-              onChange={(e) => change('read_time', e.target.value)}
-              {...invalid('read_time')}
-              aria-describedby={errors.read_time ? errorId('read_time') : 'blog-read-time-hint'}
-            />
-            <p id="blog-read-time-hint" className={s.hint}>
-              {t('dialog.readTimeHint')}
-            </p>
-            <FieldError id={errorId('read_time')} message={message('read_time')} />
-          </div>
-        </div>
+          }
+        >
+          <RichTextEditor
+            ref={editorRef}
+            id="blog-content"
+            label={t('dialog.content')}
+            value={fields.content}
+            onChange={(html) => change('content', html)}
+            placeholder={t('dialog.placeholder.content')}
+            disabled={saving}
+            invalid={!!errors.content}
+            describedBy={errors.content ? errorId('content') : undefined}
+            blocks
+            onImage={(dropped) => imagePanel.current?.open(dropped)}
+          />
+        </Suspense>
+        <PostTextImage ref={imagePanel} disabled={saving} onInsert={insertImage} onClose={focusEditor} />
+        <FieldError id={errorId('content')} message={message('content')} />
+      </div>
 
-        <PostTagsField
-          value={fields.tags}
-          suggestions={state.context.choices.tags}
-          disabled={saving}
-          onChange={(value) => change('tags', value)}
-          message={message('tags')}
-          invalid={invalid('tags')}
-          errorId={errorId}
-        />
-
+      <div className={s.row}>
         <div className={s.field}>
-          <label htmlFor="blog-author">{t('dialog.author')}</label>
-          <select
-            id="blog-author"
-            value={fields.author_id}
-            disabled={saving}
-            onChange={(e) => change('author_id', e.target.value)}
-            {...invalid('author_id')}
-          >
-            <option value="">{t('dialog.noAuthor')}</option>
-            {authorChoices(state.context.choices.authors, fields.author_id, original).map((a) => (
-              <option key={a.user_id} value={String(a.user_id)}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id={errorId('author_id')} message={message('author_id')} />
-        </div>
-
-        <fieldset className={s.imageField} disabled={saving}>
-          <legend>{t('dialog.featuredImage')}</legend>
-          <div className={s.imageRow}>
-            <label htmlFor="blog-image-url" className="visually-hidden">
-              {t('dialog.imageUrl')}
-            </label>
+          <label htmlFor="blog-publication-date">{t('dialog.publicationDate')}</label>
+          <div className={s.dateRow}>
             <input
-              id="blog-image-url"
-              type="url"
-              inputMode="url"
-              value={file ? '' : urlValue}
-              placeholder={t('dialog.placeholder.imageUrl')}
-              disabled={!!file}
-              onChange={(e) => change('featured_image_url', e.target.value)}
-              {...invalid('featured_image')}
+              id="blog-publication-date"
+              value={fields.publication_date}
+              placeholder={t('dialog.placeholder.publicationDate')}
+              disabled={saving}
+              onChange={(e) => change('publication_date', e.target.value)}
+              {...invalid('publication_date')}
+              aria-describedby={errors.publication_date ? errorId('publication_date') : 'blog-date-shown'}
             />
+            {/* the calendar: the day picked is written in the form's own words ('August 6, 2025') */}
             <input
-              ref={fileInput}
-              id="blog-image-file"
-              className="visually-hidden"
-              type="file"
-              accept={BLOG_IMAGE_ACCEPT}
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={(e) => {
-                send({ type: 'image.choose', file: e.target.files?.[0] ?? null });
-                e.target.value = '';
-              }}
-            />
-            <button type="button" className={s.secondary} onClick={() => fileInput.current?.click()}>
-              {t('dialog.upload')}
-            </button>
-            {(file || previewSrc) && (
-              <button type="button" className={s.linkButton} onClick={() => send({ type: 'image.clear' })}>
-                {t('dialog.removeImage')}
-              </button>
-            )}
-          </div>
-          {file && <p className={s.fileName}>{t('dialog.chosenFile', { name: file.name })}</p>}
-          {storedKey && !file && <p className={s.fileName}>{t('dialog.storedImage')}</p>}
-          {previewSrc && <ImagePreview src={previewSrc} alt={t('dialog.preview')} />}
-          <FieldError id={errorId('featured_image')} message={message('featured_image')} />
-          <div className={s.field}>
-            <label htmlFor="blog-cover-alt">{t('dialog.coverAlt')}</label>
-            <input
-              id="blog-cover-alt"
-              value={fields.cover_alt}
-              placeholder={t('dialog.placeholder.coverAlt')}
-              onChange={(e) => change('cover_alt', e.target.value)}
-              {...invalid('cover_alt')}
-              aria-describedby={errors.cover_alt ? errorId('cover_alt') : 'blog-cover-alt-hint'}
-            />
-            <p id="blog-cover-alt-hint" className={s.hint}>
-              {t('dialog.coverAltHint')}
-            </p>
-            <FieldError id={errorId('cover_alt')} message={message('cover_alt')} />
-          </div>
-        </fieldset>
-
-        <fieldset className={s.publishing} disabled={saving}>
-          <legend>{t('dialog.publishing')}</legend>
-          <label className={s.check}>
-            <input
-              type="checkbox"
-              checked={fields.publish}
-              onChange={(e) => send({ type: 'publish.change', publish: e.target.checked })}
-            />
-            {t('dialog.publish')}
-          </label>
-          <div className={s.field}>
-            <label htmlFor="blog-publish-at">{t('dialog.publishAt')}</label>
-            <input
-              id="blog-publish-at"
-              type="datetime-local"
-              value={fields.publish_at}
-              disabled={fields.publish}
-              onChange={(e) => change('publish_at', e.target.value)}
-              {...invalid('publish_at')}
-              aria-describedby={errors.publish_at ? errorId('publish_at') : 'blog-publish-at-hint'}
-            />
-            <p id="blog-publish-at-hint" className={s.hint}>
-              {t('dialog.timeZone', { zone: timeZone })}
-            </p>
-            <FieldError id={errorId('publish_at')} message={message('publish_at')} />
-          </div>
-        </fieldset>
-
-        <PostSeoFields
-          fields={fields}
-          slugOf={original?.slug}
-          imageSrc={previewSrc}
-          disabled={saving}
-          change={change}
-          message={message}
-          invalid={invalid}
-          errorId={errorId}
-          open={['slug', 'meta_title', 'meta_description', 'social_image_url', 'canonical_url'].some(
-            (f) => !!errors[f as BlogField],
-          )}
-        />
-
-        {state.matches('submitting') && (
-          <div className={s.progress} role="status">
-            <progress max={1} value={progress ?? undefined} aria-label={t('dialog.saving')} />
-            <span>
-              {progress !== null && file
-                ? t('dialog.uploading', { percent: Math.round(progress * 100) })
-                : t('dialog.saving')}
-            </span>
-          </div>
-        )}
-
-        <div className={s.actions}>
-          {mode === 'edit' && original && (
-            <button
-              type="button"
-              className={s.secondary}
-              // what is typed and not saved would be hidden behind the history: save or cancel first
-              disabled={state.matches('submitting') || isChanged(state.context)}
-              title={isChanged(state.context) ? tAdmin('history.unsaved') : undefined}
-              onClick={() =>
-                sendHistory({
-                  type: 'history.open',
-                  record: {
-                    entity: 'blog_post',
-                    recordId: original.blog_id,
-                    version: state.context.version ?? 1,
-                  },
-                })
+              type="date"
+              className={s.calendar}
+              aria-label={t('dialog.pickDate')}
+              value={parsePublicationDate(fields.publication_date) ?? ''}
+              disabled={saving}
+              onChange={(e) =>
+                e.target.value &&
+                change('publication_date', formatPublicationDate(new Date(`${e.target.value}T00:00:00Z`)))
               }
-            >
-              {tAdmin('history.open')}
+            />
+          </div>
+          {!errors.publication_date && parsePublicationDate(fields.publication_date) && (
+            <p id="blog-date-shown" className={s.hint}>
+              {t('dialog.dateShown', {
+                date: formatPostDate(fields.publication_date, i18n.language).label,
+              })}
+            </p>
+          )}
+          <FieldError id={errorId('publication_date')} message={message('publication_date')} />
+        </div>
+        <div className={s.field}>
+          <label htmlFor="blog-read-time">{t('dialog.readTime')}</label>
+          <input
+            id="blog-read-time"
+            value={fields.read_time}
+            placeholder={t('dialog.placeholder.readTime')}
+            disabled={saving}
+            onChange={(e) => change('read_time', e.target.value)}
+            {...invalid('read_time')}
+            aria-describedby={errors.read_time ? errorId('read_time') : 'blog-read-time-hint'}
+          />
+          <p id="blog-read-time-hint" className={s.hint}>
+            {t('dialog.readTimeHint')}
+          </p>
+          <FieldError id={errorId('read_time')} message={message('read_time')} />
+        </div>
+      </div>
+
+      <PostTagsField
+        value={fields.tags}
+        suggestions={state.context.choices.tags}
+        disabled={saving}
+        onChange={(value) => change('tags', value)}
+        message={message('tags')}
+        invalid={invalid('tags')}
+        errorId={errorId}
+      />
+
+      <div className={s.field}>
+        <label htmlFor="blog-author">{t('dialog.author')}</label>
+        <select
+          id="blog-author"
+          value={fields.author_id}
+          disabled={saving}
+          onChange={(e) => change('author_id', e.target.value)}
+          {...invalid('author_id')}
+        >
+          <option value="">{t('dialog.noAuthor')}</option>
+          {authorChoices(state.context.choices.authors, fields.author_id, original).map((a) => (
+            <option key={a.user_id} value={String(a.user_id)}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+        <FieldError id={errorId('author_id')} message={message('author_id')} />
+      </div>
+
+      <fieldset className={s.imageField} disabled={saving}>
+        <legend>{t('dialog.featuredImage')}</legend>
+        <div className={s.imageRow}>
+          <label htmlFor="blog-image-url" className="visually-hidden">
+            {t('dialog.imageUrl')}
+          </label>
+          <input
+            id="blog-image-url"
+            type="url"
+            inputMode="url"
+            value={file ? '' : urlValue}
+            placeholder={t('dialog.placeholder.imageUrl')}
+            disabled={!!file}
+            onChange={(e) => change('featured_image_url', e.target.value)}
+            {...invalid('featured_image')}
+          />
+          <input
+            ref={fileInput}
+            id="blog-image-file"
+            className="visually-hidden"
+            type="file"
+            accept={BLOG_IMAGE_ACCEPT}
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(e) => {
+              send({ type: 'file.choose', file: e.target.files?.[0] ?? null });
+              e.target.value = '';
+            }}
+          />
+          <button type="button" className={s.secondary} onClick={() => fileInput.current?.click()}>
+            {t('dialog.upload')}
+          </button>
+          {(file || previewSrc) && (
+            <button type="button" className={s.linkButton} onClick={() => send({ type: 'file.clear' })}>
+              {t('dialog.removeImage')}
             </button>
           )}
-          <button
-            type="button"
-            className={s.secondary}
-            disabled={saving}
-            onClick={() => preview.current?.open(previewPost())}
-          >
-            {t('dialog.previewButton')}
-          </button>
-          <button
-            type="button"
-            className={s.secondary}
-            onClick={() => send({ type: 'editor.cancel' })}
-            disabled={state.matches('submitting')}
-          >
-            {t('dialog.cancel')}
-          </button>
-          <button type="submit" className={s.primary} disabled={saving}>
-            {state.matches('submitting')
-              ? t('dialog.saving')
-              : t(mode === 'edit' ? 'dialog.update' : 'dialog.create')}
-          </button>
         </div>
-      </form>
+        {file && <p className={s.fileName}>{t('dialog.chosenFile', { name: file.name })}</p>}
+        {storedKey && !file && <p className={s.fileName}>{t('dialog.storedImage')}</p>}
+        {previewSrc && <ImagePreview src={previewSrc} alt={t('dialog.preview')} />}
+        <FieldError id={errorId('featured_image')} message={message('featured_image')} />
+        <div className={s.field}>
+          <label htmlFor="blog-cover-alt">{t('dialog.coverAlt')}</label>
+          <input
+            id="blog-cover-alt"
+            value={fields.cover_alt}
+            placeholder={t('dialog.placeholder.coverAlt')}
+            onChange={(e) => change('cover_alt', e.target.value)}
+            {...invalid('cover_alt')}
+            aria-describedby={errors.cover_alt ? errorId('cover_alt') : 'blog-cover-alt-hint'}
+          />
+          <p id="blog-cover-alt-hint" className={s.hint}>
+            {t('dialog.coverAltHint')}
+          </p>
+          <FieldError id={errorId('cover_alt')} message={message('cover_alt')} />
+        </div>
+      </fieldset>
+
+      <fieldset className={s.publishing} disabled={saving}>
+        <legend>{t('dialog.publishing')}</legend>
+        <label className={s.check}>
+          <input
+            type="checkbox"
+            checked={fields.publish}
+            onChange={(e) => send({ type: 'field.change', field: 'publish', value: e.target.checked })}
+          />
+          {t('dialog.publish')}
+        </label>
+        <div className={s.field}>
+          <label htmlFor="blog-publish-at">{t('dialog.publishAt')}</label>
+          <input
+            id="blog-publish-at"
+            type="datetime-local"
+            value={fields.publish_at}
+            disabled={fields.publish}
+            onChange={(e) => change('publish_at', e.target.value)}
+            {...invalid('publish_at')}
+            aria-describedby={errors.publish_at ? errorId('publish_at') : 'blog-publish-at-hint'}
+          />
+          <p id="blog-publish-at-hint" className={s.hint}>
+            {t('dialog.timeZone', { zone: timeZone })}
+          </p>
+          <FieldError id={errorId('publish_at')} message={message('publish_at')} />
+        </div>
+      </fieldset>
+
+      <PostSeoFields
+        fields={fields}
+        slugOf={original?.slug}
+        imageSrc={previewSrc}
+        disabled={saving}
+        change={change}
+        message={message}
+        invalid={invalid}
+        errorId={errorId}
+        open={['slug', 'meta_title', 'meta_description', 'social_image_url', 'canonical_url'].some(
+          (f) => !!errors[f as BlogField],
+        )}
+      />
+
       <PostPreview ref={preview} />
-    </Modal>
+    </RecordEditorFrame>
   );
 }
 

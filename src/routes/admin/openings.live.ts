@@ -25,7 +25,15 @@ function jobChangeOf(item: OutboxItem): QueuedJobChange | null {
   const base = formValues(item.edit?.base);
   const values = formValues(item.edit?.values);
   if (!item.edit || !base || !values) return null;
-  return { id: item.id, jobId: item.edit.recordId, version: item.edit.version, base, values };
+  return {
+    id: item.id,
+    recordId: item.edit.recordId,
+    version: item.edit.version,
+    original: null,
+    base,
+    values,
+    file: null,
+  };
 }
 
 /**

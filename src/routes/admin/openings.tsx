@@ -134,7 +134,7 @@ export function OpeningsScreen() {
       <JobFormDialog
         ref={formRef}
         jobTypes={jobTypes}
-        onSaved={(mode, row) => send({ type: 'job.saved', mode, row })}
+        onSaved={(row, created) => send({ type: 'job.saved', mode: created ? 'create' : 'edit', row })}
       />
 
       <ConfirmDelete

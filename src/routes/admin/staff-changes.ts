@@ -33,9 +33,7 @@ function onSettledChanges(
  * of `types` changed elsewhere (a colleague, the server).
  */
 export const listChanges = (types: readonly StaffEventType[]) =>
-  fromCallback(({ sendBack }) =>
-    onSettledChanges(types, () => sendBack({ type: 'list.changed' } as const)),
-  );
+  fromCallback(({ sendBack }) => onSettledChanges(types, () => sendBack({ type: 'list.changed' } as const)));
 
 /**
  * A record timeline's `changeEvents` (machines/record-timeline.machine.ts): `timeline.refresh` once
