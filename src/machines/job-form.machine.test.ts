@@ -720,7 +720,7 @@ const dialogValue = (value: unknown) => valueWithout(value, 'editing', DRAFT_REG
 const stepsOf = (path: { steps: { event: { type: string } }[] }) =>
   path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
 
-/** A change made offline that met someone else's, taken up again (form.resume). */
+/** A change made offline that met someone else's, taken up again (editor.resume). */
 const RESUMED = {
   type: 'editor.resume',
   change: {
