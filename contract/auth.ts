@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   'users.manage',
   'audit.read',
   'insights.read',
+  'webhooks.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const Permission = z.enum(PERMISSIONS);

@@ -36,6 +36,7 @@ import { apiSecurityHeaders, security } from './plugins/security';
 import { scheduledTasks } from './plugins/scheduled-tasks';
 import { services } from './plugins/services';
 import { staffStream } from './plugins/staff-stream';
+import { webhooks } from './plugins/webhooks';
 import { visitorGeo } from './plugins/visitor-geo';
 import { storage } from './plugins/storage';
 import { readBuild, web } from './plugins/web';
@@ -309,6 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(visitorGeo);
     await app.register(scheduledTasks);
     await app.register(staffStream, { redisUrl: config.REDIS_URL, redisKeyPrefix: config.REDIS_KEY_PREFIX });
+    await app.register(webhooks);
     await app.register(listeners);
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {

@@ -180,6 +180,13 @@ const Settings = z.object({
   MAIL_LEASE_SECONDS: wholeNumber(3, 3600).default(120),
   /** The first wait after a failed send; each further wait doubles, up to an hour. */
   MAIL_RETRY_SECONDS: wholeNumber(1, 3600).default(30),
+  /** The first wait after a webhook delivery failed; each further wait doubles, up to an hour. */
+  WEBHOOK_RETRY_SECONDS: wholeNumber(1, 3600).default(30),
+  /**
+   * Webhooks may go to private, loopback and link-local addresses (a receiver on this machine or
+   * network). Off: only public addresses, checked when an endpoint is saved and at each delivery.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: boolean.default(false),
   /**
    * A request whose headers and body have not all arrived after this long is answered 408 and its
    * connection closed (a client that trickles a body would otherwise hold a connection forever).

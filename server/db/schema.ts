@@ -12,6 +12,7 @@ import type { JobsTables } from './jobs.schema';
 import type { MailTables } from './mail.schema';
 import type { PricingTables } from './pricing.schema';
 import type { ScheduledTables } from './scheduled-task.schema';
+import type { WebhookTables } from './webhooks.schema';
 
 /** Small key/value facts about the installation (created by 0001-initial). */
 export interface AppMetaTable {
@@ -39,7 +40,8 @@ export interface Database
     ContactTables,
     ScheduledTables,
     MailTables,
-    AnalyticsTables {
+    AnalyticsTables,
+    WebhookTables {
   app_meta: AppMetaTable;
   idempotency_key: IdempotencyKeyTable;
 }

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { WEBHOOK_EVENTS } from '../../contract/webhooks';
 import { staffEventOf } from './staff-events';
 
 /**
@@ -14,6 +15,7 @@ import { staffEventOf } from './staff-events';
  * - The staff's open screens (plugins/staff-stream.ts) hear of every change of a record they may
  *   read, by a colleague or by the server (a mail delivered), and read it again; nobody hears of
  *   their own changes (the screen that made one shows it already).
+ * - Webhooks (plugins/webhooks.ts): an event an endpoint wants is queued for it and sent, signed.
  */
 export const listeners = fp(
   async (app) => {
@@ -32,10 +34,13 @@ export const listeners = fp(
       events.on(type, () => app.publicReads.invalidate('jobs'));
     events.on('mail.queued', () => app.mail.poke());
     events.on('*', (event, { by }) => app.staffStream.broadcast(staffEventOf(event), by));
+    for (const type of WEBHOOK_EVENTS) events.on(type, (event) => app.webhooks.queue(event));
   },
   {
     name: 'listeners',
-    dependencies: ['events', 'mail', 'public-reads', 'scheduled-tasks', 'staff-stream'],
-    decorators: { fastify: ['events', 'mail', 'publicReads', 'blogScheduleChanged', 'staffStream'] },
+    dependencies: ['events', 'mail', 'public-reads', 'scheduled-tasks', 'staff-stream', 'webhooks'],
+    decorators: {
+      fastify: ['events', 'mail', 'publicReads', 'blogScheduleChanged', 'staffStream', 'webhooks'],
+    },
   },
 );

@@ -5,6 +5,7 @@ import { messageOfReplyMail } from '../db/contact-admin.repo';
 import { claimDueMail, markAttemptFailed, markSent } from '../db/mail.repo';
 import type { Database } from '../db/schema';
 import type { EventPublisher } from '../events/domain-events';
+import { backoffMs } from '../lib/backoff';
 
 /**
  * Delivers the outbox (db/mail.repo.ts) over SMTP with nodemailer. A process leases one due mail at a
@@ -70,9 +71,6 @@ function withDeadline<T>(send: Promise<T>, ms: number): Promise<T> {
   return Promise.race([send, late]).finally(() => clearTimeout(timer));
 }
 
-/** The wait before attempt number `attempts + 1`. */
-export const backoffMs = (retryBaseMs: number, attempts: number) =>
-  Math.min(retryBaseMs * 2 ** Math.min(attempts, 20), MAIL_BACKOFF_MAX_MS);
 
 /** A refusal that trying again will not change (an SMTP 5xx answer). */
 const isPermanent = (err: unknown) => {
@@ -140,7 +138,7 @@ export async function sendDueMail(
         const now = clock();
         const reason = err instanceof Error ? err.message : String(err);
         const giveUp = isPermanent(err) || now.getTime() - Date.parse(mail.created_at) >= MAIL_GIVE_UP_MS;
-        const retryAt = giveUp ? null : new Date(now.getTime() + backoffMs(o.retryBaseMs, mail.attempts));
+        const retryAt = giveUp ? null : new Date(now.getTime() + backoffMs(o.retryBaseMs, mail.attempts, MAIL_BACKOFF_MAX_MS));
         await markAttemptFailed(db, mail, o.holder, reason, retryAt);
         await announceDelivery(db, o.events, mail, giveUp ? 'failed' : 'retrying').catch(() => undefined);
         if (giveUp)

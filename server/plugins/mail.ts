@@ -7,6 +7,7 @@ import { DIGEST_LINES, queueDigest } from '../mail/mails';
 import { sendDueMail, smtpTransport } from '../mail/sender';
 import { finishLease, PROCESS_HOLDER, releaseLease, takeLease, taskState } from '../db/scheduled-task.repo';
 import fp from 'fastify-plugin';
+import { workerLoop } from '../lib/worker-loop';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,45 +36,30 @@ export const mail = fp<{ config: Config }>(
   async (app, { config }) => {
     const leaseMs = config.MAIL_LEASE_SECONDS * 1000;
     const smtp = config.SMTP_URL ? smtpTransport(config.SMTP_URL, Math.min(30_000, leaseMs / 3)) : undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    let again = false;
+    const sender = workerLoop({
+      pollMs: MAIL_POLL_MS,
+      round: (stopped) =>
+        sendDueMail(app.db, smtp!, {
+          holder: PROCESS_HOLDER,
+          leaseMs,
+          stopped,
+          from: config.MAIL_FROM,
+          // an answer to an acknowledgment reaches the person who reads that mailbox
+          replyTo: {
+            'message-ack': config.CONTACT_REPLY_TO,
+            'application-ack': config.HIRING_REPLY_TO,
+            'candidate-mail': config.HIRING_REPLY_TO,
+            'message-reply': config.CONTACT_REPLY_TO,
+          },
+          retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
+          log: app.log,
+          events: app.events,
+        }),
+      onError: (err) => app.log.error({ err }, 'The mail sender failed; it tries again at the next poll'),
+    });
     let stopped = true;
-
     const run = () => {
-      if (!smtp || stopped) return;
-      if (running) {
-        again = true; // a poke while sending: go round once more when this round ends
-        return;
-      }
-      clearTimeout(timer);
-      running = sendDueMail(app.db, smtp, {
-        holder: PROCESS_HOLDER,
-        leaseMs,
-        stopped: () => stopped,
-        from: config.MAIL_FROM,
-        // an answer to an acknowledgment reaches the person who reads that mailbox
-        replyTo: {
-          'message-ack': config.CONTACT_REPLY_TO,
-          'application-ack': config.HIRING_REPLY_TO,
-          'candidate-mail': config.HIRING_REPLY_TO,
-          'message-reply': config.CONTACT_REPLY_TO,
-        },
-        retryBaseMs: config.MAIL_RETRY_SECONDS * 1000,
-        log: app.log,
-        events: app.events,
-      })
-        .catch((err: unknown) =>
-          app.log.error({ err }, 'The mail sender failed; it tries again at the next poll'),
-        )
-        .finally(() => {
-          running = undefined;
-          if (stopped) return;
-          if (again) {
-            again = false;
-            setImmediate(run);
-          } else timer = setTimeout(run, MAIL_POLL_MS).unref();
-        });
+      if (smtp) sender.poke();
     };
 
     app.decorate('mail', { configured: smtp !== undefined, poke: run });
@@ -100,14 +86,13 @@ export const mail = fp<{ config: Config }>(
         return;
       }
       stopped = false;
-      timer = setTimeout(run, 0).unref();
+      sender.start();
       digestTimer = setTimeout(digest, 60_000).unref();
     });
     app.addHook('preClose', async () => {
       stopped = true;
-      clearTimeout(timer);
       clearTimeout(digestTimer);
-      await Promise.all([running, digesting]);
+      await Promise.all([sender.stop(), digesting]);
       (smtp as { close?: () => void } | undefined)?.close?.();
     });
   },
