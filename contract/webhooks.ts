@@ -103,6 +103,8 @@ export const WebhookRow = z.object({
   /** The newest delivery's status and time, or null before the first. */
   last_status: z.nullable(z.enum(WEBHOOK_DELIVERY_STATUSES)),
   last_at: z.nullable(z.string()),
+  /** The count of all endpoints, on the first row (a list's rows carry it: contract/paging.ts). */
+  total_count: z.optional(z.number()),
 });
 export type WebhookRow = z.infer<typeof WebhookRow>;
 export const WebhookRows = z.array(WebhookRow);

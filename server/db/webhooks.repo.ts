@@ -210,3 +210,14 @@ export async function resendDelivery(db: Db, endpointId: number, deliveryId: num
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Whether any delivery waits to be sent (an earlier run's, or another process's). */
+export async function hasDeliveriesWaiting(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_delivery')
+    .select('delivery_id')
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

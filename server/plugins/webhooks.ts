@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { PROCESS_HOLDER } from '../db/scheduled-task.repo';
+import { hasDeliveriesWaiting } from '../db/webhooks.repo';
 import { workerLoop } from '../lib/worker-loop';
 import { addressRules, queueEvent } from '../services/webhooks';
 import { systemContext } from '../services/context';
@@ -24,7 +25,8 @@ export const WEBHOOK_LEASE_MS = 60_000;
 
 /**
  * Webhooks (docs/decisions/037-webhooks.md): decorates `app.webhooks` and runs the sender in this
- * process, every WEBHOOK_POLL_MS and whenever a delivery is queued.
+ * process, every WEBHOOK_POLL_MS and whenever a delivery is queued, from the first delivery
+ * queued (or found waiting at start) on.
  */
 export const webhooks = fp(
   async (app) => {
@@ -44,15 +46,34 @@ export const webhooks = fp(
         }),
       onError: (err) => app.log.error({ err }, 'The webhook sender failed; it tries again at the next poll'),
     });
+    // the sender runs once there is something to send: a site without endpoints polls nothing
+    let running = false;
+    let closing = false;
+    const poke = () => {
+      if (closing) return;
+      if (running) return sender.poke();
+      running = true;
+      sender.start();
+    };
     app.decorate('webhooks', {
       queue: async (event: DomainEvent) => {
         const ctx = systemContext({ db: app.db, config, storage: app.storage, log: app.log });
-        if ((await queueEvent(ctx, event)) > 0) sender.poke();
+        if ((await queueEvent(ctx, event)) > 0) poke();
       },
-      poke: sender.poke,
+      poke,
     });
-    app.addHook('onReady', async () => sender.start());
-    app.addHook('preClose', async () => sender.stop());
+    app.addHook('onReady', async () => {
+      // deliveries left waiting by an earlier run are sent
+      const waiting = await hasDeliveriesWaiting(app.db).catch((err: unknown) => {
+        app.log.warn({ err }, 'Could not look for webhook deliveries waiting; the next one queued starts the sender');
+        return false;
+      });
+      if (waiting) poke();
+    });
+    app.addHook('preClose', async () => {
+      closing = true;
+      await sender.stop();
+    });
   },
   { name: 'webhooks', decorators: { fastify: ['db', 'config', 'storage'] } },
 );

@@ -6,6 +6,8 @@ import { createRole, createUser, ensureBuiltInRoles } from '../db/auth.repo';
 import { addApplication, addOpening } from '../db/application-list.testing';
 import { insertContactMessage } from '../db/contact.repo';
 import { ensureJobType } from '../db/jobs.repo';
+import { insertEndpoint } from '../db/webhooks.repo';
+import { seal } from '../lib/secret-box';
 import { sameOrigin, signInAs } from '../lib/auth-testing';
 import type { RouteAccess } from '../plugins/auth';
 import { createTestApp, injectStart } from '../testing';
@@ -28,6 +30,18 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++cou
  * A user whose role holds no permission: one that a caller holding exactly users.manage may
  * change (nobody touches a user holding more than they do; routes/admin-users-rules.test.ts).
  */
+/** A webhook endpoint (a public address by number: no name to resolve). */
+const someEndpoint = (app: FastifyInstance) =>
+  insertEndpoint(app.db, {
+    url: 'https://93.184.216.34/in',
+    description: '',
+    events: 'post.published',
+    enabled: 1,
+    secret: seal(app.config.SECRET, 'webhook', 'whsec_c2VjcmV0LW9mLXRoZS10ZXN0LWVuZHBvaW50'),
+    created_at: new Date().toISOString(),
+  });
+const WEBHOOK = { url: 'https://93.184.216.34/in', events: ['post.published'] };
+
 async function someUser(app: FastifyInstance) {
   await ensureBuiltInRoles(app.db);
   return createUser(app.db, {
@@ -83,6 +97,20 @@ const someMessage = (app: FastifyInstance) =>
 
 /** Valid requests for writes (and reads that need an existing record). Key: 'METHOD url'. */
 const SAMPLES: Record<string, Sample> = {
+  'POST /api/admin/webhooks': async () => ({ payload: WEBHOOK }),
+  'PATCH /api/admin/webhooks/:id': async (app) => ({
+    url: `/api/admin/webhooks/${await someEndpoint(app)}`,
+    payload: WEBHOOK,
+    headers: { 'if-match': '"1"' },
+  }),
+  'DELETE /api/admin/webhooks/:id': async (app) => ({ url: `/api/admin/webhooks/${await someEndpoint(app)}` }),
+  'GET /api/admin/webhooks/:id/deliveries': async (app) => ({
+    url: `/api/admin/webhooks/${await someEndpoint(app)}/deliveries`,
+  }),
+  'POST /api/admin/webhooks/:id/test': async (app) => ({
+    url: `/api/admin/webhooks/${await someEndpoint(app)}/test`,
+    payload: {},
+  }),
   'GET /api/admin/insights': async () => ({ url: '/api/admin/insights?from=2026-11-01&to=2026-11-07' }),
   'GET /api/admin/insights.csv': async () => ({
     url: '/api/admin/insights.csv?from=2026-11-01&to=2026-11-07&table=pages',
