@@ -28,7 +28,13 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** Why an address is refused (the screen has the texts; `webhookErrors` the English). */
-export const WEBHOOK_URL_CODES = ['urlRequired', 'urlInvalid', 'urlHttps', 'urlPrivate', 'urlTooLong'] as const;
+export const WEBHOOK_URL_CODES = [
+  'urlRequired',
+  'urlInvalid',
+  'urlHttps',
+  'urlPrivate',
+  'urlTooLong',
+] as const;
 export type WebhookUrlCode = (typeof WEBHOOK_URL_CODES)[number];
 export const WEBHOOK_ERROR_CODES = [...WEBHOOK_URL_CODES, 'eventsRequired', 'descriptionTooLong'] as const;
 export type WebhookErrorCode = (typeof WEBHOOK_ERROR_CODES)[number];
@@ -50,7 +56,12 @@ export type WebhookField = (typeof WEBHOOK_FIELDS)[number];
 export type WebhookFormValues = Record<WebhookField, string>;
 
 export const eventsOf = (list: string): WebhookEvent[] =>
-  WEBHOOK_EVENTS.filter((e) => list.split(',').map((s) => s.trim()).includes(e));
+  WEBHOOK_EVENTS.filter((e) =>
+    list
+      .split(',')
+      .map((s) => s.trim())
+      .includes(e),
+  );
 
 /**
  * The form's rules that need no network (the server also resolves the address's name and refuses
@@ -71,7 +82,13 @@ export function webhookFormErrors(
     } catch {
       parsed = null;
     }
-    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname || parsed.username || parsed.password)
+    if (
+      !parsed ||
+      !['http:', 'https:'].includes(parsed.protocol) ||
+      !parsed.hostname ||
+      parsed.username ||
+      parsed.password
+    )
       errors.url = 'urlInvalid';
     else if (o.httpsOnly && parsed.protocol !== 'https:') errors.url = 'urlHttps';
   }

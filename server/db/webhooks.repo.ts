@@ -12,7 +12,10 @@ import type { WebhookEndpointTable } from './webhooks.schema';
 
 type Db = Kysely<Database>;
 
-export type EndpointRecord = Omit<WebhookEndpointTable, 'endpoint_id' | 'description' | 'enabled' | 'version'> & {
+export type EndpointRecord = Omit<
+  WebhookEndpointTable,
+  'endpoint_id' | 'description' | 'enabled' | 'version'
+> & {
   endpoint_id: number;
   description: string;
   enabled: number;
@@ -48,7 +51,10 @@ export const getEndpoint = (db: Db, id: number) =>
 
 export async function insertEndpoint(
   db: Db,
-  row: Pick<WebhookEndpointTable, 'url' | 'events' | 'secret' | 'created_at'> & { description: string; enabled: number },
+  row: Pick<WebhookEndpointTable, 'url' | 'events' | 'secret' | 'created_at'> & {
+    description: string;
+    enabled: number;
+  },
 ): Promise<number> {
   const { endpoint_id } = await db
     .insertInto('webhook_endpoint')
@@ -200,10 +206,21 @@ export async function listDeliveries(db: Db, endpointId: number, limit: number):
 }
 
 /** Puts a delivery of this endpoint back in line at once, its count of attempts from zero; false when none. */
-export async function resendDelivery(db: Db, endpointId: number, deliveryId: number, now: Date): Promise<boolean> {
+export async function resendDelivery(
+  db: Db,
+  endpointId: number,
+  deliveryId: number,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('webhook_delivery')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), lease_until: '', holder: null })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      lease_until: '',
+      holder: null,
+    })
     .where('delivery_id', '=', deliveryId)
     .where('endpoint_id', '=', endpointId)
     .where('status', '!=', 'pending')

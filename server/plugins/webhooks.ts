@@ -65,7 +65,10 @@ export const webhooks = fp(
     app.addHook('onReady', async () => {
       // deliveries left waiting by an earlier run are sent
       const waiting = await hasDeliveriesWaiting(app.db).catch((err: unknown) => {
-        app.log.warn({ err }, 'Could not look for webhook deliveries waiting; the next one queued starts the sender');
+        app.log.warn(
+          { err },
+          'Could not look for webhook deliveries waiting; the next one queued starts the sender',
+        );
         return false;
       });
       if (waiting) poke();

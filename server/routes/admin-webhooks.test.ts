@@ -69,9 +69,14 @@ afterAll(async () => {
 const addEndpoint = (payload: object, headers = staff) =>
   app.inject({ method: 'POST', url: '/api/admin/webhooks', headers, payload });
 const deliveriesOf = async (id: number): Promise<WebhookDelivery[]> =>
-  WebhookDeliveries.parse((await app.inject({ url: `/api/admin/webhooks/${id}/deliveries`, headers: staff })).json());
+  WebhookDeliveries.parse(
+    (await app.inject({ url: `/api/admin/webhooks/${id}/deliveries`, headers: staff })).json(),
+  );
 const verify = (secret: string, r: Received) =>
-  new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+  new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as {
+    type: string;
+    data: Record<string, unknown>;
+  };
 
 async function publishPost(title: string) {
   const fields = {
@@ -101,7 +106,9 @@ async function publishPost(title: string) {
 describe('webhook endpoints', () => {
   it('are for staff with webhooks.manage only', async () => {
     expect((await app.inject({ url: '/api/admin/webhooks', headers: writer })).statusCode).toBe(403);
-    expect((await addEndpoint({ url: receiver.url, events: ['post.published'] }, writer)).statusCode).toBe(403);
+    expect((await addEndpoint({ url: receiver.url, events: ['post.published'] }, writer)).statusCode).toBe(
+      403,
+    );
     expect((await app.inject({ url: '/api/admin/webhooks' })).statusCode).toBe(401);
   });
 
@@ -119,7 +126,9 @@ describe('webhook endpoints', () => {
   });
 
   it('deliver a published post signed per Standard Webhooks, with only what its public page shows', async () => {
-    const added = WebhookAnswer.parse((await addEndpoint({ url: receiver.url, events: ['post.published'], description: 'Zapier' })).json());
+    const added = WebhookAnswer.parse(
+      (await addEndpoint({ url: receiver.url, events: ['post.published'], description: 'Zapier' })).json(),
+    );
     expect(added.row.secret).toMatch(/^whsec_/);
     const before = receiver.received.length;
     const post = await publishPost('Reading a parish register, Côte d’Ivoire');
@@ -135,31 +144,46 @@ describe('webhook endpoints', () => {
       url: `${app.config.PUBLIC_URL}/blog/${post.slug}`,
     });
     // another endpoint's secret does not verify it: the signature is this endpoint's
-    expect(() => verify(`whsec_${Buffer.from('another secret of 24 bytes').toString('base64')}`, got)).toThrow();
+    expect(() =>
+      verify(`whsec_${Buffer.from('another secret of 24 bytes').toString('base64')}`, got),
+    ).toThrow();
     await vi.waitFor(async () => expect((await deliveriesOf(added.row.endpoint_id))[0]?.status).toBe('sent'));
     const [delivery] = await deliveriesOf(added.row.endpoint_id);
     expect(delivery!.attempts).toEqual([expect.objectContaining({ status_code: 200, error: null })]);
-    const [listed] = WebhookRows.parse((await app.inject({ url: '/api/admin/webhooks', headers: staff })).json()).filter(
-      (r) => r.endpoint_id === added.row.endpoint_id,
-    );
+    const [listed] = WebhookRows.parse(
+      (await app.inject({ url: '/api/admin/webhooks', headers: staff })).json(),
+    ).filter((r) => r.endpoint_id === added.row.endpoint_id);
     expect(listed).toMatchObject({ description: 'Zapier', last_status: 'sent', enabled: true });
   });
 
   it('try again after a receiver that was down comes back, each attempt listed; "Send again" repeats the message id', async () => {
-    const added = WebhookAnswer.parse((await addEndpoint({ url: receiver.url, events: ['message.received'] })).json());
+    const added = WebhookAnswer.parse(
+      (await addEndpoint({ url: receiver.url, events: ['message.received'] })).json(),
+    );
     const id = added.row.endpoint_id;
     await receiver.close();
-    expect((await app.inject({ method: 'POST', url: `/api/admin/webhooks/${id}/test`, headers: staff })).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await deliveriesOf(id))[0]?.attempts.length).toBeGreaterThanOrEqual(1), {
-      timeout: 10_000,
-    });
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/admin/webhooks/${id}/test`, headers: staff }))
+        .statusCode,
+    ).toBe(200);
+    await vi.waitFor(
+      async () => expect((await deliveriesOf(id))[0]?.attempts.length).toBeGreaterThanOrEqual(1),
+      {
+        timeout: 10_000,
+      },
+    );
     const [failed] = await deliveriesOf(id);
     expect(failed).toMatchObject({ status: 'pending', event_type: 'webhook.test' });
-    expect(failed!.attempts[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/ECONNREFUSED/) });
+    expect(failed!.attempts[0]).toMatchObject({
+      status_code: null,
+      error: expect.stringMatching(/ECONNREFUSED/),
+    });
     const before = receiver.received.length;
     await receiver.listen();
     // the next try, a second after the first failure (WEBHOOK_RETRY_SECONDS), at the sender's next look
-    await vi.waitFor(async () => expect((await deliveriesOf(id))[0]?.status).toBe('sent'), { timeout: 15_000 });
+    await vi.waitFor(async () => expect((await deliveriesOf(id))[0]?.status).toBe('sent'), {
+      timeout: 15_000,
+    });
     expect(receiver.received.length).toBe(before + 1);
     const event = verify(added.row.secret, receiver.received.at(-1)!);
     expect(event).toMatchObject({ type: 'webhook.test', data: { endpoint_id: id } });
@@ -185,7 +209,9 @@ describe('webhook endpoints', () => {
   });
 
   it('are changed at the version they were read at: a stale change is 409 with the endpoint as it is', async () => {
-    const added = WebhookAnswer.parse((await addEndpoint({ url: receiver.url, events: ['post.published'] })).json());
+    const added = WebhookAnswer.parse(
+      (await addEndpoint({ url: receiver.url, events: ['post.published'] })).json(),
+    );
     const url = `/api/admin/webhooks/${added.row.endpoint_id}`;
     const change = (version: number, events: string[]) =>
       app.inject({
@@ -238,7 +264,14 @@ describe('where webhooks may go', () => {
   it('reads a public address as public and every other range as not', () => {
     expect(isPublicAddress('93.184.216.34')).toBe(true);
     expect(isPublicAddress('2606:2800:220:1:248:1893:25c8:1946')).toBe(true);
-    for (const ip of ['100.64.0.1', '172.16.0.1', 'fe80::1', '224.0.0.1', '::ffff:10.0.0.1', 'not an address'])
+    for (const ip of [
+      '100.64.0.1',
+      '172.16.0.1',
+      'fe80::1',
+      '224.0.0.1',
+      '::ffff:10.0.0.1',
+      'not an address',
+    ])
       expect(isPublicAddress(ip), ip).toBe(false);
   });
 });

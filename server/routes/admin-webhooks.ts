@@ -15,10 +15,14 @@ const manage = { permission: 'webhooks.manage' } as const;
  * attempt, "Send a test event" and "Send again" (both wake the sender at once).
  */
 const adminWebhooks: FastifyPluginAsyncZod = async (app) => {
-  app.get('/admin/webhooks', { config: manage, schema: { response: { 200: WebhookRows } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return webhooks.list(app.services(request));
-  });
+  app.get(
+    '/admin/webhooks',
+    { config: manage, schema: { response: { 200: WebhookRows } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return webhooks.list(app.services(request));
+    },
+  );
 
   app.post(
     '/admin/webhooks',
@@ -30,7 +34,12 @@ const adminWebhooks: FastifyPluginAsyncZod = async (app) => {
     '/admin/webhooks/:id',
     { config: manage, schema: { params: IdParams, body: WebhookBody, response: { 200: WebhookAnswer } } },
     async (request) =>
-      webhooks.update(app.services(request), request.params.id, versionOfRequest(request.headers), request.body),
+      webhooks.update(
+        app.services(request),
+        request.params.id,
+        versionOfRequest(request.headers),
+        request.body,
+      ),
   );
 
   app.delete(
@@ -62,7 +71,11 @@ const adminWebhooks: FastifyPluginAsyncZod = async (app) => {
     '/admin/webhooks/:id/deliveries/:deliveryId/resend',
     { config: manage, schema: { params: DeliveryParams, response: { 200: MessageAnswer } } },
     async (request) => {
-      const answer = await webhooks.resend(app.services(request), request.params.id, request.params.deliveryId);
+      const answer = await webhooks.resend(
+        app.services(request),
+        request.params.id,
+        request.params.deliveryId,
+      );
       app.webhooks.poke();
       return answer;
     },

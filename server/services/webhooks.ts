@@ -39,7 +39,10 @@ const sealed = (ctx: ServiceContext, secret: string) => seal(ctx.config.SECRET, 
 const secretOf = (ctx: ServiceContext, stored: string) => open(ctx.config.SECRET, 'webhook', stored) ?? '';
 
 type EndpointRow = Awaited<ReturnType<typeof repo.listEndpoints>>[number];
-const rowOf = (ctx: ServiceContext, r: Omit<EndpointRow, 'last_status' | 'last_at'> & Partial<EndpointRow>): WebhookRow => ({
+const rowOf = (
+  ctx: ServiceContext,
+  r: Omit<EndpointRow, 'last_status' | 'last_at'> & Partial<EndpointRow>,
+): WebhookRow => ({
   endpoint_id: r.endpoint_id,
   url: r.url,
   description: r.description,
@@ -158,8 +161,7 @@ async function dataOf(ctx: ServiceContext, event: DomainEvent): Promise<Record<s
   const { type: _type, ...facts } = event;
   if (event.type === 'post.published') {
     const post = await getPost(ctx.db, event.blog_id);
-    if (post)
-      return { ...facts, title: post.title, url: `${ctx.config.PUBLIC_URL}/blog/${event.slug}` };
+    if (post) return { ...facts, title: post.title, url: `${ctx.config.PUBLIC_URL}/blog/${event.slug}` };
   }
   return facts;
 }

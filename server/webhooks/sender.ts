@@ -89,12 +89,20 @@ export function signedHeaders(secret: string, msgId: string, at: Date, body: str
 }
 
 /** Sends every delivery that is due now; answers how many were sent and how many failed. */
-export async function deliverDue(db: Kysely<Database>, o: DeliverOptions): Promise<{ sent: number; failed: number }> {
+export async function deliverDue(
+  db: Kysely<Database>,
+  o: DeliverOptions,
+): Promise<{ sent: number; failed: number }> {
   const clock = o.now ?? (() => new Date());
   let sent = 0;
   let failed = 0;
   while (!o.stopped?.()) {
-    const [delivery] = await claimDueDeliveries(db, { holder: o.holder, now: clock(), leaseMs: o.leaseMs, limit: 1 });
+    const [delivery] = await claimDueDeliveries(db, {
+      holder: o.holder,
+      now: clock(),
+      leaseMs: o.leaseMs,
+      limit: 1,
+    });
     if (!delivery) break;
     const started = clock();
     let status: number | null = null;
@@ -116,7 +124,12 @@ export async function deliverDue(db: Kysely<Database>, o: DeliverOptions): Promi
       }
     }
     const at = clock();
-    const attempt = { at: started, status_code: status, error, duration_ms: at.getTime() - started.getTime() };
+    const attempt = {
+      at: started,
+      status_code: status,
+      error,
+      duration_ms: at.getTime() - started.getTime(),
+    };
     if (error === null) {
       await recordAttempt(db, delivery, o.holder, attempt, { sent: true });
       sent += 1;
@@ -127,8 +140,15 @@ export async function deliverDue(db: Kysely<Database>, o: DeliverOptions): Promi
     const retryAt = giveUp ? null : new Date(at.getTime() + backoffMs(o.retryBaseMs, delivery.attempts));
     await recordAttempt(db, delivery, o.holder, attempt, { sent: false, retryAt });
     o.log?.warn(
-      { delivery_id: delivery.delivery_id, endpoint_id: delivery.endpoint_id, err: error, retry_at: retryAt?.toISOString() ?? null },
-      giveUp ? 'A webhook could not be delivered; gave up' : 'A webhook could not be delivered; trying again later',
+      {
+        delivery_id: delivery.delivery_id,
+        endpoint_id: delivery.endpoint_id,
+        err: error,
+        retry_at: retryAt?.toISOString() ?? null,
+      },
+      giveUp
+        ? 'A webhook could not be delivered; gave up'
+        : 'A webhook could not be delivered; trying again later',
     );
   }
   if (sent > 0) o.log?.info({ sent }, 'Webhooks delivered');

@@ -59,13 +59,17 @@ export const webhookEditorMachine = recordEditor<
   fieldsOf: webhookFieldsOf,
   idOf: (row) => row.endpoint_id,
   // the events as a set, whatever order they were ticked in
-  read: (field, value) =>
-    field === 'events' ? eventsOf(String(value)).join(',') : String(value).trim(),
+  read: (field, value) => (field === 'events' ? eventsOf(String(value)).join(',') : String(value).trim()),
   // the https rule is the server's to say (it knows whether the site is in production)
   errorsOf: ({ fields }) => webhookFormErrors(fields, { httpsOnly: false }),
   errorFields: WEBHOOK_FIELDS,
   serverErrors: (error) =>
-    codesFor((error as { codes?: Record<string, string> } | null)?.codes, WEBHOOK_FIELDS, WEBHOOK_ERROR_CODES, 'urlInvalid'),
+    codesFor(
+      (error as { codes?: Record<string, string> } | null)?.codes,
+      WEBHOOK_FIELDS,
+      WEBHOOK_ERROR_CODES,
+      'urlInvalid',
+    ),
   joinable: () => false,
   saveInput: ({ fields, mode, recordId, version }) => ({
     body: {

@@ -71,7 +71,9 @@ export const webhooksMachine = setup({
   actions: {
     show: assign((_, params: { row: WebhookRow }) => ({ shown: params.row, deliveries: [] })),
     hide: assign({ shown: null, deliveries: [] }),
-    keepDeliveries: assign({ deliveries: (_, params: { deliveries: WebhookDelivery[] }) => params.deliveries }),
+    keepDeliveries: assign({
+      deliveries: (_, params: { deliveries: WebhookDelivery[] }) => params.deliveries,
+    }),
     setTarget: assign({
       target: (_, params: { endpoint: WebhookRow; delivery?: WebhookDelivery }) => params,
     }),
@@ -81,12 +83,16 @@ export const webhooksMachine = setup({
       row: params.row,
       absent: params.created ? ('prepend' as const) : ('reload' as const),
     })),
-    removedRow: sendTo('list', (_, params: { row: WebhookRow }) => ({ type: 'row.removed' as const, row: params.row })),
+    removedRow: sendTo('list', (_, params: { row: WebhookRow }) => ({
+      type: 'row.removed' as const,
+      row: params.row,
+    })),
     notifyDone: (_, _params: { message: string }) => {},
     notifyFailed: (_, _params: { error: unknown }) => {},
   },
   guards: {
-    isShown: ({ context }, params: { row: WebhookRow }) => context.shown?.endpoint_id === params.row.endpoint_id,
+    isShown: ({ context }, params: { row: WebhookRow }) =>
+      context.shown?.endpoint_id === params.row.endpoint_id,
     isWaiting: ({ context }) => waiting(context.deliveries),
   },
 }).createMachine({
@@ -167,7 +173,10 @@ export const webhooksMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+              actions: [
+                { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
+                'clearTarget',
+              ],
             },
           },
         },
@@ -188,7 +197,10 @@ export const webhooksMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+              actions: [
+                { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
+                'clearTarget',
+              ],
             },
           },
         },
@@ -213,7 +225,10 @@ export const webhooksMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [{ type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+              actions: [
+                { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
+                'clearTarget',
+              ],
             },
           },
         },

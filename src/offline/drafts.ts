@@ -6,7 +6,7 @@ import { deleteCopy, readCopies, readCopy, saveCopy } from './cache';
  * area. A reload, a closed or crashed tab, or a session that ran out loses no text: reopening the
  * dialog offers the draft. Removed when the form is saved or discarded.
  */
-export type DraftKind = 'job' | 'blog';
+export type DraftKind = 'job' | 'blog' | 'webhook';
 
 export interface Draft<T> {
   values: T;

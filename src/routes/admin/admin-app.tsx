@@ -13,6 +13,7 @@ import { LoginScreen, SecondStepForm, SecondStepScreen, SessionExpiredDialog } f
 import { SetupScreen } from './setup';
 import { ForgotPasswordScreen, ResetPasswordScreen } from './password-links';
 import { MailScreen } from './mail';
+import { WebhooksScreen } from './webhooks';
 import { OpeningsScreen } from './openings';
 import { BlogManagementScreen } from './blog-management';
 import { UsersScreen } from './users';
@@ -250,6 +251,14 @@ export default function AdminApp() {
             element={
               <Guard permission="users.manage">
                 <MailScreen />
+              </Guard>
+            }
+          />
+          <Route
+            path="webhooks"
+            element={
+              <Guard permission="webhooks.manage">
+                <WebhooksScreen />
               </Guard>
             }
           />

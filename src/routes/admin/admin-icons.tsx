@@ -47,6 +47,15 @@ export const NavIcon = ({ name }: { name: AdminLink['icon'] }) => {
           <path d="m3.5 6.5 8.5 7 8.5-7" />
         </Svg>
       );
+    case 'webhooks':
+      return (
+        <Svg>
+          <circle cx="6" cy="17" r="2.5" />
+          <circle cx="18" cy="17" r="2.5" />
+          <circle cx="12" cy="6" r="2.5" />
+          <path d="m10.8 8.2-3.6 6.6M8.5 17h7M13.2 8.2l3.6 6.6" />
+        </Svg>
+      );
     case 'activity':
       return (
         <Svg>

@@ -10,7 +10,16 @@ export interface AdminLink {
   /** Key in the `admin` namespace; also the header title on that screen. */
   label: string;
   permission: Permission;
-  icon: 'openings' | 'blog' | 'applications' | 'messages' | 'users' | 'mail' | 'activity' | 'insights';
+  icon:
+    | 'openings'
+    | 'blog'
+    | 'applications'
+    | 'messages'
+    | 'users'
+    | 'mail'
+    | 'activity'
+    | 'insights'
+    | 'webhooks';
   /** Other addresses that show the same screen (header title and active link). */
   aliases?: string[];
 }
@@ -35,6 +44,7 @@ export const ADMIN_LINKS: AdminLink[] = [
   { to: '/admin/users', label: 'nav.users', permission: 'users.manage', icon: 'users' },
   { to: '/admin/mail', label: 'nav.mail', permission: 'users.manage', icon: 'mail' },
   { to: '/admin/activity', label: 'nav.activity', permission: 'audit.read', icon: 'activity' },
+  { to: '/admin/webhooks', label: 'nav.webhooks', permission: 'webhooks.manage', icon: 'webhooks' },
 ];
 
 const clean = (path: string) => path.replace(/\/+$/, '').toLowerCase();

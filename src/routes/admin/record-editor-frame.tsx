@@ -77,14 +77,15 @@ export function RecordEditorFrame<R, F>({
 }: {
   state: EditorSnapshot<R, F>;
   send: (event: RecordEditorEvent<R, F>) => void;
-  entity: RevisionEntity;
+  /** The record's kind where it keeps revisions: History, and who else is editing it. */
+  entity?: RevisionEntity;
   title: string;
   /** A field's label. */
   labelOf(field: keyof F & string): string;
   /** A field's value as a person reads it. */
   readable(field: keyof F & string, value: unknown): string;
   /** The record's status as the history names it. */
-  statusLabel(value: unknown): string;
+  statusLabel?(value: unknown): string;
   /** The form holds a change (History waits until it is saved or cancelled). */
   changed: boolean;
   submitLabel: string;
@@ -135,14 +136,16 @@ export function RecordEditorFrame<R, F>({
           onKeepBoth={() => send({ type: 'conflict.keepBoth' })}
         />
       )}
-      <OthersEditing entity={entity} recordId={open && mode === 'edit' ? recordId : null} />
+      {entity && <OthersEditing entity={entity} recordId={open && mode === 'edit' ? recordId : null} />}
       {inHistory && (
         <HistoryPanel
           state={history}
           send={sendHistory}
           labelOf={(field) => (field === 'status' ? t('history.status') : labelOf(field as keyof F & string))}
           readable={(field, value) =>
-            field === 'status' ? statusLabel(value) : readable(field as keyof F & string, value ?? '')
+            field === 'status' && statusLabel
+              ? statusLabel(value)
+              : readable(field as keyof F & string, value ?? '')
           }
         />
       )}
@@ -158,7 +161,7 @@ export function RecordEditorFrame<R, F>({
         {children}
         {submitting && busy}
         <div className={`${s.actions} ${frame.actions}`}>
-          {mode === 'edit' && (
+          {mode === 'edit' && entity && (
             <button
               type="button"
               className={s.secondary}
