@@ -7,7 +7,7 @@ import { WebhookAnswer, WebhookDeliveries, WebhookRows, type WebhookDelivery } f
 import { multipart } from '../../tests/fixtures/multipart';
 import { signInAs } from '../lib/auth-testing';
 import { createTestApp } from '../testing';
-import { isPublicAddress } from '../webhooks/address';
+import { checkEndpointUrl, isPublicAddress } from '../webhooks/address';
 
 /**
  * Webhooks against a real receiver on loopback (allowed here by WEBHOOKS_ALLOW_PRIVATE): each
@@ -259,6 +259,15 @@ describe('where webhooks may go', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().codes.url, url).toBe('urlPrivate');
     }
+  });
+
+  it('asks https:// of a public address in production; a private one, where allowed, may be http', async () => {
+    const production = { httpsOnly: true, allowPrivate: false };
+    expect(await checkEndpointUrl('http://93.184.216.34/in', production)).toBe('urlHttps');
+    expect(await checkEndpointUrl('https://93.184.216.34/in', production)).toBeNull();
+    expect(await checkEndpointUrl('http://10.1.2.3:8080/in', production)).toBe('urlPrivate');
+    expect(await checkEndpointUrl('http://10.1.2.3:8080/in', { httpsOnly: true, allowPrivate: true })).toBeNull();
+    expect(await checkEndpointUrl('https://no-such-host.invalid/in', production)).toBe('urlInvalid');
   });
 
   it('reads a public address as public and every other range as not', () => {

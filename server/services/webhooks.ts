@@ -67,7 +67,8 @@ async function endpointOr404(ctx: ServiceContext, id: number) {
 /** The form's rules, then where the address points (a private one is refused unless allowed). */
 async function checked(ctx: ServiceContext, body: WebhookBody) {
   const values = { url: body.url, description: body.description, events: body.events.join(',') };
-  const codes: Partial<Record<string, WebhookErrorCode>> = webhookFormErrors(values, addressRules(ctx));
+  // https:// is asked of a public address only (checkEndpointUrl)
+  const codes: Partial<Record<string, WebhookErrorCode>> = webhookFormErrors(values, { httpsOnly: false });
   if (!codes.url) {
     const url = await checkEndpointUrl(body.url, addressRules(ctx));
     if (url) codes.url = url;

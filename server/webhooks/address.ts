@@ -26,19 +26,28 @@ export function isPublicAddress(ip: string): boolean {
 /** The hostname of a URL as a resolver takes it (an IPv6 literal without its brackets). */
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
-/** Why an endpoint's address is refused, or null: its form, then where its name points. */
+/**
+ * Why an endpoint's address is refused, or null: its form, then where its name points. A public
+ * address must be https:// when `httpsOnly`; a private one (allowed by `allowPrivate` only) may be
+ * plain http, as receivers inside a network often are.
+ */
 export async function checkEndpointUrl(raw: string, rules: AddressRules): Promise<WebhookUrlCode | null> {
-  const code = webhookFormErrors({ url: raw, description: '', events: 'post.published' }, rules).url;
+  const code = webhookFormErrors({ url: raw, description: '', events: 'post.published' }, { httpsOnly: false }).url;
   if (code) return code as WebhookUrlCode;
-  if (rules.allowPrivate) return null;
-  const host = hostOf(new URL(raw.trim()));
-  if (ipaddr.isValid(host)) return isPublicAddress(host) ? null : 'urlPrivate';
-  try {
-    const found = await dns.promises.lookup(host, { all: true, verbatim: true });
-    return found.length > 0 && found.every((a) => isPublicAddress(a.address)) ? null : 'urlPrivate';
-  } catch {
-    return 'urlInvalid';
+  const url = new URL(raw.trim());
+  const host = hostOf(url);
+  let addresses: string[];
+  if (ipaddr.isValid(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    } catch {
+      return 'urlInvalid';
+    }
   }
+  if (addresses.length === 0) return 'urlInvalid';
+  if (!addresses.every(isPublicAddress)) return rules.allowPrivate ? null : 'urlPrivate';
+  return rules.httpsOnly && url.protocol !== 'https:' ? 'urlHttps' : null;
 }
 
 /** A connection's lookup that refuses a name pointing at an address the rules do not allow. */

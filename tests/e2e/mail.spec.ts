@@ -6,10 +6,14 @@ import { request as playwrightRequest } from '@playwright/test';
 import { applyByApi, createOpeningByApi, passwordOnlyOwners } from './admin-helpers';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { freePort, OwnServer } from './own-server';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 // Email in the browser, against a real SMTP server on loopback: forgot password -> the mail
 // arrives -> its link -> a new password -> sign in; a used or broken link is refused clearly;
-// the owner's Mail screen lists what was sent. Its own server, with SMTP_URL set.
+// the owner's Mail screen lists what was sent. Its own server, with SMTP_URL set, and webhooks
+// allowed to a receiver on loopback (WEBHOOKS_ALLOW_PRIVATE): the server that talks to others.
 
 const DIST = path.resolve(process.env.MANNA_DIST ?? 'dist');
 const OWNER = { email: 'owner@mail.example', password: 'mail spec owner passphrase' };
@@ -30,6 +34,7 @@ test.beforeAll(async () => {
     MAIL_FROM: 'Manna <hello@mail.example>',
     // the contact Reply-To is said, the hiring one left unset: the Mail screen tells both
     CONTACT_REPLY_TO: 'desk@mail.example',
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
   });
   await server.start();
   const request = await playwrightRequest.newContext();
@@ -239,4 +244,69 @@ test('a colleague mentioned in a note on an application gets a mail that opens i
       timeout: 3_000,
     });
   }).toPass({ timeout: 20_000 });
+});
+
+test('the owner adds a webhook, sends a test event a receiver verifies, and sees it delivered', async ({
+  page,
+}) => {
+  // a receiver on loopback that answers 200 and keeps what it got
+  const got: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      got.push({ headers: req.headers, body });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/manna`;
+  try {
+    await page.goto(`${server.origin}/admin/login`);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(page.getByText('No endpoints yet.')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add endpoint' });
+    // nothing chosen: the address is asked for first, with the keyboard's focus on it
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(dialog.getByText('Enter the address to send events to.')).toBeVisible();
+    await expect(dialog.getByLabel('Address', { exact: true })).toBeFocused();
+    await page.keyboard.type(url);
+    await dialog.getByLabel('Description').fill('Zapier: new posts to Slack');
+    await dialog.getByLabel('Post published').check();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('The endpoint was added.')).toBeVisible();
+    const endpoint = page.getByRole('listitem').filter({ hasText: url });
+    await expect(endpoint).toContainText('Zapier: new posts to Slack');
+    await expect(endpoint).toContainText('Events: Post published');
+
+    await endpoint.getByText('Signing secret').click();
+    const secret = (await endpoint.locator('code').textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+
+    await endpoint.getByRole('button', { name: 'Send a test event' }).click();
+    const deliveries = page.getByRole('region', { name: `Deliveries to ${url}` });
+    // followed by the screen until it is sent: no reload
+    await expect(deliveries).toContainText('Test event');
+    await expect(deliveries).toContainText('Sent');
+    await expect(deliveries).toContainText('HTTP 200');
+    expect(got).toHaveLength(1);
+    const event = new Webhook(secret).verify(got[0]!.body, got[0]!.headers as Record<string, string>);
+    expect(event).toMatchObject({ type: 'webhook.test', data: { message: 'A test event from Manna.' } });
+    await expectNoAxeViolations(page);
+
+    await deliveries.getByRole('button', { name: /^Send Test event of .* again$/ }).click();
+    await expect(page.getByText('The delivery is being sent again.')).toBeVisible();
+    await expect.poll(() => got.length).toBe(2);
+    expect(got[1]!.headers['webhook-id']).toBe(got[0]!.headers['webhook-id']);
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });

@@ -18,6 +18,8 @@ import { RecordEditorFrame, useRecordEditorHandle, type RecordEditorHandle } fro
 import { formatWhen } from './users';
 import { webhookEditorLive, webhooksLive } from './webhooks.live';
 import s from './users.module.css';
+import c from './admin-controls.module.css';
+import w from './webhooks.module.css';
 
 const NO_ENDPOINTS: WebhookRow[] = [];
 
@@ -42,7 +44,7 @@ export function WebhooksScreen() {
     <section className={s.panel} aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">{t('webhooks.title')}</h2>
       <p className={s.help}>{t('webhooks.help')}</p>
-      <div className={s.inline}>
+      <div className={w.toolbar}>
         <button type="button" className={s.primary} onClick={() => editor.current?.open()}>
           {t('webhooks.add')}
         </button>
@@ -58,44 +60,41 @@ export function WebhooksScreen() {
       )}
       {listed && rows.length === 0 && <p>{t('webhooks.empty')}</p>}
       {listed && rows.length > 0 && (
-        <ul className={s.roles} aria-label={t('webhooks.listLabel')}>
-          {rows.map((row) => (
-            <li key={row.endpoint_id} className={s.role}>
-              <h3 className={s.roleName} style={{ overflowWrap: 'anywhere' }}>
-                {row.url}
-              </h3>
-              {row.description && <p className={s.help}>{row.description}</p>}
-              <p className={s.badges}>
-                <span className={row.enabled ? s.badgeOn : s.badgeOff}>
-                  {t(row.enabled ? 'webhooks.active' : 'webhooks.paused')}
-                </span>{' '}
-                {row.last_status && row.last_at && (
-                  <span className={s.none}>
-                    {t('webhooks.lastDelivery', {
-                      status: t(`webhooks.statuses.${row.last_status}`),
-                      when: formatWhen(row.last_at, i18n.language),
-                    })}
+        <ul className={w.list} aria-label={t('webhooks.listLabel')}>
+          {rows.map((row) => {
+            const open = shown?.endpoint_id === row.endpoint_id;
+            return (
+              <li key={row.endpoint_id} className={w.card}>
+                <h3 className={w.url}>{row.url}</h3>
+                {row.description && <p className={w.meta}>{row.description}</p>}
+                <p className={w.meta}>
+                  <span className={row.enabled ? s.badgeOn : s.badgeOff}>
+                    {t(row.enabled ? 'webhooks.active' : 'webhooks.paused')}
                   </span>
-                )}
-              </p>
-              <p className={s.help}>
-                {t('webhooks.events')}: {row.events.map((e) => t(`webhooks.eventNames.${e}`)).join(', ')}
-              </p>
-              <details>
-                <summary>{t('webhooks.secret')}</summary>
-                <p className={s.help}>{t('webhooks.secretHelp')}</p>
-                <code style={{ overflowWrap: 'anywhere' }}>{row.secret}</code>
-              </details>
-              <div className={s.rowActions}>
-                <div>
+                  {row.last_status && row.last_at && (
+                    <span>
+                      {t('webhooks.lastDelivery', {
+                        status: t(`webhooks.statuses.${row.last_status}`),
+                        when: formatWhen(row.last_at, i18n.language),
+                      })}
+                    </span>
+                  )}
+                </p>
+                <p className={w.meta}>
+                  {t('webhooks.events')}: {row.events.map((e) => t(`webhooks.eventNames.${e}`)).join(', ')}
+                </p>
+                <details className={w.secret}>
+                  <summary>{t('webhooks.secret')}</summary>
+                  <p className={s.help}>{t('webhooks.secretHelp')}</p>
+                  <code>{row.secret}</code>
+                </details>
+                <div className={w.buttons}>
                   <button
                     type="button"
                     className={s.small}
-                    aria-expanded={shown?.endpoint_id === row.endpoint_id}
+                    aria-expanded={open}
                     onClick={() =>
-                      shown?.endpoint_id === row.endpoint_id
-                        ? send({ type: 'deliveries.close' })
-                        : send({ type: 'endpoint.show', row })
+                      open ? send({ type: 'deliveries.close' }) : send({ type: 'endpoint.show', row })
                     }
                   >
                     {t('webhooks.deliveries')}
@@ -122,20 +121,20 @@ export function WebhooksScreen() {
                     {t('webhooks.delete')}
                   </button>
                 </div>
-              </div>
-              {shown?.endpoint_id === row.endpoint_id && (
-                <Deliveries
-                  row={row}
-                  deliveries={deliveries}
-                  loading={state.matches({ deliveries: 'loading' }) && deliveries.length === 0}
-                  failed={state.matches({ deliveries: 'failed' })}
-                  busy={!idle}
-                  onRetry={() => send({ type: 'deliveries.refresh' })}
-                  onResend={(delivery) => send({ type: 'delivery.resend', row, delivery })}
-                />
-              )}
-            </li>
-          ))}
+                {open && (
+                  <Deliveries
+                    row={row}
+                    deliveries={deliveries}
+                    loading={state.matches({ deliveries: 'loading' }) && deliveries.length === 0}
+                    failed={state.matches({ deliveries: 'failed' })}
+                    busy={!idle}
+                    onRetry={() => send({ type: 'deliveries.refresh' })}
+                    onResend={(delivery) => send({ type: 'delivery.resend', row, delivery })}
+                  />
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
 
@@ -174,6 +173,7 @@ export function WebhooksScreen() {
   );
 }
 
+/** An endpoint's newest deliveries, each with every attempt: when, the answer, how long. */
 function Deliveries({
   row,
   deliveries,
@@ -193,6 +193,7 @@ function Deliveries({
 }) {
   const { t, i18n } = useTranslation('admin');
   const when = (iso: string) => formatWhen(iso, i18n.language);
+  const eventName = (type: string) => t(`webhooks.eventNames.${type}`, { defaultValue: type });
   if (loading) return <p role="status">{t('loading')}</p>;
   if (failed)
     return (
@@ -205,78 +206,54 @@ function Deliveries({
     );
   if (deliveries.length === 0) return <p>{t('webhooks.noDeliveries')}</p>;
   return (
-    <div
-      className={s.tableWrap}
-      tabIndex={0}
-      role="region"
-      aria-label={t('webhooks.deliveriesOf', { url: row.url })}
-    >
-      <table className={s.table}>
-        <thead>
-          <tr>
-            <th scope="col">{t('webhooks.event')}</th>
-            <th scope="col">{t('webhooks.status')}</th>
-            <th scope="col">{t('webhooks.attempts')}</th>
-            <th scope="col">{t('users.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.delivery_id}>
-              <td>
-                {t(`webhooks.eventNames.${d.event_type}`, { defaultValue: d.event_type })}
-                <br />
-                <time className={s.none} dateTime={d.created_at}>
-                  {when(d.created_at)}
-                </time>
-              </td>
-              <td>
-                <span className={d.status === 'failed' ? s.badgeOff : s.badgeOn}>
-                  {t(`webhooks.statuses.${d.status}`)}
-                </span>
-                {d.status === 'pending' && d.next_attempt_at && d.attempts.length > 0 && (
-                  <p className={s.none} style={{ margin: 0 }}>
-                    {t('webhooks.nextAttempt', { when: when(d.next_attempt_at) })}
-                  </p>
-                )}
-              </td>
-              <td>
-                {d.attempts.length === 0 ? (
-                  <span className={s.none}>{t('webhooks.notYet')}</span>
-                ) : (
-                  <ol style={{ margin: 0, paddingInlineStart: '1.2em' }}>
-                    {d.attempts.map((a) => (
-                      <li key={a.at} style={{ overflowWrap: 'anywhere' }}>
-                        <time dateTime={a.at}>{when(a.at)}</time> ·{' '}
-                        {a.status_code !== null ? `HTTP ${a.status_code}` : t('webhooks.noAnswer')}
-                        {a.error && a.status_code === null && <> · {a.error}</>} ·{' '}
-                        {t('webhooks.ms', { ms: a.duration_ms })}
-                      </li>
-                    ))}
-                  </ol>
-                )}
-              </td>
-              <td>
-                {d.status !== 'pending' && (
-                  <button
-                    type="button"
-                    className={s.small}
-                    disabled={busy}
-                    aria-label={t('webhooks.resendLabel', {
-                      event: t(`webhooks.eventNames.${d.event_type}`, { defaultValue: d.event_type }),
-                      when: when(d.created_at),
-                    })}
-                    onClick={() => onResend(d)}
-                  >
-                    {t('webhooks.resend')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <section aria-label={t('webhooks.deliveriesOf', { url: row.url })}>
+      <ol className={w.deliveries}>
+        {deliveries.map((d) => (
+          <li key={d.delivery_id} className={w.delivery}>
+            <p className={w.meta}>
+              <strong>{eventName(d.event_type)}</strong>
+              <time dateTime={d.created_at}>{when(d.created_at)}</time>
+              <span className={d.status === 'failed' ? s.badgeOff : s.badgeOn}>
+                {t(`webhooks.statuses.${d.status}`)}
+              </span>
+              {d.status === 'pending' && d.next_attempt_at && d.attempts.length > 0 && (
+                <span>{t('webhooks.nextAttempt', { when: when(d.next_attempt_at) })}</span>
+              )}
+            </p>
+            {d.attempts.length === 0 ? (
+              <p className={w.meta}>{t('webhooks.notYet')}</p>
+            ) : (
+              <ol className={w.attempts} aria-label={t('webhooks.attempts')}>
+                {d.attempts.map((a) => (
+                  <li key={a.at}>
+                    <time dateTime={a.at}>{when(a.at)}</time> ·{' '}
+                    {a.status_code !== null ? `HTTP ${a.status_code}` : t('webhooks.noAnswer')}
+                    {a.error && a.status_code === null && <> · {a.error}</>} ·{' '}
+                    {t('webhooks.ms', { ms: a.duration_ms })}
+                  </li>
+                ))}
+              </ol>
+            )}
+            {d.status !== 'pending' && (
+              <div className={w.buttons}>
+                <button
+                  type="button"
+                  className={s.small}
+                  disabled={busy}
+                  aria-label={t('webhooks.resendLabel', {
+                    event: eventName(d.event_type),
+                    when: when(d.created_at),
+                  })}
+                  onClick={() => onResend(d)}
+                >
+                  {t('webhooks.resend')}
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -333,67 +310,62 @@ function WebhookDialog({
       )}
       onRestored={() => {}}
     >
-      <div className={s.inlineFields} style={{ display: 'grid', gap: 'var(--space-3)' }}>
-        <div>
-          <label htmlFor="webhook-url">{labelOf('url')}</label>
-          <input
-            id="webhook-url"
-            type="url"
-            inputMode="url"
-            value={fields.url}
-            maxLength={WEBHOOK_URL_MAX + 1}
-            placeholder="https://hooks.example.com/manna"
-            disabled={saving}
-            style={{ width: '100%' }}
-            onChange={(e) => send({ type: 'field.change', field: 'url', value: e.target.value })}
-            {...invalid('url')}
-          />
-          <FieldError id="webhook-url-error" message={message('url')} />
-        </div>
-        <div>
-          <label htmlFor="webhook-description">{labelOf('description')}</label>
-          <input
-            id="webhook-description"
-            value={fields.description}
-            placeholder={t('webhooks.descriptionPlaceholder')}
-            disabled={saving}
-            style={{ width: '100%' }}
-            onChange={(e) => send({ type: 'field.change', field: 'description', value: e.target.value })}
-            {...invalid('description')}
-          />
-          <FieldError id="webhook-description-error" message={message('description')} />
-        </div>
-        <fieldset
-          id="webhook-events"
-          tabIndex={-1}
+      <div className={c.field}>
+        <label htmlFor="webhook-url">{labelOf('url')}</label>
+        <input
+          id="webhook-url"
+          type="url"
+          inputMode="url"
+          value={fields.url}
+          maxLength={WEBHOOK_URL_MAX + 1}
+          placeholder="https://hooks.example.com/manna"
           disabled={saving}
-          aria-describedby={errors.events ? 'webhook-events-error' : undefined}
-        >
-          <legend>{labelOf('events')}</legend>
-          <div className={s.perms}>
-            {WEBHOOK_EVENTS.map((event) => (
-              <label key={event} className={s.perm}>
-                <input
-                  type="checkbox"
-                  checked={chosen.includes(event)}
-                  onChange={(e) => toggle(event, e.target.checked)}
-                />
-                {t(`webhooks.eventNames.${event}`)}
-              </label>
-            ))}
-          </div>
-          <FieldError id="webhook-events-error" message={message('events')} />
-        </fieldset>
-        <label className={s.perm}>
-          <input
-            type="checkbox"
-            checked={fields.enabled}
-            disabled={saving}
-            onChange={(e) => send({ type: 'field.change', field: 'enabled', value: e.target.checked })}
-          />
-          {t('webhooks.fields.enabled')}
-        </label>
+          onChange={(e) => send({ type: 'field.change', field: 'url', value: e.target.value })}
+          {...invalid('url')}
+        />
+        <FieldError id="webhook-url-error" message={message('url')} />
       </div>
+      <div className={c.field}>
+        <label htmlFor="webhook-description">{labelOf('description')}</label>
+        <input
+          id="webhook-description"
+          value={fields.description}
+          placeholder={t('webhooks.descriptionPlaceholder')}
+          disabled={saving}
+          onChange={(e) => send({ type: 'field.change', field: 'description', value: e.target.value })}
+          {...invalid('description')}
+        />
+        <FieldError id="webhook-description-error" message={message('description')} />
+      </div>
+      <fieldset
+        id="webhook-events"
+        className={w.checks}
+        tabIndex={-1}
+        disabled={saving}
+        aria-describedby={errors.events ? 'webhook-events-error' : undefined}
+      >
+        <legend>{labelOf('events')}</legend>
+        {WEBHOOK_EVENTS.map((event) => (
+          <label key={event} className={w.check}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(event)}
+              onChange={(e) => toggle(event, e.target.checked)}
+            />
+            {t(`webhooks.eventNames.${event}`)}
+          </label>
+        ))}
+        <FieldError id="webhook-events-error" message={message('events')} />
+      </fieldset>
+      <label className={w.check}>
+        <input
+          type="checkbox"
+          checked={fields.enabled}
+          disabled={saving}
+          onChange={(e) => send({ type: 'field.change', field: 'enabled', value: e.target.checked })}
+        />
+        {t('webhooks.fields.enabled')}
+      </label>
     </RecordEditorFrame>
   );
 }
