@@ -13,6 +13,7 @@ describe('admin sidebar links', () => {
       '/admin/users',
       '/admin/mail',
       '/admin/activity',
+      '/admin/webhooks',
     ]);
     expect(linksFor(BUILT_IN_ROLES.recruiter).map((l) => l.to)).toEqual([
       '/admin/books',
