@@ -197,24 +197,34 @@ export const BLOG_ERROR_CODES = [
 export type BlogErrorCode = (typeof BLOG_ERROR_CODES)[number];
 export type BlogFormErrors = Partial<Record<BlogField, BlogErrorCode>>;
 
-/** Field order of the dialog: the first error in this order gets the focus. */
-export const BLOG_FIELDS: BlogField[] = [
+/**
+ * A post's fields, in the order the editor shows them: the one list the form's rules, the editor
+ * (with 'Publish immediately' for the status) and the service (what an edit changed) read.
+ */
+export const POST_FIELDS = [
   'title',
   'excerpt',
   'content',
   'publication_date',
   'read_time',
-  'featured_image',
+  'tags',
+  'author_id',
+  'featured_image_url',
   'cover_alt',
+  'status',
   'publish_at',
   'slug',
   'meta_title',
   'meta_description',
   'social_image_url',
   'canonical_url',
-  'tags',
-  'author_id',
-];
+] as const;
+export type PostField = (typeof POST_FIELDS)[number];
+
+/** The form's fields with an error of their own, in its order: the first failing one gets the focus. */
+export const BLOG_FIELDS: BlogField[] = POST_FIELDS.flatMap((f): BlogField[] =>
+  f === 'status' ? [] : [f === 'featured_image_url' ? 'featured_image' : f],
+);
 
 /** What is wrong with an image file before it is sent (a cover or an image of the text), if anything. */
 export function imageFileProblem(image: {

@@ -73,22 +73,23 @@ describe('blog post revisions', () => {
       [
         1,
         [
+          // the post's fields in the editor's order (contract/blog-form.ts POST_FIELDS)
           'title',
           'excerpt',
           'content',
           'publication_date',
           'read_time',
+          'tags',
+          'author_id',
           'featured_image_url',
+          'cover_alt',
           'status',
           'publish_at',
           'slug',
-          'cover_alt',
           'meta_title',
           'meta_description',
           'social_image_url',
           'canonical_url',
-          'tags',
-          'author_id',
         ],
       ],
     ]);

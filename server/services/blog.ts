@@ -11,7 +11,12 @@ import {
   type BlogListQuery,
   type ManageBlogFields,
 } from '../../contract/blog';
-import { BLOG_MESSAGES as M, blogFormErrors, SHARE_LINKS_REVOKED } from '../../contract/blog-form';
+import {
+  BLOG_MESSAGES as M,
+  blogFormErrors,
+  POST_FIELDS,
+  SHARE_LINKS_REVOKED,
+} from '../../contract/blog-form';
 import * as repo from '../db/blog.repo';
 import { deleteStoredFiles, recordStoredFile, storedFile } from '../db/files.repo';
 import { HttpError } from '../http-error';
@@ -349,25 +354,6 @@ const revisionFieldsOf = (post: repo.BlogPost) =>
 
 /** What an audit row says of a post. */
 const summaryOf = (post: repo.BlogPost) => ({ title: post.title, slug: post.slug, status: post.status });
-
-const POST_FIELDS = [
-  'title',
-  'excerpt',
-  'content',
-  'publication_date',
-  'read_time',
-  'featured_image_url',
-  'status',
-  'publish_at',
-  'slug',
-  'cover_alt',
-  'meta_title',
-  'meta_description',
-  'social_image_url',
-  'canonical_url',
-  'tags',
-  'author_id',
-] as const;
 
 /** 409 with the post as it is now, and who changed it last (docs/decisions/022). */
 async function stale(db: ServiceContext['db'], post: repo.BlogPost) {

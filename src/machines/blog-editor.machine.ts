@@ -11,7 +11,9 @@ import {
 import {
   BLOG_ERROR_CODES,
   BLOG_FIELDS,
+  POST_FIELDS,
   blogFormErrors,
+  type PostField,
   type BlogErrorCode,
   type BlogField,
   type BlogFormErrors,
@@ -155,25 +157,10 @@ export function fieldsOf(post: BlogPostRow): BlogEditorFields {
 export const statusOfFields = (f: Pick<BlogEditorFields, 'publish' | 'publish_at'>) =>
   f.publish ? PUBLISHED : f.publish_at ? SCHEDULED : DRAFT;
 
-/** The dialog's fields, in the order it shows them. */
-export const EDITOR_FIELDS = [
-  'title',
-  'excerpt',
-  'content',
-  'publication_date',
-  'read_time',
-  'featured_image_url',
-  'cover_alt',
-  'tags',
-  'author_id',
-  'publish',
-  'publish_at',
-  'slug',
-  'meta_title',
-  'meta_description',
-  'social_image_url',
-  'canonical_url',
-] as const satisfies readonly (keyof BlogEditorFields)[];
+/** The dialog's fields, in the order it shows them: the post's (contract) with the tick for its status. */
+export const EDITOR_FIELDS = POST_FIELDS.map((f) => (f === 'status' ? 'publish' : f)) as readonly (
+  Exclude<PostField, 'status'> | 'publish'
+)[];
 export type EditorField = (typeof EDITOR_FIELDS)[number];
 
 /** How a person reads a field: the content as text, a line trimmed, the tick as yes or no. */
