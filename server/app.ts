@@ -257,6 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.warn({ err: error }, error.message);
       const { message, errors, codes, more } = error;
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply
         .code(error.statusCode)
         .send({ message, ...(errors && { errors }), ...(codes && { codes }), ...more });

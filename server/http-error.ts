@@ -7,6 +7,8 @@ import { fieldErrorAnswer } from '../contract/form-rules';
  */
 export class HttpError extends Error {
   override name = 'HttpError';
+  /** When to come back, in seconds (a 429 of a limit: the answer's Retry-After). */
+  retryAfter?: number;
 
   constructor(
     readonly statusCode: number,
@@ -24,6 +26,13 @@ export class HttpError extends Error {
    * A form refused for its fields: each field's code, and its message from `messages` (the
    * contract's `fieldErrorAnswer` builds the body).
    */
+  /** 429: too many, come back in `seconds` (Retry-After). */
+  static tooMany(message: string, seconds: number) {
+    const error = new HttpError(429, message);
+    error.retryAfter = seconds;
+    return error;
+  }
+
   static fields(
     message: string,
     codes: Partial<Record<string, string>>,

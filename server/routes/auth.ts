@@ -18,6 +18,7 @@ import { hashSessionId } from '../plugins/auth';
 import { passkeyOptions } from '../services/factors';
 import { createAdminCommand, ownerFromSetupToken, setupNeeded } from '../services/owner';
 import * as signIn from '../services/sign-in';
+import { concurrentChecks } from '../services/sign-in-limits';
 
 /** Sign-ins of one email checked at the same moment by one process; more wait their turn as a 429. */
 export const CONCURRENT_LOGINS_PER_EMAIL = 2;
@@ -32,19 +33,9 @@ export const CONCURRENT_LOGINS_PER_EMAIL = 2;
  * /api/auth/passkey/options and /api/auth/passkey (a passkey: the second step, or on its own from
  * the sign-in page with no session at all).
  */
-/**
- * A refusal of the sign-in limits (429) tells when to come back (Retry-After); any error is given
- * back, for the caller to throw: `.catch((err) => { throw whenLimited(reply, err); })`.
- */
-export function whenLimited(reply: { header(name: string, value: string): unknown }, err: unknown): unknown {
-  if (err instanceof HttpError && err.statusCode === 429)
-    reply.header('retry-after', String(signIn.LOGIN_WINDOW_MS / 1000));
-  return err;
-}
-
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Sign-ins being checked now, per email (argon2 costs memory and time: cap it). */
-  const inFlight = new Map<string, number>();
+  /** Sign-ins being checked now, per email, in this process. */
+  const checks = concurrentChecks(CONCURRENT_LOGINS_PER_EMAIL);
 
   app.post(
     '/auth/login',
@@ -52,37 +43,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       app.checkSameOrigin(request);
       const { email, password } = request.body;
-      const emailKey = email.slice(0, 254);
       const ctx = app.services(request);
-      // the cap holds the verification only: a sign-in held back by the password's wait
-      // (docs/decisions/009-security-model.md) does not keep the owner's out
-      const whileChecking = async (check: () => Promise<boolean>) => {
-        if ((inFlight.get(emailKey) ?? 0) >= CONCURRENT_LOGINS_PER_EMAIL)
-          throw new HttpError(429, signIn.TOO_MANY_LOGINS);
-        inFlight.set(emailKey, (inFlight.get(emailKey) ?? 0) + 1);
-        try {
-          return await check();
-        } finally {
-          const left = (inFlight.get(emailKey) ?? 1) - 1;
-          if (left > 0) inFlight.set(emailKey, left);
-          else inFlight.delete(emailKey);
-        }
-      };
-      const userId = await signIn
-        .checkSignIn(ctx, { email, password, ip: request.ip, whileChecking })
-        .catch((err) => {
-          throw whenLimited(reply, err);
-        });
+      const { userId, secondStep } = await signIn.passwordSignIn(ctx, {
+        email,
+        password,
+        ip: request.ip,
+        // the cap holds the verification only: a sign-in held back by the password's wait
+        // (docs/decisions/009-security-model.md) does not keep the owner's out
+        whileChecking: (check) => checks(email.slice(0, 254), check),
+      });
       // a second factor: the password only opens the second step
-      const secondStep = await signIn.secondStepOf(ctx, userId);
       if (secondStep) {
         await app.startSession(request, reply, userId, 'verify');
         return { second_step: secondStep };
       }
       await app.startSession(request, reply, userId);
-      const user = await signIn.sessionUser(ctx, userId);
-      await signIn.recordSession({ ...ctx, actor: user }, 'login', { ip: request.ip });
-      return user;
+      return signIn.signedIn(ctx, userId, request.ip);
     },
   );
 
@@ -95,11 +71,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const pending = request.pendingSignIn;
       if (!pending) throw new HttpError(401, signIn.SECOND_STEP_EXPIRED);
       const ctx = app.services(request);
-      const used = await signIn
-        .checkSecondStep(ctx, { user: pending.user, code: request.body.code, ip: request.ip })
-        .catch((err) => {
-          throw whenLimited(reply, err);
-        });
+      const used = await signIn.checkSecondStep(ctx, {
+        user: pending.user,
+        code: request.body.code,
+        ip: request.ip,
+      });
       return finishSignIn(
         request,
         reply,
@@ -116,10 +92,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     userId: number,
     recoveryLeft?: number,
   ) {
-    const ctx = app.services(request);
     await app.startSession(request, reply, userId);
-    const user = await signIn.sessionUser(ctx, userId);
-    await signIn.recordSession({ ...ctx, actor: user }, 'login', { ip: request.ip });
+    const user = await signIn.signedIn(app.services(request), userId, request.ip);
     return recoveryLeft === undefined ? user : { ...user, recovery_left: recoveryLeft };
   }
 
@@ -140,15 +114,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       app.checkSameOrigin(request);
       await app.currentUser(request);
-      const userId = await signIn
-        .checkPasskey(app.services(request), {
-          response: request.body.response,
-          userId: request.pendingSignIn?.user.user_id ?? null,
-          ip: request.ip,
-        })
-        .catch((err) => {
-          throw whenLimited(reply, err);
-        });
+      const userId = await signIn.checkPasskey(app.services(request), {
+        response: request.body.response,
+        userId: request.pendingSignIn?.user.user_id ?? null,
+        ip: request.ip,
+      });
       return finishSignIn(request, reply, userId);
     },
   );

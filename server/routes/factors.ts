@@ -13,7 +13,6 @@ import {
 } from '../../contract/auth';
 import { z } from 'zod/mini';
 import * as factors from '../services/factors';
-import { whenLimited } from './auth';
 
 /**
  * A signed-in person's own second factors and sessions (services/factors.ts; the account screen's
@@ -93,12 +92,13 @@ const factorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reauth',
     { ...me, schema: { body: ReauthBody, response: { 200: FactorsAnswer } } },
-    (request, reply) =>
-      factors
-        .reauth(app.services(request), request.user!, { ...session(request), ip: request.ip }, request.body)
-        .catch((err) => {
-          throw whenLimited(reply, err);
-        }),
+    (request) =>
+      factors.reauth(
+        app.services(request),
+        request.user!,
+        { ...session(request), ip: request.ip },
+        request.body,
+      ),
   );
 
   app.post(
@@ -113,17 +113,13 @@ const factorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reauth/passkey',
     { ...me, schema: { body: PasskeyBody, response: { 200: FactorsAnswer } } },
-    (request, reply) =>
-      factors
-        .reauthWithPasskey(
-          app.services(request),
-          request.user!,
-          { ...session(request), ip: request.ip },
-          request.body.response,
-        )
-        .catch((err) => {
-          throw whenLimited(reply, err);
-        }),
+    (request) =>
+      factors.reauthWithPasskey(
+        app.services(request),
+        request.user!,
+        { ...session(request), ip: request.ip },
+        request.body.response,
+      ),
   );
 
   app.get('/auth/sessions', { ...me, schema: { response: { 200: SessionRows } } }, (request, reply) => {

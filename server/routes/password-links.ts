@@ -8,7 +8,6 @@ import {
   NoticePrefsBody,
   ResetPasswordBody,
 } from '../../contract/mail';
-import { whenLimited } from './auth';
 import { versionOfRequest } from '../lib/versions';
 import * as signIn from '../services/sign-in';
 
@@ -38,12 +37,10 @@ const passwordLinks: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: app.publicRateLimit },
       schema: { body: ForgotPasswordBody, response: { 200: MessageAnswer } },
     },
-    async (request, reply) => {
+    async (request) => {
       app.checkSameOrigin(request);
       const { email, lang } = request.body;
-      return signIn.requestResetLink(app.services(request), { email, lang, ip: request.ip }).catch((err) => {
-        throw whenLimited(reply, err);
-      });
+      return signIn.requestResetLink(app.services(request), { email, lang, ip: request.ip });
     },
   );
 

@@ -15,6 +15,26 @@ import type { ServiceContext } from './context';
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
+/**
+ * At most `limit` checks at once per key (argon2 costs memory and time: the sign-ins of one email
+ * are capped in each process); one more is refused 429 and may come back. Each process holds its
+ * own count.
+ */
+export function concurrentChecks(limit: number) {
+  const inFlight = new Map<string, number>();
+  return async <T>(key: string, check: () => Promise<T>): Promise<T> => {
+    if ((inFlight.get(key) ?? 0) >= limit) throw HttpError.tooMany(TOO_MANY_LOGINS, LOGIN_WINDOW_MS / 1000);
+    inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+    try {
+      return await check();
+    } finally {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left > 0) inFlight.set(key, left);
+      else inFlight.delete(key);
+    }
+  };
+}
+
 /** What the limits count under. */
 export const limitKeys = {
   /** A client: its IPv4 address or its IPv6 /64. */
@@ -73,7 +93,7 @@ export async function reserve(
 /** Refuses an attempt past a limit: its reservation goes, and a 429. */
 export async function refuse(ctx: ServiceContext, reservation: Reservation): Promise<never> {
   await repo.releaseAttempt(ctx.db, reservation.ids);
-  throw new HttpError(429, TOO_MANY_LOGINS);
+  throw HttpError.tooMany(TOO_MANY_LOGINS, LOGIN_WINDOW_MS / 1000);
 }
 
 /**

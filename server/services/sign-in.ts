@@ -185,6 +185,22 @@ export async function checkPasskey(
 }
 
 /** The user a session of `userId` shows, or a 401 when the account is gone. */
+/**
+ * A password sign-in: the account it opens, and its second step when it has a second factor (the
+ * password then only opens that step: docs/decisions/024).
+ */
+export async function passwordSignIn(ctx: ServiceContext, attempt: Parameters<typeof checkSignIn>[1]) {
+  const userId = await checkSignIn(ctx, attempt);
+  return { userId, secondStep: await secondStepOf(ctx, userId) };
+}
+
+/** A sign-in finished (a session was started for it): the user as the session sees them, recorded. */
+export async function signedIn(ctx: ServiceContext, userId: number, ip: string): Promise<SessionUser> {
+  const user = await sessionUser(ctx, userId);
+  await recordSession({ ...ctx, actor: user }, 'login', { ip });
+  return user;
+}
+
 export async function sessionUser(ctx: ServiceContext, userId: number): Promise<SessionUser> {
   const user = await repo.sessionUserById(ctx.db, userId);
   if (!user) throw new HttpError(401, INVALID_LOGIN);
