@@ -213,7 +213,11 @@ function Deliveries({
             <p className={w.meta}>
               <strong>{eventName(d.event_type)}</strong>
               <time dateTime={d.created_at}>{when(d.created_at)}</time>
-              <span className={d.status === 'failed' ? s.badgeOff : s.badgeOn}>
+              <span
+                className={
+                  d.status === 'failed' ? s.badgeOff : d.status === 'pending' ? s.badgeNone : s.badgeOn
+                }
+              >
                 {t(`webhooks.statuses.${d.status}`)}
               </span>
               {d.status === 'pending' && d.next_attempt_at && d.attempts.length > 0 && (
