@@ -64,34 +64,35 @@ export const eventsOf = (list: string): WebhookEvent[] =>
   );
 
 /**
- * The form's rules that need no network (the server also resolves the address's name and refuses
- * a private one): an http(s) address (https only when `httpsOnly`), a description, an event.
+ * What is wrong with an address before its name is resolved, or undefined: a whole http(s)
+ * address without a user or password in it. Where it points (a private network) and https:// for
+ * a public address are the server's to check (server/webhooks/address.ts).
  */
+export function webhookUrlError(raw: string): WebhookUrlCode | undefined {
+  const url = raw.trim();
+  if (!url) return 'urlRequired';
+  if (url.length > WEBHOOK_URL_MAX) return 'urlTooLong';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'urlInvalid';
+  }
+  return ['http:', 'https:'].includes(parsed.protocol) &&
+    parsed.hostname &&
+    !parsed.username &&
+    !parsed.password
+    ? undefined
+    : 'urlInvalid';
+}
+
+/** The form's rules that need no network: its address (`webhookUrlError`), a description, an event. */
 export function webhookFormErrors(
   values: WebhookFormValues,
-  o: { httpsOnly: boolean },
 ): Partial<Record<WebhookField, WebhookErrorCode>> {
   const errors: Partial<Record<WebhookField, WebhookErrorCode>> = {};
-  const url = values.url.trim();
-  if (!url) errors.url = 'urlRequired';
-  else if (url.length > WEBHOOK_URL_MAX) errors.url = 'urlTooLong';
-  else {
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(url);
-    } catch {
-      parsed = null;
-    }
-    if (
-      !parsed ||
-      !['http:', 'https:'].includes(parsed.protocol) ||
-      !parsed.hostname ||
-      parsed.username ||
-      parsed.password
-    )
-      errors.url = 'urlInvalid';
-    else if (o.httpsOnly && parsed.protocol !== 'https:') errors.url = 'urlHttps';
-  }
+  const url = webhookUrlError(values.url);
+  if (url) errors.url = url;
   if (values.description.trim().length > WEBHOOK_DESCRIPTION_MAX) errors.description = 'descriptionTooLong';
   if (eventsOf(values.events).length === 0) errors.events = 'eventsRequired';
   return errors;

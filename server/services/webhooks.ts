@@ -68,7 +68,7 @@ async function endpointOr404(ctx: ServiceContext, id: number) {
 async function checked(ctx: ServiceContext, body: WebhookBody) {
   const values = { url: body.url, description: body.description, events: body.events.join(',') };
   // https:// is asked of a public address only (checkEndpointUrl)
-  const codes: Partial<Record<string, WebhookErrorCode>> = webhookFormErrors(values, { httpsOnly: false });
+  const codes: Partial<Record<string, WebhookErrorCode>> = webhookFormErrors(values);
   if (!codes.url) {
     const url = await checkEndpointUrl(body.url, addressRules(ctx));
     if (url) codes.url = url;

@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { webhookFormErrors, type WebhookUrlCode } from '../../contract/webhooks';
+import { webhookUrlError, type WebhookUrlCode } from '../../contract/webhooks';
 
 /**
  * Where a webhook may be sent (docs/decisions/037-webhooks.md): a public address only, unless
@@ -32,8 +32,8 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
  * plain http, as receivers inside a network often are.
  */
 export async function checkEndpointUrl(raw: string, rules: AddressRules): Promise<WebhookUrlCode | null> {
-  const code = webhookFormErrors({ url: raw, description: '', events: 'post.published' }, { httpsOnly: false }).url;
-  if (code) return code as WebhookUrlCode;
+  const code = webhookUrlError(raw);
+  if (code) return code;
   const url = new URL(raw.trim());
   const host = hostOf(url);
   let addresses: string[];

@@ -16,9 +16,9 @@ import { recordEditor, type RecordEditorContext } from './record-editor.machine'
  * The 'Add endpoint' / 'Edit endpoint' dialog of the Webhooks screen: a record editor
  * (record-editor.machine.ts, docs/decisions/036-record-editor.md) with what is an endpoint's own:
  * its address, a description, the events it wants (the form's checkboxes write them as a list) and
- * whether it is active. The server also refuses an address on a private network (`urlPrivate`),
- * shown on the field like the form's own errors. `httpsOnly` comes with `editor.open`'s defaults
- * as the site says (a production site sends only to https://).
+ * whether it is active. The server also refuses an address on a private network (`urlPrivate`)
+ * and, on a production site, a public one that is not https:// (`urlHttps`), shown on the field
+ * like the form's own errors.
  */
 export type WebhookEditorFields = WebhookFormValues & { enabled: boolean };
 export type WebhookEditorContext = RecordEditorContext<
@@ -60,8 +60,8 @@ export const webhookEditorMachine = recordEditor<
   idOf: (row) => row.endpoint_id,
   // the events as a set, whatever order they were ticked in
   read: (field, value) => (field === 'events' ? eventsOf(String(value)).join(',') : String(value).trim()),
-  // the https rule is the server's to say (it knows whether the site is in production)
-  errorsOf: ({ fields }) => webhookFormErrors(fields, { httpsOnly: false }),
+  // where the address points and the https rule are the server's to say
+  errorsOf: ({ fields }) => webhookFormErrors(fields),
   errorFields: WEBHOOK_FIELDS,
   serverErrors: (error) =>
     codesFor(
