@@ -74,7 +74,10 @@ function setup(input: { message?: number } = {}) {
     load,
     rows: () => list().getSnapshot().context.rows,
     pager: () => paginationView(list().getSnapshot().context),
-    listState: () => list().getSnapshot().value,
+    listState: () => {
+      const value = list().getSnapshot().value;
+      return typeof value === 'string' ? value : Object.keys(value)[0];
+    },
   };
 }
 

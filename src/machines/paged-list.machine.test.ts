@@ -152,7 +152,7 @@ describe('a paged list', () => {
       }),
       { input: { pageSize: 10, query: { search: '' }, rows: rows([1], 30) } },
     ).start();
-    expect(actor.getSnapshot().value).toBe('ready'); // came with the page
+    expect(actor.getSnapshot().matches('ready')).toBe(true); // came with the page
     actor.send({ type: 'page.select', page: 2 });
     actor.send({ type: 'page.select', page: 3 });
     answers[1](rows([21], 30));
@@ -320,6 +320,38 @@ describe('a paged list', () => {
     expect(actor.getSnapshot().context.rows.map((r) => r.id)).toEqual([2]);
   });
 
+  it('never lets a quiet read that began before a save undo it: the read starts again', async () => {
+    let tell: ((event: { type: 'list.changed' }) => void) | undefined;
+    const reads: Array<(rows: Row[]) => void> = [];
+    const actor = createActor(
+      list.provide({
+        actors: {
+          loadPage: fromPromise(() => new Promise<Row[]>((resolve) => reads.push(resolve))),
+          changeEvents: fromCallback(({ sendBack }) => {
+            tell = sendBack;
+            return () => {};
+          }),
+        } as never,
+      }),
+      { input: { pageSize: 10, query: { search: '' } } },
+    ).start();
+    reads[0]!(rows([1, 2], 2));
+    await flush();
+    tell!({ type: 'list.changed' }); // a colleague changed row 1: a quiet read starts
+    expect(reads).toHaveLength(2);
+    // my save answers first, with their change and mine merged
+    actor.send({ type: 'row.saved', row: { id: 1, title: 'Theirs and mine' }, absent: 'reload' });
+    expect(actor.getSnapshot().context.rows[0]!.title).toBe('Theirs and mine');
+    expect(reads).toHaveLength(3); // read again, after the save
+    reads[1]!([{ id: 1, title: 'Theirs only', total_count: 2 }, { id: 2, title: 'Row 2' }]);
+    await flush();
+    expect(actor.getSnapshot().context.rows[0]!.title).toBe('Theirs and mine');
+    reads[2]!([{ id: 1, title: 'Theirs and mine', total_count: 2 }, { id: 2, title: 'Row 2' }]);
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: 'shown' })).toBe(true);
+    expect(actor.getSnapshot().context.rows.map((r) => r.title)).toEqual(['Theirs and mine', 'Row 2']);
+  });
+
   it('keeps what a load answers besides the rows', async () => {
     const withMeta = pagedList<Row, null, { configured: boolean }>({ keyOf: (r) => r.id });
     const actor = createActor(
@@ -355,6 +387,7 @@ describe('paged list paths', () => {
     { type: 'list.changed' },
     { type: doneEvent('refreshPage'), output: full },
     { type: doneEvent('refreshPage'), output: [] },
+    { type: errorEvent('refreshPage'), error: new Error('offline') },
   ];
   const model = createPathModel(list, {
     events: events as never,
@@ -398,16 +431,18 @@ describe('paged list paths', () => {
           [doneEvent('loadPage')]: settle('loadPage', true),
           [errorEvent('loadPage')]: settle('loadPage', false),
           [doneEvent('loadKept')]: settle('loadKept', true),
-          // the quiet read is started by list.changed, and is a load of the page like any other
-          [doneEvent('refreshPage')]: async (step: { event: unknown }) => {
-            actor.send({ type: 'list.changed' });
-            expect(actor.getSnapshot().matches('ready')).toBe(true); // the rows stay shown
-            await settle('loadPage', true)(step);
-          },
+          // the quiet read is a load of the page like any other
+          [doneEvent('refreshPage')]: settle('loadPage', true),
+          [errorEvent('refreshPage')]: settle('loadPage', false),
         },
         states: {
           loading: () => expect(() => control.lastInput('loadPage')).not.toThrow(),
-          ready: pageExists,
+          'ready.shown': pageExists,
+          // the rows stay shown while the page is read again
+          'ready.refreshing': () => {
+            pageExists();
+            expect(() => control.lastInput('loadPage')).not.toThrow();
+          },
           'failed.readingKept': () => expect(ctx().kept).toBeNull(),
           'failed.settled': () => expect(ctx().keptAt).toBeNull(),
         },

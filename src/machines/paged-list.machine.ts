@@ -3,8 +3,6 @@ import {
   fromCallback,
   fromPromise,
   setup,
-  spawnChild,
-  stopChild,
   type ActorRefFrom,
   type SnapshotFrom,
 } from 'xstate';
@@ -32,8 +30,9 @@ import {
  *   `list.retry` after a failure, and so does the connection coming back (`connection.online`,
  *   from `connectionEvents` where the screen supplies it): a list that failed offline fills again.
  *   `list.changed` (from `changeEvents`, where the screen supplies it: a colleague or the server
- *   changed the listed records) reads the page again quietly: in `ready` a child `refreshPage`
- *   reads it while the rows stay shown, and its answer replaces them (a failure keeps them).
+ *   changed the listed records) reads the page again quietly: `ready.refreshing` reads it while
+ *   the rows stay shown, and its answer replaces them (a failure keeps them). A row saved while
+ *   that read is under way starts it again, so an older answer never undoes the save.
  * - Rows changed by the screen's machine: `row.saved` { row, absent } replaces a listed row in
  *   place (its `total_count` kept); a row not listed reloads the page (`absent: 'reload'`) or goes
  *   first (`'prepend'`); `row.removed` { row } takes it out and reloads, so the next row moves up.
@@ -114,11 +113,7 @@ export type PagedListEvent<Q, R> =
   | { type: 'connection.online' }
   | { type: 'connection.offline' }
   | { type: 'row.saved'; row: R; absent: 'reload' | 'prepend' }
-  | { type: 'row.removed'; row: R }
-  /** The quiet read of `list.changed` answered (sent by its child `refreshPage`). */
-  | { type: 'xstate.done.actor.refreshPage'; output: unknown }
-  /** It failed: what is shown stays. */
-  | { type: 'xstate.error.actor.refreshPage'; error: unknown };
+  | { type: 'row.removed'; row: R };
 
 /** Number of pages for `total` items (0 for none). */
 export function pageCount(total: number, pageSize: number): number {
@@ -376,45 +371,14 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
         },
       },
       ready: {
-        // a change heard elsewhere reads the page again as a child, the rows staying shown (no
-        // loading state, no flicker); its answer replaces them, a failure keeps them, and a change
-        // heard meanwhile starts the read again
-        exit: stopChild('refreshPage'),
+        // a change heard elsewhere reads the page again in `refreshing`, the rows staying shown
+        // (no loading state, no flicker); its answer replaces them, a failure keeps them, and a
+        // change heard meanwhile starts the read again. A row this screen saved or removed while
+        // the read is under way starts it again too: the read began before that save, and its
+        // answer would put the row back as it was (decision 035).
+        initial: 'shown',
         on: {
-          'list.changed': {
-            actions: [
-              stopChild('refreshPage'),
-              spawnChild('loadPage', {
-                id: 'refreshPage',
-                input: ({ context }) => ({
-                  query: context.query,
-                  page: context.page,
-                  pageSize: context.pageSize,
-                }),
-              }),
-            ],
-          },
-          // a quiet read that failed keeps what is shown (the next change or Retry reads again)
-          'xstate.error.actor.refreshPage': {},
-          'xstate.done.actor.refreshPage': [
-            // the page emptied (its last rows went): the loading path steps back
-            {
-              guard: {
-                type: 'isEmptyLaterPage',
-                params: ({ event }) => ({ loaded: event.output as LoadedPage<R, M> }),
-              },
-              target: 'loading',
-            },
-            {
-              actions: [
-                { type: 'store', params: ({ event }) => ({ loaded: event.output as LoadedPage<R, M> }) },
-                {
-                  type: 'keepCopy',
-                  params: ({ context }) => ({ rows: context.rows, page: context.page, query: context.query }),
-                },
-              ],
-            },
-          ],
+          'list.changed': { target: '.refreshing', reenter: true },
           'row.saved': [
             {
               guard: { type: 'isListed', params: ({ event }) => ({ row: event.row }) },
@@ -429,6 +393,53 @@ export function pagedList<R extends PagedRow, Q = null, M = null>(options: { key
           'row.removed': {
             target: 'loading',
             actions: { type: 'removeRow', params: ({ event }) => ({ row: event.row }) },
+          },
+        },
+        states: {
+          shown: {},
+          refreshing: {
+            on: {
+              // what this screen just saved is newer than the read under way: read again
+              'row.saved': [
+                {
+                  guard: { type: 'isListed', params: ({ event }) => ({ row: event.row }) },
+                  target: 'refreshing',
+                  reenter: true,
+                  actions: { type: 'replaceRow', params: ({ event }) => ({ row: event.row }) },
+                },
+                {
+                  guard: { type: 'prepends', params: ({ event }) => ({ absent: event.absent }) },
+                  target: 'refreshing',
+                  reenter: true,
+                  actions: { type: 'prependRow', params: ({ event }) => ({ row: event.row }) },
+                },
+                { target: '#pagedList.loading' },
+              ],
+            },
+            invoke: {
+              id: 'refreshPage',
+              src: 'loadPage',
+              input: ({ context }) => ({ query: context.query, page: context.page, pageSize: context.pageSize }),
+              onDone: [
+                // the page emptied (its last rows went): the loading path steps back
+                {
+                  guard: { type: 'isEmptyLaterPage', params: ({ event }) => ({ loaded: event.output }) },
+                  target: '#pagedList.loading',
+                },
+                {
+                  target: 'shown',
+                  actions: [
+                    { type: 'store', params: ({ event }) => ({ loaded: event.output }) },
+                    {
+                      type: 'keepCopy',
+                      params: ({ context }) => ({ rows: context.rows, page: context.page, query: context.query }),
+                    },
+                  ],
+                },
+              ],
+              // a quiet read that failed keeps what is shown (the next change or Retry reads again)
+              onError: { target: 'shown' },
+            },
           },
         },
       },
