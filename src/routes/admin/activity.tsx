@@ -5,8 +5,7 @@ import { NO_AUDIT_FILTERS, type AuditFilters } from '../../api/auth';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../contract/auth';
 import { activityInput, activityLive } from './activity.live';
 import { BackupStatusNote } from './backup-status';
-import { Pager, showingFigures } from './pager';
-import { formatWhen } from './users';
+import { formatWhen, Pager, showingFigures } from './pager';
 import s from './users.module.css';
 
 /** Activity: the audit log — who did what to which record, when — newest first, 50 a page. */

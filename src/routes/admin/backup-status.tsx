@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { backupStatusLive } from './backup-status.live';
-import { formatWhen } from './users';
+import { formatWhen } from './pager';
 import s from './backup-status.module.css';
 
 /**

@@ -6,7 +6,7 @@ import { CANDIDATE_TEMPLATES } from '../../../contract/candidate-mail';
 import { LANGUAGES } from '../../i18n/languages';
 import type { Choice } from '../../machines/candidate-mail.machine';
 import { candidateMailLive } from './candidate-mail.live';
-import { RepliesGo } from './message-thread';
+import { RepliesGo } from './record-timeline';
 import s from './application-timeline.module.css';
 
 const CHOICES: Choice[] = [...CANDIDATE_TEMPLATES, 'blank'];

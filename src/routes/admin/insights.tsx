@@ -16,7 +16,7 @@ import { insightsCsvUrl } from '../../api/insights';
 import { isRange, questionOf } from '../../machines/insights.machine';
 import { useAdminSession } from './admin-context';
 import { insightsLive, todayUtc } from './insights.live';
-import { formatWhen } from './users';
+import { formatWhen } from './pager';
 import s from './users.module.css';
 import v from './insights.module.css';
 

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isPasswordLinkKind, type MailRow } from '../../../contract/mail';
 import { MAIL_PAGE_SIZE, type MailStatusFilter } from '../../machines/mail-list.machine';
 import { mailListLive } from './mail.live';
-import { Pager, showingFigures } from './pager';
-import { formatWhen } from './users';
+import { formatWhen, Pager, showingFigures } from './pager';
 import s from './users.module.css';
 
 const NO_MAIL: MailRow[] = [];

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPLY_MAX, type ContactMessageRow } from '../../../contract/admin-messages';
-import { TimelineEvents } from './application-timeline';
+import { RepliesGo, TimelineEvents } from './record-timeline';
 import { messageThreadLive } from './record-timeline.live';
 import s from './application-timeline.module.css';
 
@@ -96,22 +96,4 @@ export function MessageThread({
       )}
     </section>
   );
-}
-
-/**
- * Where the answer to a mail sent from here goes: the site's Reply-To, or plainly that it goes
- * nowhere while the setting is unset (a default that silently drops replies says so).
- */
-export function RepliesGo({
-  to,
-  goes,
-  nowhere,
-}: {
-  to: string | null | undefined;
-  goes: string;
-  nowhere: string;
-}) {
-  const { t } = useTranslation('admin-inbox');
-  if (to === undefined) return null;
-  return to ? <>{t(goes, { address: to })}</> : <strong>{t(nowhere)}</strong>;
 }

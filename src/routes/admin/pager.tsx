@@ -39,3 +39,14 @@ export function formatDay(iso: string, lang: string, withTime = false): string {
     timeZone: 'UTC',
   }).format(d);
 }
+
+/**
+ * A date and time in the site's chosen language and the reader's time zone (client-only screen,
+ * so no hydration concern).
+ */
+export function formatWhen(iso: string, lang: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -19,6 +19,7 @@ import type { RoleConflict, RoleFields, UserChange } from '../../machines/admin-
 import { useAdminSession } from './admin-context';
 import { usersLive } from './users.live';
 import { leastPrivilegedRole } from './role-default';
+import { formatWhen } from './pager';
 import s from './users.module.css';
 
 /** Users & Roles (owners, users.manage): accounts, their roles, and custom roles built from permissions. */
@@ -500,15 +501,4 @@ function RoleEditor({
       )}
     </li>
   );
-}
-
-/**
- * A date and time in the site's chosen language and the reader's time zone (client-only screen,
- * so no hydration concern).
- */
-export function formatWhen(iso: string, lang: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
 }

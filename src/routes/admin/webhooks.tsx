@@ -15,7 +15,7 @@ import type { WebhookEditorFields } from '../../machines/webhook-editor.machine'
 import { useAdminSession } from './admin-context';
 import { FieldError } from './field-error';
 import { RecordEditorFrame, useRecordEditorHandle, type RecordEditorHandle } from './record-editor-frame';
-import { formatWhen } from './users';
+import { formatWhen } from './pager';
 import { webhookEditorLive, webhooksLive } from './webhooks.live';
 import s from './users.module.css';
 import c from './admin-controls.module.css';
