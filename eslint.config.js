@@ -26,7 +26,8 @@ const importsOutsideTests = (files, ...patterns) => ({
 const SERVER_SRC = {
   // the mail texts are kept with the site's translations so translators find them in one place
   regex: '(^|/)src/(?!i18n/locales/[a-z]{2}/mail\\.json$)',
-  message: 'The server imports nothing from src/ but the mail texts: what it shares with the browser app is contract/.',
+  message:
+    'The server imports nothing from src/ but the mail texts: what it shares with the browser app is contract/.',
 };
 /** JSX text that is the same in every language: the brand, symbols, punctuation, numbers. */
 const I18N_ALLOWED = ['Manna', '[0-9!-/:-@\\[-`{-~\\s·•×–—…←→]+'];
@@ -38,6 +39,18 @@ export const boundaries = [
     regex: '^\\.\\./api/',
     message:
       'Machines call the outside only through actors supplied by the screen: import types from contract/, never an api module.',
+  }),
+  // The back office's areas (blog, hiring, inbox, insights, people, operations) reach each other
+  // only through shared/; shared/ knows no area and not the shell around them (admin-app, layout).
+  // See src/routes/admin/README.md.
+  importsOutsideTests(['src/routes/admin/*/**/*.{ts,tsx}'], {
+    regex: '^\\.\\./(?!shared/|\\.\\./)',
+    message:
+      "A back-office area imports only its own files and ../shared/: what two areas need goes to shared/, and the shell (admin-app, layout) is never an area's.",
+  }),
+  importsOutsideTests(['src/routes/admin/shared/**/*.{ts,tsx}'], {
+    regex: '^\\.\\./(?!\\.\\./)',
+    message: 'src/routes/admin/shared/ is what the areas share: it imports no area and not the shell.',
   }),
   importsOutsideTests(['src/offline/**/*.ts'], {
     regex: '^\\.\\./(components|routes|machines)/',
@@ -65,7 +78,8 @@ export const boundaries = [
   // The domain events are plain types and one small bus: they depend on nothing of the server.
   importsOutsideTests(['server/events/domain-events.ts'], SERVER_SRC, {
     regex: '^fastify($|[-/])|(^|/)(plugins|routes|services|db|mail|lib)/',
-    message: 'events/domain-events.ts is the types of what happened and a bus: it imports nothing of the server.',
+    message:
+      'events/domain-events.ts is the types of what happened and a bus: it imports nothing of the server.',
   }),
   importsOutsideTests(['server/routes/**/*.ts'], SERVER_SRC, {
     regex: '(^|/)db/',

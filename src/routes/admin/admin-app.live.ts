@@ -7,7 +7,7 @@ import { authMachine } from '../../machines/auth.machine';
 import { removeDraftsOf } from '../../offline/drafts';
 import { forgetInsights } from '../../offline/kept-insights';
 import { countOutboxOf, removeOutboxOf } from '../../offline/send-queue';
-import { lastScreenKey } from './admin-links';
+import { lastScreenKey } from './shared/admin-links';
 
 /**
  * What this device keeps of a user who signs out: their drafts (IndexedDB), last screen, the

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { useAdminSession } from './admin-context';
-import { CollapseIcon, KeyIcon, LogoutIcon, NavIcon } from './admin-icons';
-import { linkForPath, linksFor } from './admin-links';
+import { useAdminSession } from './shared/admin-context';
+import { CollapseIcon, KeyIcon, LogoutIcon, NavIcon } from './shared/admin-icons';
+import { linkForPath, linksFor } from './shared/admin-links';
 import s from './admin-app.module.css';
 import { ConnectionStatus } from '../../components/connection-status';
 
