@@ -10,8 +10,7 @@ import {
 import {
   imageUrlOf,
   listPublished,
-  latestPublished,
-  latestPublishedWithTag,
+  permalinkPath,
   publishedTagName,
   tagsInUse,
   previewedPost,
@@ -22,18 +21,18 @@ import {
   toRow,
   type BlogPost,
 } from '../services/blog';
+import { blogFeed, type BlogFeed } from '../services/blog-feed';
 import {
   createPageRenderer,
   HtmlEntry,
   Lru,
   missingPages,
-  pageEtag,
+  revalidates,
   sendRecordPage,
   sendPageHtml,
 } from '../lib/page-render';
 import { sanitizeBlogText } from '../lib/rich-text';
 import { addSitemapSource } from '../lib/sitemap';
-import { renderRss } from '../lib/rss';
 import { framedBySelf } from '../plugins/security';
 
 /** The editor's live preview (src/routes/blog-preview.tsx LIVE_PREVIEW). */
@@ -58,8 +57,6 @@ const LIVE_PREVIEW = 'live';
  */
 export const prefix = '';
 
-export const FEED_SIZE = 20;
-export const FEED_DESCRIPTION = 'Notes on the writing process and historical research from the Manna team.';
 const PAGE_CACHE_ENTRIES = 300;
 
 /** A sitemap holds at most 50,000 addresses; the newest posts fill what the pages leave. */
@@ -86,12 +83,8 @@ addSitemapSource('blog-tags', async (app) =>
 const preloadOf = (image: string | null | undefined, where: keyof typeof COVER_SIZES) =>
   image && /^(\/|https:\/\/)/i.test(image) ? [coverSources(image, where) ?? image] : [];
 
-const absolute = (publicUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${publicUrl}${url}`);
-export const permalinkPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
-
 const blogPages: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.config.PUBLIC_URL;
-  const renderer = await createPageRenderer(app.config.DIST_DIR, publicUrl);
+  const renderer = await createPageRenderer(app.config.DIST_DIR, app.config.PUBLIC_URL);
   const cache = new Lru<HtmlEntry>(PAGE_CACHE_ENTRIES);
   // load the render bundle once the server is up, so the first reader of a post does not wait for it
   app.addHook('onReady', async () => {
@@ -105,56 +98,16 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
    */
   const pageRow = (post: BlogPost) => ({ ...toRow(post), content: sanitizeBlogText(post.content) });
 
-  /** RSS 2.0 of `posts` (the newest published, or a tag's), with an ETag of their versions. */
-  async function sendFeed(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    posts: BlogPost[],
-    feed: { title: string; path: string; description: string },
-  ) {
-    const lastBuild = posts
-      .map((p) => p.updated_at)
-      .sort()
-      .at(-1);
-    const etag = pageEtag(posts.map((p) => `${p.blog_id}:${p.updated_at}`).join(','));
+  /** A feed (services/blog-feed.ts), or 304 when the reader holds its version. */
+  function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: BlogFeed) {
     reply
       .header('content-type', 'application/rss+xml; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return renderRss({
-      title: feed.title,
-      link: `${publicUrl}${feed.path}`,
-      selfLink: `${publicUrl}${feed.path}/rss.xml`,
-      description: feed.description,
-      language: 'en',
-      lastBuild,
-      items: posts.map((post) => {
-        const image = imageUrlOf(post.featured_image_url);
-        return {
-          title: post.title,
-          link: `${publicUrl}${permalinkPath(post.slug)}`,
-          description: post.excerpt,
-          // a reader fetches the text's images from this site
-          content: sanitizeBlogText(post.content).replace(
-            /(?<=\b(?:src|srcset)="[^"]*)\/media\/blog\//g,
-            `${publicUrl}/media/blog/`,
-          ),
-          day: post.publication_day,
-          publishedAt: post.published_at,
-          imageUrl: image ? absolute(publicUrl, image) : null,
-        };
-      }),
-    });
+      .header('etag', feed.etag);
+    return revalidates(request, feed.etag) ? reply.code(304).send() : reply.send(feed.render());
   }
 
-  app.get('/blog/rss.xml', async (request, reply) =>
-    sendFeed(request, reply, await latestPublished(app.services(), FEED_SIZE), {
-      title: 'Manna Blog',
-      path: '/blog',
-      description: FEED_DESCRIPTION,
-    }),
-  );
+  app.get('/blog/rss.xml', async (request, reply) => sendFeed(request, reply, await blogFeed(app.services())));
 
   /**
    * `/blog/tag/{tag}` (`rest` is 'tag/{tag}' or 'tag/{tag}/rss.xml'): the tag's page, rendered with
@@ -173,22 +126,16 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
         ? await publishedTagName(app.services(), tag)
         : undefined;
     if (!tag || !name) return app.pages.notFound(request, reply);
-    const path = `/blog/tag/${encodeURIComponent(tag)}`;
-    if (m![2])
-      return sendFeed(request, reply, await latestPublishedWithTag(app.services(), tag, FEED_SIZE), {
-        title: `Manna Blog: ${name}`,
-        path,
-        description: `${FEED_DESCRIPTION} Posts tagged “${name}”.`,
-      });
+    if (m![2]) return sendFeed(request, reply, await blogFeed(app.services(), { slug: tag, name }));
     if (!renderer) return app.pages.notFound(request, reply);
-    return sendListPage(request, reply, path, { tag, tagName: name });
+    return sendListPage(request, reply, `/blog/tag/${encodeURIComponent(tag)}`, { tag, tagName: name });
   }
 
   /**
    * A page of the blog list (`/blog`, a tag's page) rendered with its first ten posts in the HTML
    * (docs/decisions/025-blog-publishing.md): what the browser shows first is final, and hydration starts from the same rows.
    * The rows are read each time (the public-read cache's); the HTML is kept per build, language
-   * and the rows' versions, and its ETag is made of them.
+   * and the rows' versions, and its ETag is made of them (lib/page-render.ts `sendRecordPage`).
    */
   async function sendListPage(
     request: FastifyRequest,
@@ -199,30 +146,29 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     const q = BlogListQuery.parse(of.tag ? { tag: of.tag } : {});
     const rows = await listPublished(app.services(), q);
     const lang = app.pages.languageOf(request);
-    const version = [
-      renderer!.buildId,
-      path,
-      of.tagName ?? '',
-      lang,
-      ...rows.map((r) => `${r.blog_id}:${r.updated_at}:${r.author_name ?? ''}`),
-      rows[0]?.total_count ?? 0,
-    ].join('|');
-    const etag = pageEtag(version);
-    let entry = cache.get(version);
-    if (!entry) {
-      const page = await renderer!.render({
-        url: path,
+    return sendRecordPage(request, reply, {
+      cache,
+      version: [
+        renderer!.buildId,
+        path,
+        of.tagName ?? '',
         lang,
-        moduleKey: 'src/routes/blog.tsx',
-        ns: ['blog', 'offline'],
-        data: { ...of, blogRows: rows.map((row) => ({ ...row, content: sanitizeBlogText(row.content) })) },
-        // the first cover is the page's largest paint on a wide screen
-        preloadImages: preloadOf(rows[0]?.image_url, 'card'),
-      });
-      entry = new HtmlEntry(page.html, etag);
-      cache.set(version, entry);
-    }
-    return sendPageHtml(request, reply, entry, lang);
+        ...rows.map((r) => `${r.blog_id}:${r.updated_at}:${r.author_name ?? ''}`),
+        rows[0]?.total_count ?? 0,
+      ].join('|'),
+      lang,
+      render: () =>
+        renderer!.render({
+          url: path,
+          lang,
+          moduleKey: 'src/routes/blog.tsx',
+          ns: ['blog', 'offline'],
+          data: { ...of, blogRows: rows.map((row) => ({ ...row, content: sanitizeBlogText(row.content) })) },
+          // the first cover is the page's largest paint on a wide screen
+          preloadImages: preloadOf(rows[0]?.image_url, 'card'),
+        }),
+      fallback: () => app.pages.notFound(request, reply),
+    });
   }
 
   // /blog itself: its first page with its posts, whatever the query (a campaign's utm_* words; the

@@ -72,6 +72,8 @@ export const redirectedSlug = (ctx: ServiceContext, oldSlug: string) => repo.red
 const PREVIEW_PURPOSE = 'blog-preview';
 export const PREVIEW_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const previewPath = (token: string) => `/blog/preview/${token}`;
+/** A published post's address. */
+export const permalinkPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 /**
  * A share preview of a post: `/blog/preview/<token>`, signed with SECRET and valid 7 days, for
