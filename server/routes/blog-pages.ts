@@ -1,12 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  BlogListQuery,
-  COVER_SIZES,
-  SLUG_MAX,
-  SLUG_PATTERN,
-  coverSources,
-} from '../../contract/blog';
+import { BlogListQuery, COVER_SIZES, SLUG_MAX, SLUG_PATTERN, coverSources } from '../../contract/blog';
 import {
   imageUrlOf,
   listPublished,
@@ -107,7 +101,9 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     return revalidates(request, feed.etag) ? reply.code(304).send() : reply.send(feed.render());
   }
 
-  app.get('/blog/rss.xml', async (request, reply) => sendFeed(request, reply, await blogFeed(app.services())));
+  app.get('/blog/rss.xml', async (request, reply) =>
+    sendFeed(request, reply, await blogFeed(app.services())),
+  );
 
   /**
    * `/blog/tag/{tag}` (`rest` is 'tag/{tag}' or 'tag/{tag}/rss.xml'): the tag's page, rendered with
