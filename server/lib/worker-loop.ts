@@ -2,21 +2,24 @@
  * A queue's sender in this process (the mail outbox, the webhook deliveries): one round at a time,
  * every `pollMs` (a retry's time, another process's work) and at once when a change pokes it. A
  * poke during a round makes one more round when it ends. `stop` lets the round in progress finish
- * (`stopped()` tells it to take no more work) and starts no other.
+ * (`stopped()` tells it to take no more work) and starts no other. With `startOnPoke`, the first poke
+ * starts it (a queue that may stay empty for good polls nothing until it gets work); a poke after
+ * `stop` starts nothing.
  */
 export function workerLoop(o: {
   round(stopped: () => boolean): Promise<unknown>;
   pollMs: number;
   onError(err: unknown): void;
+  startOnPoke?: boolean;
 }) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let again = false;
-  let stopped = true;
-  const isStopped = () => stopped;
+  let state: 'idle' | 'started' | 'stopped' = 'idle';
+  const isStopped = () => state !== 'started';
 
   const run = () => {
-    if (stopped) return;
+    if (state !== 'started') return;
     if (running) {
       again = true; // a poke while working: go round once more when this round ends
       return;
@@ -27,7 +30,7 @@ export function workerLoop(o: {
       .catch(o.onError)
       .finally(() => {
         running = undefined;
-        if (stopped) return;
+        if (state !== 'started') return;
         if (again) {
           again = false;
           setImmediate(run);
@@ -35,14 +38,19 @@ export function workerLoop(o: {
       });
   };
 
+  const start = () => {
+    state = 'started';
+    timer = setTimeout(run, 0).unref();
+  };
+
   return {
-    poke: run,
-    start() {
-      stopped = false;
-      timer = setTimeout(run, 0).unref();
+    poke() {
+      if (state === 'idle' && o.startOnPoke) start();
+      else run();
     },
+    start,
     async stop() {
-      stopped = true;
+      state = 'stopped';
       clearTimeout(timer);
       await running;
     },

@@ -45,16 +45,10 @@ export const webhooks = fp(
           ...addressRules({ config }),
         }),
       onError: (err) => app.log.error({ err }, 'The webhook sender failed; it tries again at the next poll'),
+      // the sender runs once there is something to send: a site without endpoints polls nothing
+      startOnPoke: true,
     });
-    // the sender runs once there is something to send: a site without endpoints polls nothing
-    let running = false;
-    let closing = false;
-    const poke = () => {
-      if (closing) return;
-      if (running) return sender.poke();
-      running = true;
-      sender.start();
-    };
+    const poke = () => sender.poke();
     app.decorate('webhooks', {
       queue: async (event: DomainEvent) => {
         const ctx = systemContext({ db: app.db, config, storage: app.storage, log: app.log });
@@ -73,10 +67,7 @@ export const webhooks = fp(
       });
       if (waiting) poke();
     });
-    app.addHook('preClose', async () => {
-      closing = true;
-      await sender.stop();
-    });
+    app.addHook('preClose', () => sender.stop());
   },
   { name: 'webhooks', decorators: { fastify: ['db', 'config', 'storage'] } },
 );

@@ -36,7 +36,7 @@ export interface DeliverOptions extends AddressRules {
 }
 
 /** The POST of one delivery: the receiver's status, or the error that stopped it. */
-function post(
+export function post(
   url: string,
   body: string,
   headers: Record<string, string>,
@@ -45,6 +45,7 @@ function post(
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
+    let late: Error | undefined;
     const request = client.request(
       target,
       {
@@ -53,7 +54,6 @@ function post(
         lookup: guardedLookup(o),
         // a connection of its own each time: its address is checked at each delivery
         agent: false,
-        timeout: o.timeoutMs,
       },
       (response) => {
         let read = 0;
@@ -61,16 +61,17 @@ function post(
           read += chunk.length;
           if (read > ANSWER_MAX_BYTES) response.destroy();
         });
-        response.on('close', () => resolve({ status: response.statusCode ?? 0 }));
-        response.on('error', () => resolve({ status: response.statusCode ?? 0 }));
+        // an answer cut off by the deadline is no answer
+        const answered = () => (late ? reject(late) : resolve({ status: response.statusCode ?? 0 }));
+        response.on('close', answered);
+        response.on('error', answered);
       },
     );
-    // the whole exchange, not only a quiet socket, ends at the timeout
-    const deadline = setTimeout(
-      () => request.destroy(new Error(`No answer within ${o.timeoutMs / 1000} s`)),
-      o.timeoutMs,
-    );
-    request.on('timeout', () => request.destroy(new Error(`No answer within ${o.timeoutMs / 1000} s`)));
+    // the whole exchange ends at the timeout (a quiet socket, and a slow one that trickles too)
+    const deadline = setTimeout(() => {
+      late = new Error(`No answer within ${o.timeoutMs / 1000} s`);
+      request.destroy(late);
+    }, o.timeoutMs);
     request.on('error', (err) => reject(err));
     request.on('close', () => clearTimeout(deadline));
     request.end(body);

@@ -99,6 +99,20 @@ describe('the Webhooks screen', () => {
     expect(actor.getSnapshot().matches({ deliveries: 'closed' })).toBe(true);
   });
 
+  it("deleting an endpoint leaves another endpoint's open deliveries open", async () => {
+    const other: WebhookRow = { ...ROW, endpoint_id: 4, url: 'https://hooks.example.com/other' };
+    const { actor, calls } = setup([[delivery('sent', 5)]]);
+    actor.send({ type: 'endpoint.show', row: other });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'endpoint.delete', row: ROW });
+    actor.send({ type: 'delete.confirm' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.deleted).toEqual([3]);
+    expect(actor.getSnapshot().matches({ deliveries: 'shown' })).toBe(true);
+    expect(actor.getSnapshot().context.shown?.endpoint_id).toBe(4);
+    expect(actor.getSnapshot().context.deliveries.map((d) => d.delivery_id)).toEqual([5]);
+  });
+
   it('keeps one action at a time, and says when one failed', async () => {
     const { actor, failed } = setup([[]]);
     const broken = createActor(

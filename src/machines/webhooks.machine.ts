@@ -42,6 +42,8 @@ export type WebhooksEvent =
   | { type: 'endpoint.delete'; row: WebhookRow }
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
+  /** An endpoint was deleted (raised after the delete): its deliveries, if shown, close. */
+  | { type: 'endpoint.removed'; row: WebhookRow }
   | { type: 'endpoint.saved'; row: WebhookRow; created: boolean };
 
 const waiting = (deliveries: WebhookDelivery[]) => deliveries.some((d) => d.status === 'pending');
@@ -114,6 +116,12 @@ export const webhooksMachine = setup({
           actions: { type: 'show', params: ({ event }) => ({ row: event.row }) },
         },
         'deliveries.close': { target: '.closed', actions: 'hide' },
+        // another endpoint's deliveries stay open
+        'endpoint.removed': {
+          guard: { type: 'isShown', params: ({ event }) => ({ row: event.row }) },
+          target: '.closed',
+          actions: 'hide',
+        },
       },
       states: {
         closed: {},
@@ -219,7 +227,10 @@ export const webhooksMachine = setup({
               actions: [
                 { type: 'notifyDone', params: ({ event }) => ({ message: event.output.message }) },
                 { type: 'removedRow', params: ({ context }) => ({ row: context.target!.endpoint }) },
-                raise({ type: 'deliveries.close' as const }),
+                raise(({ context }) => ({
+                  type: 'endpoint.removed' as const,
+                  row: context.target!.endpoint,
+                })),
                 'clearTarget',
               ],
             },
