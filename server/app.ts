@@ -37,6 +37,7 @@ import { scheduledTasks } from './plugins/scheduled-tasks';
 import { services } from './plugins/services';
 import { staffStream } from './plugins/staff-stream';
 import { webhooks } from './plugins/webhooks';
+import { siteSearch } from './plugins/site-search';
 import { visitorGeo } from './plugins/visitor-geo';
 import { storage } from './plugins/storage';
 import { readBuild, web } from './plugins/web';
@@ -312,6 +313,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(scheduledTasks);
     await app.register(staffStream, { redisUrl: config.REDIS_URL, redisKeyPrefix: config.REDIS_KEY_PREFIX });
     await app.register(webhooks);
+    await app.register(siteSearch);
     await app.register(listeners);
 
     for (const { plugin, prefix } of await loadRouteModules(routesDir)) {

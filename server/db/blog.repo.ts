@@ -236,6 +236,16 @@ export async function publishedPermalinks(
     .execute();
 }
 
+/** Every published post's id and version (the site search's resynchronisation). */
+export async function publishedVersions(db: Db): Promise<{ blog_id: number; updated_at: string }[]> {
+  return db
+    .selectFrom('blog_post')
+    .select(['blog_id', 'updated_at'])
+    .where('company_id', '=', BLOG_COMPANY_ID)
+    .where('status', '=', PUBLISHED)
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Slugs
 // ---------------------------------------------------------------------------------------------
@@ -679,7 +689,14 @@ export async function coversWithoutWidths(db: Db): Promise<{ file_key: string; c
       .where('kind', '=', BLOG_IMAGE_KIND)
       .where('file_key', 'in', keys.slice(i, i + 200))
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('cover_width').select('width').whereRef('cover_width.cover_key', '=', 'stored_file.file_key'))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('cover_width')
+              .select('width')
+              .whereRef('cover_width.cover_key', '=', 'stored_file.file_key'),
+          ),
+        ),
       )
       .execute();
     found.push(...rows);

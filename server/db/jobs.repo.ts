@@ -185,6 +185,16 @@ export async function getOpening(db: Db, jobId: number): Promise<JobOpeningRow |
   return openingColumns(db).where('job_opening.job_id', '=', jobId).executeTakeFirst();
 }
 
+/** When an opening last changed (its version for the site search), or undefined. */
+export async function openingUpdatedAt(db: Db, jobId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('job_opening')
+    .select('updated_at')
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return row?.updated_at;
+}
+
 /** GET bind-job-types: alphabetical by id (the seed order). */
 export async function listJobTypes(db: Db): Promise<JobTypeRow[]> {
   return db.selectFrom('job_type').select(['job_type_id', 'job_type_name']).orderBy('job_type_id').execute();

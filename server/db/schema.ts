@@ -13,6 +13,7 @@ import type { MailTables } from './mail.schema';
 import type { PricingTables } from './pricing.schema';
 import type { ScheduledTables } from './scheduled-task.schema';
 import type { WebhookTables } from './webhooks.schema';
+import type { SiteSearchTables } from './site-search.schema';
 
 /** Small key/value facts about the installation (created by 0001-initial). */
 export interface AppMetaTable {
@@ -41,7 +42,8 @@ export interface Database
     ScheduledTables,
     MailTables,
     AnalyticsTables,
-    WebhookTables {
+    WebhookTables,
+    SiteSearchTables {
   app_meta: AppMetaTable;
   idempotency_key: IdempotencyKeyTable;
 }

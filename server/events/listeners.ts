@@ -16,6 +16,8 @@ import { staffEventOf } from './staff-events';
  *   read, by a colleague or by the server (a mail delivered), and read it again; nobody hears of
  *   their own changes (the screen that made one shows it already).
  * - Webhooks (plugins/webhooks.ts): an event an endpoint wants is queued for it and sent, signed.
+ * - The site search (plugins/site-search.ts) indexes a post or an opening again when it changes:
+ *   found while public, gone the moment it is not.
  */
 export const listeners = fp(
   async (app) => {
@@ -32,15 +34,46 @@ export const listeners = fp(
       'opening.deleted',
     ] as const)
       events.on(type, () => app.publicReads.invalidate('jobs'));
+    for (const type of [
+      'post.added',
+      'post.edited',
+      'post.published',
+      'post.unpublished',
+      'post.deleted',
+    ] as const)
+      events.on(type, (event) => app.siteSearch.postChanged(event.blog_id));
+    for (const type of [
+      'opening.added',
+      'opening.edited',
+      'opening.status_changed',
+      'opening.deleted',
+    ] as const)
+      events.on(type, (event) => app.siteSearch.openingChanged(event.job_id));
     events.on('mail.queued', () => app.mail.poke());
     events.on('*', (event, { by }) => app.staffStream.broadcast(staffEventOf(event), by));
     for (const type of WEBHOOK_EVENTS) events.on(type, (event) => app.webhooks.queue(event));
   },
   {
     name: 'listeners',
-    dependencies: ['events', 'mail', 'public-reads', 'scheduled-tasks', 'staff-stream', 'webhooks'],
+    dependencies: [
+      'events',
+      'mail',
+      'public-reads',
+      'scheduled-tasks',
+      'staff-stream',
+      'webhooks',
+      'site-search',
+    ],
     decorators: {
-      fastify: ['events', 'mail', 'publicReads', 'blogScheduleChanged', 'staffStream', 'webhooks'],
+      fastify: [
+        'events',
+        'mail',
+        'publicReads',
+        'blogScheduleChanged',
+        'staffStream',
+        'webhooks',
+        'siteSearch',
+      ],
     },
   },
 );
