@@ -38,6 +38,8 @@ export const siteSearch = fp(
         );
       });
     });
+    // the catching up ends before the database closes
+    app.addHook('preClose', () => started);
   },
   { name: 'site-search', decorators: { fastify: ['db', 'config', 'storage'] } },
 );
