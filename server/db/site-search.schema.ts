@@ -16,8 +16,12 @@ export interface SiteSearchTable {
   body: string;
   /** The version indexed: the record's updated_at, or the build's id for a page. */
   updated_at: string;
+  /** '<kind> <lang>', words of SQLite's full-text index (migration 2960). */
+  facet: string;
   /** PostgreSQL only: the weighted words, computed by the repository with the row's language. */
   search_vector?: unknown;
+  /** PostgreSQL only: the title's words. */
+  title_vector?: unknown;
 }
 
 export interface SiteSearchTables {

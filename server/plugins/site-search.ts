@@ -74,12 +74,15 @@ export async function builtPageWords(
       } catch {
         continue; // a language the build did not render this page in
       }
-      const title = htmlToText(/<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '').replace(
-        /\s*[|·–—-]\s*Manna$/,
-        '',
-      );
+      // the site's name before or after the page's own ("Manna | …", "Pricing | Manna")
+      const title = htmlToText(/<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '')
+        .replace(/^Manna\s*[|·–—-]\s*/, '')
+        .replace(/\s*[|·–—-]\s*Manna$/, '');
       const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? '';
-      const text = htmlToText(main.replace(/<(script|style|svg|noscript|template)\b[\s\S]*?<\/\1>/gi, ' '));
+      // a space before every tag: the words of two buttons side by side stay two words
+      const text = htmlToText(
+        main.replace(/<(script|style|svg|noscript|template)\b[\s\S]*?<\/\1>/gi, ' ').replace(/</g, ' <'),
+      );
       if (!title || !text) continue;
       pages.push({
         path: address,

@@ -129,12 +129,14 @@ describe('REQUIRE_SECOND_FACTOR', () => {
       ),
     );
 
-  it('names the built-in roles that require a second factor on a new install: owner by default, none when empty', async () => {
-    for (const [setting, expected] of [
-      [undefined, { owner: true, editor: false, recruiter: false }],
-      ['', { owner: false, editor: false, recruiter: false }],
-      ['Owner, recruiter', { owner: true, editor: false, recruiter: true }],
-    ] as const) {
+  // one install per case: each makes a database and its roles (on PostgreSQL a schema, migrated)
+  it.each([
+    [undefined, { owner: true, editor: false, recruiter: false }],
+    ['', { owner: false, editor: false, recruiter: false }],
+    ['Owner, recruiter', { owner: true, editor: false, recruiter: true }],
+  ] as const)(
+    'names the built-in roles that require a second factor on a new install (%j): owner by default, none when empty',
+    async (setting, expected) => {
       const app = await createTestApp(setting === undefined ? {} : { REQUIRE_SECOND_FACTOR: setting });
       try {
         await prepareAccounts(app.services(), {
@@ -153,8 +155,8 @@ describe('REQUIRE_SECOND_FACTOR', () => {
       } finally {
         await app.close();
       }
-    }
-  });
+    },
+  );
 
   it('is read once, when the roles are made: a later start with another setting changes nothing', async () => {
     const app = await createTestApp({ REQUIRE_SECOND_FACTOR: '' });

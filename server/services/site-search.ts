@@ -12,7 +12,8 @@ import {
 import { getPost, publishedVersions } from '../db/blog.repo';
 import { getOpening, openingUpdatedAt, openOpeningLinks } from '../db/jobs.repo';
 import * as repo from '../db/site-search.repo';
-import { HIT_END, HIT_START, type SearchDoc } from '../db/site-search.repo';
+import { foldAccents, type SearchDoc } from '../db/site-search.repo';
+import { searchTerms } from '../db/full-text';
 import { permalinkPath } from './blog';
 import type { ServiceContext } from './context';
 
@@ -154,21 +155,42 @@ export async function indexPages(ctx: ServiceContext, pages: PageWords[]): Promi
   }
 }
 
-/** A snippet with its matched words marked, as parts (the marks themselves dropped). */
-export function snippetParts(snippet: string): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  const hits = new RegExp(`${HIT_START}([^${HIT_END}]*)${HIT_END}`, 'g');
-  let at = 0;
-  const add = (text: string, hit: boolean) => {
-    const clean = text.replace(/[\uE000\uE001]/g, '');
-    if (clean) parts.push({ text: clean, hit });
+/** Words shown around the first match. */
+const SNIPPET_BEFORE = 8;
+const SNIPPET_WORDS = 28;
+
+/**
+ * The words of `text` around the first word a search's term begins (letters, marks and digits,
+ * in any case, accents aside, as the index reads them), each such word marked as a hit; the
+ * text's beginning when no word begins so (a stemmed match: "publishing" for "published").
+ */
+export function snippetParts(text: string, search: string): SnippetPart[] {
+  const terms = searchTerms(search).map(foldAccents);
+  const words = [...text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)];
+  const isHit = (word: string) => {
+    const folded = foldAccents(word.toLowerCase());
+    return terms.some((t) => folded.startsWith(t));
   };
-  for (const m of snippet.matchAll(hits)) {
-    add(snippet.slice(at, m.index), false);
-    add(m[1]!, true);
-    at = m.index + m[0].length;
+  const first = words.findIndex((w) => isHit(w[0]));
+  const from = Math.max(0, first - SNIPPET_BEFORE);
+  const to = Math.min(words.length, from + SNIPPET_WORDS);
+  if (words.length === 0) return [];
+  const parts: SnippetPart[] = [];
+  const add = (piece: string, hit: boolean) => {
+    const last = parts[parts.length - 1];
+    if (!piece) return;
+    if (last && last.hit === hit && !hit) last.text += piece;
+    else parts.push({ text: piece, hit });
+  };
+  if (from > 0) add('… ', false);
+  for (let i = from; i < to; i++) {
+    const w = words[i]!;
+    add(w[0], isHit(w[0]));
+    const end = w.index + w[0].length;
+    const next = i + 1 < to ? words[i + 1]!.index : end;
+    add(text.slice(end, next).replace(/\s+/g, ' '), false);
   }
-  add(snippet.slice(at), false);
+  if (to < words.length) add(' …', false);
   return parts;
 }
 
@@ -189,7 +211,7 @@ export async function searchSite(ctx: ServiceContext, query: SiteSearchQuery): P
           title: h.title,
           url: h.url,
           lang: query.lang,
-          snippet: snippetParts(h.snippet),
+          snippet: snippetParts(h.body, query.q),
         })),
       };
     }).filter((g) => g.results.length > 0),
