@@ -12,13 +12,8 @@
 //
 // On PostgreSQL the posts go into a new schema that is dropped afterwards.
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { register } from 'tsx/esm/api';
-
-register();
+import { throwAwayApp } from './lib/app.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -29,42 +24,10 @@ const POSTS = Number(arg('posts', '100000'));
 const RUNS = Number(arg('runs', '60'));
 const postgresUrl = arg('postgres', undefined);
 
-const { buildApp } = await import('../server/app.ts');
-const { loadConfig } = await import('../server/config.ts');
 const { migrateToLatest } = await import('../server/db/migrate.ts');
-const pg = (await import('pg')).default;
 const { sql } = await import('kysely');
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-bench-blog-'));
-let databaseUrl;
-let dropSchema = async () => {};
-if (postgresUrl) {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  databaseUrl = url.toString();
-  dropSchema = async () => {
-    const c = new pg.Client({ connectionString: postgresUrl });
-    await c.connect();
-    await c.query(`drop schema if exists ${schema} cascade`);
-    await c.end();
-  };
-}
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  DIST_DIR: path.join(dataDir, 'no-build'),
-  SECRET: 'bench-secret-that-is-at-least-32-characters',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: databaseUrl,
-});
-const app = await buildApp(config, { logger: false });
+const { app, close } = await throwAwayApp({ postgresUrl, prefix: 'bench-blog' });
 
 // Vocabulary: common words appear everywhere; each "rare" word appears in about 1 post in 20,000.
 const COMMON = ['archive', 'letter', 'draft', 'history', 'research', 'writing', 'source', 'record', 'chapter', 'editor'];
@@ -159,7 +122,5 @@ try {
       `(worst median ${Math.max(...target.map((r) => r.median)).toFixed(2)} ms)`,
   );
 } finally {
-  await app.close();
-  await dropSchema();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

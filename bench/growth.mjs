@@ -9,13 +9,9 @@
 //   node bench/growth.mjs --sizes 1000,100000
 //   node bench/growth.mjs --postgres postgres://postgres@127.0.0.1:5432/test
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { register } from 'tsx/esm/api';
-
-register();
+import { throwAwayApp } from './lib/app.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -26,12 +22,9 @@ const SIZES = arg('sizes', '1000,1000000').split(',').map(Number);
 const RUNS = Number(arg('runs', '40'));
 const postgresUrl = arg('postgres', undefined);
 
-const { buildApp } = await import('../server/app.ts');
-const { loadConfig } = await import('../server/config.ts');
 const { migrateToLatest } = await import('../server/db/migrate.ts');
 const { createRole, createUser, insertSession } = await import('../server/db/auth.repo.ts');
 const { hashSessionId, sessionCookie } = await import('../server/plugins/auth.ts');
-const pg = (await import('pg')).default;
 const { sql } = await import('kysely');
 
 const COMMON = ['archive', 'letter', 'draft', 'history', 'research', 'writing', 'source', 'record', 'chapter', 'editor'];
@@ -42,47 +35,9 @@ const LAST = ['Menon', 'Kumar', 'Nair', 'Pillai', 'Iyer', 'Khan', 'George', 'Var
 const RARE_EVERY = (size) => Math.floor(size / 3);
 
 async function freshApp() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-growth-'));
-  let databaseUrl;
-  let drop = async () => {};
-  if (postgresUrl) {
-    const schema = `growth_${randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: postgresUrl });
-    await c.connect();
-    await c.query(`create schema ${schema}`);
-    await c.end();
-    const url = new URL(postgresUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
-    drop = async () => {
-      const d = new pg.Client({ connectionString: postgresUrl });
-      await d.connect();
-      await d.query(`drop schema if exists ${schema} cascade`);
-      await d.end();
-    };
-  }
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      DIST_DIR: path.join(dataDir, 'no-build'),
-      SECRET: 'bench-secret-that-is-at-least-32-characters',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      PUBLIC_READ_CACHE_MS: '0',
-      DATABASE_URL: databaseUrl,
-    }),
-    { logger: false },
-  );
-  await migrateToLatest(app.db);
-  return {
-    app,
-    async close() {
-      await app.close();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const fresh = await throwAwayApp({ postgresUrl, prefix: 'growth', env: { PUBLIC_READ_CACHE_MS: '0' } });
+  await migrateToLatest(fresh.app.db);
+  return fresh;
 }
 
 async function fill(app, size) {

@@ -12,14 +12,8 @@
 //   node bench/site-search.mjs --postgres postgres://postgres@127.0.0.1:5432/test
 //
 // On PostgreSQL the posts go into a new schema that is dropped afterwards.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { register } from 'tsx/esm/api';
-
-register();
+import { throwAwayApp, timeRuns } from './lib/app.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -28,48 +22,30 @@ const arg = (name, fallback) => {
 };
 const POSTS = Number(arg('posts', '10000'));
 const RUNS = Number(arg('runs', '60'));
-const postgresUrl = arg('postgres', undefined);
 
-const { buildApp } = await import('../server/app.ts');
-const { loadConfig } = await import('../server/config.ts');
 const { migrateToLatest } = await import('../server/db/migrate.ts');
-const pg = (await import('pg')).default;
 const { sql } = await import('kysely');
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'manna-bench-search-'));
-let databaseUrl;
-let dropSchema = async () => {};
-if (postgresUrl) {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  databaseUrl = url.toString();
-  dropSchema = async () => {
-    const c = new pg.Client({ connectionString: postgresUrl });
-    await c.connect();
-    await c.query(`drop schema if exists ${schema} cascade`);
-    await c.end();
-  };
-}
-
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  DIST_DIR: path.join(dataDir, 'no-build'),
-  SECRET: 'bench-secret-that-is-at-least-32-characters',
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_PUBLIC_PER_MIN: '1000000',
-  DATABASE_URL: databaseUrl,
+const { app, close } = await throwAwayApp({
+  postgresUrl: arg('postgres', undefined),
+  prefix: 'bench-search',
+  env: { RATE_LIMIT_PUBLIC_PER_MIN: '1000000' },
 });
-const app = await buildApp(config, { logger: false });
 
 // Vocabulary: common words in every post; each rare word in about 1 post in 2,000.
-const COMMON = ['manuscript', 'journal', 'review', 'editor', 'author', 'submission', 'workflow', 'publisher', 'typesetting', 'archive', 'research', 'letter'];
+const COMMON = [
+  'manuscript',
+  'journal',
+  'review',
+  'editor',
+  'author',
+  'submission',
+  'workflow',
+  'publisher',
+  'typesetting',
+  'archive',
+  'research',
+  'letter',
+];
 const FILLER = ['the', 'of', 'and', 'a', 'to', 'in', 'for', 'with', 'each', 'their'];
 const RARE = ['palimpsest', 'marginalia', 'incunabula', 'colophon', 'vellum'];
 
@@ -111,30 +87,22 @@ async function fill() {
     .select((eb) => eb.fn.countAll().as('n'))
     .where('status', '=', 'Published')
     .executeTakeFirstOrThrow();
-  console.log(`filled ${Number(published.n).toLocaleString('en')} published posts and ${(total - Number(published.n)).toLocaleString('en')} drafts (${app.dialect})`);
+  console.log(
+    `filled ${Number(published.n).toLocaleString('en')} published posts and ${(total - Number(published.n)).toLocaleString('en')} drafts (${app.dialect})`,
+  );
 }
 
 async function time(label, q) {
   const url = `/api/search?q=${encodeURIComponent(q)}&lang=en`;
-  const once = async () => {
-    const t = performance.now();
-    const res = await app.inject({ url });
-    const ms = performance.now() - t;
-    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-    return { ms, answer: res.json() };
-  };
-  for (let i = 0; i < 5; i++) await once();
-  const times = [];
-  let answer;
-  for (let i = 0; i < RUNS; i++) {
-    const r = await once();
-    times.push(r.ms);
-    answer = r.answer;
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)];
-  const p95 = times[Math.floor(times.length * 0.95)];
-  const posts = answer.groups.find((g) => g.kind === 'post');
+  const { median, p95, last } = await timeRuns(
+    async () => {
+      const res = await app.inject({ url });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return res.json();
+    },
+    { runs: RUNS },
+  );
+  const posts = last.groups.find((g) => g.kind === 'post');
   console.log(
     `${label.padEnd(40)} median ${median.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   ` +
       `matches ${String(posts?.matches ?? 0).padStart(6)}   shown ${posts?.results.length ?? 0}`,
@@ -151,7 +119,9 @@ try {
     .selectFrom('site_search')
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
-  console.log(`indexed ${Number(indexed.n).toLocaleString('en')} documents at start in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `indexed ${Number(indexed.n).toLocaleString('en')} documents at start in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   await (app.dialect === 'postgres' ? sql`vacuum analyze site_search` : sql`analyze`).execute(app.db);
 
   console.log(`\nGET /api/search, ${RUNS} runs each after 5 warm-up runs:`);
@@ -165,7 +135,5 @@ try {
   const worst = Math.max(...results.map((r) => r.p95));
   console.log(`\ntarget p95 < 50 ms: ${worst < 50 ? 'met' : 'NOT met'} (worst p95 ${worst.toFixed(2)} ms)`);
 } finally {
-  await app.close();
-  await dropSchema();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
