@@ -20,6 +20,7 @@ export const siteSearch = fp(
     const context = (): ServiceContext =>
       systemContext({ db: app.db, config: app.config, storage: app.storage, log: app.log });
     let started: Promise<void> = Promise.resolve();
+    let closing = false;
     app.decorate('siteSearch', {
       postChanged: (blogId: number) => indexPost(context(), blogId),
       openingChanged: (jobId: number) => indexOpening(context(), jobId),
@@ -29,7 +30,7 @@ export const siteSearch = fp(
       started = (async () => {
         const pages = await builtPageWords(app.config.DIST_DIR, app.pages.manifest);
         if (pages) await indexPages(context(), pages);
-        const changed = await syncRecords(context());
+        const changed = await syncRecords(context(), () => closing);
         app.log.info({ pages: pages?.length ?? 0, changed }, 'Site search index in step');
       })().catch((err: unknown) => {
         app.log.error(
@@ -38,8 +39,12 @@ export const siteSearch = fp(
         );
       });
     });
-    // the catching up ends before the database closes
-    app.addHook('preClose', () => started);
+    // a closing process stops catching up (the next start goes on) and lets the record in hand
+    // finish before the database closes
+    app.addHook('preClose', () => {
+      closing = true;
+      return started;
+    });
   },
   { name: 'site-search', decorators: { fastify: ['db', 'config', 'storage'] } },
 );

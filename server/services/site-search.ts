@@ -83,10 +83,13 @@ export async function indexOpening(ctx: ServiceContext, jobId: number): Promise<
 
 /**
  * Brings the posts' and openings' documents in step with the records (at start: changes made
- * while no process listened, and the first indexing after the table was made). Returns how many
- * documents were written or removed.
+ * while no process listened, and the first indexing after the table was made), until `stopped()`
+ * says the process is closing. Returns how many documents were written or removed.
  */
-export async function syncRecords(ctx: ServiceContext): Promise<number> {
+export async function syncRecords(
+  ctx: ServiceContext,
+  stopped: () => boolean = () => false,
+): Promise<number> {
   let changed = 0;
   const sync = async (
     kind: 'post' | 'opening',
@@ -95,6 +98,7 @@ export async function syncRecords(ctx: ServiceContext): Promise<number> {
   ) => {
     const indexed = new Map((await repo.docVersions(ctx.db, kind)).map((d) => [d.ref, d.updated_at]));
     for (const { id, updated_at } of current) {
+      if (stopped()) return; // the process is closing: the next start goes on
       if (indexed.get(String(id)) !== updated_at) {
         await index(id);
         changed++;
@@ -102,6 +106,7 @@ export async function syncRecords(ctx: ServiceContext): Promise<number> {
       indexed.delete(String(id));
     }
     for (const ref of indexed.keys()) {
+      if (stopped()) return;
       await repo.removeDocs(ctx.db, kind, ref);
       changed++;
     }
