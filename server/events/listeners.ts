@@ -22,33 +22,24 @@ import { staffEventOf } from './staff-events';
 export const listeners = fp(
   async (app) => {
     const { events } = app;
-    const blogChanged = () => {
-      app.publicReads.invalidate('blog');
-      app.blogScheduleChanged();
-    };
-    for (const type of ['post.added', 'post.edited', 'post.deleted'] as const) events.on(type, blogChanged);
+    // a post or an opening changed: its public lists are stale, the blog schedule may have moved,
+    // and the search indexes it again (a publication is always also an edit or an addition)
+    for (const type of ['post.added', 'post.edited', 'post.deleted'] as const)
+      events.on(type, (event) => {
+        app.publicReads.invalidate('blog');
+        app.blogScheduleChanged();
+        return app.siteSearch.postChanged(event.blog_id);
+      });
     for (const type of [
       'opening.added',
       'opening.edited',
       'opening.status_changed',
       'opening.deleted',
     ] as const)
-      events.on(type, () => app.publicReads.invalidate('jobs'));
-    for (const type of [
-      'post.added',
-      'post.edited',
-      'post.published',
-      'post.unpublished',
-      'post.deleted',
-    ] as const)
-      events.on(type, (event) => app.siteSearch.postChanged(event.blog_id));
-    for (const type of [
-      'opening.added',
-      'opening.edited',
-      'opening.status_changed',
-      'opening.deleted',
-    ] as const)
-      events.on(type, (event) => app.siteSearch.openingChanged(event.job_id));
+      events.on(type, (event) => {
+        app.publicReads.invalidate('jobs');
+        return app.siteSearch.openingChanged(event.job_id);
+      });
     events.on('mail.queued', () => app.mail.poke());
     events.on('*', (event, { by }) => app.staffStream.broadcast(staffEventOf(event), by));
     for (const type of WEBHOOK_EVENTS) events.on(type, (event) => app.webhooks.queue(event));
