@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './database';
 import type { Database } from './schema';
+import { searchTerms } from '../../contract/search-words';
+
+export { searchTerms };
 
 type Db = Kysely<Database>;
 
@@ -9,19 +12,6 @@ type Db = Kysely<Database>;
  * openings, applications, contact messages): SQLite's FTS5 tables `<table>_fts` (rowid = the
  * row's id) or PostgreSQL's `search_vector` columns, both language-neutral (the 'simple' config).
  */
-
-/**
- * Words of a search box for the full-text index: letters, marks and digits only (so no query
- * syntax such as `"`, `*`, `NEAR`, `OR` or `'; DROP` reaches FTS5 or to_tsquery), lower case, at
- * most 8 words of at most 50 characters, each matched as a prefix. A search with no words filters
- * nothing. Marks stay inside a word (Malayalam's vowel signs), but a run of marks alone is no word.
- */
-export function searchTerms(search: string): string[] {
-  return (search.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-    .slice(0, 8)
-    .map((w) => w.slice(0, 50));
-}
 
 /** FTS5: every word quoted (read as a string, never as an operator or a column filter), as a prefix. */
 export const ftsMatch = (terms: string[]) => terms.map((t) => `"${t}"*`).join(' ');

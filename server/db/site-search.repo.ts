@@ -3,6 +3,7 @@ import { dialectOf } from './database';
 import { LANG_CODES } from '../../contract/languages';
 import { SEARCH_KINDS, type SearchKind } from '../../contract/site-search';
 import { ftsMatch, searchTerms, tsQuery } from './full-text';
+import { foldAccents } from '../../contract/search-words';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -31,18 +32,6 @@ export interface SearchDoc {
 /** Each language's PostgreSQL text search configuration (its stemmer); Malayalam has none. */
 const PG_CONFIG: Record<string, string> = { en: 'english', fr: 'french', de: 'german', es: 'spanish' };
 const pgConfig = (lang: string) => PG_CONFIG[lang] ?? 'simple';
-
-/**
- * Latin, Greek and Cyrillic letters without their accents ("Côte" as "cote"), for PostgreSQL's
- * vectors and queries: SQLite's tokenizer does the same (remove_diacritics), and PostgreSQL's
- * unaccent is an extension a site's database user may not be allowed to add. Other scripts'
- * marks (a Malayalam vowel sign) are letters of their word and stay.
- */
-export const foldAccents = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC');
 
 /** Writes a document, replacing the one of the same kind, ref and language. */
 export async function putDoc(db: Db, doc: SearchDoc): Promise<void> {

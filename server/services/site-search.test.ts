@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snippetParts } from './site-search';
+import { snippetParts } from '../../contract/search-words';
 
 const shown = (parts: { text: string; hit: boolean }[]) =>
   parts.map((p) => (p.hit ? `[${p.text}]` : p.text)).join('');

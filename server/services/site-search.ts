@@ -7,13 +7,12 @@ import {
   SEARCH_PER_KIND,
   type SiteSearchAnswer,
   type SiteSearchQuery,
-  type SnippetPart,
 } from '../../contract/site-search';
 import { getPost, publishedVersions } from '../db/blog.repo';
 import { getOpening, openingUpdatedAt, openOpeningLinks } from '../db/jobs.repo';
 import * as repo from '../db/site-search.repo';
-import { foldAccents, type SearchDoc } from '../db/site-search.repo';
-import { searchTerms } from '../db/full-text';
+import type { SearchDoc } from '../db/site-search.repo';
+import { snippetParts } from '../../contract/search-words';
 import { permalinkPath } from './blog';
 import type { ServiceContext } from './context';
 
@@ -158,45 +157,6 @@ export async function indexPages(ctx: ServiceContext, pages: PageWords[]): Promi
     const [path, lang] = key.split(' ');
     await repo.removeDocs(ctx.db, 'page', path!, [lang!]);
   }
-}
-
-/** Words shown around the first match. */
-const SNIPPET_BEFORE = 8;
-const SNIPPET_WORDS = 28;
-
-/**
- * The words of `text` around the first word a search's term begins (letters, marks and digits,
- * in any case, accents aside, as the index reads them), each such word marked as a hit; the
- * text's beginning when no word begins so (a stemmed match: "publishing" for "published").
- */
-export function snippetParts(text: string, search: string): SnippetPart[] {
-  const terms = searchTerms(search).map(foldAccents);
-  const words = [...text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)];
-  const isHit = (word: string) => {
-    const folded = foldAccents(word.toLowerCase());
-    return terms.some((t) => folded.startsWith(t));
-  };
-  const first = words.findIndex((w) => isHit(w[0]));
-  const from = Math.max(0, first - SNIPPET_BEFORE);
-  const to = Math.min(words.length, from + SNIPPET_WORDS);
-  if (words.length === 0) return [];
-  const parts: SnippetPart[] = [];
-  const add = (piece: string, hit: boolean) => {
-    const last = parts[parts.length - 1];
-    if (!piece) return;
-    if (last && last.hit === hit && !hit) last.text += piece;
-    else parts.push({ text: piece, hit });
-  };
-  if (from > 0) add('… ', false);
-  for (let i = from; i < to; i++) {
-    const w = words[i]!;
-    add(w[0], isHit(w[0]));
-    const end = w.index + w[0].length;
-    const next = i + 1 < to ? words[i + 1]!.index : end;
-    add(text.slice(end, next).replace(/\s+/g, ' '), false);
-  }
-  if (to < words.length) add(' …', false);
-  return parts;
 }
 
 /** The search box's answer: the best results of each kind in `lang`, and the other languages with some. */

@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +17,7 @@ import { LANGUAGES } from '../i18n/languages';
 import { useLanguage } from '../i18n/use-language';
 import { RegisterLink } from './register-link';
 import { ConnectionStatus } from './connection-status';
-import { ChevronDown, CloseIcon, GlobeIcon, Logo, MenuIcon } from './icons';
+import { ChevronDown, CloseIcon, GlobeIcon, Logo, MenuIcon, SearchIcon } from './icons';
 import s from './header.module.css';
 
 /** How long the header waits before it opens and closes a menu, and hides on scroll. */
@@ -27,9 +36,15 @@ function useNavGroups() {
     {
       id: 'products',
       label: t('nav.products'),
-      links: [{ to: '/manuscript-automation', label: t('nav.manuscript'), description: t('nav.manuscriptDesc') }],
+      links: [
+        { to: '/manuscript-automation', label: t('nav.manuscript'), description: t('nav.manuscriptDesc') },
+      ],
     },
-    { id: 'resources', label: t('nav.resources'), links: [{ to: '/blog', label: t('nav.blog'), description: t('nav.blogDesc') }] },
+    {
+      id: 'resources',
+      label: t('nav.resources'),
+      links: [{ to: '/blog', label: t('nav.blog'), description: t('nav.blogDesc') }],
+    },
     {
       id: 'company',
       label: t('nav.company'),
@@ -41,7 +56,11 @@ function useNavGroups() {
     },
   ];
   const mobile: { id: MobileMenuGroup; label: string; links: NavLinkItem[] }[] = [
-    { id: 'products', label: t('nav.products'), links: [{ to: '/manuscript-automation', label: t('nav.manuscript') }] },
+    {
+      id: 'products',
+      label: t('nav.products'),
+      links: [{ to: '/manuscript-automation', label: t('nav.manuscript') }],
+    },
     {
       id: 'resources',
       label: t('nav.resources'),
@@ -203,6 +222,70 @@ function WithTooltip({
   );
 }
 
+// The search's code and texts load the first time it opens (docs/decisions/040-site-search-screens.md).
+const SearchDialog = lazy(() => import('./site-search/search-dialog'));
+
+/** Keys typed into a field are the field's: `/` opens the search only from the page itself. */
+const typingIn = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/**
+ * Whether the search is open: one flag for the page, set by the header's button and by `/` and
+ * Ctrl+K (⌘K) from anywhere on the page. The keys are heard from the moment this module loads,
+ * so a key pressed while the page is still starting opens the search once it has started.
+ */
+let searchOpen = false;
+const searchListeners = new Set<() => void>();
+function setSearchOpen(open: boolean) {
+  searchOpen = open;
+  searchListeners.forEach((listener) => listener());
+}
+const onSearchChange = (listener: () => void) => {
+  searchListeners.add(listener);
+  return () => void searchListeners.delete(listener);
+};
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', (e) => {
+    const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typingIn(e.target);
+    const commandK = (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k';
+    if (!slash && !commandK) return;
+    e.preventDefault();
+    setSearchOpen(true);
+  });
+}
+
+/** The header's search: a link to /search (the page works without JavaScript) that opens the search dialog instead. */
+function SearchOpener() {
+  const { t } = useTranslation();
+  const open = useSyncExternalStore(
+    onSearchChange,
+    () => searchOpen,
+    () => false,
+  );
+  return (
+    <>
+      <a
+        href="/search"
+        className={s.searchButton}
+        aria-keyshortcuts="/ Control+K"
+        onClick={(e) => {
+          e.preventDefault();
+          setSearchOpen(true);
+        }}
+      >
+        <SearchIcon size={20} />
+        <span className="visually-hidden">{t('actions.search')}</span>
+      </a>
+      {open && (
+        <Suspense fallback={null}>
+          <SearchDialog onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 function LanguageSelect({ id }: { id: string }) {
   const { t } = useTranslation();
   const [lang, setLang] = useLanguage();
@@ -304,7 +387,12 @@ function MobileMenu() {
           <Link to="/" aria-label={t('nav.home')} className={s.logoLink}>
             <Logo />
           </Link>
-          <button ref={closeRef} type="button" className={s.closeButton} onClick={() => send({ type: 'menu.close' })}>
+          <button
+            ref={closeRef}
+            type="button"
+            className={s.closeButton}
+            onClick={() => send({ type: 'menu.close' })}
+          >
             <CloseIcon size={24} />
             <span className="visually-hidden">{t('actions.closeMenu')}</span>
           </button>
@@ -374,6 +462,7 @@ export function Header() {
         <DesktopNav />
         <div className={s.actions}>
           <ConnectionStatus />
+          <SearchOpener />
           <div className={s.desktopOnly}>
             <LanguageSelect id="language-desktop" />
           </div>

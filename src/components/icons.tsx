@@ -31,6 +31,12 @@ export const ChevronDown = (p: IconProps) => (
     <path d="m6 9 6 6 6-6" />
   </LineIcon>
 );
+export const SearchIcon = (p: IconProps) => (
+  <LineIcon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </LineIcon>
+);
 export const MenuIcon = (p: IconProps) => (
   <LineIcon {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />

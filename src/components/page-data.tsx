@@ -2,6 +2,7 @@ import { createContext, useContext, useState, useSyncExternalStore } from 'react
 import type { BlogPostRow } from '../../contract/blog';
 import type { JobOpeningRow } from '../../contract/jobs';
 import type { PlanRow } from '../../contract/pricing';
+import type { SiteSearchAnswer } from '../../contract/site-search';
 
 /**
  * Data a page was rendered with on the server (blog permalinks are rendered on request with the
@@ -31,6 +32,8 @@ export interface PageData {
   jobOpening?: JobOpeningRow | null;
   /** The last segment of the opening's address the data belongs to. */
   jobSlug?: string;
+  /** /search?q=: the answer the server rendered the page with. */
+  siteSearch?: SiteSearchAnswer;
 }
 
 export const PAGE_DATA_ID = 'page-data';

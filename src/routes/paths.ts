@@ -46,6 +46,8 @@ export const PUBLIC_PAGES: PublicPage[] = [
   { path: '/blog', name: 'blog', module: 'blog', ns: ['blog', 'offline'] },
   ...COMING_SOON_PATHS.map((path) => ({ path, name: path.slice(1), module: 'coming-soon', ns: [] })),
   ...LEGAL_PAGES.map((page) => ({ path: `/${page}`, name: page, module: 'legal', ns: ['legal'] })),
+  // The site's one search; rendered on request with its answer (?q=), noindex.
+  { path: '/search', name: 'search', module: 'search', ns: ['search'] },
   // Where the service worker sends a page it has not kept (src/sw.ts); noindex.
   { path: '/offline', name: 'offline', module: 'offline', ns: ['offline'] },
 ];

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'blog/preview/:token', ...page(() => import('./blog-preview')) },
       { path: 'blog/:slug', ...page(() => import('./blog-post')) },
       { path: 'offline', ...page(() => import('./offline')) },
+      { path: 'search', ...page(() => import('./search')) },
       ...COMING_SOON_PATHS.map((path) => ({ path, ...page(() => import('./coming-soon')) })),
       ...LEGAL_PAGES.map((path) => ({ path, ...page(() => import('./legal')) })),
       { path: '*', ...page(() => import('./not-found')) },
