@@ -27,6 +27,7 @@ export async function fakeBuild(dir: string) {
         isDynamicEntry: true,
       },
       'src/routes/job.tsx': { file: 'assets/job.js', isDynamicEntry: true },
+      'src/routes/search.tsx': { file: 'assets/search.js', isDynamicEntry: true },
     }),
   );
   await write('client/assets/index.css', 'body{margin:0}');
@@ -44,6 +45,10 @@ export async function fakeBuild(dir: string) {
        if ('pricingRows' in data) {
          return { status: 200, html: '<main class="pricing"><h1>Pricing</h1><ul>' + data.pricingRows.map((r) => '<li>' + esc(r.plan_name) + ' ' + esc(r.price) + '</li>').join('') + '</ul></main>', head: { title: 'Pricing', description: 'Plans', path: url } };
        }
+       if ('siteSearch' in data) {
+         const a = data.siteSearch;
+         return { status: 200, html: '<main class="search" data-lang="' + lang + '"><h1>Search</h1><ul>' + a.groups.flatMap((g) => g.results).map((r) => '<li><a href="' + esc(r.url) + '">' + esc(r.title) + '</a></li>').join('') + '</ul></main>', head: { title: 'Search', description: '', path: '/search', noindex: true } };
+       }
        if ('jobRows' in data) {
          return { status: 200, html: '<main class="careers"><h1>Careers</h1><ul>' + data.jobRows.map((j) => '<li>' + esc(j.job_title) + '</li>').join('') + '</ul></main>', head: { title: 'Careers', description: 'Openings', path: url } };
        }
@@ -59,8 +64,9 @@ export async function fakeBuild(dir: string) {
   await write(
     'pages/manifest.json',
     JSON.stringify({
-      routes: { '/blog': 'blog', '/careers': 'careers', '/pricing': 'pricing' },
+      routes: { '/blog': 'blog', '/careers': 'careers', '/pricing': 'pricing', '/search': 'search' },
       languages: ['en', 'ml'],
+      noindex: ['/search'],
       notFound: '404',
       shell: 'shell.html',
     }),
@@ -74,6 +80,10 @@ export async function fakeBuild(dir: string) {
     await write(
       `pages/${lang}/pricing.html`,
       `<!doctype html><html lang="${lang}"><title>Pricing</title></html>`,
+    );
+    await write(
+      `pages/${lang}/search.html`,
+      `<!doctype html><html lang="${lang}"><title>Search</title><main><h1>Search</h1></main></html>`,
     );
     await write(
       `pages/${lang}/careers.html`,

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { SiteSearchAnswer } from '../../contract/site-search';
 import { shownResults, siteSearchMachine, type SiteSearchInput } from './site-search.machine';
-import { flush } from './testing/test-model';
+import {
+  createPathModel,
+  doneEvent,
+  errorEvent,
+  everyTransition,
+  flush,
+  timerEvent,
+} from './testing/test-model';
 
 const result = (title: string, kind: 'page' | 'post' | 'opening' = 'post') => ({
   kind,
@@ -182,4 +189,72 @@ describe('the site search', () => {
     expect(asked.ctl.calls('search')).toBe(1);
     expect(start({ lang: 'en', q: '  ' }).snap().value).toBe('idle');
   });
+});
+
+describe('site search paths', () => {
+  const unreachable = Object.assign(new Error('Failed to fetch'), { status: 0 });
+  const refused = Object.assign(new Error('Bad request'), { status: 400 });
+  const events = [
+    { type: 'query.change', q: 'peer' },
+    { type: 'query.change', q: ' ' },
+    { type: 'active.next' },
+    { type: 'active.previous' },
+    { type: 'retry' },
+    { type: timerEvent('typingPause') },
+    { type: doneEvent('search'), output: answer('peer', ['Peer review', 'JATS']) },
+    { type: errorEvent('search'), error: unreachable },
+    { type: errorEvent('search'), error: refused },
+    { type: doneEvent('searchKept'), output: answer('peer', ['Pricing']) },
+    { type: errorEvent('searchKept'), error: new Error('no IndexedDB') },
+  ];
+  const model = createPathModel(siteSearchMachine, {
+    events: events as never,
+    input: { lang: 'en' },
+    serializeState: (s: { value: unknown; context: { q: string; fromKept: boolean; active: number } }) =>
+      JSON.stringify([s.value, s.context.q.trim() !== '', s.context.fromKept, s.context.active]),
+  } as never);
+  const walk = everyTransition(model, 'site-search.machine', events);
+
+  it('walks every transition its events can take', () => {
+    console.log(walk.summary);
+    expect(walk.coverage.walked).toBe(walk.coverage.total);
+    expect(walk.coverage.total).toBeGreaterThan(15);
+  });
+
+  for (const path of walk.paths) {
+    it(`shows an answer only for words typed, and a highlighted result only among those shown: ${path.description}`, async () => {
+      const { actor, ctl, snap } = start();
+      const send = ({ event }: { event: unknown }) => actor.send(event as never);
+      const settle =
+        (id: Id, ok: boolean) =>
+        async ({ event }: { event: unknown }) => {
+          const e = event as { output?: unknown; error?: unknown };
+          if (ok) ctl.settle(id, e.output);
+          else ctl.fail(id, e.error);
+          await flush();
+        };
+      await path.test({
+        events: {
+          'query.change': send,
+          'active.next': send,
+          'active.previous': send,
+          retry: send,
+          [timerEvent('typingPause')]: flush,
+          [doneEvent('search')]: settle('search', true),
+          [errorEvent('search')]: settle('search', false),
+          [doneEvent('searchKept')]: settle('searchKept', true),
+          [errorEvent('searchKept')]: settle('searchKept', false),
+        },
+        states: {
+          idle: () => expect(snap().context.answer).toBeNull(),
+          showing: () => {
+            expect(snap().context.answer).not.toBeNull();
+            expect(snap().context.active).toBeLessThan(shownResults(snap().context.answer).length);
+          },
+          searchingKept: () => expect(ctl.lastInput('searchKept')).toEqual({ q: 'peer', lang: 'en' }),
+        },
+      });
+      expect(snap().value).toEqual(path.state.value);
+    });
+  }
 });
