@@ -51,6 +51,15 @@ for (const [label, width] of [
       await expect(dialog(page)).toBeHidden();
       await expect(opener).toBeFocused();
     });
+
+    test('the /search page fits the screen, with its results as links', async ({ page }) => {
+      await page.goto('/search?q=peer%20review');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { name: /Pages/ })).toBeVisible();
+      await expect(main.getByRole('link', { name: /Editorial Operations Specialist/ })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page, { label: `/search (${label})` });
+    });
   });
 }
 
