@@ -30,3 +30,5 @@ export function createPageAssembler(options: {
   viteManifest: Record<string, unknown>;
 }): { page(input: PageInput): string };
 export const BOOT_SCRIPT: string;
+export const LANGUAGES: string[];
+export function languagePath(lang: string, pagePath: string): string;

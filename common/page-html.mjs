@@ -43,6 +43,24 @@ export const PAGE_DATA_ID = 'page-data';
  *   clientDir: the built static folder (CSS files are read from it); template: the built
  *   index.html; viteManifest: client/.vite/manifest.json.
  */
+/**
+ * The site's languages (contract/languages.ts LANG_CODES; a test keeps the two lists the same) and
+ * their Open Graph locales. English is at the unprefixed address, the others under their code
+ * (docs/decisions/041-language-addresses.md).
+ */
+export const LANGUAGES = ['en', 'ml', 'fr', 'de', 'es'];
+const OG_LOCALES = { en: 'en_US', ml: 'ml_IN', fr: 'fr_FR', de: 'de_DE', es: 'es_ES' };
+
+/** A page's address in a language: '/pricing' -> '/de/pricing', '/' -> '/de'. */
+export function languagePath(lang, pagePath) {
+  if (lang === 'en') return pagePath;
+  return pagePath === '/'
+    ? `/${lang}`
+    : pagePath.startsWith('/?')
+      ? `/${lang}${pagePath.slice(1)}`
+      : `/${lang}${pagePath}`;
+}
+
 export function createPageAssembler({ clientDir, template, viteManifest: manifest }) {
   const entry = manifest['index.html'];
   const cssCache = new Map();
@@ -101,10 +119,22 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
     const { css, preload } = assetsFor(keys.filter((k) => manifest[k]));
     const title = head?.title ?? 'Manna';
     const description = head?.description ?? '';
-    // a page may name another address as the original (a blog post's canonical override)
+    // a page may name another address as the original (a blog post's canonical override); else
+    // the page's address in its own language (docs/decisions/041-language-addresses.md)
     const canonical = head?.canonical
       ? escapeHtml(head.canonical)
-      : `%PUBLIC_URL%${pagePath === '/' ? '/' : escapeHtml(pagePath)}`;
+      : `%PUBLIC_URL%${escapeHtml(languagePath(lang, pagePath))}`;
+    // the same page in every language, and English as the default for everyone else
+    const alternates =
+      shell || head?.noindex || head?.canonical
+        ? []
+        : [
+            ...LANGUAGES.map(
+              (l) =>
+                `<link rel="alternate" hreflang="${l}" href="%PUBLIC_URL%${escapeHtml(languagePath(l, pagePath))}" />`,
+            ),
+            `<link rel="alternate" hreflang="x-default" href="%PUBLIC_URL%${escapeHtml(languagePath('en', pagePath))}" />`,
+          ];
     const image = head?.image
       ? /^https?:\/\//.test(head.image)
         ? escapeHtml(head.image)
@@ -116,13 +146,19 @@ export function createPageAssembler({ clientDir, template, viteManifest: manifes
       head?.noindex || shell
         ? '<meta name="robots" content="noindex" />'
         : `<link rel="canonical" href="${canonical}" />`,
+      ...alternates,
       !shell && `<meta property="og:site_name" content="Manna" />`,
       !shell && `<meta property="og:type" content="${head?.type === 'article' ? 'article' : 'website'}" />`,
       !shell && `<meta property="og:title" content="${escapeHtml(title)}" />`,
       !shell && description && `<meta property="og:description" content="${escapeHtml(description)}" />`,
       !shell && !head?.noindex && `<meta property="og:url" content="${canonical}" />`,
       !shell && `<meta property="og:image" content="${image}" />`,
-      !shell && `<meta property="og:locale" content="${escapeHtml(lang)}" />`,
+      !shell && `<meta property="og:locale" content="${OG_LOCALES[lang] ?? escapeHtml(lang)}" />`,
+      ...(shell || head?.noindex
+        ? []
+        : LANGUAGES.filter((l) => l !== lang).map(
+            (l) => `<meta property="og:locale:alternate" content="${OG_LOCALES[l]}" />`,
+          )),
       !shell && `<meta name="twitter:card" content="summary_large_image" />`,
       !shell && `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
       !shell && description && `<meta name="twitter:description" content="${escapeHtml(description)}" />`,

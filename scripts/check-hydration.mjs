@@ -67,27 +67,28 @@ try {
   const problems = [];
   let checked = 0;
   for (const lang of ['en', 'fr', 'de', 'es', 'ml']) {
+    // each language at its own addresses (docs/decisions/041-language-addresses.md)
     const context = await browser.newContext();
-    await context.addCookies([{ name: 'lang', value: lang, url: base }]);
+    const at = (route) => (lang === 'en' ? route : route === '/' ? `/${lang}` : `/${lang}${route}`);
     const page = await context.newPage();
     let current = '';
     page.on('console', (m) => {
       if (m.type() !== 'error' && !/hydrat|did not match|server rendered/i.test(m.text())) return;
       // The not-found page logs its path (a warning) and is itself served with status 404.
       if (/404 Error: User attempted/.test(m.text())) return;
-      if (current.startsWith('/no-such-page') && /status of 404/.test(m.text())) return;
+      if (current.includes('/no-such-page') && /status of 404/.test(m.text())) return;
       problems.push(`${lang} ${current}: [${m.type()}] ${m.text().slice(0, 300)}`);
     });
     page.on('pageerror', (e) => problems.push(`${lang} ${current}: ${e.message}`));
     const hydrated = () =>
       page.waitForFunction(() => document.getElementById('root')?.dataset.hydrated === 'true', null, { timeout: 15000 });
     for (const route of routes) {
-      current = route;
-      await page.goto(base + route);
+      current = at(route);
+      await page.goto(base + at(route));
       await hydrated();
       checked++;
       // again, as a reader coming back does: the service worker may answer with its copy
-      current = `${route} (reloaded)`;
+      current = `${at(route)} (reloaded)`;
       await page.reload();
       await hydrated();
       checked++;

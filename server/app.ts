@@ -20,6 +20,7 @@ import { createDatabase, dialectOf, type Dialect } from './db/database';
 import type { Database } from './db/schema';
 import { HttpError } from './http-error';
 import { FrontDoor, type TrustFunction } from './lib/front-door';
+import { rewriteLanguageAddress } from './lib/language-address';
 import { limitConnections, serverOptions } from './lib/connection-limits';
 import { logDestination } from './lib/log-destination';
 import { requestLogFields } from './lib/log-redaction';
@@ -199,6 +200,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // a page's language is in its address: `/de/pricing` is routed as `/pricing` in German
+    // (lib/language-address.ts, docs/decisions/041-language-addresses.md)
+    rewriteUrl: rewriteLanguageAddress,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

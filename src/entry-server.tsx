@@ -4,7 +4,7 @@ import { AppProviders } from './app';
 import { AppRoutes, preloadRoutes } from './routes/router';
 import { createStaticI18n } from './i18n/i18n';
 import { staticResources } from './i18n/static-resources';
-import type { Lang } from './i18n/languages';
+import { langPrefix, localPath, type Lang } from './i18n/languages';
 import { HeadContext, type HeadData } from './components/page-meta';
 import { PageDataContext, type PageData } from './components/page-data';
 
@@ -21,8 +21,11 @@ export interface RenderResult {
 }
 
 /**
- * Renders one address in one language to HTML (used by the prerender step and by the server).
- * `data` is what a page rendered on request needs (a blog post), given to it by PageDataContext.
+ * Renders one page (`url` as English addresses it) in one language to HTML, at that language's
+ * address (docs/decisions/041-language-addresses.md: the router's basename is the language's
+ * prefix, so every link of the page stays in its language). Used by the prerender step and by the
+ * server. `data` is what a page rendered on request needs (a blog post), given to it by
+ * PageDataContext.
  */
 export async function render(url: string, lang: Lang, data?: PageData): Promise<RenderResult> {
   await preloadRoutes(new URL(url, 'http://localhost').pathname);
@@ -32,7 +35,7 @@ export async function render(url: string, lang: Lang, data?: PageData): Promise<
     <HeadContext.Provider value={(h) => (head = h)}>
       <PageDataContext.Provider value={data ?? null}>
         <AppProviders i18n={i18n}>
-          <StaticRouter location={url}>
+          <StaticRouter basename={langPrefix(lang) || undefined} location={localPath(lang, url)}>
             <AppRoutes />
           </StaticRouter>
         </AppProviders>

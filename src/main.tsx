@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app';
 import { AppRoutes, preloadRoutes } from './routes/router';
 import { createBrowserI18n } from './i18n/browser';
-import { isLang, langFromCookie } from './i18n/languages';
+import { isLang, langFromCookie, langPrefix, splitLangPath } from './i18n/languages';
 import { nsForPath } from './routes/paths';
 import { config } from './config';
 import { installInspectBlock } from './inspect-block';
@@ -15,10 +15,17 @@ async function start() {
   if (!root) return;
   // Elements, not the template's <!--app-html--> comment (the dev server sends it unfilled).
   const prerendered = root.firstElementChild !== null;
-  // A prerendered page carries its language; the client-rendered shell (admin) reads the cookie.
+  // A public page's language is its address's (docs/decisions/041-language-addresses.md); the
+  // back office reads the visitor's choice (the cookie).
+  const address = splitLangPath(window.location.pathname);
+  const admin = /^\/admin(\/|$)/.test(window.location.pathname);
+  const lang = admin ? langFromCookie(document.cookie) : address.lang;
+  // A page in another language than its address (the service worker's English copy of a page
+  // this device has not kept in this language, offline) is drawn anew, not hydrated.
   const htmlLang = document.documentElement.lang;
-  const lang = prerendered && isLang(htmlLang) ? htmlLang : langFromCookie(document.cookie);
+  const hydrate = prerendered && isLang(htmlLang) && htmlLang === lang;
   document.documentElement.lang = lang;
+  const pagePath = admin ? window.location.pathname : address.path;
 
   // Development builds only: `?inspect` connects every machine to the Stately inspector (src/dev).
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
@@ -26,13 +33,13 @@ async function start() {
   }
 
   const [i18n] = await Promise.all([
-    createBrowserI18n(lang, nsForPath(window.location.pathname)),
+    createBrowserI18n(lang, nsForPath(pagePath)),
     // The screens of this address, so the first render matches the HTML without suspending.
-    preloadRoutes(window.location.pathname),
+    preloadRoutes(pagePath),
   ]);
   const app = (
     <AppProviders i18n={i18n}>
-      <BrowserRouter>
+      <BrowserRouter basename={admin ? undefined : langPrefix(lang) || undefined}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
@@ -43,8 +50,11 @@ async function start() {
   // Yield once so the browser can paint and handle input before hydration work starts.
   await new Promise((resolve) => setTimeout(resolve, 0));
   startTransition(() => {
-    if (prerendered) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    if (hydrate) hydrateRoot(root, app);
+    else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
   });
 
   // Service worker, update prompt, send queue (src/pwa): after load, when the browser is idle.
@@ -55,7 +65,9 @@ async function start() {
 
 function whenLoadedAndIdle(run: () => void) {
   const idle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000);
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(run, { timeout: 3000 })
+      : setTimeout(run, 1000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }

@@ -7,13 +7,13 @@
  * - Precache: the app shell (every public JS chunk, CSS, fonts, icons, the manifest) and every
  *   prerendered public page as itself, in English, under its clean address (`/about`, `/` ...),
  *   plus the admin shell under `/admin`. Admin-only chunks are cached when first used instead.
- *   The precache fetches without cookies, so the server's language cookie cannot put another
- *   language under an English revision.
+ *   The precache fetches without cookies and with its own header, so `/` is never sent on to a
+ *   language's home instead.
  * - Navigations (not /api, /media or files): network first with a short timeout. A page that
- *   arrives is kept in the runtime page cache under its address AND its language (the server
- *   varies by the `lang` cookie and says which in Content-Language). Without a network: the copy
- *   in the chosen language, else the precached English page (the page then switches itself to
- *   the chosen language after hydration, see src/pwa/start.tsx), else a copy in any language,
+ *   arrives is kept in the runtime page cache under its address (a language's page has its own:
+ *   `/de/pricing`, docs/decisions/041-language-addresses.md; the server says the language in
+ *   Content-Language). Without a network: the copy of that address, else the precached English
+ *   page (main.tsx then draws it in the address's language), else a copy in another language,
  *   else a redirect to the prerendered /offline page, which says what is still available.
  * - /api/** is never answered by this worker: no route matches it, so the browser sends it to
  *   the network as if there were no worker. That keeps every API answer (CVs' signed addresses,
@@ -39,13 +39,12 @@ import * as navigationPreload from 'workbox-navigation-preload';
 import { PRECACHE_HEADER } from '../contract/precache-header';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
 import { deliverWithFetch, flushOutbox, OUTBOX_SYNC_TAG } from './offline/send-queue';
-import { DEFAULT_LANG, isLang, LANG_COOKIE } from './i18n/languages';
+import { isLang, splitLangPath } from './i18n/languages';
 import { pageAliasTarget } from '../common/pwa-aliases.mjs';
 import { PAGES_CACHE_PREFIX } from './offline/cache-names';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
-  cookieStore?: { get(name: string): Promise<{ value: string } | null> };
 };
 
 const MANIFEST = self.__WB_MANIFEST;
@@ -61,8 +60,6 @@ function buildId(entries: typeof MANIFEST): string {
 }
 
 const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${buildId(MANIFEST)}`;
-const STATE_CACHE = 'manna-sw-state';
-const LAST_LANG_KEY = '/__sw/last-lang';
 /** Public media (blog covers and text images) kept as they pass. */
 const MEDIA_CACHE = 'manna-media';
 /** Network-first navigations give up waiting after this and show the kept copy. */
@@ -107,24 +104,6 @@ const normalise = (pathname: string) =>
 const pageKey = (path: string, lang: string) =>
   `${self.location.origin}${path}?__lang=${encodeURIComponent(lang)}`;
 
-async function rememberLanguage(lang: string): Promise<void> {
-  const cache = await caches.open(STATE_CACHE);
-  await cache.put(LAST_LANG_KEY, new Response(lang));
-}
-
-/** The visitor's language: the cookie (where the worker can read it), else the last page's. */
-async function chosenLanguage(): Promise<string> {
-  try {
-    const cookie = await self.cookieStore?.get(LANG_COOKIE);
-    if (cookie && isLang(cookie.value)) return cookie.value;
-  } catch {
-    // cookieStore refused: fall through
-  }
-  const last = await (await caches.open(STATE_CACHE)).match(LAST_LANG_KEY);
-  const lang = last ? await last.text() : '';
-  return isLang(lang) ? lang : DEFAULT_LANG;
-}
-
 async function keepPage(path: string, response: Response): Promise<void> {
   const lang = response.headers.get('content-language');
   // Only pages that say their language (public pages); the admin shell is precached. A page the
@@ -132,7 +111,6 @@ async function keepPage(path: string, response: Response): Promise<void> {
   if (!lang || !isLang(lang) || /no-store/i.test(response.headers.get('cache-control') ?? '')) return;
   const cache = await caches.open(PAGES_CACHE);
   await cache.put(pageKey(path, lang), response);
-  await rememberLanguage(lang);
 }
 
 /**
@@ -155,18 +133,20 @@ async function markedKept(response: Response): Promise<Response> {
 }
 
 async function keptPage(path: string): Promise<Response | undefined> {
-  const lang = await chosenLanguage();
+  // the page's language is its address's (docs/decisions/041-language-addresses.md)
+  const { lang, path: pagePath } = splitLangPath(path);
   const cache = await caches.open(PAGES_CACHE);
   const inLanguage = await cache.match(pageKey(path, lang), { ignoreVary: true });
   if (inLanguage) return markedKept(inLanguage);
   if (path === ADMIN_SHELL || path.startsWith(`${ADMIN_SHELL}/`)) return matchPrecache(ADMIN_SHELL);
-  const precachedPath = pageAliasTarget(path);
+  // the precached English page: the app draws it in the address's language (main.tsx)
+  const precachedPath = pageAliasTarget(pagePath);
   const precached = getCacheKeyForURL(precachedPath) ? await matchPrecache(precachedPath) : undefined;
   if (precached) return precached;
   // A page kept in another language (a blog post read before switching): better than nothing.
   for (const other of await cache.keys()) {
     const url = new URL(other.url);
-    if (url.pathname === path) {
+    if (splitLangPath(url.pathname).path === pagePath) {
       const kept = await cache.match(other, { ignoreVary: true });
       return kept ? markedKept(kept) : undefined;
     }

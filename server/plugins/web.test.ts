@@ -56,25 +56,63 @@ afterEach(() => app?.close());
 const built = () => createTestApp({ DIST_DIR: dist, PUBLIC_URL: 'https://manna.example/' });
 
 describe('pages', () => {
-  it('sends the page of the address in the language of the lang cookie', async () => {
+  it('sends the page of the address in the language of the address (docs/decisions/041-language-addresses.md)', async () => {
     app = await built();
-    const res = await app.inject({ url: '/about', headers: { cookie: 'lang=ml' } });
+    const res = await app.inject({ url: '/ml/about' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>about ml</title>');
     expect(res.headers).toMatchObject({
       'content-type': 'text/html; charset=utf-8',
       'content-language': 'ml',
       'cache-control': 'no-cache',
-      vary: 'Cookie, Accept-Encoding',
+      vary: 'Accept-Encoding',
     });
+    expect((await app.inject('/ml')).body).toContain('<title>index ml</title>');
+    expect((await app.inject('/ml/about/?ref=x')).body).toContain('<title>about ml</title>');
   });
 
-  it('falls back to English without a cookie or with an unknown language', async () => {
+  it("never the cookie's: an unprefixed address is English; an unknown language is no address", async () => {
     app = await built();
     expect((await app.inject('/about')).body).toContain('<title>about en</title>');
-    const res = await app.inject({ url: '/about', headers: { cookie: 'lang=xx' } });
+    const res = await app.inject({ url: '/about', headers: { cookie: 'lang=ml' } });
     expect(res.body).toContain('<title>about en</title>');
     expect(res.headers['content-language']).toBe('en');
+    expect((await app.inject('/xx/about')).statusCode).toBe(404);
+    // English has no prefix
+    const en = await app.inject('/en/about?ref=x');
+    expect(en.statusCode).toBe(301);
+    expect(en.headers.location).toBe('/about?ref=x');
+    // the API, the back office and files never carry a language
+    expect((await app.inject('/ml/api/health')).statusCode).toBe(404);
+    expect((await app.inject('/ml/assets/app-3f2a1b.js')).statusCode).toBe(404);
+  });
+
+  it('sends / to the home of the language a visitor chose, else of the browser, and says it varies', async () => {
+    app = await built();
+    const chosen = await app.inject({ url: '/', headers: { cookie: 'lang=de', 'accept-language': 'fr' } });
+    expect(chosen.statusCode).toBe(302);
+    expect(chosen.headers.location).toBe('/de');
+    expect(chosen.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
+    const browser = await app.inject({
+      url: '/',
+      headers: { 'accept-language': 'xx-YY, es-ES;q=0.9, en;q=0.8' },
+    });
+    expect(browser.headers.location).toBe('/es');
+    // English chosen, or asked first, or nothing asked (a crawler): the English home
+    for (const headers of [
+      { cookie: 'lang=en', 'accept-language': 'de' },
+      { 'accept-language': 'en-GB, de;q=0.9' },
+      {},
+    ]) {
+      const home = await app.inject({ url: '/', headers });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>index en</title>');
+      expect(home.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
+    }
+    // a language's own address is never sent elsewhere
+    const german = await app.inject({ url: '/ml', headers: { cookie: 'lang=de' } });
+    expect(german.statusCode).toBe(200);
+    expect(german.body).toContain('<title>index ml</title>');
   });
 
   it('matches the home page, trailing slashes and other letter cases', async () => {
@@ -93,7 +131,7 @@ describe('pages', () => {
 
   it('answers an unknown address with the 404 page and status 404', async () => {
     app = await built();
-    const res = await app.inject({ url: '/no/such/page', headers: { cookie: 'lang=fr' } });
+    const res = await app.inject({ url: '/fr/no/such/page' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>404 fr</title>');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -177,10 +215,10 @@ describe('app.pages for other routes', () => {
         ? app.pages.send(reply, 'about', app.pages.languageOf(request))
         : app.pages.notFound(request, reply),
     );
-    const known = await app.inject({ url: '/blog/known', headers: { cookie: 'lang=de' } });
+    const known = await app.inject({ url: '/de/blog/known' });
     expect(known.statusCode).toBe(200);
     expect(known.body).toContain('<title>about de</title>');
-    const missing = await app.inject({ url: '/blog/missing', headers: { cookie: 'lang=es' } });
+    const missing = await app.inject({ url: '/es/blog/missing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<title>404 es</title>');
   });

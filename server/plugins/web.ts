@@ -10,14 +10,19 @@ import fp from 'fastify-plugin';
 import { HtmlEntry } from '../lib/page-render';
 import { preferredEncoding } from '../lib/encoding';
 import { PRECACHE_HEADER } from '../../contract/precache-header';
+import { isLang, localPath } from '../../contract/languages';
+import { addressLanguage, cameWithEnglishPrefix } from '../lib/language-address';
 
 /**
  * The built PWA (DIST_DIR, written by `npm run build`):
  *   client/                static files; client/assets/* are content-hashed
  *   pages/manifest.json    which address is which page, the languages, CSP hashes
  *   pages/{lang}/{name}.html, pages/{lang}/{notFound}.html, pages/{shell}
- * Pages go through the page handler below (language from the `lang` cookie); `.html` files in
- * client/ are never served directly (they exist for the service worker's precache).
+ * Pages go through the page handler below, in the language of their address (`/de/pricing`,
+ * lib/language-address.ts; docs/decisions/041-language-addresses.md); `.html` files in client/ are
+ * never served directly (they exist for the service worker's precache). Only `/` looks at the
+ * visitor: a language chosen before (the `lang` cookie), else the browser's Accept-Language, sends
+ * it to that language's home.
  */
 
 const pageName = z.string().regex(/^[\w-]+(\/[\w-]+)*$/, { error: 'expected a page name such as "about"' });
@@ -71,8 +76,10 @@ function cachedPage(html: string): HtmlEntry {
 export interface Pages {
   /** null when DIST_DIR holds no build. */
   readonly manifest: PagesManifest | null;
-  /** The visitor's language: the `lang` cookie when it is one of the build's languages, else 'en'. */
+  /** The page's language: its address's (`/de/...`) when the build has it, else English. */
   languageOf(request: FastifyRequest): string;
+  /** `path` (as English has it) in the language of the page asked for: for a page's redirects. */
+  address(request: FastifyRequest, path: string): string;
   /** Sends pages/{lang}/{name}.html. */
   send(reply: FastifyReply, name: string, lang: string, status?: number): Promise<FastifyReply>;
   /** Sends the client-rendered shell (the admin area). */
@@ -125,6 +132,27 @@ function pathnameOf(url: string): string | null {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
+/**
+ * The language a visitor asked for without a language address: the one chosen on the site before
+ * (the `lang` cookie), else the first of the browser's Accept-Language the site has. Null: none.
+ */
+export function visitorLanguage(request: FastifyRequest, languages: string[]): string | null {
+  const cookie = request.cookies?.lang;
+  if (cookie) return languages.includes(cookie) ? cookie : null;
+  const asked = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        /^q=([\d.]+)$/.exec(params.map((p) => p.trim()).find((p) => p.startsWith('q=')) ?? '')?.[1] ?? 1,
+      );
+      return { lang: tag.trim().toLowerCase().split('-')[0]!, q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((a) => a.q > 0 && a.lang)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return asked.find((a) => languages.includes(a.lang))?.lang ?? null;
+}
+
 /** Static files and pages of the built PWA; register it last. */
 export const web = fp<WebOptions>(
   async (app, { build, publicUrl }) => {
@@ -140,6 +168,7 @@ export const web = fp<WebOptions>(
       app.decorate<Pages>('pages', {
         manifest: null,
         languageOf: () => 'en',
+        address: (_request, path) => path,
         send: (reply) => notBuilt(reply),
         sendShell: (reply) => notBuilt(reply),
         notFound: (_request, reply) => notBuilt(reply),
@@ -191,7 +220,7 @@ export const web = fp<WebOptions>(
         .code(status)
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('vary', 'Cookie, Accept-Encoding')
+        .header('vary', (reply.getHeader('vary') as string | undefined) ?? 'Accept-Encoding')
         .header('etag', page.etag);
       if (lang) reply.header('content-language', lang);
       const ifNoneMatch = headers['if-none-match'];
@@ -209,8 +238,12 @@ export const web = fp<WebOptions>(
       // kept under the page's name, so every spelling of its address (/Careers, /careers/) is rendered
       renderOnRequest: (pagePath, render) => void rendered.set(routes.get(pagePath) ?? pagePath, render),
       languageOf(request) {
-        const lang = request.cookies?.lang;
-        return lang && manifest.languages.includes(lang) ? lang : defaultLanguage;
+        const lang = addressLanguage(request.raw);
+        return manifest.languages.includes(lang) ? lang : defaultLanguage;
+      },
+      address(request, addressPath) {
+        const lang = pages.languageOf(request);
+        return isLang(lang) ? localPath(lang, addressPath) : addressPath;
       },
       async send(reply, name, lang, status = 200) {
         // names and languages become file paths: only the build's own
@@ -223,6 +256,18 @@ export const web = fp<WebOptions>(
       async handle(request, reply) {
         const pathname = pathnameOf(request.url);
         if (pathname === null) return pages.notFound(request, reply);
+        // the home of a visitor who chose a language, or whose browser asks for one
+        if (
+          pathname === '/' &&
+          addressLanguage(request.raw) === defaultLanguage &&
+          !request.headers[PRECACHE_HEADER]
+        ) {
+          reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding');
+          const chosen = visitorLanguage(request, manifest.languages);
+          if (chosen && chosen !== defaultLanguage && isLang(chosen)) {
+            return reply.header('cache-control', 'no-cache').redirect(localPath(chosen, '/'), 302);
+          }
+        }
         const name = routes.get(pathname) ?? routesIgnoringCase.get(pathname.toLowerCase());
         // the service worker's precache keeps the prerendered copy (contract/precache-header.ts)
         const render = name && !request.headers[PRECACHE_HEADER] ? rendered.get(name) : undefined;
@@ -238,6 +283,11 @@ export const web = fp<WebOptions>(
       },
     };
     app.decorate<Pages>('pages', pages);
+
+    // English has no prefix: `/en/pricing` is `/pricing`
+    app.addHook('onRequest', async (request, reply) => {
+      if (cameWithEnglishPrefix(request.raw)) return reply.redirect(request.url, 301);
+    });
 
     // Known addresses are routes of their own (no file-system lookup on the way); other spellings
     // (trailing slash, letter case) and unknown addresses reach pages.handle via the not-found handler.

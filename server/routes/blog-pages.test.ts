@@ -97,11 +97,22 @@ describe('GET /blog/{slug}', () => {
     expect(parsed.blogPost).toMatchObject({ title: POST.title, slug, image_url: POST.featured_image_url });
   });
 
-  it('answers in the language of the cookie', async () => {
-    const res = await app.inject({ url: `/blog/${slug}`, headers: { cookie: 'lang=ml' } });
+  it("answers in the language of its address, never the cookie's (docs/decisions/041-language-addresses.md)", async () => {
+    const res = await app.inject({ url: `/ml/blog/${slug}` });
+    expect(res.statusCode).toBe(200);
     expect(res.headers['content-language']).toBe('ml');
     expect(res.body).toContain('<html lang="ml">');
     expect(res.body).toContain('data-lang="ml"');
+    expect(res.body).toContain(`<link rel="canonical" href="https://www.manna.example/ml/blog/${slug}" />`);
+    expect(res.body).toContain(
+      `<link rel="alternate" hreflang="x-default" href="https://www.manna.example/blog/${slug}" />`,
+    );
+    const english = await app.inject({ url: `/blog/${slug}`, headers: { cookie: 'lang=ml' } });
+    expect(english.headers['content-language']).toBe('en');
+    // another spelling of its address moves to it, in the same language
+    const moved = await app.inject({ url: `/ml/blog/${slug}/` });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/ml/blog/${slug}`);
   });
 
   it('is compressed, and revalidates with a 304 that any process of the site gives for the same version', async () => {
@@ -190,7 +201,7 @@ describe('GET /blog/{slug}', () => {
       expect(res.body).toContain(`"slug":"unknown-${i}"`);
     }
     expect(renders()).toBe(before);
-    const ml = await app.inject({ url: '/blog/unknown-ml', cookies: { lang: 'ml' } });
+    const ml = await app.inject({ url: '/ml/blog/unknown-ml' });
     expect(ml.statusCode).toBe(404);
     expect(renders()).toBeLessThanOrEqual(before + 1);
   });
@@ -271,7 +282,7 @@ describe('a photo cover', () => {
 
 describe('sitemap', () => {
   it('lists every published post with its last change, and no draft', async () => {
-    const res = await app.inject('/sitemap.xml');
+    const res = await app.inject('/sitemap-en.xml');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(
       '<loc>https://www.manna.example/blog/keeping-a-research-log-your-future-self-can-read</loc>',
@@ -359,7 +370,7 @@ describe('tag pages', () => {
     expect((await app.inject('/blog/tag/unseen')).statusCode).toBe(404);
     expect((await app.inject('/blog/tag/unseen/rss.xml')).statusCode).toBe(404);
     expect([400, 404]).toContain((await app.inject('/blog/tag/%E0%A4')).statusCode);
-    expect((await app.inject('/sitemap.xml')).body).toContain(
+    expect((await app.inject('/sitemap-en.xml')).body).toContain(
       '<loc>https://www.manna.example/blog/tag/field-notes</loc>',
     );
   });

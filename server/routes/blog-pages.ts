@@ -209,7 +209,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     } catch {
       return app.pages.notFound(request, reply);
     }
-    if (/^[^/]+\/$/.test(rest)) return reply.redirect(permalinkPath(slug), 301); // one address
+    if (/^[^/]+\/$/.test(rest)) return reply.redirect(app.pages.address(request, permalinkPath(slug)), 301); // one address
     if (rest.startsWith('preview/') && app.pages.manifest && renderer)
       return sendPreview(request, reply, slug);
     if (rest.startsWith('tag/') && app.pages.manifest) return sendTag(request, reply, rest);
@@ -223,7 +223,7 @@ const blogPages: FastifyPluginAsyncZod = async (app) => {
     if (!post) {
       // an address the post had before its slug was edited
       const moved = SLUG_PATTERN.test(slug) ? await redirectedSlug(app.services(), slug) : undefined;
-      if (moved) return reply.redirect(permalinkPath(moved), 301);
+      if (moved) return reply.redirect(app.pages.address(request, permalinkPath(moved)), 301);
       return sendPageHtml(request, reply.code(404), new HtmlEntry(await notFoundPage!(slug, lang), ''), lang);
     }
 

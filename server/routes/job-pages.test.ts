@@ -155,7 +155,7 @@ describe('GET /careers/{id}-{title}', () => {
     const open = await createOpening(app.db, opening('Sitemap Open'));
     const gone = await createOpening(app.db, opening('Sitemap Gone'));
     await setOpeningStatus(app.db, gone.job_id, 'Closed', gone.version!);
-    const xml = (await app.inject('/sitemap.xml')).body;
+    const xml = (await app.inject('/sitemap-en.xml')).body;
     expect(xml).toContain(`<loc>https://www.manna.example/careers/${jobSlug(open)}</loc>`);
     expect(xml).not.toContain(`/careers/${jobSlug(gone)}<`);
     expect((await getOpening(app.db, gone.job_id))?.status).toBe('Closed');

@@ -74,7 +74,7 @@ const jobPages: FastifyPluginAsyncZod = async (app) => {
       // itself does, with the address's other words (a campaign's) kept
       if (page > 1 && rows.length === 0) {
         address.searchParams.delete('page');
-        return reply.redirect(`/careers${address.search}`, 302);
+        return reply.redirect(app.pages.address(request, `/careers${address.search}`), 302);
       }
       const lang = app.pages.languageOf(request);
       return sendDataPage(request, reply, {
@@ -119,7 +119,7 @@ const jobPages: FastifyPluginAsyncZod = async (app) => {
     }
     const job = found.row;
     // one address per opening: other words after its number (or a trailing '/') move to it
-    if (rest !== jobSlug(job)) return reply.redirect(jobPath(job), 301);
+    if (rest !== jobSlug(job)) return reply.redirect(app.pages.address(request, jobPath(job)), 301);
 
     return sendDataPage(request, reply, {
       renderer,

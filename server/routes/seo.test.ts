@@ -48,13 +48,25 @@ const built = () => createTestApp({ DIST_DIR: dist, PUBLIC_URL: 'https://manna.e
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describe('GET /sitemap.xml', () => {
-  it('lists every indexable public route of the build at the public address, home first', async () => {
+  it("is the index of each language's sitemap", async () => {
     app = await built();
     const res = await app.inject({ url: '/sitemap.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    expect(res.body).toMatch(/<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    // the build of this test has one language
+    expect(locs(res.body)).toEqual(['https://manna.example/sitemap-en.xml']);
+    expect((await app.inject({ url: '/sitemap-de.xml' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/sitemap-xx.xml' })).statusCode).toBe(404);
+  });
+
+  it('lists every indexable public route of the build at the public address, home first', async () => {
+    app = await built();
+    const res = await app.inject({ url: '/sitemap-en.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.body).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
     const listed = locs(res.body);
     expect(listed[0]).toBe('https://manna.example/');
@@ -77,7 +89,7 @@ describe('GET /sitemap.xml', () => {
     addSitemapSource('test-broken', () => {
       throw new Error('database down');
     });
-    const res = await app.inject({ url: '/sitemap.xml' });
+    const res = await app.inject({ url: '/sitemap-en.xml' });
     expect(res.statusCode).toBe(200);
     expect(locs(res.body)).toContain('https://manna.example/blog/first-post');
     expect(res.body).toContain('<lastmod>2025-08-06</lastmod>');
@@ -87,13 +99,35 @@ describe('GET /sitemap.xml', () => {
 
   it('answers an empty sitemap without a build', async () => {
     app = await createTestApp();
-    const res = await app.inject({ url: '/sitemap.xml' });
+    const res = await app.inject({ url: '/sitemap-en.xml' });
     expect(res.statusCode).toBe(200);
     expect(locs(res.body)).toEqual([]);
   });
 });
 
 describe('sitemapXml', () => {
+  it("lists a language's addresses with the same page in every language and English as the default", () => {
+    const xml = sitemapXml('https://m.example', [{ path: '/' }, { path: '/pricing' }], 'de', [
+      'en',
+      'de',
+      'ml',
+    ]);
+    expect(locs(xml)).toEqual(['https://m.example/de', 'https://m.example/de/pricing']);
+    const alternates = [
+      ...xml.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g),
+    ].map((m) => `${m[1]} ${m[2]}`);
+    expect(alternates).toEqual([
+      'en https://m.example/',
+      'de https://m.example/de',
+      'ml https://m.example/ml',
+      'x-default https://m.example/',
+      'en https://m.example/pricing',
+      'de https://m.example/de/pricing',
+      'ml https://m.example/ml/pricing',
+      'x-default https://m.example/pricing',
+    ]);
+  });
+
   it('drops duplicates, foreign and protocol-relative addresses and invalid dates', () => {
     const xml = sitemapXml('https://m.example', [
       { path: '/a' },

@@ -1,19 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sitemapSources, sitemapXml, type SitemapEntry } from '../lib/sitemap';
+import { isLang } from '../../contract/languages';
+import { sitemapIndexXml, sitemapSources, sitemapXml, type SitemapEntry } from '../lib/sitemap';
 
 /** Addresses at the site root, not under /api. */
 export const prefix = '';
 
 /**
- * GET /sitemap.xml: every indexable public page of the build (the pages manifest's routes, the same
- * addresses the page handler serves) plus the addresses of the registered sources (server/lib/
- * sitemap.ts; the blog adds its published posts). GET /robots.txt: everything may be crawled
+ * GET /sitemap.xml: the index of one sitemap per language; GET /sitemap-{lang}.xml: every
+ * indexable public page of the build (the pages manifest's routes, the same addresses the page
+ * handler serves) plus the addresses of the registered sources (server/lib/sitemap.ts; the blog
+ * adds its published posts), at that language's addresses with the others as alternates
+ * (docs/decisions/041-language-addresses.md). GET /robots.txt: everything may be crawled
  * except the back office and the API, and it points to the sitemap. Both use PUBLIC_URL.
  * GET /favicon.ico: browsers ask for it wherever a document names no icon (a PDF opened in the
  * browser's viewer, an error page); it sends them to the site's SVG icon.
  */
 const seo: FastifyPluginAsyncZod = async (app) => {
-  app.get('/sitemap.xml', async (request, reply) => {
+  const languages = () => (app.pages?.manifest?.languages ?? ['en']).filter(isLang);
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(sitemapIndexXml(app.config.PUBLIC_URL, languages())),
+  );
+
+  app.get('/sitemap-:lang.xml', async (request, reply) => {
+    const { lang } = request.params as { lang: string };
+    if (!isLang(lang) || !languages().includes(lang))
+      return reply.code(404).send({ message: 'No such sitemap' });
     const hidden = new Set(app.pages?.manifest?.noindex ?? []);
     const entries: SitemapEntry[] = Object.keys(app.pages?.manifest?.routes ?? {})
       .filter((path) => !hidden.has(path))
@@ -29,7 +43,7 @@ const seo: FastifyPluginAsyncZod = async (app) => {
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=600')
-      .send(sitemapXml(app.config.PUBLIC_URL, entries));
+      .send(sitemapXml(app.config.PUBLIC_URL, entries, lang, languages()));
   });
 
   app.get('/robots.txt', async (_request, reply) => {
@@ -39,6 +53,10 @@ const seo: FastifyPluginAsyncZod = async (app) => {
       'Disallow: /admin',
       'Disallow: /api/',
       'Disallow: /blog/preview/',
+      // the same in every language's addresses (docs/decisions/041-language-addresses.md)
+      ...languages()
+        .filter((l) => l !== 'en')
+        .map((l) => `Disallow: /${l}/blog/preview/`),
       '',
       `Sitemap: ${app.config.PUBLIC_URL}/sitemap.xml`,
       '',

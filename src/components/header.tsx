@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useHref, useLocation } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { mobileMenuMachine, type MobileMenuGroup } from '../machines/mobile-menu.machine';
@@ -258,6 +258,7 @@ if (typeof document !== 'undefined') {
 /** The header's search: a link to /search (the page works without JavaScript) that opens the search dialog instead. */
 function SearchOpener() {
   const { t } = useTranslation();
+  const href = useHref('/search');
   const open = useSyncExternalStore(
     onSearchChange,
     () => searchOpen,
@@ -266,7 +267,7 @@ function SearchOpener() {
   return (
     <>
       <a
-        href="/search"
+        href={href}
         className={s.searchButton}
         aria-keyshortcuts="/ Control+K"
         onClick={(e) => {

@@ -1,4 +1,14 @@
-import { LANG_CODES, isLang, type Lang } from '../../contract/languages';
+import {
+  DEFAULT_LANG,
+  LANG_CODES,
+  isLang,
+  langPrefix,
+  localPath,
+  splitLangPath,
+  type Lang,
+} from '../../contract/languages';
+
+export { DEFAULT_LANG, langPrefix, localPath, splitLangPath };
 
 export { isLang, type Lang };
 
@@ -12,7 +22,6 @@ const LABELS: Record<Lang, string> = {
 };
 export const LANGUAGES = LANG_CODES.map((code) => ({ code, label: LABELS[code] }));
 
-export const DEFAULT_LANG: Lang = 'en';
 export const LANG_COOKIE = 'lang';
 /** Namespaces every page needs: the header, footer and shared words. */
 export const COMMON_NS = 'common';

@@ -5,7 +5,7 @@ import {
   type SearchKind,
   type SiteSearchAnswer,
 } from '../../contract/site-search';
-import { isLang, type Lang } from '../../contract/languages';
+import { isLang, splitLangPath, type Lang } from '../../contract/languages';
 import { BlogPostRows } from '../../contract/blog';
 import { JobOpeningRows, jobPath } from '../../contract/jobs';
 import { foldAccents, snippetParts } from '../../contract/search-words';
@@ -64,7 +64,8 @@ async function keptPages(): Promise<Doc[]> {
     if (!name.startsWith(PRECACHE_PREFIX) && !name.startsWith(PAGES_CACHE_PREFIX)) continue;
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      const { pathname } = new URL(request.url);
+      // a page's address without its language: results are linked in the page's language
+      const pathname = splitLangPath(new URL(request.url).pathname).path;
       if (SKIPPED.test(pathname) || /\.[A-Za-z0-9]+$/.test(pathname)) continue;
       const response = await cache.match(request);
       if (!response || !(response.headers.get('content-type') ?? '').includes('text/html')) continue;

@@ -2,14 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { langFromCookie } from '../i18n/languages';
 import { PwaRoot } from './pwa-root';
 
 /**
  * The installable, offline part of the page, started by main.tsx once the page has loaded and
  * the browser is idle (never in the critical path of the first paint):
- * - a page the service worker answered with its English copy (offline, never visited in the
- *   chosen language) switches itself to the language of the `lang` cookie;
  * - the service worker is registered (production builds) with the update prompt;
  * - the send queue is sent from here (on start, when something is added, on reconnect);
  * - on public pages, once the worker is ready, the data of pricing, careers and the blog is kept
@@ -22,11 +19,6 @@ export async function startPwa({
   i18n: I18n;
   registerServiceWorker: boolean;
 }) {
-  const chosen = langFromCookie(document.cookie);
-  if (chosen !== i18n.language) {
-    document.documentElement.lang = chosen;
-    await i18n.changeLanguage(chosen);
-  }
   const host = document.createElement('div');
   host.id = 'pwa-root';
   document.body.appendChild(host);

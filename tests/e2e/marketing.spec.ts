@@ -208,9 +208,8 @@ test.describe('legal pages', () => {
     await expect(page).toHaveTitle('Terms of Service | Manna');
   });
 
-  test('the terms are in Malayalam when Malayalam is chosen', async ({ page, context, baseURL }) => {
-    await context.addCookies([{ name: 'lang', value: 'ml', url: baseURL! }]);
-    await page.goto('/terms-of-service');
+  test('the terms are in Malayalam at their Malayalam address', async ({ page }) => {
+    await page.goto('/ml/terms-of-service');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('സേവന നിബന്ധനകൾ');
     await expect(page.getByRole('article')).toContainText('തമിഴ്നാട്ടിലെ കോടതികൾക്ക്');
     await hydrated(page);
@@ -327,13 +326,8 @@ test.describe('accessibility', () => {
   // in English, shell.spec.ts runs axe on every public page already: here, the other script
   for (const lang of ['ml']) {
     for (const path of PAGES) {
-      test(`${path} passes axe in ${lang === 'en' ? 'English' : 'Malayalam'}`, async ({
-        page,
-        context,
-        baseURL,
-      }) => {
-        await context.addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
-        await page.goto(path);
+      test(`${path} passes axe in ${lang === 'en' ? 'English' : 'Malayalam'}`, async ({ page }) => {
+        await page.goto(path === '/' ? `/${lang}` : `/${lang}${path}`);
         await hydrated(page);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expectNoAxeViolations(page, { label: `${path} (${lang})` });

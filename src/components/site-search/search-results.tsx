@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { SiteSearchAnswer, SiteSearchResult, SnippetPart } from '../../../contract/site-search';
-import { LANGUAGES } from '../../i18n/languages';
+import { LANGUAGES, localPath } from '../../i18n/languages';
 import s from './search-results.module.css';
 
 /**
@@ -148,9 +148,10 @@ export function SearchResults({ answer, pageLang, asOptions, onLeave }: SearchRe
           {answer.elsewhere.map((e, i) => (
             <span key={e.lang}>
               {i > 0 && ', '}
-              <Link to={searchAddress(answer.q, e.lang)} lang={e.lang} onClick={onLeave}>
+              {/* the search on that language's own page (docs/decisions/041-language-addresses.md) */}
+              <a href={localPath(e.lang, searchAddress(answer.q))} lang={e.lang} hrefLang={e.lang}>
                 {languageName(e.lang)} ({e.matches})
-              </Link>
+              </a>
             </span>
           ))}
         </p>

@@ -1,3 +1,4 @@
+import { splitLangPath } from '../../../contract/languages';
 import type { ReactPromise } from 'react';
 import { LEGAL_PAGES, type LegalPage } from '../paths';
 
@@ -72,6 +73,7 @@ export function legalDoc(lang: string, page: LegalPage): TrackedText {
 /** Starts loading the text of the address being opened, in parallel with the rest of hydration. */
 export function preloadCurrentDoc(): void {
   if (typeof document === 'undefined') return;
-  const page = window.location.pathname.replace(/^\/+|\/+$/g, '');
+  // the page's path without its language (/de/privacy-policy)
+  const page = splitLangPath(window.location.pathname).path.replace(/^\/+|\/+$/g, '');
   if (isLegalPage(page)) legalDoc(document.documentElement.lang || 'en', page).catch(() => {});
 }
