@@ -1041,7 +1041,7 @@ test.describe('the blog editor', () => {
         })
         .toBe(200);
       expect(await (await request.get('/blog/rss.xml')).text()).toContain(soonTitle);
-      expect(await (await request.get('/sitemap.xml')).text()).toContain(`/blog/${soon.slug}</loc>`);
+      expect(await (await request.get('/sitemap-en.xml')).text()).toContain(`/blog/${soon.slug}</loc>`);
       await page.goto('/blog');
       await expect(page.getByRole('heading', { name: soonTitle })).toBeVisible();
     } finally {

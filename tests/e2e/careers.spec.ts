@@ -293,7 +293,7 @@ test.describe('job pages', () => {
     page,
     request,
   }) => {
-    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const sitemap = await (await request.get('/sitemap-en.xml')).text();
     const address = /<loc>https?:\/\/[^/]+(\/careers\/\d+-technical-writer)<\/loc>/.exec(sitemap)?.[1];
     expect(address).toBeTruthy();
     const html = await (await request.get(address!)).text();

@@ -307,15 +307,32 @@ test.describe('prerendered and findable', () => {
     });
   }
 
-  test('sitemap.xml lists every public page and robots.txt points to it', async ({ request }) => {
-    const sitemap = await request.get('/sitemap.xml');
-    expect(sitemap.status()).toBe(200);
-    expect(sitemap.headers()['content-type']).toMatch(/xml/);
-    const xml = await sitemap.text();
-    for (const path of [...PAGES, '/pricing', '/careers', '/blog', '/ComingSoon']) {
-      expect(xml).toContain(`:${new URL(sitemap.url()).port}${path === '/' ? '/' : path}</loc>`);
+  test("sitemap.xml lists each language's sitemap, which lists every public page, and robots.txt points to it", async ({
+    request,
+  }) => {
+    const index = await (await request.get('/sitemap.xml')).text();
+    const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(maps).toEqual([
+      '/sitemap-en.xml',
+      '/sitemap-ml.xml',
+      '/sitemap-fr.xml',
+      '/sitemap-de.xml',
+      '/sitemap-es.xml',
+    ]);
+    for (const [lang, prefix] of [
+      ['en', ''],
+      ['de', '/de'],
+    ]) {
+      const sitemap = await request.get(`/sitemap-${lang}.xml`);
+      expect(sitemap.status()).toBe(200);
+      expect(sitemap.headers()['content-type']).toMatch(/xml/);
+      const xml = await sitemap.text();
+      for (const path of [...PAGES, '/pricing', '/careers', '/blog', '/ComingSoon']) {
+        const local = prefix ? (path === '/' ? prefix : prefix + path) : path;
+        expect(xml).toContain(`:${new URL(sitemap.url()).port}${local}</loc>`);
+      }
+      expect(xml).not.toContain('/admin');
     }
-    expect(xml).not.toContain('/admin');
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Disallow: /admin');
     expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
