@@ -5,7 +5,14 @@ import { useMachine } from '@xstate/react';
 import { isLang, type Lang } from '../../contract/languages';
 import { PageMeta } from '../components/page-meta';
 import { usePageData } from '../components/page-data';
-import { SearchResults, searchAddress, resultCount } from '../components/site-search/search-results';
+import {
+  fieldClass,
+  inputClass,
+  SearchCount,
+  SearchNotices,
+  SearchResults,
+  searchAddress,
+} from '../components/site-search/search-results';
 import { liveSiteSearchMachine } from '../components/site-search/site-search.live';
 import { SearchIcon } from '../components/icons';
 import { useLanguage } from '../i18n/use-language';
@@ -40,7 +47,7 @@ function SearchScreen({ lang, pageLang }: { lang: Lang; pageLang: string }) {
   const rendered = data?.siteSearch;
   const fromServer = rendered && rendered.q === q0 && rendered.lang === lang ? rendered : null;
   const [state, send] = useMachine(liveSiteSearchMachine, { input: { lang, q: q0, answer: fromServer } });
-  const { q, answer, fromKept } = state.context;
+  const { q, answer } = state.context;
 
   // the address follows the words, without a new history entry for each key
   useEffect(() => {
@@ -49,7 +56,6 @@ function SearchScreen({ lang, pageLang }: { lang: Lang; pageLang: string }) {
     }
   }, [state, answer]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const count = answer ? resultCount(answer) : 0;
   return (
     <main id="main" tabIndex={-1} className={s.page}>
       <PageMeta title={t('metaTitle')} description={t('metaDescription')} path="/search" noindex />
@@ -68,7 +74,7 @@ function SearchScreen({ lang, pageLang }: { lang: Lang; pageLang: string }) {
           <label htmlFor={inputId} className="visually-hidden">
             {t('label')}
           </label>
-          <span className={s.field}>
+          <span className={fieldClass}>
             <SearchIcon size={20} />
             <input
               id={inputId}
@@ -80,7 +86,7 @@ function SearchScreen({ lang, pageLang }: { lang: Lang; pageLang: string }) {
               enterKeyHint="search"
               placeholder={t('placeholder')}
               onChange={(e) => send({ type: 'query.change', q: e.target.value })}
-              className={s.input}
+              className={inputClass}
             />
           </span>
           {askedLang && isLang(askedLang) && <input type="hidden" name="lang" value={askedLang} />}
@@ -89,23 +95,8 @@ function SearchScreen({ lang, pageLang }: { lang: Lang; pageLang: string }) {
           </button>
         </form>
 
-        <p role="status" className={s.status}>
-          {state.matches('searching') || state.matches('searchingKept')
-            ? t('searching')
-            : state.matches('showing') && answer && answer.q !== ''
-              ? t('count', { count })
-              : ''}
-        </p>
-        {fromKept && state.matches('showing') && <p className={s.kept}>{t('fromKept')}</p>}
-        {state.matches('failed') && (
-          <p className={s.failed} role="alert">
-            {t('failed')}{' '}
-            <button type="button" className={s.retry} onClick={() => send({ type: 'retry' })}>
-              {t('retry')}
-            </button>
-          </p>
-        )}
-        {state.matches('idle') && <p className={s.hint}>{t('hint')}</p>}
+        <SearchCount snapshot={state} />
+        <SearchNotices snapshot={state} onRetry={() => send({ type: 'retry' })} />
         {answer && !state.matches('idle') && (
           <div aria-busy={!state.matches('showing')}>
             <SearchResults answer={answer} pageLang={pageLang} />

@@ -7,7 +7,14 @@ import { CloseIcon, SearchIcon } from '../icons';
 import { useLanguage } from '../../i18n/use-language';
 import { shownResults } from '../../machines/site-search.machine';
 import { liveSiteSearchMachine } from './site-search.live';
-import { resultCount, SearchResults, searchAddress } from './search-results';
+import {
+  fieldClass,
+  inputClass,
+  SearchCount,
+  SearchNotices,
+  SearchResults,
+  searchAddress,
+} from './search-results';
 import s from './search-dialog.module.css';
 
 /**
@@ -21,7 +28,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const [lang] = useLanguage();
   const navigate = useNavigate();
   const [state, send] = useMachine(liveSiteSearchMachine, { input: { lang } });
-  const { q, answer, active, fromKept } = state.context;
+  const { q, answer, active } = state.context;
   const listboxId = useId();
   const optionId = (i: number) => `${listboxId}-option-${i}`;
   const results = shownResults(answer);
@@ -46,7 +53,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const hasOptions = showing && results.length > 0;
   return (
     <Modal open title={t('title')} onClose={onClose}>
-      <div className={s.field}>
+      <div className={`${fieldClass} ${s.field}`}>
         <SearchIcon size={20} />
         <input
           type="search"
@@ -62,29 +69,14 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           autoComplete="off"
           enterKeyHint="search"
           placeholder={t('placeholder')}
-          className={s.input}
+          className={inputClass}
           onChange={(e) => send({ type: 'query.change', q: e.target.value })}
           onKeyDown={onKeyDown}
         />
       </div>
-      <p role="status" className={s.status}>
-        {state.matches('searching') || state.matches('searchingKept')
-          ? t('searching')
-          : showing
-            ? t('count', { count: resultCount(answer) })
-            : ''}
-      </p>
+      <SearchCount snapshot={state} />
       <div className={s.body}>
-        {fromKept && showing && <p className={s.kept}>{t('fromKept')}</p>}
-        {state.matches('failed') && (
-          <p className={s.failed} role="alert">
-            {t('failed')}{' '}
-            <button type="button" className={s.retry} onClick={() => send({ type: 'retry' })}>
-              {t('retry')}
-            </button>
-          </p>
-        )}
-        {state.matches('idle') && <p className={s.hint}>{t('hint')}</p>}
+        <SearchNotices snapshot={state} onRetry={() => send({ type: 'retry' })} />
         {answer && !state.matches('idle') && (
           <SearchResults
             answer={answer}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { SnapshotFrom } from 'xstate';
 import type { SiteSearchAnswer, SiteSearchResult, SnippetPart } from '../../../contract/site-search';
+import type { siteSearchMachine } from '../../machines/site-search.machine';
 import { LANGUAGES, localPath } from '../../i18n/languages';
 import s from './search-results.module.css';
 
@@ -157,5 +159,45 @@ export function SearchResults({ answer, pageLang, asOptions, onLeave }: SearchRe
         </p>
       )}
     </div>
+  );
+}
+
+type SearchSnapshot = SnapshotFrom<typeof siteSearchMachine>;
+
+/** The field's frame and its text box's look, the same on the page and in the dialog. */
+export const fieldClass = s.field;
+export const inputClass = s.input;
+
+/** The line a screen reader announces: searching, or how many matched. */
+export function SearchCount({ snapshot }: { snapshot: SearchSnapshot }) {
+  const { t } = useTranslation('search');
+  const { answer } = snapshot.context;
+  return (
+    <p role="status" className={s.status}>
+      {snapshot.matches('searching') || snapshot.matches('searchingKept')
+        ? t('searching')
+        : snapshot.matches('showing') && answer && answer.q !== ''
+          ? t('count', { count: resultCount(answer) })
+          : ''}
+    </p>
+  );
+}
+
+/** What the search says besides its results: the saved copy offline, a failure, what to type. */
+export function SearchNotices({ snapshot, onRetry }: { snapshot: SearchSnapshot; onRetry: () => void }) {
+  const { t } = useTranslation('search');
+  return (
+    <>
+      {snapshot.context.fromKept && snapshot.matches('showing') && <p className={s.kept}>{t('fromKept')}</p>}
+      {snapshot.matches('failed') && (
+        <p className={s.failed} role="alert">
+          {t('failed')}{' '}
+          <button type="button" className={s.retry} onClick={onRetry}>
+            {t('retry')}
+          </button>
+        </p>
+      )}
+      {snapshot.matches('idle') && <p className={s.hint}>{t('hint')}</p>}
+    </>
   );
 }
