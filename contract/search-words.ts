@@ -1,3 +1,4 @@
+import { htmlToText } from './rich-text';
 import type { SnippetPart } from './site-search';
 
 /**
@@ -68,4 +69,22 @@ export function snippetParts(text: string, search: string): SnippetPart[] {
   }
   if (to < words.length) add(' …', false);
   return parts;
+}
+
+/**
+ * A built page's words for the search: its `<title>` without the site's name ("Manna | …",
+ * "Pricing | Manna") and the text of its `<main>` (not the header, footer, scripts, styles or
+ * drawings). Null when it has no title or no words. The server reads the build's pages with it,
+ * the browser the pages its service worker keeps, so both find the same words.
+ */
+export function pageWords(html: string): { title: string; text: string } | null {
+  const title = htmlToText(/<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '')
+    .replace(/^Manna\s*[|·–—-]\s*/, '')
+    .replace(/\s*[|·–—-]\s*Manna$/, '');
+  const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? '';
+  // a space before every tag: the words of two buttons side by side stay two words
+  const text = htmlToText(
+    main.replace(/<(script|style|svg|noscript|template)\b[\s\S]*?<\/\1>/gi, ' ').replace(/</g, ' <'),
+  );
+  return title && text ? { title, text } : null;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { htmlToText } from '../../contract/rich-text';
+import { pageWords } from '../../contract/search-words';
 import { systemContext, type ServiceContext } from '../services/context';
 import { indexOpening, indexPages, indexPost, syncRecords, type PageWords } from '../services/site-search';
 
@@ -79,22 +79,13 @@ export async function builtPageWords(
       } catch {
         continue; // a language the build did not render this page in
       }
-      // the site's name before or after the page's own ("Manna | …", "Pricing | Manna")
-      const title = htmlToText(/<title>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '')
-        .replace(/^Manna\s*[|·–—-]\s*/, '')
-        .replace(/\s*[|·–—-]\s*Manna$/, '');
-      const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? '';
-      // a space before every tag: the words of two buttons side by side stay two words
-      const text = htmlToText(
-        main.replace(/<(script|style|svg|noscript|template)\b[\s\S]*?<\/\1>/gi, ' ').replace(/</g, ' <'),
-      );
-      if (!title || !text) continue;
+      const words = pageWords(html);
+      if (!words) continue;
       pages.push({
         path: address,
         lang,
         url: address,
-        title,
-        text,
+        ...words,
         version: createHash('sha1').update(html).digest('base64url').slice(0, 22),
       });
     }

@@ -8,7 +8,8 @@ import {
 import { isLang, splitLangPath, type Lang } from '../../contract/languages';
 import { BlogPostRows } from '../../contract/blog';
 import { JobOpeningRows, jobPath } from '../../contract/jobs';
-import { foldAccents, snippetParts } from '../../contract/search-words';
+import { foldAccents, pageWords, snippetParts } from '../../contract/search-words';
+import { htmlToText } from '../../contract/rich-text';
 import { readCopies } from './cache';
 import { PAGES_CACHE_PREFIX } from './cache-names';
 
@@ -36,25 +37,21 @@ const PRECACHE_PREFIX = 'workbox-precache';
 const SKIPPED = /^\/(blog|careers|search|offline|admin)(\/|$)/;
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
-
-/** A kept HTML page's words: its <title> without the site's name and the text of its <main>. */
+/** A kept HTML page's words, read as the server reads the build's pages; not a page that asks not to be indexed. */
 export function pageDoc(path: string, html: string): Doc | null {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const lang = doc.documentElement.lang;
-  const robots = doc.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '';
-  const main = doc.querySelector('main');
-  if (!isLang(lang) || /noindex/i.test(robots) || !main) return null;
-  main.querySelectorAll('script, style, svg, noscript, template').forEach((el) => el.remove());
-  // a space after every element: two buttons side by side stay two words
-  main.querySelectorAll('*').forEach((el) => el.append(' '));
-  const title = (doc.title ?? '')
-    .replace(/^Manna\s*[|·–—-]\s*/, '')
-    .replace(/\s*[|·–—-]\s*Manna$/, '')
-    .trim();
-  const body = (main.textContent ?? '').replace(/\s+/g, ' ').trim();
-  if (!title || !body) return null;
-  return { id: `page ${path} ${lang}`, kind: 'page', lang, url: path, title, body };
+  const lang = /<html\b[^>]*\blang="([^"]+)"/i.exec(html)?.[1];
+  if (!isLang(lang) || /<meta name="robots" content="[^"]*noindex/i.test(html)) return null;
+  const words = pageWords(html);
+  return (
+    words && {
+      id: `page ${path} ${lang}`,
+      kind: 'page',
+      lang,
+      url: path,
+      title: words.title,
+      body: words.text,
+    }
+  );
 }
 
 async function keptPages(): Promise<Doc[]> {
@@ -83,7 +80,9 @@ async function keptRecords(): Promise<Doc[]> {
     if (!copy.key.startsWith('post-') || !rows.success) continue;
     for (const post of rows.data) {
       if (!post.slug) continue;
-      const body = [post.excerpt, textOf(post.content), post.tags ?? '', post.author_name ?? ''].join('\n');
+      const body = [post.excerpt, htmlToText(post.content), post.tags ?? '', post.author_name ?? ''].join(
+        '\n',
+      );
       docs.push({
         id: `post ${post.blog_id}`,
         kind: 'post',
@@ -99,7 +98,7 @@ async function keptRecords(): Promise<Doc[]> {
     if (!copy.key.startsWith('opening-') || !rows.success) continue;
     for (const job of rows.data) {
       const texts = [job.about_role, job.description, job.responsibility, job.requirement].map((t) =>
-        textOf(t ?? ''),
+        htmlToText(t ?? ''),
       );
       docs.push({
         id: `opening ${job.job_id}`,
